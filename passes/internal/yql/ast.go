@@ -534,8 +534,8 @@ const (
 	OpBitXor
 	OpShl
 	OpShr
-	OpRotL // |<<
-	OpRotR // >>|
+	OpRotL     // |<<
+	OpRotR     // >>|
 	OpQuestion // ?? (Coalesce operator)
 )
 
