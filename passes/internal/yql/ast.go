@@ -376,6 +376,9 @@ type TableRef struct {
 	Path   string
 	Quoted bool   // written with backticks
 	Named  string // `$name` used as a table (without '$'); Path is empty then
+	// Hole is set when Path contains a hole placeholder (see HolePrefix): the
+	// table is known only if the caller can resolve the hole's identity.
+	Hole bool
 }
 
 // Ident is an identifier (unquoted or backticked) with its span.
@@ -725,3 +728,65 @@ func (*Lambda) exprNode()       {}
 func (*Member) exprNode()       {}
 func (*Index) exprNode()        {}
 func (*OpaqueExpr) exprNode()   {}
+
+// ---------------------------------------------------------------------------
+// Holes
+
+// Query text recovered from Go code may contain pieces whose value is not
+// known statically (a fmt.Sprintf argument, a function parameter). The
+// recovering layer writes each such piece as a hole placeholder, an
+// identifier of the form HolePrefix + N + "__". The lexer and parser treat it
+// specially: in expression position it becomes an *OpaqueExpr with Reason
+// "hole", so no conclusion is drawn from it; inside a table name it sets
+// TableRef.Hole, so the table is only known up to the hole's identity.
+
+// HolePrefix starts every hole placeholder.
+const HolePrefix = "__ydblint_hole_"
+
+// HoleName returns the placeholder spelling for hole n.
+func HoleName(n int) string { return HolePrefix + itoa(n) + "__" }
+
+// HoleIndex reports whether s is exactly a hole placeholder, and its number.
+func HoleIndex(s string) (int, bool) {
+	if !strings.HasPrefix(s, HolePrefix) || !strings.HasSuffix(s, "__") {
+		return 0, false
+	}
+	digits := s[len(HolePrefix) : len(s)-2]
+	if digits == "" || len(digits) > 6 {
+		return 0, false
+	}
+	n := 0
+	for i := 0; i < len(digits); i++ {
+		c := digits[i]
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int(c-'0')
+	}
+	return n, true
+}
+
+// ContainsHole reports whether s contains a hole placeholder anywhere.
+func ContainsHole(s string) bool { return strings.Contains(s, HolePrefix) }
+
+func itoa(n int) string {
+	if n == 0 {
+		return "0"
+	}
+	var buf [20]byte
+	i := len(buf)
+	neg := n < 0
+	if neg {
+		n = -n
+	}
+	for n > 0 {
+		i--
+		buf[i] = byte('0' + n%10)
+		n /= 10
+	}
+	if neg {
+		i--
+		buf[i] = '-'
+	}
+	return string(buf[i:])
+}
