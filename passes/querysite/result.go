@@ -228,10 +228,10 @@ type Binding struct {
 type NullKind int
 
 const (
-	NotNull NullKind = iota // never NULL as far as ydblint can tell (or not Optional)
-	MaybeNull               // an Optional whose presence depends on run-time data
-	DefinitelyNull          // always NULL (types.NullValue, a nil pointer, sql.NullX{} …)
-	NullUnknown             // could not tell
+	NotNull        NullKind = iota // never NULL as far as ydblint can tell (or not Optional)
+	MaybeNull                      // an Optional whose presence depends on run-time data
+	DefinitelyNull                 // always NULL (types.NullValue, a nil pointer, sql.NullX{} …)
+	NullUnknown                    // could not tell
 )
 
 // Value classifies a bound value (a parameter value, a struct field of a
