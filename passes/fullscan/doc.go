@@ -1,0 +1,46 @@
+// Package fullscan defines ydblint's fullscan analyzer.
+//
+// # Analyzer fullscan
+//
+// fullscan: report queries whose filter cannot use the key they read with
+//
+// YDB turns a WHERE clause into key ranges only from its conjunction of atoms
+// on the key columns, starting at the first one and continuing while each
+// column is pinned to points. A filter that does not constrain the leading
+// column of the key — the primary key, or the index columns followed by the
+// primary key for FROM t VIEW idx — reads every partition of the table.
+//
+//	CREATE TABLE events (timestamp Timestamp, userid Uint64, userevent Utf8,
+//	                     PRIMARY KEY (timestamp, userid));
+//
+//	SELECT * FROM events WHERE userid = $user;                -- bad: full scan
+//
+//	-- good: key the table by the column you filter on
+//	CREATE TABLE events (timestamp Timestamp, userid Uint64, userevent Utf8,
+//	                     PRIMARY KEY (userid, timestamp));
+//	SELECT * FROM events WHERE userid = $user;                -- range scan
+//
+// The verdicts follow YDB's predicate extraction (see the table in the
+// README): filters on non-leading key columns or on non-key columns only, OR
+// across different columns, functions or casts around the key column, a
+// column compared with another column, a lossy type mismatch (an integer key
+// compared with a Double), NOT IN, !=, IS NOT NULL, and LIKE with a leading
+// wildcard or a non-literal pattern.
+//
+// # Category full-scan
+//
+// The statement reads every partition. When a secondary index leads with the
+// filtered column, the suggested fix adds VIEW <index> to the FROM clause.
+//
+// # Category depends
+//
+// Reported only with -strict: the access may or may not be a scan depending
+// on the server (automatic index choice by a SYNC index, IN (SELECT …) and
+// joins that may run as lookup joins, LIKE 'prefix%').
+//
+// # Not reported
+//
+// A statement with no WHERE at all (an intended export), BATCH UPDATE and
+// BATCH DELETE (full passes by design), column tables, and any statement
+// whose text, table or schema is not fully known.
+package fullscan

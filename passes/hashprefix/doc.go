@@ -1,0 +1,75 @@
+// Package hashprefix defines ydblint's hashprefix analyzer.
+//
+// # Analyzer hashprefix
+//
+// hashprefix: report keyed access that omits or mis-computes a hash-prefix key column
+//
+// YDB splits a row table into partitions by ranges of its primary key. To
+// spread writes over every partition, a table keyed by a sequential or
+// clustered id is given a leading key column holding a hash of the id:
+//
+//	CREATE TABLE orders (
+//	    order_hash Uint64,
+//	    order_id Uint64,
+//	    customer_id Uint64,
+//	    amount Double,
+//	    PRIMARY KEY (order_hash, order_id)
+//	);
+//
+// The application must then compute the hash both when it writes a row and
+// whenever it reads, updates or deletes by key. A read that binds only
+// order_id does not constrain the leading key column, so YDB cannot find the
+// partition and scans every one of them:
+//
+//	SELECT * FROM orders WHERE order_id = $id;                                 -- bad: full scan
+//	SELECT * FROM orders
+//	WHERE order_hash = Digest::NumericHash($id) AND order_id = $id;            -- good: point lookup
+//
+// hashprefix only reports tables whose hash column is known for certain: a
+// write in the module sets the leading key column to Digest::F(x) while
+// writing x to another key column (for example
+// UPSERT INTO orders (order_hash, order_id, …) VALUES (Digest::NumericHash($id), $id, …)),
+// or the schema carries an annotation comment next to the table definition:
+//
+//	-- ydblint:hash order_hash = Digest::NumericHash(order_id)
+//
+// or the configuration file names it. A column merely named like a hash is
+// not enough.
+//
+// # Category missing-hash
+//
+// A SELECT, UPDATE or DELETE (or a ReadRows / StreamReadTable key) binds the
+// key columns after the hash column but not the hash column itself. The
+// suggested fix inserts "<hash> = <F>(<value>) AND " at the start of the
+// WHERE clause, using the value bound to the source column.
+//
+// # Category hash-of-column
+//
+// The hash column is compared with a function of a column,
+// "order_hash = Digest::NumericHash(order_id)", instead of a function of the
+// parameter, "order_hash = Digest::NumericHash($id)". A predicate whose value
+// depends on the row cannot be turned into a key range, so this is a full
+// scan too. The suggested fix replaces the column argument by the value bound
+// to it elsewhere in the WHERE clause.
+//
+// # Category write-missing-hash
+//
+// An INSERT, UPSERT or REPLACE (or a BulkUpsert row) does not set the hash
+// column, or sets it to a constant or to a value not derived from the rest
+// of the key. YDB rejects a write without a key column; a constant hash puts
+// every row in one partition.
+//
+// # Category hash-mismatch
+//
+// The hash is computed from a different value than the one bound to its
+// source column ("order_hash = Digest::NumericHash($a) AND order_id = $b").
+// The lookup is a point lookup, but of a key that was never written. Reported
+// only when both values are known.
+//
+// # What it does not catch
+//
+// Hash values computed in Go (a parameter bound to a Go hash of the id) are
+// checked for where they come from, never for whether the Go function agrees
+// with a YQL Digest function. Tables whose name, schema or query text is not
+// fully known are skipped.
+package hashprefix

@@ -1,0 +1,54 @@
+// Package nullkey defines ydblint's nullkey analyzer.
+//
+// # Analyzer nullkey
+//
+// nullkey: report NULL or possibly-NULL values written into primary-key columns
+//
+// Every column of a YDB row table, key columns included, is Optional unless it
+// is declared NOT NULL. YDB accepts a NULL in a nullable key column and sorts
+// it before every other value, but the YDB documentation advises against it:
+// NULL compares with nothing, so ordinary predicates skip those rows, and
+// uniqueness treats NULL as a value. For a NOT NULL key column the same write
+// is a compile error ("Can't set NULL or optional value to not null column").
+//
+//	CREATE TABLE users (user_id Uint64 NOT NULL, name Utf8, PRIMARY KEY (user_id));
+//
+//	DECLARE $id AS Uint64?;
+//	UPSERT INTO users (user_id, name) VALUES ($id, $name);   -- bad: Optional into a NOT NULL key
+//
+//	DECLARE $id AS Uint64;
+//	UPSERT INTO users (user_id, name) VALUES ($id, $name);   -- good
+//
+// # Category null-key
+//
+// A literal NULL or Nothing(…), or a parameter whose Go value is certainly
+// NULL (types.NullValue, a nil pointer, sql.NullInt64{} with Valid false,
+// BeginOptional with a nil pointer), is written to a key column.
+//
+// # Category optional-key
+//
+// A value of an Optional type (DECLARE $id AS Uint64?, a Go pointer, a
+// Nullable or Optional constructor, an AutoMap function of an Optional such
+// as Digest::NumericHash($opt)) is written to a key column. For a NOT NULL
+// key this is a certain error; for a nullable key it is reported as a
+// possible NULL key only when ydblint sees that the value may be NULL at run
+// time.
+//
+// # Category missing-key
+//
+// An INSERT, UPSERT or REPLACE column list, the output of its SELECT, or a
+// BulkUpsert row lacks a key column that has no DEFAULT and is not Serial.
+// YDB rejects the statement ("Missing key column in input").
+//
+// # Category update-key
+//
+// UPDATE … SET assigns a key column. YDB rejects the statement ("Cannot
+// update primary key column"); delete and re-insert the row instead.
+//
+// # What it does not catch
+//
+// An untyped nil database/sql argument becomes Void, not NULL, and is not
+// reported. Values whose NULL-ness depends on data ydblint cannot see (an
+// Optional field of a struct read from the network) are only reported for
+// NOT NULL keys, where the type alone is the error.
+package nullkey
