@@ -45,22 +45,22 @@ const (
 	HelperWithDropIndex          // WithDropIndex(name)
 	HelperTTLColumn              // TimeToLiveSettings.Column*(name)
 	// database/sql connection set-up (catalogue §5).
-	HelperSQLOpen           // sql.Open(driverName, dsn)
-	HelperSQLOpenDB         // sql.OpenDB(connector)
-	HelperConnector         // ydb.Connector(drv, opts...)
-	HelperMustConnector     // ydb.MustConnector(drv, opts...)
-	HelperWithPositional    // ydb.WithPositionalArgs()
-	HelperWithNumeric       // ydb.WithNumericArgs()
-	HelperWithAutoDeclare   // ydb.WithAutoDeclare()
-	HelperWithTablePrefix   // ydb.WithTablePathPrefix(prefix)
-	HelperDBConn            // (*sql.DB).Conn(ctx)
-	HelperDBBegin           // (*sql.DB).BeginTx / Begin, (*sql.Conn).BeginTx
-	HelperSQLNamed          // sql.Named(name, v)
-	HelperStmtFromTx        // (*sql.Tx).StmtContext / Stmt(stmt)
-	HelperDriverTable       // (*ydb.Driver).Table()
-	HelperDriverQuery       // (*ydb.Driver).Query()
-	HelperDriverScripting   // (*ydb.Driver).Scripting()
-	HelperStatementText     // table.Statement.Text()
+	HelperSQLOpen         // sql.Open(driverName, dsn)
+	HelperSQLOpenDB       // sql.OpenDB(connector)
+	HelperConnector       // ydb.Connector(drv, opts...)
+	HelperMustConnector   // ydb.MustConnector(drv, opts...)
+	HelperWithPositional  // ydb.WithPositionalArgs()
+	HelperWithNumeric     // ydb.WithNumericArgs()
+	HelperWithAutoDeclare // ydb.WithAutoDeclare()
+	HelperWithTablePrefix // ydb.WithTablePathPrefix(prefix)
+	HelperDBConn          // (*sql.DB).Conn(ctx)
+	HelperDBBegin         // (*sql.DB).BeginTx / Begin, (*sql.Conn).BeginTx
+	HelperSQLNamed        // sql.Named(name, v)
+	HelperStmtFromTx      // (*sql.Tx).StmtContext / Stmt(stmt)
+	HelperDriverTable     // (*ydb.Driver).Table()
+	HelperDriverQuery     // (*ydb.Driver).Query()
+	HelperDriverScripting // (*ydb.Driver).Scripting()
+	HelperStatementText   // table.Statement.Text()
 )
 
 // Func is one SDK (or database/sql) helper function or method.
@@ -140,8 +140,8 @@ var Funcs = []Func{
 // (catalogue §2a): WithSyntax(SyntaxPostgreSQL) and the explain/validate
 // exec modes. Names are the exported constants in SDK/query.
 var (
-	NotYQLSyntax   = []string{"SyntaxPostgreSQL"}
-	ExplainModes   = []string{"ExecModeExplain", "ExecModeValidate", "ExecModeParse"}
+	NotYQLSyntax = []string{"SyntaxPostgreSQL"}
+	ExplainModes = []string{"ExecModeExplain", "ExecModeValidate", "ExecModeParse"}
 	// DSNBindParam is the DSN query parameter carrying binding tokens:
 	// "positional", "numeric", "declare", "table_path_prefix(/path)".
 	DSNBindParam = "go_query_bind"
