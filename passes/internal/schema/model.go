@@ -104,6 +104,11 @@ type Table struct {
 	// primary keys; every rule stays silent on such a table.
 	Conflict    bool
 	ConflictSrc Source // the other definition
+	// Incomplete, when non-empty, says why the catalogue does not fully
+	// know this table (a CREATE or ALTER that could not be parsed, no
+	// PRIMARY KEY). Lookup reports such a table as LookupIncomplete and
+	// every rule stays silent on it.
+	Incomplete string
 }
 
 // Column returns the named column (case-sensitive, as YDB is), or nil.
