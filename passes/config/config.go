@@ -1,0 +1,359 @@
+package config
+
+import (
+	"fmt"
+	"go/build"
+	"go/types"
+	"io"
+	"os"
+	"path/filepath"
+	"reflect"
+	"runtime/debug"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/ydblint/ydblint/passes/internal/srcfiles"
+	"golang.org/x/tools/go/analysis"
+)
+
+// Name is the config pseudo-analyzer's name.
+const Name = "ydblint_config"
+
+// values are the process-wide flag values behind Analyzer.Flags. They are
+// written only while flags are parsed (or by the golangci-lint plugin before
+// analysis starts) and only read by run.
+var values = &flagValues{}
+
+// Analyzer holds ydblint's configuration. It reports nothing: every rule and
+// fact analyzer Requires it and reads
+// pass.ResultOf[config.Analyzer].(*config.Config). Options are flags here,
+// not on the rules, because drivers parse a root analyzer's flags only after
+// the analyzers it requires have run.
+var Analyzer = &analysis.Analyzer{
+	Name:             Name,
+	Doc:              "ydblint configuration: flags and the .ydblint.yml file\n\nRequired by every ydblint analyzer; reports nothing. See the package documentation for every option.",
+	URL:              "https://pkg.go.dev/github.com/ydblint/ydblint/passes/config",
+	Flags:            newFlagSet(values),
+	Run:              run,
+	RunDespiteErrors: true,
+	ResultType:       reflect.TypeFor[*Config](),
+}
+
+// Config is the effective configuration for one package: defaults, then the
+// config file, then flags (or golangci-lint settings).
+type Config struct {
+	// Strict makes rules also report verdicts that depend on the YDB
+	// server version or settings.
+	Strict bool
+	// ReportUnusedIgnores makes rules report ydblint:ignore directives that
+	// suppressed nothing.
+	ReportUnusedIgnores bool
+
+	// ModuleDir is the module root (the directory holding go.mod); "" when
+	// none was found.
+	ModuleDir string
+	// File is the config file in effect, "" when there is none.
+	File string
+
+	// SchemaPaths are migration directories or glob patterns, absolute and
+	// cleaned. Empty means "discover" (//go:embed directives).
+	SchemaPaths []string
+	// MigrationTool is one of ToolAuto, ToolGoose, ToolMigrate, ToolPlain.
+	MigrationTool string
+	// MigrationOrder is OrderNumeric, OrderLexical, or "" for the tool's own
+	// order (numeric for goose and migrate, lexical for plain).
+	MigrationOrder string
+
+	Hashes []HashAnnotation
+	Sinks  []Sink
+
+	// IncludePkgs and ExcludePkgs are package path prefixes (see
+	// IsPkgInScope).
+	IncludePkgs []string
+	ExcludePkgs []string
+
+	// Errors are the problems found in the file, the flags and the
+	// settings. The configuration is still usable: a bad entry is left out.
+	Errors []Error
+}
+
+// IsPkgInScope reports whether ydblint should analyse pkg. A prefix p
+// matches the path p itself and every path under p/ ("/..." at the end of
+// p is allowed and ignored). exclude-pkgs wins over include-pkgs; with no
+// include-pkgs, every package except the standard library is in scope.
+func (c *Config) IsPkgInScope(pkg *types.Package) bool {
+	if c == nil || pkg == nil {
+		return false
+	}
+	path := pkg.Path()
+	for _, p := range c.ExcludePkgs {
+		if matchPrefix(p, path) {
+			return false
+		}
+	}
+	if len(c.IncludePkgs) > 0 {
+		for _, p := range c.IncludePkgs {
+			if matchPrefix(p, path) {
+				return true
+			}
+		}
+		return false
+	}
+	return !isStd(path)
+}
+
+// HashFor returns the hash annotation for a table path, or nil.
+func (c *Config) HashFor(table string) *HashAnnotation {
+	if c == nil {
+		return nil
+	}
+	for i := range c.Hashes {
+		if c.Hashes[i].Table == table {
+			return &c.Hashes[i]
+		}
+	}
+	return nil
+}
+
+func matchPrefix(prefix, path string) bool {
+	prefix = strings.TrimSuffix(strings.TrimSuffix(prefix, "..."), "/")
+	if prefix == "" {
+		return false
+	}
+	return path == prefix || strings.HasPrefix(path, prefix+"/")
+}
+
+// isStd reports whether path names a standard-library package: its first
+// element has no dot and GOROOT/src has a directory of that name. A GOPATH
+// package such as analysistest's "a" has no dot either, hence the check.
+func isStd(path string) bool {
+	first, _, _ := strings.Cut(path, "/")
+	if strings.Contains(first, ".") || first == "" {
+		return false
+	}
+	goroot := build.Default.GOROOT
+	if goroot == "" {
+		return false
+	}
+	fi, err := os.Stat(filepath.Join(goroot, "src", filepath.FromSlash(path)))
+	return err == nil && fi.IsDir()
+}
+
+func run(pass *analysis.Pass) (result any, _ error) {
+	moduleDir := ""
+	if pass.Module != nil {
+		moduleDir = pass.Module.Dir
+	}
+	if moduleDir == "" {
+		if dir := packageDir(pass); dir != "" {
+			moduleDir = srcfiles.FindModuleRoot(dir)
+		}
+	}
+	defer func() {
+		// The configuration must never take the run down: a bug here
+		// becomes an error every rule reports.
+		if r := recover(); r != nil {
+			result = &Config{ModuleDir: moduleDir, MigrationTool: ToolAuto, Errors: []Error{{
+				Msg: fmt.Sprintf("internal error while loading the configuration: %v\n%s", r, debug.Stack()),
+			}}}
+		}
+	}()
+	return Load(moduleDir, values.overrides()), nil
+}
+
+// packageDir returns the directory of the package's first Go file.
+func packageDir(pass *analysis.Pass) string {
+	for _, f := range pass.Files {
+		if tf := pass.Fset.File(f.FileStart); tf != nil && tf.Name() != "" {
+			if dir, err := filepath.Abs(filepath.Dir(tf.Name())); err == nil {
+				return dir
+			}
+		}
+	}
+	return ""
+}
+
+// Load builds the configuration for a module: defaults, then the config
+// file (overrides.Config, else .ydblint.yml / .ydblint.yaml in moduleDir),
+// then overrides. It never fails; problems go into Config.Errors.
+func Load(moduleDir string, overrides Settings) *Config {
+	c := &Config{ModuleDir: moduleDir, MigrationTool: ToolAuto}
+	if err := overrides.Validate(); err != nil {
+		for _, line := range strings.Split(err.Error(), "\n") {
+			key, msg, _ := strings.Cut(line, ": ")
+			c.Errors = append(c.Errors, Error{Key: key, Msg: msg})
+		}
+	}
+
+	file := c.findFile(overrides.Config)
+	var fc *fileConfig
+	if file != "" {
+		c.File = file
+		fc = cachedParse(file)
+		c.Errors = append(c.Errors, fc.errors...)
+		c.applyFile(fc, filepath.Dir(file))
+	}
+	c.applyOverrides(overrides)
+	return c
+}
+
+// findFile returns the config file to use: the given path (resolved against
+// the module root when relative; an error when missing), or the first of
+// FileNames present in the module root.
+func (c *Config) findFile(given string) string {
+	if given != "" {
+		path := given
+		if !filepath.IsAbs(path) {
+			if c.ModuleDir == "" {
+				c.Errors = append(c.Errors, Error{Key: ConfigFlag, Msg: fmt.Sprintf("relative path %q but no module root (go.mod) was found", given)})
+				return ""
+			}
+			path = filepath.Join(c.ModuleDir, path)
+		}
+		if fi, err := os.Stat(path); err != nil || !fi.Mode().IsRegular() {
+			c.Errors = append(c.Errors, Error{Key: ConfigFlag, Msg: fmt.Sprintf("config file %s not found", path)})
+			return ""
+		}
+		return filepath.Clean(path)
+	}
+	if c.ModuleDir == "" {
+		return ""
+	}
+	for _, name := range FileNames {
+		path := filepath.Join(c.ModuleDir, name)
+		if fi, err := os.Stat(path); err == nil && fi.Mode().IsRegular() {
+			return path
+		}
+	}
+	return ""
+}
+
+func (c *Config) applyFile(fc *fileConfig, dir string) {
+	if fc.strict != nil {
+		c.Strict = *fc.strict
+	}
+	if fc.reportUnusedIgnores != nil {
+		c.ReportUnusedIgnores = *fc.reportUnusedIgnores
+	}
+	if fc.includePkgs != nil {
+		c.IncludePkgs = fc.includePkgs
+	}
+	if fc.excludePkgs != nil {
+		c.ExcludePkgs = fc.excludePkgs
+	}
+	if fc.schemaPaths != nil {
+		c.SchemaPaths = resolvePaths(dir, fc.schemaPaths)
+	}
+	if fc.tool != "" {
+		c.MigrationTool = fc.tool
+	}
+	if fc.order != "" {
+		c.MigrationOrder = fc.order
+	}
+	c.Hashes = fc.hashes
+	c.Sinks = fc.sinks
+}
+
+func (c *Config) applyOverrides(s Settings) {
+	if s.Strict != nil {
+		c.Strict = *s.Strict
+	}
+	if s.ReportUnusedIgnores != nil {
+		c.ReportUnusedIgnores = *s.ReportUnusedIgnores
+	}
+	if s.IncludePkgs != nil {
+		c.IncludePkgs = append([]string(nil), s.IncludePkgs...)
+	}
+	if s.ExcludePkgs != nil {
+		c.ExcludePkgs = append([]string(nil), s.ExcludePkgs...)
+	}
+	if s.Migrations != nil {
+		if c.ModuleDir == "" && hasRelative(s.Migrations) {
+			c.Errors = append(c.Errors, Error{Key: MigrationsFlag, Msg: "relative paths but no module root (go.mod) was found"})
+		} else {
+			c.SchemaPaths = resolvePaths(c.ModuleDir, s.Migrations)
+		}
+	}
+	if s.MigrationTool != "" && validTool(s.MigrationTool) {
+		c.MigrationTool = s.MigrationTool
+	}
+	if s.MigrationOrder != "" && validOrder(s.MigrationOrder) {
+		c.MigrationOrder = s.MigrationOrder
+	}
+}
+
+func hasRelative(paths []string) bool {
+	for _, p := range paths {
+		if !filepath.IsAbs(p) {
+			return true
+		}
+	}
+	return false
+}
+
+// resolvePaths makes each path or glob absolute against dir and cleans it.
+func resolvePaths(dir string, paths []string) []string {
+	out := []string{}
+	for _, p := range paths {
+		p = filepath.FromSlash(p)
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(dir, p)
+		}
+		out = append(out, filepath.Clean(p))
+	}
+	return out
+}
+
+// The parse cache: one process analyses many packages of one module, and
+// go vet starts one process per package; either way the file is read and
+// parsed once per process per version (path, size and modification time).
+type cacheKey struct {
+	path  string
+	size  int64
+	mtime time.Time
+}
+
+const maxCached = 8
+
+var (
+	cacheMu sync.Mutex
+	cache   = map[cacheKey]*fileConfig{}
+)
+
+// cachedParse returns the parsed file; the result is shared and must not be
+// modified.
+func cachedParse(path string) *fileConfig {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return &fileConfig{errors: []Error{{File: path, Msg: "cannot read config file: " + err.Error()}}}
+	}
+	key := cacheKey{path, fi.Size(), fi.ModTime()}
+	cacheMu.Lock()
+	fc, ok := cache[key]
+	cacheMu.Unlock()
+	if ok {
+		return fc
+	}
+	fc = readAndParse(path)
+	cacheMu.Lock()
+	if len(cache) >= maxCached {
+		clear(cache)
+	}
+	cache[key] = fc
+	cacheMu.Unlock()
+	return fc
+}
+
+func readAndParse(path string) *fileConfig {
+	f, err := os.Open(path)
+	if err != nil {
+		return &fileConfig{errors: []Error{{File: path, Msg: "cannot read config file: " + err.Error()}}}
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
+	if err != nil {
+		return &fileConfig{errors: []Error{{File: path, Msg: "cannot read config file: " + err.Error()}}}
+	}
+	return parseFile(path, data)
+}

@@ -1,0 +1,1 @@
+package app // want `config: strict=true tool=plain paths=\[db/migrations\] hashes=1 errors=\[.ydblint.yml:8: hash\[1\]: missing required key "column" .ydblint.yml:8: hash\[1\]: missing required key "source-column"\] inscope=true`
