@@ -12,12 +12,18 @@ type Span struct {
 	Start, End int
 }
 
-// Span returns the receiver itself, so any node that embeds Span satisfies Node.
-func (s Span) Span() Span { return s }
+// NodeSpan returns the receiver itself, so any node that embeds Span satisfies
+// Node.
+//
+// (The method cannot be called Span: in a struct embedding Span, the field
+// named Span hides a promoted method of the same name, so no node would
+// satisfy Node. Use n.Span, n.Start, n.End on concrete nodes and
+// n.NodeSpan() on interfaces.)
+func (s Span) NodeSpan() Span { return s }
 
 // Node is any syntax node.
 type Node interface {
-	Span() Span
+	NodeSpan() Span
 }
 
 // Script is the result of parsing one text: the statements in order, and the
@@ -125,7 +131,13 @@ type UpdateStmt struct {
 	Table *TableRef
 	Set   []*Assignment
 	Where Expr    // nil when absent
-	On    *Select // non-nil for UPDATE … ON
+	On    *Select // non-nil for UPDATE … ON SELECT
+	// OnColumns and OnValues hold `UPDATE t ON [(cols)] VALUES (…), …`:
+	// OnValues is non-nil for that form (On is nil then). OnColumns is also
+	// set for `ON (cols) SELECT …`.
+	OnColumns []*Ident
+	OnValues  [][]Expr
+	Returning bool // a RETURNING clause follows; its items are not kept
 }
 
 // DeleteStmt is `[BATCH] DELETE FROM t [WHERE …]` or `DELETE FROM t ON SELECT …`.
@@ -134,7 +146,11 @@ type DeleteStmt struct {
 	Batch bool
 	Table *TableRef
 	Where Expr    // nil when absent
-	On    *Select // non-nil for DELETE … ON
+	On    *Select // non-nil for DELETE … ON SELECT
+	// OnColumns and OnValues: as in UpdateStmt, for `DELETE FROM t ON [(cols)] VALUES …`.
+	OnColumns []*Ident
+	OnValues  [][]Expr
+	Returning bool // a RETURNING clause follows; its items are not kept
 }
 
 // CreateTableStmt is `CREATE TABLE [IF NOT EXISTS] t (…) [PARTITION BY HASH(…)] [WITH (…)]`.
@@ -288,6 +304,9 @@ type Select struct {
 	// Union holds further SELECTs combined with UNION [ALL]; each is analysed
 	// as a query of its own.
 	Union []*Select
+	// Without lists the columns of `SELECT … WITHOUT a, b`, removed from a
+	// star projection; nil when absent.
+	Without []*Ident
 }
 
 // SelectItem is one output column: `*`, `t.*`, or `expr [AS alias]`.
@@ -351,6 +370,7 @@ type JoinSource struct {
 	Right Source
 	On    Expr // nil when USING or CROSS
 	Using []*Ident
+	Any   bool // the ANY modifier on either side (`ANY JOIN`, `JOIN ANY t`)
 }
 
 // OpaqueSource is a FROM item the parser does not model (FLATTEN, RANGE(),
