@@ -1,0 +1,78 @@
+// Package schemafact defines ydblint's schemafact analyzer.
+//
+// # Analyzer schemafact
+//
+// schemafact: discover the YDB schema visible to a package, with no configuration
+//
+// schemafact builds the catalogue of tables (columns, primary keys, indexes,
+// hash-prefix evidence) that the rules check queries against, and exports it
+// as a package fact. It never reports diagnostics itself; rules Require it
+// and read its *Result: the merged *schema.Catalog and a list of Problems
+// about the discovery (conflicting definitions, skipped files, DDL that could
+// not be decoded).
+//
+// # Where the schema comes from
+//
+// Sources are gathered in this order:
+//
+//  1. Migration files of the module. The module root is pass.Module.Dir when
+//     the driver sets it, else the nearest go.mod above the package (go vet
+//     before go1.27 leaves Module.Dir empty). A bounded walk of the root
+//     finds every .sql and .yql file holding CREATE/ALTER/DROP TABLE, skipping
+//     vendor, node_modules, testdata (a user's testdata holds fixtures, not
+//     the schema), hidden and underscore directories, and nested modules.
+//     Each directory is one migration sequence: its layout (goose,
+//     golang-migrate, plain) decides which parts apply and in which order.
+//  2. Go DDL anywhere in the module, including packages the analysed package
+//     does not import (a bootstrap or migrations package). Go files are
+//     parsed without type checking; string literals, same-package constants,
+//     concatenation, fmt.Sprintf with a constant format and path.Join are
+//     evaluated, anything else becomes a hole. A table named after a hole and
+//     a slash (path.Join(db.Name(), "orders")) is "orders" under an unknown
+//     prefix; a table named by a hole alone is not known. One catalogue per
+//     package directory, in file and line order.
+//  3. Files named by the package's //go:embed patterns, when the walk did not
+//     already apply their directory (embedding from testdata, for example).
+//  4. This package's own query sites, from the querysite analyzer: DDL texts
+//     sent through any entry point, and CreateTable / AlterTable / DropTable
+//     calls with their decoded options, in source order. Holes in table names
+//     are replaced by {Hole.Key} when the hole has a stable key (see
+//     KeyedText), so a table created under a struct field's value is the
+//     table that queries through the same field name; a hole without a key
+//     leaves the table unknown.
+//  5. Facts of the direct imports. Every package exports the merge of its own
+//     schema and its imports' facts, because go vet shows a package only the
+//     facts of its direct imports.
+//  6. Hash-prefix evidence from this package's writes (see writeEvidence),
+//     recorded with schema.Catalog.SetHash after everything else, because it
+//     needs the merged key of the table.
+//
+// Within one source the order is the order the DDL runs in, so a later
+// migration's DROP and CREATE replace an earlier definition. Between sources
+// no order is known (a migration directory and a bootstrap package may both
+// create a table), so every source gets its own catalogue and they are
+// merged: the same table with the same primary key is combined, different
+// primary keys make a conflict. A conflicting table is listed once in
+// Result.Problems (category schema-conflict, positioned in this package's Go
+// file when one of the definitions is there) and every rule stays silent on
+// it. The package's own query sites are preferred to the syntactic scan of
+// the same files: the scan skips this package's directory and the packages
+// whose facts already hold their own query-site DDL (schemaFact.Covered).
+//
+// # Cost
+//
+// A package that cannot reach ydb-go-sdk or database/sql through its imports
+// returns an empty Result at once, without touching the file system. Only a
+// package with query sites triggers the module walk; the walk is bounded
+// (depth, entries, files, bytes), parses only Go files of directories whose
+// text mentions DDL, and is done once per module root per process. Files
+// that are too large, binary or unreadable are skipped and listed in
+// Problems (category schema-skipped-file).
+//
+// # Caches
+//
+// go vet and golangci-lint cache results by Go files only: after editing a
+// migration that is not //go:embed-ded, run go vet -a or clean the
+// golangci-lint cache. A long-lived process (an editor) keeps its first scan
+// of a module.
+package schemafact

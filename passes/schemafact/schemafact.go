@@ -1,0 +1,468 @@
+package schemafact
+
+import (
+	_ "embed"
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"path"
+	"path/filepath"
+	"reflect"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/ydblint/ydblint/passes/internal/analysisutil"
+	"github.com/ydblint/ydblint/passes/internal/schema"
+	"github.com/ydblint/ydblint/passes/internal/srcfiles"
+	"github.com/ydblint/ydblint/passes/internal/yql"
+	"github.com/ydblint/ydblint/passes/querysite"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer discovers the schema visible to a package and exports it as a
+// package fact. Rules Require it and read its *Result.
+var Analyzer = &analysis.Analyzer{
+	Name:             "schemafact",
+	Doc:              analysisutil.MustExtractDoc(doc, "schemafact"),
+	URL:              "https://pkg.go.dev/github.com/ydblint/ydblint/passes/schemafact",
+	Requires:         []*analysis.Analyzer{querysite.Analyzer},
+	Run:              run,
+	RunDespiteErrors: true,
+	ResultType:       reflect.TypeFor[*Result](),
+	FactTypes:        []analysis.Fact{new(schemaFact)},
+}
+
+// Result is the schema a package's rules work with.
+type Result struct {
+	// Catalog is the merged catalogue; never nil. Rules must not modify it
+	// (several analyzers read it concurrently).
+	Catalog *schema.Catalog
+	// Problems are findings about the discovery itself, sorted by source:
+	// conflicting definitions, skipped files, DDL the catalogue could not
+	// use. schemafact never reports them; a rule may turn those with a
+	// valid Pos into diagnostics (Pos is only set in this package's Go
+	// files, the only positions every driver keeps).
+	Problems []Problem
+	// ModuleRoot is the module directory that was scanned; "" when the
+	// package has no query sites (no scan) or no go.mod was found.
+	ModuleRoot string
+}
+
+// Lookup resolves a table reference like schema.Catalog.Lookup.
+func (r *Result) Lookup(ref, prefix string) (*schema.Table, schema.LookupStatus) {
+	return r.Catalog.Lookup(ref, prefix)
+}
+
+// Problem categories.
+const (
+	// CategoryConflict: one table defined with different primary keys by
+	// sources with no known order between them.
+	CategoryConflict = "schema-conflict"
+	// CategorySkippedFile: a schema or Go file was not read (too large,
+	// binary, unreadable, beyond a walk bound).
+	CategorySkippedFile = "schema-skipped-file"
+	// CategoryIncomplete: a definition could not be fully decoded.
+	CategoryIncomplete = "schema-incomplete"
+	// CategoryWarning: the catalogue skipped or did not understand DDL.
+	CategoryWarning = "schema-warning"
+)
+
+// Problem is one finding about schema discovery.
+type Problem struct {
+	Category string
+	// Pos, End: a range in one of this package's Go files when the problem
+	// is anchored there (a conflicting CreateTable call in this package);
+	// token.NoPos otherwise. Src names the place in text either way.
+	Pos, End token.Pos
+	Src      schema.Source
+	Table    string // the table concerned, when there is one
+	Message  string
+}
+
+func emptyResult() *Result { return &Result{Catalog: schema.New()} }
+
+func run(pass *analysis.Pass) (any, error) {
+	if !inScope(pass.Pkg) {
+		return emptyResult(), nil
+	}
+	d := &discovery{pass: pass, res: emptyResult()}
+	d.init()
+	qs, _ := pass.ResultOf[querysite.Analyzer].(*querysite.Result)
+	var sites []*querysite.Site
+	if qs != nil {
+		sites = qs.Sites
+	}
+
+	// Each source below is an ordered sequence of its own; between sources
+	// no order is known, so each gets its own catalogue and they are
+	// merged, which turns disagreements into conflicts (see doc.go).
+	var parts []*schema.Catalog
+	imported, covered := d.importedFacts()
+	parts = append(parts, imported)
+	if len(sites) > 0 {
+		d.root = d.moduleRoot()
+		d.res.ModuleRoot = d.root
+		if d.root != "" {
+			ms := scanModule(d.root)
+			d.notes(ms.notes)
+			parts = append(parts, d.migrationCatalogs(ms.sqlDirs, nil)...)
+			parts = append(parts, d.moduleGoCatalogs(ms, covered)...)
+		}
+	}
+	parts = append(parts, d.embedCatalogs()...)
+	own, hasOwnDDL := d.siteCatalog(sites)
+	parts = append(parts, own...)
+	if hasOwnDDL {
+		covered = insertSorted(covered, pass.Pkg.Path())
+	}
+
+	cat := schema.New()
+	for _, p := range parts {
+		cat.Merge(p)
+	}
+	d.problems = append(d.problems, applyHashEvidence(cat, writeEvidence(pass, sites, cat))...)
+	if len(cat.Tables) > 0 || len(cat.KeyConflicts) > 0 {
+		pass.ExportPackageFact(newFact(cat, covered))
+	}
+	d.res.Catalog = cat
+	d.finishProblems()
+	return d.res, nil
+}
+
+// inScope reports whether pkg can reach ydb-go-sdk or database/sql through
+// its imports, and is not one of those libraries itself. Other packages
+// cannot define or query YDB tables, so they return at once, before any
+// file-system access.
+func inScope(pkg *types.Package) bool {
+	if pkg == nil || isDBLibrary(pkg.Path()) {
+		return false
+	}
+	seen := map[*types.Package]bool{}
+	var reach func(p *types.Package) bool
+	reach = func(p *types.Package) bool {
+		for _, imp := range p.Imports() {
+			if seen[imp] {
+				continue
+			}
+			seen[imp] = true
+			if isDBLibrary(imp.Path()) || reach(imp) {
+				return true
+			}
+		}
+		return false
+	}
+	return reach(pkg)
+}
+
+func isDBLibrary(p string) bool {
+	return p == "database/sql" || strings.HasPrefix(p, "database/sql/") ||
+		p == "github.com/ydb-platform/ydb-go-sdk/v3" || strings.HasPrefix(p, "github.com/ydb-platform/ydb-go-sdk/v3/")
+}
+
+// discovery is the state of one run.
+type discovery struct {
+	pass     *analysis.Pass
+	res      *Result
+	root     string // module root, when scanned or found
+	pkgDir   string
+	goFiles  map[string]*token.File // module-relative name → this package's file
+	problems []Problem
+}
+
+func (d *discovery) init() {
+	d.pkgDir = packageDir(d.pass.Fset, d.pass.Files)
+}
+
+// moduleRoot is pass.Module.Dir when the driver sets it (the checker,
+// golangci-lint, go vet from go1.27), else the nearest go.mod above the
+// package directory (go vet before go1.27).
+func (d *discovery) moduleRoot() string {
+	if m := d.pass.Module; m != nil && m.Dir != "" {
+		return filepath.Clean(m.Dir)
+	}
+	if d.pkgDir == "" {
+		return ""
+	}
+	return srcfiles.FindModuleRoot(d.pkgDir)
+}
+
+// confinement is the directory reads are confined to: the module root, or
+// the package directory when there is no module (GOPATH layouts).
+func (d *discovery) confinement() string {
+	if d.root == "" {
+		d.root = d.moduleRoot()
+	}
+	if d.root != "" {
+		return d.root
+	}
+	return d.pkgDir
+}
+
+// rel names a file for Sources: relative to the module root when inside
+// it, else as given.
+func (d *discovery) rel(name string) string {
+	if root := d.confinement(); root != "" {
+		if r, ok := srcfiles.Rel(root, name); ok {
+			return r
+		}
+	}
+	return filepath.ToSlash(name)
+}
+
+// srcOf converts a Go position to a Source.
+func (d *discovery) srcOf(pos token.Pos) schema.Source {
+	if !pos.IsValid() {
+		return schema.Source{}
+	}
+	p := d.pass.Fset.Position(pos)
+	if p.Filename == "" {
+		return schema.Source{}
+	}
+	return schema.Source{File: d.rel(p.Filename), Line: p.Line}
+}
+
+// importedFacts merges the facts of the direct imports. Each is already the
+// merge of its own imports, so direct imports suffice in every driver.
+func (d *discovery) importedFacts() (*schema.Catalog, []string) {
+	cat := schema.New()
+	var covered []string
+	imports := d.pass.Pkg.Imports()
+	paths := make([]string, 0, len(imports))
+	byPath := map[string]*types.Package{}
+	for _, imp := range imports {
+		paths = append(paths, imp.Path())
+		byPath[imp.Path()] = imp
+	}
+	sort.Strings(paths)
+	for _, p := range paths {
+		var f schemaFact
+		if d.pass.ImportPackageFact(byPath[p], &f) {
+			cat.Merge(f.catalog())
+			for _, c := range f.Covered {
+				covered = insertSorted(covered, c)
+			}
+		}
+	}
+	return cat, covered
+}
+
+func insertSorted(list []string, s string) []string {
+	i := sort.SearchStrings(list, s)
+	if i < len(list) && list[i] == s {
+		return list
+	}
+	list = append(list, "")
+	copy(list[i+1:], list[i:])
+	list[i] = s
+	return list
+}
+
+// migrationCatalogs applies each directory of schema files in its own
+// catalogue, in the order its layout (goose, golang-migrate, plain) gives.
+// skip lists directories already applied.
+func (d *discovery) migrationCatalogs(dirs []sqlDir, skip map[string]bool) []*schema.Catalog {
+	var out []*schema.Catalog
+	for _, dir := range dirs {
+		if skip[dir.dir] {
+			continue
+		}
+		files := make([]schema.File, len(dir.files))
+		for i, f := range dir.files {
+			files[i] = schema.File{Name: f.Rel, Content: f.Content}
+		}
+		c := schema.New()
+		c.ApplyFiles(files)
+		out = append(out, c)
+	}
+	return out
+}
+
+// moduleGoCatalogs applies the Go DDL found by the syntactic scan, one
+// catalogue per package directory (in file and line order), leaving out
+// this package (its query sites say the same with hole keys) and the
+// packages whose facts already cover their own DDL.
+func (d *discovery) moduleGoCatalogs(ms *moduleScan, covered []string) []*schema.Catalog {
+	skipDirs := map[string]bool{}
+	if d.pkgDir != "" {
+		if r, ok := srcfiles.Rel(ms.root, d.pkgDir); ok {
+			skipDirs[r] = true
+		}
+	}
+	if ms.modPath != "" {
+		for _, p := range covered {
+			if p == ms.modPath {
+				skipDirs["."] = true
+			} else if rest, ok := strings.CutPrefix(p, ms.modPath+"/"); ok {
+				skipDirs[rest] = true
+			}
+		}
+	}
+	var out []*schema.Catalog
+	var cur *schema.Catalog
+	curDir := ""
+	for _, g := range ms.goDDL {
+		dir := path.Dir(g.File)
+		if skipDirs[dir] {
+			continue
+		}
+		if cur == nil || dir != curDir {
+			cur, curDir = schema.New(), dir
+			out = append(out, cur)
+		}
+		cur.ApplyText(g.File, g.Line, g.Text)
+	}
+	return out
+}
+
+// embedCatalogs applies schema files named by the package's //go:embed
+// directives that the module scan did not already apply.
+func (d *discovery) embedCatalogs() []*schema.Catalog {
+	pats := embedPatterns(d.pass.Files)
+	if len(pats) == 0 || d.pkgDir == "" {
+		return nil
+	}
+	root := d.confinement()
+	dirs, notes := embeddedSchemaFiles(root, d.pkgDir, pats)
+	d.notes(notes)
+	skip := map[string]bool{}
+	if d.res.ModuleRoot != "" && d.res.ModuleRoot == root {
+		// The module walk already applied these directories, unless they
+		// lie where the walk does not go (testdata, hidden directories).
+		for _, sd := range scanModule(root).sqlDirs {
+			skip[sd.dir] = true
+		}
+	}
+	return d.migrationCatalogs(dirs, skip)
+}
+
+// siteCatalog applies this package's query-site DDL in source order. A site
+// with several alternative texts gets one catalogue per alternative.
+func (d *discovery) siteCatalog(sites []*querysite.Site) ([]*schema.Catalog, bool) {
+	defs, notes := siteDefinitions(sites, d.srcOf)
+	d.problems = append(d.problems, notes...)
+	if len(defs) == 0 {
+		return nil, false
+	}
+	ordered := schema.New()
+	out := []*schema.Catalog{ordered}
+	for _, def := range defs {
+		target := ordered
+		if def.variant > 0 {
+			target = schema.New()
+			out = append(out, target)
+		}
+		switch {
+		case def.def != nil:
+			target.ApplyDefinition(*def.def)
+		case def.orig != nil:
+			orig, shifts, site := def.orig, def.shifts, def.src
+			target.ApplyScript(def.text, yql.Parse(def.text), func(off int) schema.Source {
+				o := origOffset(shifts, off)
+				pos, _ := orig.PosRange(o, o+1)
+				if s := d.srcOf(pos); !s.IsZero() {
+					return s
+				}
+				return site
+			})
+		default:
+			target.ApplyText(def.src.File, def.src.Line, def.text)
+		}
+	}
+	return out, true
+}
+
+// notes turns skipped-file notes into problems.
+func (d *discovery) notes(ns []srcfiles.Note) {
+	for _, n := range ns {
+		d.problems = append(d.problems, Problem{
+			Category: CategorySkippedFile,
+			Src:      schema.Source{File: n.Rel},
+			Message:  n.Msg,
+		})
+	}
+}
+
+// finishProblems adds conflicts and catalogue warnings, anchors problems in
+// this package's Go files, and sorts them.
+func (d *discovery) finishProblems() {
+	cat := d.res.Catalog
+	for _, c := range cat.Conflicts() {
+		d.problems = append(d.problems, Problem{
+			Category: CategoryConflict,
+			Src:      c.OtherSrc,
+			Table:    c.Path,
+			Message: fmt.Sprintf("table %s is defined with primary key (%s) at %s and (%s) at %s; ydblint ignores the table",
+				c.Path, strings.Join(c.Key, ", "), c.Src, strings.Join(c.OtherKey, ", "), c.OtherSrc),
+		})
+		// Anchor at whichever definition lies in this package.
+		if p, e := d.goRange(c.OtherSrc); p.IsValid() {
+			d.problems[len(d.problems)-1].Pos, d.problems[len(d.problems)-1].End = p, e
+		} else if p, e := d.goRange(c.Src); p.IsValid() {
+			last := &d.problems[len(d.problems)-1]
+			last.Pos, last.End, last.Src = p, e, c.Src
+		}
+	}
+	for _, w := range cat.Warnings {
+		d.problems = append(d.problems, Problem{Category: CategoryWarning, Src: w.Src, Message: w.Msg})
+	}
+	for i := range d.problems {
+		p := &d.problems[i]
+		if !p.Pos.IsValid() {
+			p.Pos, p.End = d.goRange(p.Src)
+		}
+	}
+	sort.SliceStable(d.problems, func(i, j int) bool {
+		a, b := d.problems[i].Src, d.problems[j].Src
+		if a.File != b.File {
+			return a.File < b.File
+		}
+		return a.Line < b.Line
+	})
+	d.res.Problems = d.problems
+}
+
+// goRange returns the range of line src.Line in this package's Go file
+// src.File (trimmed of indentation), or NoPos when src is elsewhere.
+func (d *discovery) goRange(src schema.Source) (token.Pos, token.Pos) {
+	if src.Line <= 0 || !strings.HasSuffix(src.File, ".go") {
+		return token.NoPos, token.NoPos
+	}
+	if d.goFiles == nil {
+		d.goFiles = map[string]*token.File{}
+		for _, f := range d.pass.Files {
+			if tf := d.pass.Fset.File(f.FileStart); tf != nil {
+				d.goFiles[d.rel(tf.Name())] = tf
+			}
+		}
+	}
+	tf := d.goFiles[src.File]
+	if tf == nil || src.Line > tf.LineCount() {
+		return token.NoPos, token.NoPos
+	}
+	start := tf.LineStart(src.Line)
+	end := token.Pos(tf.Base() + tf.Size())
+	if src.Line < tf.LineCount() {
+		end = tf.LineStart(src.Line+1) - 1
+	}
+	// Skip indentation so the range starts at code, as a user would select it.
+	for _, f := range d.pass.Files {
+		if f.FileStart <= start && start < f.FileEnd {
+			ast.Inspect(f, func(n ast.Node) bool {
+				if n == nil || n.Pos() > end || n.End() < start {
+					return false
+				}
+				if n.Pos() >= start && n.Pos() < end {
+					start = n.Pos()
+					return false
+				}
+				return true
+			})
+		}
+	}
+	return start, end
+}
