@@ -39,23 +39,29 @@ func Parse(src string) *Script {
 
 // splitStatements returns the [lo, hi) token ranges of the statements, not
 // counting the `;` separators and skipping empty statements.
+//
+// A `;` separates statements unless it is inside braces (a lambda block) or a
+// `DEFINE ACTION|SUBQUERY … END DEFINE` / `DO BEGIN … END DO` block.
+// Parentheses are deliberately not counted: no valid statement has a `;`
+// inside them outside braces, and ignoring them keeps an unbalanced `(` from
+// swallowing the statements that follow.
 func splitStatements(toks []Token) [][2]int {
 	var out [][2]int
-	depth, blocks := 0, 0
+	braces, blocks := 0, 0
 	lo := 0
 	n := len(toks) - 1 // the last token is EOF
 	for i := 0; i < n; i++ {
 		t := &toks[i]
 		if t.Kind == TokOp {
 			switch t.Text {
-			case "(", "[", "{":
-				depth++
-			case ")", "]", "}":
-				if depth > 0 {
-					depth--
+			case "{":
+				braces++
+			case "}":
+				if braces > 0 {
+					braces--
 				}
 			case ";":
-				if depth == 0 && blocks == 0 {
+				if braces == 0 && blocks == 0 {
 					if i > lo {
 						out = append(out, [2]int{lo, i})
 					}
@@ -64,7 +70,7 @@ func splitStatements(toks []Token) [][2]int {
 			}
 			continue
 		}
-		if t.Kind != TokIdent || depth != 0 {
+		if t.Kind != TokIdent || braces != 0 {
 			continue
 		}
 		switch {
