@@ -458,7 +458,9 @@ func parseGoPackages(files []goSource) []goDDL {
 	})
 	var out []goDDL
 	for _, k := range keys {
-		out = append(out, scanGoPackage(fset, pkgs[k])...)
+		if importsDBLibrary(pkgs[k]) {
+			out = append(out, scanGoPackage(fset, pkgs[k])...)
+		}
 	}
 	sort.SliceStable(out, func(i, j int) bool {
 		if out[i].File != out[j].File {
@@ -467,6 +469,22 @@ func parseGoPackages(files []goSource) []goDDL {
 		return out[i].Line < out[j].Line
 	})
 	return out
+}
+
+// importsDBLibrary reports whether some file of the package imports
+// ydb-go-sdk or database/sql. Only such packages run DDL against YDB; a
+// CREATE TABLE string elsewhere may be for another database (a service
+// that also uses PostgreSQL through pgx), and a wrong definition would make
+// rules report what is not there.
+func importsDBLibrary(files []goFile) bool {
+	for _, f := range files {
+		for _, imp := range f.file.Imports {
+			if p, err := strconv.Unquote(imp.Path.Value); err == nil && isDBLibrary(p) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // goSource is a Go file's module-relative path and content.

@@ -2,6 +2,7 @@ package schemafact
 
 import (
 	"fmt"
+	"path"
 	"strings"
 	"testing"
 
@@ -16,6 +17,10 @@ func TestScanGoDDL(t *testing.T) {
 		name  string
 		files map[string]string // rel → source
 		want  []string          // "file:line text"
+		// noDB leaves out the database/sql import the harness otherwise
+		// adds to every package (the scan only reads packages that can
+		// talk to YDB).
+		noDB bool
 	}{
 		{
 			name: "raw literal argument",
@@ -113,6 +118,25 @@ func g() { const t = "b"; _ = "ALTER TABLE " + t + " DROP COLUMN c" }
 			},
 		},
 		{
+			name: "a package that imports no database library is not read",
+			noDB: true,
+			files: map[string]string{"pg/pg.go": `package pg
+
+import "github.com/jackc/pgx/v5"
+
+const q = "CREATE TABLE users (id bigserial PRIMARY KEY)"
+`},
+		},
+		{
+			name: "a ydb-go-sdk import in another file of the package counts",
+			noDB: true,
+			files: map[string]string{
+				"boot/a.go": "package boot\n\nconst q = \"DROP TABLE t\"\n",
+				"boot/b.go": "package boot\n\nimport _ \"github.com/ydb-platform/ydb-go-sdk/v3/table\"\n",
+			},
+			want: []string{"boot/a.go:3 DROP TABLE t"},
+		},
+		{
 			name: "files without DDL in a directory without DDL are not parsed; broken files are skipped",
 			files: map[string]string{
 				"a/a.go": "package a\nconst x = \"hello\"\n",
@@ -125,6 +149,10 @@ func g() { const t = "b"; _ = "ALTER TABLE " + t + " DROP COLUMN c" }
 			var files []goSource
 			for rel, src := range tt.files {
 				files = append(files, goSource{rel: rel, content: []byte(src)})
+				if !tt.noDB {
+					pkg := strings.Fields(strings.SplitN(src, "package ", 2)[1])[0]
+					files = append(files, goSource{rel: path.Dir(rel) + "/zz_db.go", content: []byte("package " + pkg + "\nimport _ \"database/sql\"\n")})
+				}
 			}
 			var got []string
 			for _, d := range parseGoPackages(files) {

@@ -1,0 +1,12 @@
+-- +goose Up
+-- +goose StatementBegin
+CREATE TABLE orders (
+    order_hash Uint64,
+    order_id Uint64,
+    amount Double,
+    PRIMARY KEY (order_hash, order_id)
+);
+-- +goose StatementEnd
+
+-- +goose Down
+DROP TABLE orders;

@@ -1,0 +1,1 @@
+CREATE TABLE audit (at Timestamp, id Uint64, PRIMARY KEY (id, at));
