@@ -1,0 +1,3 @@
+module example.com/badcfg
+
+go 1.26

@@ -1,0 +1,8 @@
+package skipped
+
+func q(string) {}
+
+func f() {
+	//ydblint:ignore fullscan
+	q("out of scope")
+}
