@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/ydblint/ydblint/passes/internal/srcfiles"
+	"github.com/ydblint/ydblint/passes/internal/suppress"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -357,3 +358,8 @@ func readAndParse(path string) *fileConfig {
 	}
 	return parseFile(path, data)
 }
+
+// RuleNames returns the names of ydblint's rules, the names a
+// ydblint:ignore directive accepts (besides "all"), for packages outside
+// passes/ that cannot import passes/internal/suppress.
+func RuleNames() []string { return append([]string(nil), suppress.Rules...) }

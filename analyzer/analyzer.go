@@ -1,0 +1,79 @@
+package analyzer
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"unicode"
+
+	"github.com/ydblint/ydblint/passes/config"
+	"golang.org/x/tools/go/analysis"
+)
+
+// docURL is the documentation URL prefix of the rules' packages (the same
+// as passes/internal/report's URLBase, which reports under it).
+const docURL = "https://pkg.go.dev/github.com/ydblint/ydblint/passes/"
+
+// Suite is every ydblint rule, in documentation order. Adding a rule is one
+// line: its Analyzer here. The rules hashprefix, nullkey, fullscan and
+// monotonickey (config.RuleNames) join as their packages land; until then the
+// suite holds only what exists.
+var Suite = []*analysis.Analyzer{}
+
+// Check reports every way in which analyzers break the suite's conventions:
+// analysis.Validate, unique names, a name that ydblint:ignore directives
+// accept (config.RuleNames), a direct Requires of config.Analyzer (rules read
+// its result and report.WrapRun needs it), the rule's documentation URL,
+// and a Doc title in go/analysis style.
+func Check(analyzers []*analysis.Analyzer) error {
+	var errs []error
+	if err := analysis.Validate(analyzers); err != nil {
+		errs = append(errs, err)
+	}
+	seen := map[string]bool{}
+	for _, a := range analyzers {
+		if a == nil {
+			errs = append(errs, errors.New("nil analyzer in the suite"))
+			continue
+		}
+		if seen[a.Name] {
+			errs = append(errs, fmt.Errorf("%s: name used twice", a.Name))
+		}
+		seen[a.Name] = true
+		if rules := config.RuleNames(); !slices.Contains(rules, a.Name) {
+			errs = append(errs, fmt.Errorf("%s: not a rule name ydblint:ignore accepts (%s)", a.Name, strings.Join(rules, ", ")))
+		}
+		if !slices.Contains(a.Requires, config.Analyzer) {
+			errs = append(errs, fmt.Errorf("%s: does not require config.Analyzer", a.Name))
+		}
+		if want := docURL + a.Name; a.URL != want {
+			errs = append(errs, fmt.Errorf("%s: URL %q, want %q", a.Name, a.URL, want))
+		}
+		if err := checkTitle(Title(a)); err != nil {
+			errs = append(errs, fmt.Errorf("%s: Doc title %v", a.Name, err))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// Title returns the first paragraph of an analyzer's Doc (go/analysis: "the
+// part before the first \n\n is the title").
+func Title(a *analysis.Analyzer) string {
+	title, _, _ := strings.Cut(a.Doc, "\n\n")
+	return strings.Join(strings.Fields(title), " ")
+}
+
+func checkTitle(t string) error {
+	switch {
+	case t == "":
+		return errors.New("is empty")
+	case unicode.IsUpper([]rune(t)[0]):
+		return fmt.Errorf("%q starts with a capital", t)
+	case strings.HasSuffix(t, "."):
+		return fmt.Errorf("%q ends with a period", t)
+	case len(t) > 80:
+		return fmt.Errorf("%q is longer than 80 bytes", t)
+	}
+	return nil
+}

@@ -1,0 +1,105 @@
+package analyzer
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/ydblint/ydblint/passes/config"
+	"golang.org/x/tools/go/analysis"
+)
+
+func TestSuite(t *testing.T) {
+	if err := analysis.Validate(Suite); err != nil {
+		t.Fatalf("analysis.Validate(Suite): %v", err)
+	}
+	if err := Check(Suite); err != nil {
+		t.Fatalf("Check(Suite):\n%v", err)
+	}
+	seen := map[string]bool{}
+	for _, a := range Suite {
+		if seen[a.Name] {
+			t.Errorf("name %q used twice", a.Name)
+		}
+		seen[a.Name] = true
+	}
+}
+
+func fakeRule(name string) *analysis.Analyzer {
+	return &analysis.Analyzer{
+		Name:     name,
+		Doc:      "report something about " + name + "\n\nLonger text.",
+		URL:      "https://pkg.go.dev/github.com/ydblint/ydblint/passes/" + name,
+		Requires: []*analysis.Analyzer{config.Analyzer},
+		Run:      func(*analysis.Pass) (any, error) { return nil, nil },
+	}
+}
+
+func TestCheck(t *testing.T) {
+	tests := []struct {
+		name    string
+		suite   func() []*analysis.Analyzer
+		wantErr string
+	}{
+		{"empty", func() []*analysis.Analyzer { return nil }, ""},
+		{"all four rules", func() []*analysis.Analyzer {
+			return []*analysis.Analyzer{fakeRule("hashprefix"), fakeRule("nullkey"), fakeRule("fullscan"), fakeRule("monotonickey")}
+		}, ""},
+		{"duplicate name", func() []*analysis.Analyzer {
+			return []*analysis.Analyzer{fakeRule("nullkey"), fakeRule("nullkey")}
+		}, "nullkey: name used twice"},
+		{"unknown rule name", func() []*analysis.Analyzer { return []*analysis.Analyzer{fakeRule("fulscan")} },
+			"fulscan: not a rule name ydblint:ignore accepts"},
+		{"no config requirement", func() []*analysis.Analyzer {
+			a := fakeRule("fullscan")
+			a.Requires = nil
+			return []*analysis.Analyzer{a}
+		}, "fullscan: does not require config.Analyzer"},
+		{"wrong URL", func() []*analysis.Analyzer {
+			a := fakeRule("fullscan")
+			a.URL = "https://example.com"
+			return []*analysis.Analyzer{a}
+		}, `fullscan: URL "https://example.com"`},
+		{"capitalised title", func() []*analysis.Analyzer {
+			a := fakeRule("fullscan")
+			a.Doc = "Report full scans"
+			return []*analysis.Analyzer{a}
+		}, "starts with a capital"},
+		{"title with period", func() []*analysis.Analyzer {
+			a := fakeRule("fullscan")
+			a.Doc = "report full scans.\n\nMore."
+			return []*analysis.Analyzer{a}
+		}, "ends with a period"},
+		{"invalid for go/analysis", func() []*analysis.Analyzer {
+			a := fakeRule("fullscan")
+			a.Run = nil
+			return []*analysis.Analyzer{a}
+		}, "has nil Run"},
+		{"nil analyzer", func() []*analysis.Analyzer { return []*analysis.Analyzer{nil} }, "nil analyzer"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			defer func() {
+				if r := recover(); r != nil {
+					t.Fatalf("Check panicked: %v", r)
+				}
+			}()
+			err := Check(tt.suite())
+			if tt.wantErr == "" {
+				if err != nil {
+					t.Errorf("unexpected error: %v", err)
+				}
+				return
+			}
+			if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+				t.Errorf("error %v, want it to contain %q", err, tt.wantErr)
+			}
+		})
+	}
+}
+
+func TestTitle(t *testing.T) {
+	a := &analysis.Analyzer{Doc: "report keyed reads\nthat omit the hash\n\nDetails."}
+	if got := Title(a); got != "report keyed reads that omit the hash" {
+		t.Errorf("Title = %q", got)
+	}
+}

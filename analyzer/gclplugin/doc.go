@@ -1,0 +1,33 @@
+// Package gclplugin is ydblint's golangci-lint v2 module plugin. Importing it
+// registers the linter "ydblint"; its settings are the ydblint_config flags
+// (see passes/config) under the same kebab-case names, and unknown settings
+// are errors.
+//
+// .custom-gcl.yml:
+//
+//	version: v2.15.0        # golangci-lint >= v2.14.0 (fact-cache fixes); v2.15.0 pins x/tools v0.52.0
+//	plugins:
+//	  - module: github.com/ydblint/ydblint
+//	    import: github.com/ydblint/ydblint/analyzer/gclplugin
+//	    version: latest     # or path: /path/to/ydblint
+//
+// .golangci.yml:
+//
+//	version: "2"
+//	linters:
+//	  default: none
+//	  enable: [ydblint]
+//	  settings:
+//	    custom:
+//	      ydblint:
+//	        type: module
+//	        description: YDB key-design checks
+//	        settings:
+//	          migrations: db/migrations      # or a list
+//	          include-pkgs: [github.com/acme/app]
+//	          strict: false
+//
+// The settings are applied to the process-wide config flags when
+// golangci-lint builds the analyzers, which it does once per run. The load
+// mode is types info: the rules need type information and SSA.
+package gclplugin
