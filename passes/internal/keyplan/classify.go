@@ -19,7 +19,7 @@ type side struct {
 	acc     *Access
 	onExprs []yql.Expr   // JOIN ON conditions that filter this side
 	using   []*yql.Ident // JOIN … USING (cols) that key this side
-	join    bool       // the side takes part in a join
+	join    bool         // the side takes part in a join
 }
 
 type scope struct {
@@ -88,14 +88,14 @@ type atom struct {
 type operandKind uint8
 
 const (
-	opValue     operandKind = iota // constant for the row
-	opColumn                       // a bare column of this side
-	opMaybeCol                     // a bare column that may be of this side
-	opRowExpr                      // an expression over this side's row
-	opOtherRow                     // references another side of a join only
-	opSubquery                     // contains a subquery
-	opMaybe                        // contains an opaque piece or an unresolvable column
-	opOpaque                       // a bare opaque expression (hole)
+	opValue    operandKind = iota // constant for the row
+	opColumn                      // a bare column of this side
+	opMaybeCol                    // a bare column that may be of this side
+	opRowExpr                     // an expression over this side's row
+	opOtherRow                    // references another side of a join only
+	opSubquery                    // contains a subquery
+	opMaybe                       // contains an opaque piece or an unresolvable column
+	opOpaque                      // a bare opaque expression (hole)
 )
 
 type operand struct {
