@@ -91,6 +91,11 @@ type Site struct {
 	TablePathPrefix string
 	PrefixUnknown   bool
 
+	// SQLDriver is the database/sql driver name when the *sql.DB was traced
+	// to its opening ("ydb" for ydb.Connector or sql.Open("ydb"/"ydb/v3"),
+	// another name for another driver), "" when unknown or not database/sql.
+	SQLDriver string
+
 	// NotYQL is set when the text is not YQL (query.WithSyntax(SyntaxPostgreSQL))
 	// or is only explained/validated (ExecModeExplain, ExecModeValidate,
 	// ExecModeParse, Explain methods): rules skip it. Schema discovery may
@@ -222,6 +227,10 @@ type Binding struct {
 	Pos   token.Pos // the Go expression that binds it
 	End   token.Pos
 	Value Value
+	// NoDollar is set for a ydb.ParamsBuilder().Param(name) whose name has
+	// no leading '$': the SDK sends it verbatim, so no `$name` in the YQL
+	// text refers to it (Lookup still finds it by Name).
+	NoDollar bool
 }
 
 // NullKind says whether a value is NULL.

@@ -1,0 +1,129 @@
+package querysite
+
+import "strings"
+
+// Facts are compact and deterministic (slices only, no maps, no
+// go/types or SSA values): analysistest gob-encodes every fact twice and
+// compares the bytes.
+
+// factPiece is one piece of a text template: literal text, a reference to
+// parameter Param of the function the fact is about, or an unknown hole.
+type factPiece struct {
+	Text  string
+	Param int // ≥ 0: the function's parameter (receiver excluded); -1 otherwise
+	Hole  bool
+	Key   string
+	Desc  string
+}
+
+type factVariant struct {
+	Pieces []factPiece
+}
+
+func (v factVariant) String() string {
+	var b strings.Builder
+	for _, p := range v.Pieces {
+		switch {
+		case p.Param >= 0:
+			b.WriteString("{" + itoa(p.Param) + "}")
+		case p.Hole:
+			b.WriteString("{?}")
+		default:
+			b.WriteString(p.Text)
+		}
+	}
+	return b.String()
+}
+
+// factFrame is one wrapper on the way to the SDK, as recorded in a sinkFact.
+type factFrame struct {
+	Func      string
+	PosString string
+}
+
+// sinkFact says that a function forwards its arguments to an SDK entry
+// point: calls to it are query sites like direct SDK calls.
+type sinkFact struct {
+	API  string
+	Kind Kind
+	// Texts are the templates of the text the function hands to the SDK,
+	// built from its parameters. Query is the parameter index when the text
+	// is exactly one parameter, -1 otherwise.
+	Texts     []factVariant
+	Truncated bool
+	Query     int
+	// Params is the parameter forwarded whole as the SDK's parameters
+	// (*params.Params, the query options slice or the database/sql args
+	// slice); ParamsRole says which (sdk.Role). -1 when none.
+	Params     int
+	ParamsRole int
+	// Table and Rows are the parameters forwarded as the table path and the
+	// rows / keys argument; -1 when none.
+	Table int
+	Rows  int
+	// Fixed bindings known inside the wrapper when its parameters are not
+	// forwarded (e.g. the wrapper builds its own ParamsBuilder).
+	Chain   []factFrame
+	NotYQL  bool
+	Explain bool
+	// Mode, AutoDeclare and Prefix describe the database/sql binding seen
+	// inside the wrapper (BindUnknown when the wrapper's *sql.DB comes from
+	// a field or parameter).
+	Mode        BindMode
+	AutoDeclare bool
+	Prefix      string
+	Driver      string
+}
+
+func (*sinkFact) AFact() {}
+
+func (f *sinkFact) String() string {
+	var parts []string
+	if f.Query >= 0 {
+		parts = append(parts, "query="+itoa(f.Query))
+	} else if len(f.Texts) > 0 {
+		var vs []string
+		for _, v := range f.Texts {
+			vs = append(vs, v.String())
+		}
+		parts = append(parts, "text="+strings.Join(vs, "|"))
+	}
+	if f.Params >= 0 {
+		parts = append(parts, "params="+itoa(f.Params))
+	}
+	if f.Table >= 0 {
+		parts = append(parts, "table="+itoa(f.Table))
+	}
+	if f.Rows >= 0 {
+		parts = append(parts, "rows="+itoa(f.Rows))
+	}
+	return "ydbSink(" + strings.Join(parts, ",") + ")"
+}
+
+// textFact says that a function returns query text built from constants
+// and its parameters.
+type textFact struct {
+	Texts     []factVariant
+	Truncated bool
+}
+
+func (*textFact) AFact() {}
+
+func (f *textFact) String() string {
+	var vs []string
+	for _, v := range f.Texts {
+		vs = append(vs, v.String())
+	}
+	return "ydbText(" + strings.Join(vs, "|") + ")"
+}
+
+// hashFact says that a function returns a hash of its parameter Arg
+// computed with Func.
+type hashFact struct {
+	Func string
+	Arg  int
+}
+
+func (*hashFact) AFact() {}
+
+func (f *hashFact) String() string { return "ydbHash(" + f.Func + ",arg=" + itoa(f.Arg) + ")" }

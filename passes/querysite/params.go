@@ -1,0 +1,555 @@
+package querysite
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"net/url"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/ydblint/ydblint/passes/internal/sdk"
+)
+
+func constString(v ssa.Value) (string, bool) {
+	k, ok := peel(v).(*ssa.Const)
+	if !ok || k.Value == nil || k.Value.Kind() != constant.String {
+		return "", false
+	}
+	return constant.StringVal(k.Value), true
+}
+
+// paramSet accumulates bindings; the last binding of a name wins.
+type paramSet struct {
+	p *Params
+}
+
+func newParams() *paramSet { return &paramSet{p: &Params{Known: true}} }
+
+func (s *paramSet) add(name string, pos, end token.Pos, v Value) {
+	name = strings.TrimPrefix(name, "$")
+	for _, b := range s.p.Bindings {
+		if b.Name == name {
+			b.Pos, b.End, b.Value = pos, end, v
+			return
+		}
+	}
+	s.p.Bindings = append(s.p.Bindings, &Binding{Name: name, Pos: pos, End: end, Value: v})
+}
+
+// addBuilder adds a ParamsBuilder binding. ParamsBuilder sends the name
+// exactly as written (catalogue §3.1): without a leading '$' no YQL
+// `$name` refers to it, which NoDollar records.
+func (s *paramSet) addBuilder(name string, pos, end token.Pos, v Value) {
+	s.add(name, pos, end, v)
+	if !strings.HasPrefix(name, "$") {
+		for _, b := range s.p.Bindings {
+			if b.Name == name {
+				b.NoDollar = true
+			}
+		}
+	}
+}
+
+func (s *paramSet) done() *Params {
+	sort.SliceStable(s.p.Bindings, func(i, j int) bool { return s.p.Bindings[i].Name < s.p.Bindings[j].Name })
+	return s.p
+}
+
+// queryOptions decodes query-service execute options: the last
+// WithParameters, WithSyntax(SyntaxPostgreSQL) and explain exec modes.
+func (a *pkgAnalysis) queryOptions(v ssa.Value, c *ctx) (p *Params, notYQL, explain bool) {
+	elems, ok := sliceElems(v)
+	if !ok {
+		return &Params{Known: false}, false, false
+	}
+	var last ssa.Value
+	known := true
+	for _, e := range elems {
+		f, args, _, _ := helperOf(peel(e))
+		if f == nil {
+			if _, isCall := peel(e).(*ssa.Call); !isCall || !a.isSDKCall(peel(e)) {
+				known = false
+			}
+			continue
+		}
+		switch f.Helper {
+		case sdk.HelperWithParameters:
+			if len(args) == 1 {
+				last = args[0]
+			}
+		case sdk.HelperWithSyntax:
+			if len(args) == 1 && a.isQueryConst(args[0], sdk.NotYQLSyntax) {
+				notYQL = true
+			}
+		case sdk.HelperWithExecMode:
+			if len(args) == 1 && a.isQueryConst(args[0], sdk.ExplainModes) {
+				notYQL, explain = true, true
+			}
+		}
+	}
+	if last != nil {
+		p = a.paramsValue(last, c)
+		if !known {
+			p.Known = false
+		}
+		return p, notYQL, explain
+	}
+	return &Params{Known: known}, notYQL, explain
+}
+
+// isSDKCall reports whether v is a call into the SDK (an option
+// constructor that cannot carry parameters unless listed).
+func (a *pkgAnalysis) isSDKCall(v ssa.Value) bool {
+	id, _, _, _, ok := methodCall(v)
+	return ok && sdk.InSDK(id.Pkg)
+}
+
+// isQueryConst reports whether v is one of the named SDK/query constants.
+func (a *pkgAnalysis) isQueryConst(v ssa.Value, names []string) bool {
+	k, ok := peel(v).(*ssa.Const)
+	if !ok || k.Value == nil {
+		return false
+	}
+	pkg := a.findPackage(sdk.PkgQuery)
+	if pkg == nil {
+		return false
+	}
+	for _, n := range names {
+		if c, ok := pkg.Scope().Lookup(n).(*types.Const); ok && constant.Compare(c.Val(), token.EQL, k.Value) {
+			return true
+		}
+	}
+	return false
+}
+
+// paramsValue decodes a params.Parameters / *params.Params value.
+func (a *pkgAnalysis) paramsValue(v ssa.Value, c *ctx) *Params {
+	v = peel(v)
+	if k, ok := v.(*ssa.Const); ok && k.Value == nil {
+		return &Params{Known: true}
+	}
+	if c.depth > maxDepth {
+		return &Params{}
+	}
+	var out *Params
+	if f, args, _, call := helperOf(v); f != nil {
+		switch f.Helper {
+		case sdk.HelperNewQueryParameters:
+			out = a.namedValues(args, call, c)
+		case sdk.HelperParamsFromMap:
+			if len(args) >= 1 {
+				out = a.mapParams(args[0], c)
+			}
+		}
+	} else if id, args, recv, _, ok := methodCall(v); ok && id.Pkg == sdk.PkgInternalParams && id.Recv == sdk.ParamsBuilderType && id.Name == "Build" {
+		_ = args
+		out = a.builderChain(recv, c)
+	}
+	if out == nil {
+		return &Params{}
+	}
+	// A later (*Params).Add makes the set incomplete.
+	if refs := v.Referrers(); refs != nil {
+		for _, r := range *refs {
+			if call, ok := r.(*ssa.Call); ok {
+				if id, _, _, _, ok := methodCall(call); ok && id.Name == "Add" && id.Pkg == sdk.PkgInternalParams {
+					out.Known = false
+				}
+			}
+		}
+	}
+	return out
+}
+
+// namedValues decodes table.NewQueryParameters(table.ValueParam(…)…).
+func (a *pkgAnalysis) namedValues(args []ssa.Value, call *ssa.Call, c *ctx) *Params {
+	s := newParams()
+	if len(args) != 1 {
+		s.p.Known = false
+		return s.done()
+	}
+	elems, ok := sliceElems(args[0])
+	if !ok {
+		s.p.Known = false
+		return s.done()
+	}
+	for _, e := range elems {
+		f, vargs, _, vcall := helperOf(peel(e))
+		if f == nil || f.Helper != sdk.HelperValueParam || len(vargs) != 2 {
+			s.p.Known = false
+			continue
+		}
+		name, ok := constString(vargs[0])
+		if !ok {
+			s.p.Known = false
+			continue
+		}
+		pos, end := a.callRange(vcall)
+		s.add(name, pos, end, a.classify(vargs[1], c.deeper()))
+	}
+	return s.done()
+}
+
+func (a *pkgAnalysis) callRange(call *ssa.Call) (token.Pos, token.Pos) {
+	if ce := a.calls[call.Pos()]; ce != nil {
+		return ce.Pos(), ce.End()
+	}
+	return call.Pos(), call.Pos()
+}
+
+// mapParams decodes ydb.ParamsFromMap(map[string]any{…}) from a map literal.
+func (a *pkgAnalysis) mapParams(m ssa.Value, c *ctx) *Params {
+	s := newParams()
+	mm, ok := peel(m).(*ssa.MakeMap)
+	if !ok || mm.Referrers() == nil {
+		s.p.Known = false
+		return s.done()
+	}
+	for _, r := range *mm.Referrers() {
+		switch r := r.(type) {
+		case *ssa.MapUpdate:
+			name, ok := constString(r.Key)
+			if !ok {
+				s.p.Known = false
+				continue
+			}
+			s.add(name, r.Pos(), r.Pos(), a.classifyGo(r.Value, "", c.deeper()))
+		case *ssa.DebugRef:
+		default:
+			if call, ok := r.(*ssa.Call); ok {
+				if f, _, _, _ := helperOf(call); f != nil && f.Helper == sdk.HelperParamsFromMap {
+					continue
+				}
+			}
+			s.p.Known = false
+		}
+	}
+	return s.done()
+}
+
+// builderChain walks a ydb.ParamsBuilder() chain backwards from the
+// Builder passed to Build().
+func (a *pkgAnalysis) builderChain(b ssa.Value, c *ctx) *Params {
+	s := newParams()
+	type pending struct {
+		name     string
+		pos, end token.Pos
+		v        Value
+	}
+	var found []pending
+	for step := 0; step < 256; step++ {
+		b = peel(b)
+		if f, _, _, _ := helperOf(b); f != nil && f.Helper == sdk.HelperParamsBuilder {
+			for i := len(found) - 1; i >= 0; i-- {
+				s.addBuilder(found[i].name, found[i].pos, found[i].end, found[i].v)
+			}
+			return s.done()
+		}
+		id, args, recv, call, ok := methodCall(b)
+		if !ok || id.Pkg != sdk.PkgInternalParams {
+			break
+		}
+		_, end := a.callRange(call)
+		var val Value
+		var param ssa.Value
+		switch {
+		case id.Recv == sdk.ParamsParameterType && id.Name == "Any" && len(args) == 1:
+			val, param = a.classify(args[0], c.deeper()), recv
+		case id.Recv == sdk.ParamsParameterType && sdk.BuilderSetters[id.Name] != "" && len(args) >= 1:
+			val, param = a.classifyGo(args[0], sdk.BuilderSetters[id.Name], c.deeper()), recv
+		case id.Recv == sdk.ParamsOptBuilder && id.Name == "EndOptional":
+			oid, oargs, orecv, _, ok := methodCall(peel(recv))
+			if !ok || oid.Recv != sdk.ParamsOptionalType || len(oargs) < 1 {
+				break
+			}
+			val = a.classifyGo(oargs[0], sdk.BuilderSetters[oid.Name], c.deeper())
+			val.Optional = true
+			if bid, _, brecv, _, ok := methodCall(peel(orecv)); ok && bid.Name == "BeginOptional" {
+				param = brecv
+			}
+		case strings.HasPrefix(id.Name, "End"):
+			// EndList / EndStruct / …: walk receivers back to the Parameter.
+			cur := recv
+			for k := 0; k < 256 && cur != nil; k++ {
+				cid, _, crecv, _, ok := methodCall(peel(cur))
+				if !ok {
+					break
+				}
+				if cid.Recv == sdk.ParamsParameterType && strings.HasPrefix(cid.Name, "Begin") {
+					param = crecv
+					val = Value{YDBType: strings.TrimPrefix(cid.Name, "Begin"), Null: NotNull}
+					if cid.Name == "BeginList" {
+						val.YDBType = "List"
+					}
+					break
+				}
+				cur = crecv
+			}
+		}
+		if param == nil {
+			break
+		}
+		pid, pargs, precv, pcall, ok := methodCall(peel(param))
+		if !ok || pid.Recv != sdk.ParamsBuilderType || pid.Name != "Param" || len(pargs) != 1 {
+			break
+		}
+		name, ok := constString(pargs[0])
+		if !ok {
+			s.p.Known = false
+			b = precv
+			continue
+		}
+		pos := pcall.Pos()
+		if ce := a.calls[pcall.Pos()]; ce != nil {
+			if sel, ok := ce.Fun.(*ast.SelectorExpr); ok {
+				pos = sel.Sel.Pos()
+			}
+		}
+		found = append(found, pending{name: name, pos: pos, end: end, v: val})
+		b = precv
+	}
+	s.p.Known = false
+	for i := len(found) - 1; i >= 0; i-- {
+		s.addBuilder(found[i].name, found[i].pos, found[i].end, found[i].v)
+	}
+	return s.done()
+}
+
+// dbInfo describes how a database/sql handle binds arguments: traced back
+// to sql.OpenDB(ydb.Connector(…)) or sql.Open("ydb", "<const DSN>"), through
+// Conn/BeginTx, single-assignment package vars and retry.Do closures.
+type dbInfo struct {
+	mode          BindMode
+	autoDeclare   bool
+	prefix        string
+	prefixUnknown bool
+	driver        string
+}
+
+func (a *pkgAnalysis) dbInfo(v ssa.Value, depth int) dbInfo {
+	unknown := dbInfo{mode: BindUnknown}
+	if depth > maxDepth || v == nil {
+		return unknown
+	}
+	v = peel(v)
+	switch x := v.(type) {
+	case *ssa.UnOp:
+		if x.Op == token.MUL {
+			if g, ok := x.X.(*ssa.Global); ok && g.Pkg != nil && g.Pkg.Pkg == a.pass.Pkg {
+				if stores, escaped := a.globalStores(g); !escaped && len(stores) == 1 {
+					return a.dbInfo(stores[0].Val, depth+1)
+				}
+			}
+			if alloc, ok := x.X.(*ssa.Alloc); ok {
+				if val := singleStore(alloc); val != nil {
+					return a.dbInfo(val, depth+1)
+				}
+			}
+		}
+		return unknown
+	case *ssa.FreeVar:
+		if b, _ := freeVarBinding(x); b != nil {
+			return a.dbInfo(b, depth+1)
+		}
+		return unknown
+	case *ssa.Parameter:
+		return a.closureDB(x, depth)
+	}
+	f, args, recv, _ := helperOf(v)
+	if f == nil {
+		return unknown
+	}
+	switch f.Helper {
+	case sdk.HelperDBConn, sdk.HelperDBBegin:
+		return a.dbInfo(recv, depth+1)
+	case sdk.HelperSQLOpenDB:
+		if len(args) == 1 {
+			cf, cargs, _, _ := helperOf(peel(args[0]))
+			if cf != nil && (cf.Helper == sdk.HelperConnector || cf.Helper == sdk.HelperMustConnector) && len(cargs) == 2 {
+				return a.connectorOptions(cargs[1])
+			}
+		}
+	case sdk.HelperSQLOpen:
+		if len(args) == 2 {
+			name, ok := constString(args[0])
+			if !ok {
+				return unknown
+			}
+			isYDB := false
+			for _, n := range sdk.YDBDriverNames {
+				isYDB = isYDB || n == name
+			}
+			if !isYDB {
+				return dbInfo{mode: BindUnknown, driver: name}
+			}
+			dsn, ok := constString(args[1])
+			if !ok {
+				return dbInfo{mode: BindUnknown, driver: "ydb"}
+			}
+			return parseDSN(dsn)
+		}
+	}
+	return unknown
+}
+
+// closureDB resolves the *sql.Conn / *sql.Tx parameter of a closure passed
+// to retry.Do / retry.DoTx to the *sql.DB argument of that call.
+func (a *pkgAnalysis) closureDB(p *ssa.Parameter, depth int) dbInfo {
+	unknown := dbInfo{mode: BindUnknown}
+	fn := p.Parent()
+	parent := fn.Parent()
+	if parent == nil {
+		return unknown
+	}
+	var users []ssa.Value = []ssa.Value{fn}
+	for _, b := range parent.Blocks {
+		for _, instr := range b.Instrs {
+			if mc, ok := instr.(*ssa.MakeClosure); ok && mc.Fn == fn {
+				users = append(users, mc)
+			}
+		}
+	}
+	for _, b := range parent.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			t := a.target(&call.Call)
+			if t.entry == nil || t.entry.Kind != sdk.KindRetry {
+				continue
+			}
+			args, _ := splitRecv(&call.Call)
+			cb, db := t.entry.ArgIndex(sdk.RoleCallback), t.entry.ArgIndex(sdk.RoleDB)
+			if cb < 0 || db < 0 || cb >= len(args) || db >= len(args) {
+				continue
+			}
+			for _, u := range users {
+				if peel(args[cb]) == u {
+					return a.dbInfo(args[db], depth+1)
+				}
+			}
+		}
+	}
+	return unknown
+}
+
+// connectorOptions decodes ydb.Connector options.
+func (a *pkgAnalysis) connectorOptions(v ssa.Value) dbInfo {
+	info := dbInfo{mode: BindNative, driver: "ydb"}
+	elems, ok := sliceElems(v)
+	if !ok {
+		return dbInfo{mode: BindUnknown, driver: "ydb", prefixUnknown: true}
+	}
+	for _, e := range elems {
+		f, args, _, _ := helperOf(peel(e))
+		if f == nil {
+			if a.isSDKCall(peel(e)) {
+				continue // an option that does not bind (WithQueryService, …)
+			}
+			info.mode, info.prefixUnknown = BindUnknown, true
+			continue
+		}
+		switch f.Helper {
+		case sdk.HelperWithPositional:
+			if info.mode != BindUnknown {
+				info.mode = BindPositional
+			}
+		case sdk.HelperWithNumeric:
+			if info.mode != BindUnknown {
+				info.mode = BindNumeric
+			}
+		case sdk.HelperWithAutoDeclare:
+			info.autoDeclare = true
+		case sdk.HelperWithTablePrefix:
+			if s, ok := constString(args[0]); ok && len(args) == 1 {
+				info.prefix = s
+			} else {
+				info.prefixUnknown = true
+			}
+		}
+	}
+	return info
+}
+
+// parseDSN reads go_query_bind tokens from a constant DSN.
+func parseDSN(dsn string) dbInfo {
+	info := dbInfo{mode: BindNative, driver: "ydb"}
+	u, err := url.Parse(dsn)
+	if err != nil {
+		return dbInfo{mode: BindUnknown, driver: "ydb", prefixUnknown: true}
+	}
+	for _, tok := range strings.Split(u.Query().Get(sdk.DSNBindParam), ",") {
+		tok = strings.TrimSpace(tok)
+		switch {
+		case tok == "positional":
+			info.mode = BindPositional
+		case tok == "numeric":
+			info.mode = BindNumeric
+		case tok == "declare":
+			info.autoDeclare = true
+		case strings.HasPrefix(tok, "table_path_prefix(") && strings.HasSuffix(tok, ")"):
+			info.prefix = tok[len("table_path_prefix(") : len(tok)-1]
+		}
+	}
+	return info
+}
+
+// sqlArgs decodes database/sql arguments into bindings (catalogue §5.4).
+func (a *pkgAnalysis) sqlArgs(v ssa.Value, c *ctx) *Params {
+	s := newParams()
+	elems, ok := sliceElems(v)
+	if !ok {
+		s.p.Known = false
+		return s.done()
+	}
+	if len(elems) == 1 {
+		if p := peel(elems[0]); isParamsPtr(p.Type()) {
+			return a.paramsValue(p, c)
+		}
+	}
+	for i, e := range elems {
+		x := e
+		if mi, ok := x.(*ssa.MakeInterface); ok {
+			x = mi.X
+		}
+		if f, args, _, call := helperOf(x); f != nil && len(args) == 2 {
+			pos, end := a.callRange(call)
+			switch f.Helper {
+			case sdk.HelperSQLNamed:
+				if name, ok := constString(args[0]); ok {
+					s.add(name, pos, end, a.classifyGo(args[1], "", c.deeper()))
+				} else {
+					s.p.Known = false
+				}
+				continue
+			case sdk.HelperValueParam:
+				if name, ok := constString(args[0]); ok {
+					s.add(name, pos, end, a.classify(args[1], c.deeper()))
+				} else {
+					s.p.Known = false
+				}
+				continue
+			}
+		}
+		pos, end := x.Pos(), x.Pos()
+		if call, ok := x.(*ssa.Call); ok {
+			pos, end = a.callRange(call)
+		}
+		s.add("p"+itoa(i), pos, end, a.classifyGo(e, "", c.deeper()))
+	}
+	return s.done()
+}
+
+func isParamsPtr(t types.Type) bool {
+	p, ok := types.Unalias(t).(*types.Pointer)
+	if !ok {
+		return false
+	}
+	n, ok := types.Unalias(p.Elem()).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == sdk.PkgInternalParams && n.Obj().Name() == sdk.ParamsParamsType
+}

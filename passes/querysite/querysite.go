@@ -1,0 +1,315 @@
+package querysite
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"reflect"
+	"sort"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/ydblint/ydblint/passes/internal/sdk"
+)
+
+// Analyzer finds query sites. It reports no diagnostics: consumers Require
+// it and read its *Result.
+//
+// It builds SSA itself instead of requiring buildssa: as a fact analyzer it
+// runs on every dependency (the whole standard library under go vet), and
+// buildssa would build SSA for all of them. Packages that cannot reach
+// ydb-go-sdk or database/sql return an empty Result before any SSA exists.
+var Analyzer = &analysis.Analyzer{
+	Name:       "querysite",
+	Doc:        "find the places where Go code hands YQL text, parameters, rows or table options to ydb-go-sdk or database/sql",
+	URL:        "https://pkg.go.dev/github.com/ydblint/ydblint/passes/querysite",
+	Run:        run,
+	Requires:   []*analysis.Analyzer{inspect.Analyzer},
+	ResultType: reflect.TypeFor[*Result](),
+	FactTypes:  []analysis.Fact{new(sinkFact), new(textFact), new(hashFact), new(reachFact)},
+}
+
+// Bounds: every recursion and enumeration is capped so that no input can
+// make the pass slow or panic.
+const (
+	maxVariants  = 16 // text variants per value (φ branches, Sprintf args)
+	maxDepth     = 24 // value-tracing recursion depth
+	maxIter      = 6  // fixed-point rounds for in-package wrapper summaries
+	maxRows      = 64 // rows decoded per BulkUpsert / ReadRows
+	maxEmbedSize = 1 << 20
+)
+
+// reachFact marks a package that can reach ydb-go-sdk or database/sql, so
+// that importers whose own imports do not mention them (they call a wrapper
+// package) still get analysed. It is re-derived in every package, because
+// go vet shows package facts of direct imports only.
+type reachFact struct{}
+
+func (*reachFact) AFact()         {}
+func (*reachFact) String() string { return "reachesYDB" }
+
+func run(pass *analysis.Pass) (any, error) {
+	res := &Result{}
+	if !reaches(pass) {
+		return res, nil
+	}
+	pass.ExportPackageFact(&reachFact{})
+	a := newAnalysis(pass)
+	a.summarize()
+	a.collectSites()
+	sort.SliceStable(a.res.Sites, func(i, j int) bool { return a.res.Sites[i].Pos < a.res.Sites[j].Pos })
+	return a.res, nil
+}
+
+// reaches reports whether pass.Pkg can reach the SDK or database/sql: an
+// import of either (direct or transitive through the type-checker's view),
+// or a direct import carrying reachFact. Packages of the SDK module and
+// database/sql itself are skipped: their own internals are not user query
+// sites and are large.
+func reaches(pass *analysis.Pass) bool {
+	self := pass.Pkg.Path()
+	if sdk.InSDK(self) || self == sdk.PkgSQL {
+		return false
+	}
+	seen := map[*types.Package]bool{}
+	var walk func(p *types.Package, depth int) bool
+	walk = func(p *types.Package, depth int) bool {
+		if seen[p] || depth > 64 {
+			return false
+		}
+		seen[p] = true
+		path := p.Path()
+		if sdk.InSDK(path) || path == sdk.PkgSQL {
+			return true
+		}
+		for _, imp := range p.Imports() {
+			if walk(imp, depth+1) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, imp := range pass.Pkg.Imports() {
+		if pass.ImportPackageFact(imp, new(reachFact)) {
+			return true
+		}
+	}
+	return walk(pass.Pkg, 0)
+}
+
+// analysis holds the per-package state.
+type pkgAnalysis struct {
+	pass  *analysis.Pass
+	prog  *ssa.Program
+	pkg   *ssa.Package
+	funcs []*ssa.Function // source functions incl. literals, in source order
+	res   *Result
+
+	calls          map[token.Pos]*ast.CallExpr // by Lparen
+	constDecl      map[*types.Const]ast.Expr   // package-level and local const initialisers
+	strIndex       map[*ssa.Function]map[string][]ast.Expr
+	valueSpec      map[*types.Var]*ast.ValueSpec
+	specFile       map[*ast.ValueSpec]*ast.File
+	stores         map[*ssa.Global][]*ssa.Store
+	storesOK       bool
+	escapedGlobals map[*ssa.Global]bool
+	pkgByPath      map[string]*types.Package
+	prims          map[uint64]string
+	primType       types.Type
+
+	sinks map[*ssa.Function]*sinkFact // in-package wrapper summaries
+	texts map[*ssa.Function]*textFact
+	// localTexts and localSinks keep the in-package summaries with Go
+	// positions (facts carry none).
+	localTexts map[*ssa.Function]texts
+	localSinks map[*ssa.Function]*sinkSummary
+	hashes     map[*ssa.Function]*hashFact
+}
+
+func newAnalysis(pass *analysis.Pass) *pkgAnalysis {
+	a := &pkgAnalysis{
+		pass:       pass,
+		res:        &Result{},
+		calls:      map[token.Pos]*ast.CallExpr{},
+		constDecl:  map[*types.Const]ast.Expr{},
+		strIndex:   map[*ssa.Function]map[string][]ast.Expr{},
+		valueSpec:  map[*types.Var]*ast.ValueSpec{},
+		specFile:   map[*ast.ValueSpec]*ast.File{},
+		sinks:      map[*ssa.Function]*sinkFact{},
+		texts:      map[*ssa.Function]*textFact{},
+		localTexts: map[*ssa.Function]texts{},
+		localSinks: map[*ssa.Function]*sinkSummary{},
+		hashes:     map[*ssa.Function]*hashFact{},
+	}
+	a.indexSyntax()
+	a.buildSSA()
+	a.loadPrimitives()
+	return a
+}
+
+func (a *pkgAnalysis) indexSyntax() {
+	ins := a.pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	ins.Preorder([]ast.Node{(*ast.CallExpr)(nil), (*ast.ValueSpec)(nil)}, func(n ast.Node) {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			a.calls[n.Lparen] = n
+		case *ast.ValueSpec:
+			for i, name := range n.Names {
+				switch obj := a.pass.TypesInfo.Defs[name].(type) {
+				case *types.Const:
+					if i < len(n.Values) {
+						a.constDecl[obj] = n.Values[i]
+					}
+				case *types.Var:
+					a.valueSpec[obj] = n
+				}
+			}
+		}
+	})
+	for _, f := range a.pass.Files {
+		for _, d := range f.Decls {
+			if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.VAR {
+				for _, s := range gd.Specs {
+					a.specFile[s.(*ast.ValueSpec)] = f
+				}
+			}
+		}
+	}
+}
+
+// buildSSA mirrors buildssa.run (x/tools v0.52.0 go/analysis/passes/buildssa)
+// without the ctrlflow no-return facts: a missing no-return edge only adds a
+// CFG path, which can only add text variants, never remove one.
+func (a *pkgAnalysis) buildSSA() {
+	a.prog = ssa.NewProgram(a.pass.Fset, 0)
+	for _, p := range a.pass.Pkg.Imports() {
+		a.prog.CreatePackage(p, nil, nil, true)
+	}
+	a.pkg = a.prog.CreatePackage(a.pass.Pkg, a.pass.Files, a.pass.TypesInfo, false)
+	a.pkg.Build()
+	for _, file := range a.pass.Files {
+		for _, decl := range file.Decls {
+			fd, ok := decl.(*ast.FuncDecl)
+			if !ok {
+				continue
+			}
+			obj, ok := a.pass.TypesInfo.Defs[fd.Name].(*types.Func)
+			if !ok {
+				continue
+			}
+			f := a.prog.FuncValue(obj)
+			if f == nil {
+				continue
+			}
+			var add func(f *ssa.Function)
+			add = func(f *ssa.Function) {
+				a.funcs = append(a.funcs, f)
+				for _, anon := range f.AnonFuncs {
+					add(anon)
+				}
+			}
+			add(f)
+		}
+	}
+	// Package initialisers (var x = …) live in the synthetic init function.
+	if init := a.pkg.Func("init"); init != nil {
+		a.funcs = append(a.funcs, init)
+		for _, anon := range init.AnonFuncs {
+			a.funcs = append(a.funcs, anon)
+		}
+	}
+}
+
+// loadPrimitives builds the value→name map of SDK/internal/types.Primitive
+// from the imported package (the numbering differs between SDK versions).
+func (a *pkgAnalysis) loadPrimitives() {
+	seen := map[*types.Package]bool{}
+	var find func(p *types.Package, depth int) *types.Package
+	find = func(p *types.Package, depth int) *types.Package {
+		if seen[p] || depth > 32 {
+			return nil
+		}
+		seen[p] = true
+		if p.Path() == sdk.PkgInternalTypes {
+			return p
+		}
+		for _, imp := range p.Imports() {
+			if r := find(imp, depth+1); r != nil {
+				return r
+			}
+		}
+		return nil
+	}
+	if p := find(a.pass.Pkg, 0); p != nil {
+		a.prims = sdk.PrimitiveNames(p)
+		if tn := p.Scope().Lookup("Primitive"); tn != nil {
+			a.primType = tn.Type()
+		}
+	}
+}
+
+// topOf returns the outermost enclosing function of a function literal.
+func topOf(fn *ssa.Function) *ssa.Function {
+	for i := 0; fn.Parent() != nil && i < 64; i++ {
+		fn = fn.Parent()
+	}
+	return fn
+}
+
+// funcObj returns the declared function or method of fn, or nil for
+// literals and synthetic functions.
+func funcObj(fn *ssa.Function) *types.Func {
+	if fn == nil || fn.Parent() != nil {
+		return nil
+	}
+	obj, _ := fn.Object().(*types.Func)
+	if obj == nil {
+		return nil
+	}
+	return obj.Origin()
+}
+
+// posString renders a position stably across drivers (file base name).
+func (a *pkgAnalysis) posString(pos token.Pos) string {
+	if !pos.IsValid() {
+		return ""
+	}
+	p := a.pass.Fset.Position(pos)
+	return shortPos(p)
+}
+
+func shortPos(p token.Position) string {
+	name := p.Filename
+	for i := len(name) - 1; i >= 0; i-- {
+		if name[i] == '/' || name[i] == '\\' {
+			name = name[i+1:]
+			break
+		}
+	}
+	return name + ":" + itoa(p.Line) + ":" + itoa(p.Column)
+}
+
+func itoa(n int) string {
+	if n == 0 {
+		return "0"
+	}
+	neg := n < 0
+	if neg {
+		n = -n
+	}
+	var b [20]byte
+	i := len(b)
+	for n > 0 {
+		i--
+		b[i] = byte('0' + n%10)
+		n /= 10
+	}
+	if neg {
+		i--
+		b[i] = '-'
+	}
+	return string(b[i:])
+}

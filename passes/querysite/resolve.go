@@ -1,0 +1,217 @@
+package querysite
+
+import (
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/ydblint/ydblint/passes/internal/sdk"
+)
+
+// sinkSummary is an in-package wrapper: its fact plus the text templates
+// with Go positions and the call inside it that forwards.
+type sinkSummary struct {
+	fact  *sinkFact
+	texts texts
+	inner *ssa.CallCommon
+	pos   token.Pos
+}
+
+// callTarget is what a call reaches: an SDK entry point, or a wrapper
+// (local summary or imported fact).
+type callTarget struct {
+	entry   *sdk.Entry
+	wrapper *types.Func
+	local   *sinkSummary
+	fact    *sinkFact
+}
+
+func (t callTarget) ok() bool { return t.entry != nil || t.fact != nil }
+
+// calleeIdentity returns the identity of a call's callee: the declaring
+// interface method in invoke mode, the static callee's object otherwise,
+// or a package-level func var of SDK/table/types loaded from its global
+// (catalogue §0 row 1: constructors are vars since v3.142.0).
+func calleeIdentity(common *ssa.CallCommon) (sdk.Identity, *ssa.Function, bool) {
+	if common.IsInvoke() {
+		id, ok := sdk.IdentityOf(common.Method)
+		return id, nil, ok
+	}
+	if callee := common.StaticCallee(); callee != nil {
+		callee = callee.Origin()
+		if obj, ok := callee.Object().(*types.Func); ok {
+			id, ok := sdk.IdentityOf(obj)
+			return id, callee, ok
+		}
+		return sdk.Identity{}, callee, false
+	}
+	if u, ok := common.Value.(*ssa.UnOp); ok && u.Op == token.MUL {
+		if g, ok := u.X.(*ssa.Global); ok && g.Pkg != nil {
+			return sdk.Identity{Pkg: g.Pkg.Pkg.Path(), Name: g.Name()}, nil, true
+		}
+	}
+	return sdk.Identity{}, nil, false
+}
+
+// target resolves a call to an entry point or wrapper.
+func (a *pkgAnalysis) target(common *ssa.CallCommon) callTarget {
+	id, callee, ok := calleeIdentity(common)
+	if !ok {
+		return callTarget{}
+	}
+	if e := sdk.LookupEntry(id); e != nil {
+		return callTarget{entry: e}
+	}
+	if common.IsInvoke() {
+		if e := a.shapeEntry(common.Method); e != nil {
+			return callTarget{entry: e}
+		}
+		return callTarget{}
+	}
+	if callee == nil {
+		return callTarget{}
+	}
+	obj, _ := callee.Object().(*types.Func)
+	if s := a.localSinks[callee]; s != nil {
+		return callTarget{wrapper: obj, local: s, fact: s.fact}
+	}
+	if obj != nil && obj.Pkg() != nil && obj.Pkg() != a.pass.Pkg {
+		f := new(sinkFact)
+		if a.pass.ImportObjectFact(obj.Origin(), f) {
+			return callTarget{wrapper: obj, fact: f}
+		}
+	}
+	return callTarget{}
+}
+
+// shapeEntry matches a method of a user-defined interface against the SDK
+// entry points: same name, identical signature, and some SDK type that
+// declares the entry point implements the user's interface.
+func (a *pkgAnalysis) shapeEntry(m *types.Func) *sdk.Entry {
+	sig, ok := m.Type().(*types.Signature)
+	if !ok || sig.Recv() == nil {
+		return nil
+	}
+	iface, ok := sig.Recv().Type().Underlying().(*types.Interface)
+	if !ok {
+		return nil
+	}
+	for i := range sdk.Entries {
+		e := &sdk.Entries[i]
+		if e.Name != m.Name() || e.Recv == "" {
+			continue
+		}
+		pkg := a.findPackage(e.Pkg)
+		if pkg == nil {
+			continue
+		}
+		tn, ok := pkg.Scope().Lookup(e.Recv).(*types.TypeName)
+		if !ok {
+			continue
+		}
+		t := tn.Type()
+		if _, isIface := t.Underlying().(*types.Interface); !isIface {
+			t = types.NewPointer(t)
+		}
+		obj, _, _ := types.LookupFieldOrMethod(t, true, pkg, e.Name)
+		sm, ok := obj.(*types.Func)
+		if !ok || !types.Identical(sm.Type(), m.Type()) {
+			continue
+		}
+		if types.Implements(t, iface) {
+			return e
+		}
+	}
+	return nil
+}
+
+// findPackage finds an imported package by path (transitively).
+func (a *pkgAnalysis) findPackage(path string) *types.Package {
+	if a.pkgByPath == nil {
+		a.pkgByPath = map[string]*types.Package{}
+		var walk func(p *types.Package, depth int)
+		walk = func(p *types.Package, depth int) {
+			if _, ok := a.pkgByPath[p.Path()]; ok || depth > 64 {
+				return
+			}
+			a.pkgByPath[p.Path()] = p
+			for _, imp := range p.Imports() {
+				walk(imp, depth+1)
+			}
+		}
+		walk(a.pass.Pkg, 0)
+	}
+	return a.pkgByPath[path]
+}
+
+// helperOf returns the SDK helper a call invokes (static or, for
+// SDK/table/types vars, dynamic), with the call's arguments without the
+// receiver and the receiver itself (nil for functions).
+func helperOf(v ssa.Value) (*sdk.Func, []ssa.Value, ssa.Value, *ssa.Call) {
+	call, ok := v.(*ssa.Call)
+	if !ok {
+		return nil, nil, nil, nil
+	}
+	id, _, ok := calleeIdentity(&call.Call)
+	if !ok {
+		return nil, nil, nil, nil
+	}
+	f := sdk.LookupFunc(id)
+	if f == nil {
+		return nil, nil, nil, nil
+	}
+	args, recv := splitRecv(&call.Call)
+	return f, args, recv, call
+}
+
+// splitRecv separates the receiver from the arguments.
+func splitRecv(common *ssa.CallCommon) ([]ssa.Value, ssa.Value) {
+	if common.IsInvoke() {
+		return common.Args, common.Value
+	}
+	if common.Signature().Recv() != nil && len(common.Args) > 0 {
+		return common.Args[1:], common.Args[0]
+	}
+	return common.Args, nil
+}
+
+// methodCall returns the identity, args and receiver of a static or invoke
+// method/function call.
+func methodCall(v ssa.Value) (sdk.Identity, []ssa.Value, ssa.Value, *ssa.Call, bool) {
+	call, ok := v.(*ssa.Call)
+	if !ok {
+		return sdk.Identity{}, nil, nil, nil, false
+	}
+	id, _, ok := calleeIdentity(&call.Call)
+	if !ok {
+		return sdk.Identity{}, nil, nil, nil, false
+	}
+	args, recv := splitRecv(&call.Call)
+	return id, args, recv, call, true
+}
+
+// peel strips interface conversions and type changes.
+func peel(v ssa.Value) ssa.Value {
+	for i := 0; i < 16; i++ {
+		switch x := v.(type) {
+		case *ssa.MakeInterface:
+			v = x.X
+		case *ssa.ChangeType:
+			v = x.X
+		case *ssa.ChangeInterface:
+			v = x.X
+		case *ssa.Extract:
+			if x.Index == 0 {
+				if _, ok := x.Tuple.(*ssa.Call); ok {
+					v = x.Tuple
+					continue
+				}
+			}
+			return v
+		default:
+			return v
+		}
+	}
+	return v
+}

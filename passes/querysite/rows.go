@@ -1,0 +1,388 @@
+package querysite
+
+import (
+	"go/constant"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/ydblint/ydblint/passes/internal/sdk"
+)
+
+// rowsOf decodes BulkUpsert rows / ReadRows keys: a List<Struct<…>> built
+// with types.ListValue(types.StructValue(types.StructFieldValue(…))…), the
+// list's items possibly appended to a slice in a loop.
+func (a *pkgAnalysis) rowsOf(v ssa.Value, c *ctx) ([]*Row, bool) {
+	v = peel(v)
+	if f, args, _, _ := helperOf(v); f != nil && f.Helper == sdk.HelperBulkUpsertDataRows && len(args) == 1 {
+		v = peel(args[0])
+	}
+	name, args, _, ok := ctorCall(v)
+	if !ok || name != "ListValue" || len(args) != 1 {
+		return nil, false
+	}
+	items, ok := appendElems(args[0], map[ssa.Value]bool{}, 0)
+	var rows []*Row
+	for _, it := range items {
+		if len(rows) >= maxRows {
+			return rows, false
+		}
+		r := a.structRow(it, c)
+		rows = append(rows, r)
+		ok = ok && r.Known
+	}
+	return rows, ok
+}
+
+// appendElems returns the elements of a slice built by a literal, a
+// variadic list, or append calls (through φ in loops).
+func appendElems(v ssa.Value, seen map[ssa.Value]bool, depth int) ([]ssa.Value, bool) {
+	if depth > maxDepth || seen[v] {
+		return nil, true // a loop back edge adds nothing new
+	}
+	seen[v] = true
+	if elems, ok := sliceElems(v); ok {
+		return elems, true
+	}
+	switch x := v.(type) {
+	case *ssa.Phi:
+		var out []ssa.Value
+		ok := true
+		for _, e := range x.Edges {
+			el, eok := appendElems(e, seen, depth+1)
+			out = append(out, el...)
+			ok = ok && eok
+		}
+		return out, ok
+	case *ssa.MakeSlice:
+		if k, isConst := x.Len.(*ssa.Const); isConst && k.Value != nil && constant.Sign(k.Value) == 0 {
+			return nil, true
+		}
+	case *ssa.Call:
+		if b, isBuiltin := x.Call.Value.(*ssa.Builtin); isBuiltin && b.Name() == "append" && len(x.Call.Args) == 2 {
+			base, ok1 := appendElems(x.Call.Args[0], seen, depth+1)
+			more, ok2 := sliceElems(x.Call.Args[1])
+			return append(base, more...), ok1 && ok2
+		}
+	case *ssa.UnOp:
+		if x.Op == token.MUL {
+			if alloc, ok := x.X.(*ssa.Alloc); ok {
+				var out []ssa.Value
+				for _, r := range *alloc.Referrers() {
+					if st, ok := r.(*ssa.Store); ok && st.Addr == alloc {
+						el, eok := appendElems(st.Val, seen, depth+1)
+						if !eok {
+							return out, false
+						}
+						out = append(out, el...)
+					}
+				}
+				return out, true
+			}
+		}
+	}
+	return nil, false
+}
+
+// structRow decodes types.StructValue(types.StructFieldValue(name, v)…).
+func (a *pkgAnalysis) structRow(v ssa.Value, c *ctx) *Row {
+	v = peel(v)
+	r := &Row{Pos: v.Pos(), End: v.Pos()}
+	name, args, call, ok := ctorCall(v)
+	if !ok || name != "StructValue" || len(args) != 1 {
+		return r
+	}
+	r.Pos, r.End = a.callRange(call)
+	fields, ok := sliceElems(args[0])
+	if !ok {
+		return r
+	}
+	r.Known = true
+	for i, f := range fields {
+		fname, fargs, fcall, ok := ctorCall(f)
+		if !ok || fname != "StructFieldValue" || len(fargs) != 2 {
+			r.Known = false
+			continue
+		}
+		n, ok := constString(fargs[0])
+		if !ok {
+			r.Known = false
+			continue
+		}
+		pos, end := a.callRange(fcall)
+		r.Fields = append(r.Fields, &Field{Name: n, Index: i, Pos: pos, End: end, Value: a.classify(fargs[1], c.deeper())})
+	}
+	return r
+}
+
+// tupleRow decodes a key-prefix tuple types.TupleValue(v…).
+func (a *pkgAnalysis) tupleRow(v ssa.Value, c *ctx) *Row {
+	v = peel(v)
+	r := &Row{Pos: v.Pos(), End: v.Pos()}
+	name, args, call, ok := ctorCall(v)
+	if !ok || name != "TupleValue" || len(args) != 1 {
+		return r
+	}
+	r.Pos, r.End = a.callRange(call)
+	elems, ok := sliceElems(args[0])
+	if !ok {
+		return r
+	}
+	r.Known = true
+	for i, e := range elems {
+		pos, end := e.Pos(), e.Pos()
+		if call, ok := peel(e).(*ssa.Call); ok {
+			pos, end = a.callRange(call)
+		}
+		r.Fields = append(r.Fields, &Field{Index: i, Pos: pos, End: end, Value: a.classify(e, c.deeper())})
+	}
+	return r
+}
+
+// readTableRanges decodes StreamReadTable key-range options.
+func (a *pkgAnalysis) readTableRanges(opts ssa.Value, c *ctx) []*Row {
+	elems, ok := sliceElems(opts)
+	if !ok {
+		return nil
+	}
+	var out []*Row
+	for _, e := range elems {
+		f, args, _, _ := helperOf(peel(e))
+		if f == nil || len(args) != 1 {
+			continue
+		}
+		switch f.Helper {
+		case sdk.HelperReadGreater, sdk.HelperReadGreaterOrEqual, sdk.HelperReadLess, sdk.HelperReadLessOrEqual:
+			out = append(out, a.tupleRow(args[0], c))
+		case sdk.HelperReadKeyRange:
+			for _, fv := range structLitFields(args[0]) {
+				if fv != nil {
+					if k, ok := peel(fv).(*ssa.Const); ok && k.Value == nil {
+						continue
+					}
+					out = append(out, a.tupleRow(fv, c))
+				}
+			}
+		}
+	}
+	return out
+}
+
+// structLitFields returns the values stored into the fields of a struct
+// composite literal loaded from a local cell, indexed by field.
+func structLitFields(v ssa.Value) []ssa.Value {
+	ld, ok := v.(*ssa.UnOp)
+	if !ok || ld.Op != token.MUL {
+		return nil
+	}
+	alloc, ok := ld.X.(*ssa.Alloc)
+	if !ok {
+		return nil
+	}
+	st, ok := types.Unalias(alloc.Type().(*types.Pointer).Elem()).Underlying().(*types.Struct)
+	if !ok {
+		return nil
+	}
+	out := make([]ssa.Value, st.NumFields())
+	for _, r := range *alloc.Referrers() {
+		fa, ok := r.(*ssa.FieldAddr)
+		if !ok || fa.Referrers() == nil {
+			continue
+		}
+		for _, rr := range *fa.Referrers() {
+			if s, ok := rr.(*ssa.Store); ok && s.Addr == fa {
+				out[fa.Field] = s.Val
+			}
+		}
+	}
+	return out
+}
+
+func fieldIndex(t types.Type, name string) int {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := types.Unalias(t).Underlying().(*types.Struct)
+	if !ok {
+		return -1
+	}
+	for i := 0; i < st.NumFields(); i++ {
+		if st.Field(i).Name() == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// constStrings decodes a variadic list of constant strings.
+func constStrings(v ssa.Value) ([]string, bool) {
+	elems, ok := sliceElems(v)
+	if !ok {
+		return nil, false
+	}
+	var out []string
+	for _, e := range elems {
+		s, ok := constString(e)
+		if !ok {
+			return out, false
+		}
+		out = append(out, s)
+	}
+	return out, true
+}
+
+// tableOptions decodes CreateTable / AlterTable options.
+func (a *pkgAnalysis) tableOptions(v ssa.Value) (*TableOptions, bool) {
+	opts := &TableOptions{}
+	elems, ok := sliceElems(v)
+	if !ok {
+		return opts, false
+	}
+	known := true
+	for _, e := range elems {
+		f, args, _, call := helperOf(peel(e))
+		if f == nil {
+			if !a.isSDKCall(peel(e)) {
+				known = false
+			}
+			continue
+		}
+		pos, _ := a.callRange(call)
+		switch f.Helper {
+		case sdk.HelperWithColumn, sdk.HelperWithAddColumn:
+			if len(args) != 2 {
+				known = false
+				continue
+			}
+			name, ok1 := constString(args[0])
+			t, opt, ok2 := a.ydbType(args[1], 0)
+			if !ok1 {
+				known = false
+				continue
+			}
+			if !ok2 {
+				known = false
+			}
+			opts.Columns = append(opts.Columns, ColumnOption{Name: name, YDBType: t, Optional: opt, Pos: pos})
+		case sdk.HelperWithColumnMeta, sdk.HelperWithAddColumnMeta:
+			fields := structLitFields(peel(args[0]))
+			ni, ti, di := fieldIndex(peel(args[0]).Type(), "Name"), fieldIndex(peel(args[0]).Type(), "Type"), fieldIndex(peel(args[0]).Type(), "DefaultValue")
+			if fields == nil || ni < 0 || ti < 0 || fields[ni] == nil {
+				known = false
+				continue
+			}
+			name, ok := constString(fields[ni])
+			if !ok {
+				known = false
+				continue
+			}
+			col := ColumnOption{Name: name, Pos: pos}
+			if fields[ti] != nil {
+				var tok bool
+				col.YDBType, col.Optional, tok = a.ydbType(fields[ti], 0)
+				known = known && tok
+			}
+			if di >= 0 && fields[di] != nil {
+				if k, ok := peel(fields[di]).(*ssa.Const); !ok || k.Value != nil {
+					col.Default = true
+				}
+			}
+			opts.Columns = append(opts.Columns, col)
+		case sdk.HelperWithPrimaryKeyColumn:
+			cols, ok := constStrings(args[0])
+			opts.PrimaryKey = append(opts.PrimaryKey, cols...)
+			known = known && ok
+		case sdk.HelperWithIndex, sdk.HelperWithAddIndex:
+			idx, ok := a.indexOption(args, pos)
+			known = known && ok
+			opts.Indexes = append(opts.Indexes, idx)
+		case sdk.HelperWithDropColumn:
+			if s, ok := constString(args[0]); ok {
+				opts.DropColumns = append(opts.DropColumns, s)
+			} else {
+				known = false
+			}
+		case sdk.HelperWithDropIndex:
+			if s, ok := constString(args[0]); ok {
+				opts.DropIndexes = append(opts.DropIndexes, s)
+			} else {
+				known = false
+			}
+		case sdk.HelperWithPartitions:
+			if pf, pargs, _, _ := helperOf(peel(args[0])); pf != nil && pf.Helper == sdk.HelperWithUniformPartitions && len(pargs) == 1 {
+				if k, ok := peel(pargs[0]).(*ssa.Const); ok && k.Value != nil {
+					if n, ok := constant.Int64Val(constant.ToInt(k.Value)); ok && n < 1<<31 {
+						opts.UniformPartitions = int(n)
+					}
+				}
+			}
+		case sdk.HelperWithTimeToLiveSettings:
+			cur := args[0]
+			for k := 0; k < 16; k++ {
+				tf, targs, trecv, _ := helperOf(peel(cur))
+				if tf != nil && tf.Helper == sdk.HelperTTLColumn && len(targs) == 1 {
+					if s, ok := constString(targs[0]); ok {
+						opts.TTLColumn = s
+					}
+					break
+				}
+				_, _, recv, _, ok := methodCall(peel(cur))
+				if !ok || recv == nil {
+					break
+				}
+				if tf != nil {
+					cur = trecv
+				} else {
+					cur = recv
+				}
+			}
+		}
+	}
+	return opts, known
+}
+
+func (a *pkgAnalysis) indexOption(args []ssa.Value, pos token.Pos) (IndexOption, bool) {
+	idx := IndexOption{Pos: pos}
+	if len(args) != 2 {
+		return idx, false
+	}
+	name, ok := constString(args[0])
+	if !ok {
+		return idx, false
+	}
+	idx.Name = name
+	elems, ok := sliceElems(args[1])
+	if !ok {
+		return idx, false
+	}
+	known := true
+	for _, e := range elems {
+		f, iargs, _, _ := helperOf(peel(e))
+		if f == nil {
+			known = false
+			continue
+		}
+		switch f.Helper {
+		case sdk.HelperWithIndexColumns:
+			cols, ok := constStrings(iargs[0])
+			idx.Columns = append(idx.Columns, cols...)
+			known = known && ok
+		case sdk.HelperWithDataColumns:
+			cols, ok := constStrings(iargs[0])
+			idx.Cover = append(idx.Cover, cols...)
+			known = known && ok
+		case sdk.HelperWithIndexType:
+			tf, _, _, _ := helperOf(peel(iargs[0]))
+			switch {
+			case tf == nil:
+				known = false
+			case tf.Helper == sdk.HelperGlobalAsyncIndex:
+				idx.Async = true
+			case tf.Helper == sdk.HelperGlobalUniqueIndex:
+				idx.Unique = true
+			}
+		}
+	}
+	return idx, known
+}

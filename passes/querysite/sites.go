@@ -1,0 +1,640 @@
+package querysite
+
+import (
+	"go/ast"
+	"go/token"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/ydblint/ydblint/passes/internal/sdk"
+)
+
+var kindOf = map[sdk.Kind]Kind{
+	sdk.KindYQL: KindYQL, sdk.KindPrepare: KindYQL, sdk.KindPreparedExec: KindYQL,
+	sdk.KindBulkUpsert: KindBulkUpsert, sdk.KindReadRows: KindReadRows, sdk.KindReadTable: KindReadTable,
+	sdk.KindCreateTable: KindCreateTable, sdk.KindAlterTable: KindAlterTable, sdk.KindDropTable: KindDropTable,
+}
+
+// forward records which parameters of the enclosing declared function a
+// site depends on: such a site belongs to a wrapper and is reported at the
+// wrapper's call sites instead.
+type forward struct {
+	texts      texts
+	params     int
+	paramsRole sdk.Role
+	table      int
+	rows       int
+	db         dbInfo
+	hasDB      bool
+}
+
+func (f *forward) any() bool {
+	return f.texts.hasParam() || f.params >= 0 || f.table >= 0 || f.rows >= 0
+}
+
+// asParam returns the index of the enclosing declared function's parameter
+// that v is (through closures), or -1.
+func asParam(v ssa.Value, c *ctx) int {
+	for i := 0; i < 16; i++ {
+		switch x := peel(v).(type) {
+		case *ssa.Parameter:
+			return c.paramIndex(x)
+		case *ssa.FreeVar:
+			b, _ := freeVarBinding(x)
+			if b == nil {
+				return -1
+			}
+			v = b
+		default:
+			return -1
+		}
+	}
+	return -1
+}
+
+// buildSite builds the Site for a call to an entry point or wrapper.
+func (a *pkgAnalysis) buildSite(common *ssa.CallCommon, t callTarget, c *ctx) (*Site, *forward) {
+	ce := a.calls[common.Pos()]
+	pos, end := common.Pos(), common.Pos()
+	if ce != nil {
+		pos, end = ce.Pos(), ce.End()
+	}
+	args, recv := splitRecv(common)
+	var hints []ast.Expr
+	if ce != nil && len(ce.Args) == len(args) {
+		hints = ce.Args
+	}
+	fwd := &forward{params: -1, table: -1, rows: -1}
+	s := &Site{Pos: pos, End: end}
+	if t.entry == nil {
+		return a.wrapperSite(s, fwd, args, hints, t, c)
+	}
+	e := t.entry
+	s.API, s.Kind = e.API, kindOf[e.Kind]
+	s.ExplainOnly, s.NotYQL = e.Explain, e.Explain
+	arg := func(r sdk.Role) (ssa.Value, ast.Expr) {
+		i := e.ArgIndex(r)
+		if i < 0 || i >= len(args) {
+			return nil, nil
+		}
+		return args[i], hintAt(hints, i)
+	}
+	var dbRecv ssa.Value = recv
+	if v, h := arg(sdk.RoleText); v != nil {
+		fwd.texts = a.text(v, h, c)
+	}
+	if e.Kind == sdk.KindPreparedExec {
+		stmt := recv
+		if v, _ := arg(sdk.RoleStmt); v != nil {
+			stmt = v
+		}
+		if prep := a.preparedCall(stmt, 0); prep != nil {
+			pargs, precv := splitRecv(&prep.Call)
+			pt := a.target(&prep.Call)
+			if i := pt.entry.ArgIndex(sdk.RoleText); i >= 0 && i < len(pargs) {
+				var ph ast.Expr
+				if pce := a.calls[prep.Pos()]; pce != nil && len(pce.Args) == len(pargs) {
+					ph = pce.Args[i]
+				}
+				fwd.texts = a.text(pargs[i], ph, c.in(prep.Parent()))
+			}
+			dbRecv = precv
+		}
+	}
+	if v, _ := arg(sdk.RoleParams); v != nil {
+		s.Params = a.paramsValue(v, c)
+		if k := asParam(v, c); k >= 0 {
+			fwd.params, fwd.paramsRole = k, sdk.RoleParams
+		}
+	}
+	if v, _ := arg(sdk.RoleOptions); v != nil {
+		switch e.Kind {
+		case sdk.KindYQL, sdk.KindPreparedExec:
+			if e.Pkg == sdk.PkgQuery || e.Pkg == sdk.PkgInternalQuery {
+				var notYQL, explain bool
+				s.Params, notYQL, explain = a.queryOptions(v, c)
+				s.NotYQL = s.NotYQL || notYQL
+				s.ExplainOnly = s.ExplainOnly || explain
+				if k := asParam(v, c); k >= 0 {
+					fwd.params, fwd.paramsRole = k, sdk.RoleOptions
+				}
+			}
+		case sdk.KindCreateTable, sdk.KindAlterTable:
+			s.TableOptions, s.OptionsKnown = a.tableOptions(v)
+		case sdk.KindReadTable:
+			s.KeyRange = a.readTableRanges(v, c)
+		}
+	}
+	if v, _ := arg(sdk.RoleArgs); v != nil {
+		info := a.dbInfo(dbRecv, 0)
+		s.Params = a.sqlArgs(v, c)
+		a.applyDB(s, info)
+		fwd.db, fwd.hasDB = info, true
+		if k := asParam(v, c); k >= 0 {
+			fwd.params, fwd.paramsRole = k, sdk.RoleArgs
+		}
+	}
+	if v, h := arg(sdk.RoleTable); v != nil {
+		tt := a.text(v, h, c)
+		if tt.hasParam() {
+			fwd.table = asParam(v, c)
+			if fwd.table < 0 {
+				fwd.table = tt.onlyParam()
+			}
+		}
+		if len(tt.vs) > 0 && !tt.hasParam() {
+			s.Table = toText(tt.vs[0], pos, end)
+		}
+	}
+	if v, _ := arg(sdk.RoleRows); v != nil {
+		s.Rows, s.RowsKnown = a.rowsOf(v, c)
+		if k := asParam(v, c); k >= 0 {
+			fwd.rows = k
+		}
+	}
+	if s.Params == nil && s.Kind == KindYQL {
+		s.Params = &Params{Known: e.Kind != sdk.KindPrepare}
+	}
+	a.finishTexts(s, fwd, pos, end)
+	return s, fwd
+}
+
+// applyDB records the database/sql binding mode on a site.
+func (a *pkgAnalysis) applyDB(s *Site, info dbInfo) {
+	if s.Params == nil {
+		s.Params = &Params{}
+	}
+	s.Params.Mode = info.mode
+	s.Params.AutoDeclare = info.autoDeclare
+	s.TablePathPrefix = info.prefix
+	s.PrefixUnknown = info.prefixUnknown || info.mode == BindUnknown
+	s.SQLDriver = info.driver
+	if info.mode == BindUnknown {
+		// Unnamed arguments cannot be mapped to parameters (never guess).
+		var kept []*Binding
+		for _, b := range s.Params.Bindings {
+			if !isPositionalName(b.Name) {
+				kept = append(kept, b)
+			}
+		}
+		if len(kept) != len(s.Params.Bindings) {
+			s.Params.Bindings = kept
+			s.Params.Known = false
+		}
+	}
+}
+
+func isPositionalName(n string) bool {
+	if len(n) < 2 || n[0] != 'p' {
+		return false
+	}
+	for _, r := range n[1:] {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// finishTexts converts the recovered variants (without parameter pieces)
+// into Texts, applying the database/sql placeholder rewrite.
+func (a *pkgAnalysis) finishTexts(s *Site, fwd *forward, pos, end token.Pos) {
+	if s.Kind != KindYQL || fwd.texts.hasParam() {
+		return
+	}
+	s.TextsTruncated = fwd.texts.truncated
+	for _, v := range fwd.texts.vs {
+		if s.Params != nil && (s.Params.Mode == BindPositional || s.Params.Mode == BindNumeric) {
+			v = rewriteBind(v, s.Params.Mode)
+		}
+		s.Texts = append(s.Texts, toText(v, pos, end))
+	}
+}
+
+// wrapperSite builds a site for a call to a wrapper from its summary or fact.
+func (a *pkgAnalysis) wrapperSite(s *Site, fwd *forward, args []ssa.Value, hints []ast.Expr, t callTarget, c *ctx) (*Site, *forward) {
+	f := t.fact
+	s.API, s.Kind, s.NotYQL, s.ExplainOnly = f.API, f.Kind, f.NotYQL, f.Explain
+	frame := Frame{Func: t.wrapper.FullName()}
+	var tmpl []variant
+	if t.local != nil {
+		frame.Pos = t.local.pos
+		frame.PosString = a.posString(t.local.pos)
+		tmpl = t.local.texts.vs
+	} else {
+		if len(f.Chain) > 0 {
+			frame.PosString = f.Chain[0].PosString
+		}
+		tmpl = variantsFromFact(f.Texts, s.Pos, s.End)
+	}
+	s.Chain = append(s.Chain, frame)
+	for i, fr := range f.Chain {
+		if i == 0 {
+			continue // the wrapper's own frame, recorded above
+		}
+		s.Chain = append(s.Chain, Frame{Func: fr.Func, PosString: fr.PosString})
+	}
+	truncated := f.Truncated
+	if t.local != nil {
+		truncated = t.local.texts.truncated
+	}
+	if len(tmpl) > 0 {
+		fwd.texts = a.instantiate(tmpl, truncated, args, hints, c)
+	}
+	if f.Params >= 0 && f.Params < len(args) {
+		v := args[f.Params]
+		switch sdk.Role(f.ParamsRole) {
+		case sdk.RoleOptions:
+			var notYQL, explain bool
+			s.Params, notYQL, explain = a.queryOptions(v, c)
+			s.NotYQL, s.ExplainOnly = s.NotYQL || notYQL, s.ExplainOnly || explain
+		case sdk.RoleParams:
+			s.Params = a.paramsValue(v, c)
+		case sdk.RoleArgs:
+			s.Params = a.sqlArgs(v, c)
+		}
+		if k := asParam(v, c); k >= 0 {
+			fwd.params, fwd.paramsRole = k, sdk.Role(f.ParamsRole)
+		}
+	}
+	if f.Driver != "" || sdk.Role(f.ParamsRole) == sdk.RoleArgs {
+		a.applyDB(s, dbInfo{mode: f.Mode, autoDeclare: f.AutoDeclare, prefix: f.Prefix, driver: f.Driver})
+		fwd.db, fwd.hasDB = dbInfo{mode: f.Mode, autoDeclare: f.AutoDeclare, prefix: f.Prefix, driver: f.Driver}, true
+	}
+	if s.Params == nil {
+		s.Params = &Params{}
+	}
+	if f.Table >= 0 && f.Table < len(args) {
+		tt := a.text(args[f.Table], hintAt(hints, f.Table), c)
+		if tt.hasParam() {
+			fwd.table = tt.onlyParam()
+		} else if len(tt.vs) > 0 {
+			s.Table = toText(tt.vs[0], s.Pos, s.End)
+		}
+	}
+	if f.Rows >= 0 && f.Rows < len(args) {
+		s.Rows, s.RowsKnown = a.rowsOf(args[f.Rows], c)
+		if k := asParam(args[f.Rows], c); k >= 0 {
+			fwd.rows = k
+		}
+	}
+	a.finishTexts(s, fwd, s.Pos, s.End)
+	return s, fwd
+}
+
+// preparedCall follows a prepared statement back to its Prepare call.
+func (a *pkgAnalysis) preparedCall(stmt ssa.Value, depth int) *ssa.Call {
+	if stmt == nil || depth > 8 {
+		return nil
+	}
+	stmt = peel(stmt)
+	switch x := stmt.(type) {
+	case *ssa.Call:
+		if t := a.target(&x.Call); t.entry != nil && t.entry.Kind == sdk.KindPrepare {
+			return x
+		}
+		if f, args, _, _ := helperOf(x); f != nil && f.Helper == sdk.HelperStmtFromTx && len(args) > 0 {
+			return a.preparedCall(args[len(args)-1], depth+1)
+		}
+	case *ssa.UnOp:
+		if alloc, ok := x.X.(*ssa.Alloc); ok && x.Op == token.MUL {
+			if v := singleStore(alloc); v != nil {
+				return a.preparedCall(v, depth+1)
+			}
+		}
+	case *ssa.FreeVar:
+		if b, _ := freeVarBinding(x); b != nil {
+			return a.preparedCall(b, depth+1)
+		}
+	}
+	return nil
+}
+
+// executed reports whether a Prepare call's statement is executed by a
+// call this pass traces (then the site is reported there).
+func (a *pkgAnalysis) executed(prep *ssa.Call) bool {
+	for _, fn := range a.funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				call, ok := instr.(ssa.CallInstruction)
+				if !ok {
+					continue
+				}
+				t := a.target(call.Common())
+				if t.entry == nil || t.entry.Kind != sdk.KindPreparedExec {
+					continue
+				}
+				args, recv := splitRecv(call.Common())
+				stmt := recv
+				if i := t.entry.ArgIndex(sdk.RoleStmt); i >= 0 && i < len(args) {
+					stmt = args[i]
+				}
+				if a.preparedCall(stmt, 0) == prep {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// collectSites reports every site that is not a wrapper's forwarding call.
+func (a *pkgAnalysis) collectSites() {
+	for _, fn := range a.funcs {
+		top := topOf(fn)
+		c := &ctx{fn: fn}
+		if funcObj(top) != nil {
+			c.top = top
+		}
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				call, ok := instr.(ssa.CallInstruction)
+				if !ok {
+					continue
+				}
+				t := a.target(call.Common())
+				if !t.ok() || t.entry != nil && t.entry.Kind == sdk.KindRetry {
+					continue
+				}
+				if t.entry != nil && t.entry.Kind == sdk.KindPrepare {
+					if c, ok := call.(*ssa.Call); ok && a.executed(c) {
+						continue
+					}
+				}
+				s, fwd := a.buildSite(call.Common(), t, c)
+				if fwd.any() {
+					continue
+				}
+				if t.entry != nil && t.entry.Kind == sdk.KindPrepare {
+					s.Params = &Params{}
+				}
+				a.res.Sites = append(a.res.Sites, s)
+			}
+		}
+	}
+}
+
+// summarize computes in-package wrapper, text and hash summaries to a
+// fixed point and exports them as facts.
+func (a *pkgAnalysis) summarize() {
+	var decls []*ssa.Function
+	for _, fn := range a.funcs {
+		if obj := funcObj(fn); obj != nil && obj.Pkg() == a.pass.Pkg {
+			decls = append(decls, fn)
+		}
+	}
+	for iter := 0; iter < maxIter; iter++ {
+		changed := false
+		for _, fn := range decls {
+			if s := a.sinkSummaryOf(fn); s != nil && (a.localSinks[fn] == nil || a.localSinks[fn].fact.String() != s.fact.String() || textsKey(a.localSinks[fn].texts) != textsKey(s.texts)) {
+				a.localSinks[fn], changed = s, true
+			}
+			if t, ok := a.textSummaryOf(fn); ok && textsKey(a.localTexts[fn]) != textsKey(t) {
+				a.localTexts[fn], a.texts[fn], changed = t, &textFact{Texts: factVariants(t), Truncated: t.truncated}, true
+			}
+			if h := a.hashSummaryOf(fn); h != nil && (a.hashes[fn] == nil || *a.hashes[fn] != *h) {
+				a.hashes[fn], changed = h, true
+			}
+		}
+		if !changed {
+			break
+		}
+	}
+	for _, fn := range decls {
+		obj := funcObj(fn)
+		if s := a.localSinks[fn]; s != nil {
+			a.pass.ExportObjectFact(obj, s.fact)
+		}
+		if t := a.texts[fn]; t != nil {
+			a.pass.ExportObjectFact(obj, t)
+		}
+		if h := a.hashes[fn]; h != nil {
+			a.pass.ExportObjectFact(obj, h)
+		}
+	}
+}
+
+func textsKey(t texts) string {
+	var b []byte
+	for _, v := range t.vs {
+		b = append(b, factVariant{Pieces: factPieces(v)}.String()...)
+		b = append(b, '|')
+	}
+	if t.truncated {
+		b = append(b, '+')
+	}
+	return string(b)
+}
+
+func factPieces(v variant) []factPiece {
+	var out []factPiece
+	for _, p := range v {
+		switch {
+		case p.param >= 0:
+			out = append(out, factPiece{Param: p.param, Desc: p.desc})
+		case p.hole:
+			out = append(out, factPiece{Param: -1, Hole: true, Key: p.key, Desc: p.desc})
+		default:
+			if n := len(out); n > 0 && !out[n-1].Hole && out[n-1].Param < 0 {
+				out[n-1].Text += p.text
+				continue
+			}
+			out = append(out, factPiece{Param: -1, Text: p.text})
+		}
+	}
+	return out
+}
+
+func factVariants(t texts) []factVariant {
+	var out []factVariant
+	for _, v := range t.vs {
+		out = append(out, factVariant{Pieces: factPieces(v)})
+	}
+	return out
+}
+
+// sinkSummaryOf finds the first call in fn (or its closures) that forwards
+// a parameter of fn to an entry point or wrapper.
+func (a *pkgAnalysis) sinkSummaryOf(top *ssa.Function) *sinkSummary {
+	for _, fn := range a.funcs {
+		if topOf(fn) != top {
+			continue
+		}
+		c := &ctx{fn: fn, top: top}
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				call, ok := instr.(ssa.CallInstruction)
+				if !ok {
+					continue
+				}
+				if callee := call.Common().StaticCallee(); callee != nil && callee.Origin() == top {
+					continue // direct recursion
+				}
+				t := a.target(call.Common())
+				if !t.ok() || t.entry != nil && (t.entry.Kind == sdk.KindRetry || t.entry.Kind == sdk.KindPrepare) {
+					continue
+				}
+				s, fwd := a.buildSite(call.Common(), t, c)
+				if !fwd.any() {
+					continue
+				}
+				f := &sinkFact{
+					API: s.API, Kind: s.Kind, Query: fwd.texts.onlyParam(), Truncated: fwd.texts.truncated,
+					Params: fwd.params, ParamsRole: int(fwd.paramsRole), Table: fwd.table, Rows: fwd.rows,
+					NotYQL: s.NotYQL, Explain: s.ExplainOnly,
+				}
+				if fwd.texts.hasParam() {
+					f.Texts = factVariants(fwd.texts)
+				}
+				if fwd.hasDB {
+					f.Mode, f.AutoDeclare, f.Prefix, f.Driver = fwd.db.mode, fwd.db.autoDeclare, fwd.db.prefix, fwd.db.driver
+				}
+				f.Chain = append(f.Chain, factFrame{Func: funcObj(top).FullName(), PosString: a.posString(call.Pos())})
+				for _, fr := range s.Chain {
+					f.Chain = append(f.Chain, factFrame{Func: fr.Func, PosString: fr.PosString})
+				}
+				return &sinkSummary{fact: f, texts: fwd.texts, inner: call.Common(), pos: call.Pos()}
+			}
+		}
+	}
+	return nil
+}
+
+// textSummaryOf summarises a function returning query text built from
+// constants and its parameters (at least one literal piece).
+func (a *pkgAnalysis) textSummaryOf(fn *ssa.Function) (texts, bool) {
+	res := fn.Signature.Results()
+	if res.Len() != 1 || !isString(res.At(0).Type()) {
+		return texts{}, false
+	}
+	c := &ctx{fn: fn, top: fn}
+	var out texts
+	for _, b := range fn.Blocks {
+		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && len(ret.Results) == 1 {
+			out = union(out, a.text(ret.Results[0], nil, c))
+		}
+	}
+	hasLit := false
+	for _, v := range out.vs {
+		for _, p := range v {
+			if !p.hole && p.param < 0 && p.text != "" {
+				hasLit = true
+			}
+		}
+	}
+	return out, hasLit && len(out.vs) > 0
+}
+
+// hashSummaryOf summarises a function returning a hash of one parameter.
+func (a *pkgAnalysis) hashSummaryOf(fn *ssa.Function) *hashFact {
+	if fn.Signature.Results().Len() != 1 {
+		return nil
+	}
+	var out *hashFact
+	for _, b := range fn.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok || len(ret.Results) != 1 {
+			continue
+		}
+		name, of, ok := a.hashOf(ret.Results[0], 0)
+		if !ok {
+			return nil
+		}
+		idx := -1
+		recv := 0
+		if fn.Signature.Recv() != nil {
+			recv = 1
+		}
+		for i, p := range fn.Params {
+			if "param:"+p.Name() == of {
+				idx = i - recv
+			}
+		}
+		if idx < 0 || out != nil && (out.Func != name || out.Arg != idx) {
+			return nil
+		}
+		out = &hashFact{Func: name, Arg: idx}
+	}
+	return out
+}
+
+
+// rewriteBind rewrites database/sql placeholders the way the driver does
+// (catalogue §5.3): `?` → $p0, $p1, … (positional) or `$N` → $p(N-1)
+// (numeric), outside quotes and comments. The new bytes map inexactly to
+// the placeholder they replace.
+func rewriteBind(v variant, mode BindMode) variant {
+	var out variant
+	n := 0
+	state := byte(0) // 0 code, '\'', '"', '`', '-' line comment, '*' block comment
+	for _, p := range v {
+		if p.hole || p.param >= 0 {
+			out = append(out, p)
+			continue
+		}
+		s := p.text
+		start := 0
+		emit := func(lo, hi int) {
+			if lo < hi {
+				q := p
+				q.text = s[lo:hi]
+				if p.exact {
+					q.pos, q.end = p.pos+token.Pos(lo), p.pos+token.Pos(hi)
+				}
+				out = append(out, q)
+			}
+		}
+		repl := func(lo, hi int, text string) {
+			emit(start, lo)
+			q := lit(text, p.pos, p.end, false)
+			if p.exact {
+				q.pos, q.end = p.pos+token.Pos(lo), p.pos+token.Pos(hi)
+			}
+			out = append(out, q)
+			start = hi
+		}
+		for i := 0; i < len(s); i++ {
+			ch := s[i]
+			switch state {
+			case 0:
+				switch {
+				case ch == '\'' || ch == '"' || ch == '`':
+					state = ch
+				case ch == '-' && i+1 < len(s) && s[i+1] == '-':
+					state = '-'
+				case ch == '/' && i+1 < len(s) && s[i+1] == '*':
+					state = '*'
+				case ch == '?' && mode == BindPositional:
+					repl(i, i+1, "$p"+itoa(n))
+					n++
+				case ch == '$' && mode == BindNumeric && i+1 < len(s) && s[i+1] >= '1' && s[i+1] <= '9':
+					j := i + 1
+					num := 0
+					for j < len(s) && s[j] >= '0' && s[j] <= '9' && num < 1<<20 {
+						num = num*10 + int(s[j]-'0')
+						j++
+					}
+					repl(i, j, "$p"+itoa(num-1))
+					i = j - 1
+				}
+			case '\'', '"', '`':
+				if ch == '\\' && state != '`' {
+					i++
+				} else if ch == state {
+					state = 0
+				}
+			case '-':
+				if ch == '\n' {
+					state = 0
+				}
+			case '*':
+				if ch == '*' && i+1 < len(s) && s[i+1] == '/' {
+					state = 0
+					i++
+				}
+			}
+		}
+		emit(start, len(s))
+	}
+	return out
+}

@@ -1,0 +1,1203 @@
+package querysite
+
+import (
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/ydblint/ydblint/passes/internal/yql"
+)
+
+// piece is one piece of recovered text: literal bytes, an unknown hole, or
+// (while summarising a wrapper) a reference to one of its parameters.
+type piece struct {
+	text      string
+	param     int // ≥ 0: parameter of ctx.top (receiver excluded)
+	hole      bool
+	key, desc string
+	pos, end  token.Pos
+	exact     bool // text maps byte for byte onto Go source from pos
+}
+
+type variant []piece
+
+// texts is a bounded set of text variants. cyclic marks a value that
+// depends on a φ currently being evaluated (a loop): the φ becomes a hole.
+type texts struct {
+	vs        []variant
+	truncated bool
+	cyclic    bool
+}
+
+func lit(s string, pos, end token.Pos, exact bool) piece {
+	return piece{text: s, param: -1, pos: pos, end: end, exact: exact}
+}
+
+func holePiece(key, desc string, pos, end token.Pos) piece {
+	return piece{param: -1, hole: true, key: key, desc: desc, pos: pos, end: end}
+}
+
+func single(ps ...piece) texts { return texts{vs: []variant{ps}} }
+
+func concat(x, y texts) texts {
+	out := texts{truncated: x.truncated || y.truncated, cyclic: x.cyclic || y.cyclic}
+	for _, a := range x.vs {
+		for _, b := range y.vs {
+			if len(out.vs) >= maxVariants {
+				out.truncated = true
+				return out
+			}
+			v := make(variant, 0, len(a)+len(b))
+			v = append(append(v, a...), b...)
+			out.vs = append(out.vs, v)
+		}
+	}
+	return out
+}
+
+func union(x, y texts) texts {
+	out := texts{truncated: x.truncated || y.truncated, cyclic: x.cyclic || y.cyclic}
+	out.vs = append(out.vs, x.vs...)
+	for _, v := range y.vs {
+		if len(out.vs) >= maxVariants {
+			out.truncated = true
+			break
+		}
+		out.vs = append(out.vs, v)
+	}
+	return out
+}
+
+// hasParam reports whether any variant refers to a parameter of ctx.top.
+func (t texts) hasParam() bool {
+	for _, v := range t.vs {
+		for _, p := range v {
+			if p.param >= 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// onlyParam returns k when the text is exactly parameter k.
+func (t texts) onlyParam() int {
+	if len(t.vs) == 1 && len(t.vs[0]) == 1 && t.vs[0][0].param >= 0 {
+		return t.vs[0][0].param
+	}
+	return -1
+}
+
+// ctx is the tracing context: fn is the function whose instructions are
+// being read, top the declared function whose parameters become parameter
+// pieces (nil: parameters are holes).
+type ctx struct {
+	fn       *ssa.Function
+	top      *ssa.Function
+	depth    int
+	visiting map[ssa.Value]bool
+}
+
+func (c *ctx) in(fn *ssa.Function) *ctx {
+	cc := *c
+	cc.fn = fn
+	cc.depth++
+	return &cc
+}
+
+func (c *ctx) deeper() *ctx {
+	cc := *c
+	cc.depth++
+	return &cc
+}
+
+// paramIndex returns the index of p among top's parameters (receiver
+// excluded), or -1.
+func (c *ctx) paramIndex(p *ssa.Parameter) int {
+	if c.top == nil || p.Parent() != c.top {
+		return -1
+	}
+	recv := 0
+	if c.top.Signature.Recv() != nil {
+		recv = 1
+	}
+	for i, q := range c.top.Params {
+		if q == p {
+			return i - recv
+		}
+	}
+	return -1
+}
+
+// text recovers the string value v. hint is the Go expression that
+// produced v when known (it gives exact positions for constants).
+func (a *pkgAnalysis) text(v ssa.Value, hint ast.Expr, c *ctx) texts {
+	pos, end := exprRange(hint, v)
+	if c.depth > maxDepth {
+		return single(holePiece("", "value", pos, end))
+	}
+	switch v := v.(type) {
+	case *ssa.Const:
+		if v.Value == nil || v.Value.Kind() != constant.String {
+			if v.Value == nil && isString(v.Type()) {
+				return single(lit("", pos, end, false))
+			}
+			return single(holePiece("", "constant", pos, end))
+		}
+		return single(a.constPieces(v, hint, c.fn)...)
+	case *ssa.Parameter:
+		if k := c.paramIndex(v); k >= 0 {
+			return single(piece{param: k, pos: pos, end: end, desc: v.Name()})
+		}
+		return single(holePiece("", v.Name(), pos, end))
+	case *ssa.FreeVar:
+		if b, parent := freeVarBinding(v); b != nil {
+			return a.text(b, hint, c.in(parent))
+		}
+	case *ssa.BinOp:
+		if v.Op == token.ADD {
+			var hx, hy ast.Expr
+			if be, ok := ast.Unparen(hint).(*ast.BinaryExpr); ok && be.Op == token.ADD {
+				hx, hy = be.X, be.Y
+			}
+			return concat(a.text(v.X, hx, c.deeper()), a.text(v.Y, hy, c.deeper()))
+		}
+	case *ssa.Phi:
+		if c.visiting == nil {
+			c.visiting = map[ssa.Value]bool{}
+		}
+		if c.visiting[v] {
+			return texts{vs: []variant{{holePiece("", "loop", pos, end)}}, cyclic: true}
+		}
+		c.visiting[v] = true
+		defer delete(c.visiting, v)
+		var out texts
+		for _, e := range v.Edges {
+			out = union(out, a.text(e, nil, c.deeper()))
+		}
+		if out.cyclic {
+			return single(holePiece("", "loop", v.Pos(), v.Pos()))
+		}
+		return out
+	case *ssa.Call:
+		return a.callText(v, c)
+	case *ssa.UnOp:
+		if v.Op == token.MUL {
+			return a.loadText(v, v.X, hint, c)
+		}
+	case *ssa.ChangeType:
+		return a.text(v.X, hint, c.deeper())
+	case *ssa.Convert:
+		if isString(v.X.Type()) {
+			return a.text(v.X, hint, c.deeper())
+		}
+	case *ssa.MakeInterface:
+		return a.text(v.X, hint, c.deeper())
+	}
+	key, desc := a.holeInfo(v, hint)
+	return single(holePiece(key, desc, pos, end))
+}
+
+func isString(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
+}
+
+func exprRange(e ast.Expr, v ssa.Value) (token.Pos, token.Pos) {
+	if e != nil {
+		return e.Pos(), e.End()
+	}
+	if v != nil {
+		return v.Pos(), v.Pos()
+	}
+	return token.NoPos, token.NoPos
+}
+
+// freeVarBinding returns the value bound to a closure's free variable in
+// the enclosing function, and that function.
+func freeVarBinding(fv *ssa.FreeVar) (ssa.Value, *ssa.Function) {
+	fn := fv.Parent()
+	parent := fn.Parent()
+	if parent == nil {
+		return nil, nil
+	}
+	idx := -1
+	for i, f := range fn.FreeVars {
+		if f == fv {
+			idx = i
+		}
+	}
+	if idx < 0 {
+		return nil, nil
+	}
+	for _, b := range parent.Blocks {
+		for _, instr := range b.Instrs {
+			if mc, ok := instr.(*ssa.MakeClosure); ok && mc.Fn == fn && idx < len(mc.Bindings) {
+				return mc.Bindings[idx], parent
+			}
+		}
+	}
+	return nil, nil
+}
+
+// loadText recovers the value loaded from addr.
+func (a *pkgAnalysis) loadText(load ssa.Value, addr ssa.Value, hint ast.Expr, c *ctx) texts {
+	pos, end := exprRange(hint, load)
+	switch addr := addr.(type) {
+	case *ssa.Global:
+		return a.globalText(addr, hint, c)
+	case *ssa.FreeVar:
+		if b, parent := freeVarBinding(addr); b != nil {
+			return a.loadText(load, b, hint, c.in(parent))
+		}
+	case *ssa.Alloc:
+		if val := singleStore(addr); val != nil {
+			return a.text(val, nil, c.in(addr.Parent()))
+		}
+	}
+	key, desc := a.holeInfo(load, hint)
+	return single(holePiece(key, desc, pos, end))
+}
+
+// singleStore returns the only value stored into a local cell when the cell
+// is written exactly once and its address is not passed anywhere else.
+func singleStore(alloc *ssa.Alloc) ssa.Value {
+	refs := alloc.Referrers()
+	if refs == nil {
+		return nil
+	}
+	var val ssa.Value
+	for _, r := range *refs {
+		switch r := r.(type) {
+		case *ssa.Store:
+			if r.Addr != alloc || val != nil {
+				return nil
+			}
+			val = r.Val
+		case *ssa.UnOp, *ssa.DebugRef:
+		case *ssa.MakeClosure:
+		default:
+			return nil
+		}
+	}
+	return val
+}
+
+// globalText recovers a package-level string variable: an embedded file,
+// the single value stored into it in this package, or a keyed hole.
+func (a *pkgAnalysis) globalText(g *ssa.Global, hint ast.Expr, c *ctx) texts {
+	pos, end := exprRange(hint, g)
+	obj, _ := g.Object().(*types.Var)
+	key := ""
+	if obj != nil && obj.Pkg() != nil {
+		key = "var:" + obj.Pkg().Path() + "." + obj.Name()
+	}
+	desc := g.Name()
+	if hint != nil {
+		desc = types.ExprString(hint)
+	}
+	if obj != nil && obj.Pkg() == a.pass.Pkg {
+		if s, spec, ok := a.embedded(obj); ok {
+			return single(lit(s, spec.Pos(), spec.End(), false))
+		}
+		stores, escaped := a.globalStores(g)
+		if !escaped && len(stores) == 1 {
+			st := stores[0]
+			return a.text(st.Val, a.specValue(obj), c.in(st.Parent()))
+		}
+	}
+	return single(holePiece(key, desc, pos, end))
+}
+
+// specValue returns the initialiser expression of a package var.
+func (a *pkgAnalysis) specValue(obj *types.Var) ast.Expr {
+	spec := a.valueSpec[obj]
+	if spec == nil {
+		return nil
+	}
+	for i, n := range spec.Names {
+		if a.pass.TypesInfo.Defs[n] == obj && i < len(spec.Values) && len(spec.Values) == len(spec.Names) {
+			return spec.Values[i]
+		}
+	}
+	return nil
+}
+
+// globalStores lists the stores to g in this package, and whether g's
+// address is used otherwise (then its value is not known).
+func (a *pkgAnalysis) globalStores(g *ssa.Global) ([]*ssa.Store, bool) {
+	if !a.storesOK {
+		a.storesOK = true
+		a.stores = map[*ssa.Global][]*ssa.Store{}
+		escaped := map[*ssa.Global]bool{}
+		for _, fn := range a.funcs {
+			for _, b := range fn.Blocks {
+				for _, instr := range b.Instrs {
+					if st, ok := instr.(*ssa.Store); ok {
+						if gl, ok := st.Addr.(*ssa.Global); ok {
+							a.stores[gl] = append(a.stores[gl], st)
+						}
+						if gl, ok := st.Val.(*ssa.Global); ok {
+							escaped[gl] = true
+						}
+						continue
+					}
+					if u, ok := instr.(*ssa.UnOp); ok && u.Op == token.MUL {
+						continue
+					}
+					var ops [8]*ssa.Value
+					for _, op := range instr.Operands(ops[:0]) {
+						if gl, ok := (*op).(*ssa.Global); ok {
+							escaped[gl] = true
+						}
+					}
+				}
+			}
+		}
+		for gl := range escaped {
+			if _, ok := a.stores[gl]; !ok {
+				a.stores[gl] = nil
+			}
+		}
+		a.escapedGlobals = escaped
+	}
+	return a.stores[g], a.escapedGlobals[g]
+}
+
+// embedded returns the contents of a string var initialised by //go:embed
+// with a single-file pattern. The file is read relative to the Go file's
+// directory and must lie inside it (go:embed forbids "..", so inside the
+// module); positions map to the var declaration.
+func (a *pkgAnalysis) embedded(obj *types.Var) (string, *ast.ValueSpec, bool) {
+	spec := a.valueSpec[obj]
+	if spec == nil || !isString(obj.Type()) {
+		return "", nil, false
+	}
+	file := a.specFile[spec]
+	if file == nil {
+		return "", nil, false
+	}
+	var pattern string
+	for _, cg := range []*ast.CommentGroup{spec.Doc, a.genDeclDoc(file, spec)} {
+		if cg == nil {
+			continue
+		}
+		for _, cm := range cg.List {
+			if rest, ok := strings.CutPrefix(cm.Text, "//go:embed "); ok {
+				pattern = strings.TrimSpace(rest)
+			}
+		}
+	}
+	if pattern == "" || strings.ContainsAny(pattern, "*?[ \"`") || strings.Contains(pattern, "..") || filepath.IsAbs(pattern) {
+		return "", nil, false
+	}
+	dir := filepath.Dir(a.pass.Fset.File(file.FileStart).Name())
+	full := filepath.Join(dir, filepath.FromSlash(pattern))
+	if !strings.HasPrefix(full, dir+string(filepath.Separator)) {
+		return "", nil, false
+	}
+	st, err := os.Stat(full)
+	if err != nil || !st.Mode().IsRegular() || st.Size() > maxEmbedSize {
+		return "", nil, false
+	}
+	data, err := os.ReadFile(full)
+	if err != nil {
+		return "", nil, false
+	}
+	return string(data), spec, true
+}
+
+func (a *pkgAnalysis) genDeclDoc(file *ast.File, spec *ast.ValueSpec) *ast.CommentGroup {
+	for _, d := range file.Decls {
+		if gd, ok := d.(*ast.GenDecl); ok {
+			for _, s := range gd.Specs {
+				if s == spec {
+					return gd.Doc
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// holeInfo gives the stable identity (Hole.Key) and a description of an
+// unknown value.
+func (a *pkgAnalysis) holeInfo(v ssa.Value, hint ast.Expr) (key, desc string) {
+	if hint != nil {
+		desc = types.ExprString(hint)
+	}
+	key, d := valueKey(v)
+	if desc == "" {
+		desc = d
+	}
+	return key, desc
+}
+
+// valueKey returns "field:pkg.Type.name", "var:pkg.name" or
+// "call:pkg.Func" for values with an identity that is the same wherever
+// they are used, with a short description.
+func valueKey(v ssa.Value) (string, string) {
+	switch v := v.(type) {
+	case *ssa.UnOp:
+		if v.Op != token.MUL {
+			break
+		}
+		switch x := v.X.(type) {
+		case *ssa.FieldAddr:
+			if k, d := fieldKey(x.X.Type(), x.Field); k != "" {
+				return k, d
+			}
+		case *ssa.Global:
+			if x.Pkg != nil {
+				return "var:" + x.Pkg.Pkg.Path() + "." + x.Name(), x.Name()
+			}
+		}
+	case *ssa.Field:
+		return fieldKey(v.X.Type(), v.Field)
+	case *ssa.Call:
+		if callee := v.Call.StaticCallee(); callee != nil && callee.Signature.Recv() == nil && callee.Signature.Params().Len() == 0 && callee.Pkg != nil && callee.Parent() == nil {
+			return "call:" + callee.Pkg.Pkg.Path() + "." + callee.Name(), callee.Name() + "()"
+		}
+	case *ssa.ChangeType:
+		return valueKey(v.X)
+	case *ssa.MakeInterface:
+		return valueKey(v.X)
+	case *ssa.Parameter:
+		return "", v.Name()
+	}
+	return "", ""
+}
+
+func fieldKey(t types.Type, field int) (string, string) {
+	t = types.Unalias(t)
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = types.Unalias(p.Elem())
+	}
+	n, ok := t.(*types.Named)
+	if !ok {
+		return "", ""
+	}
+	st, ok := n.Underlying().(*types.Struct)
+	if !ok || field >= st.NumFields() || n.Obj().Pkg() == nil {
+		return "", ""
+	}
+	name := st.Field(field).Name()
+	return "field:" + n.Obj().Pkg().Path() + "." + n.Obj().Name() + "." + name, n.Obj().Name() + "." + name
+}
+
+// constPieces maps a string constant back to Go source: through the hint
+// expression when it is this constant, else through the only maximal
+// constant expression with this value in the function's syntax.
+func (a *pkgAnalysis) constPieces(c *ssa.Const, hint ast.Expr, fn *ssa.Function) []piece {
+	s := constant.StringVal(c.Value)
+	if hint != nil {
+		if tv, ok := a.pass.TypesInfo.Types[hint]; ok && tv.Value != nil && constant.Compare(tv.Value, token.EQL, c.Value) {
+			if ps, ok := a.decompose(hint, 0); ok && joined(ps) == s {
+				return ps
+			}
+			return []piece{lit(s, hint.Pos(), hint.End(), false)}
+		}
+	}
+	if fn != nil {
+		if cands := a.stringExprs(fn)[s]; len(cands) == 1 {
+			if ps, ok := a.decompose(cands[0], 0); ok && joined(ps) == s {
+				return ps
+			}
+			return []piece{lit(s, cands[0].Pos(), cands[0].End(), false)}
+		}
+	}
+	return []piece{lit(s, token.NoPos, token.NoPos, false)}
+}
+
+func joined(ps []piece) string {
+	var b strings.Builder
+	for _, p := range ps {
+		b.WriteString(p.text)
+	}
+	return b.String()
+}
+
+// stringExprs indexes the maximal string-constant expressions in fn's own
+// syntax (not in nested function literals), by value.
+func (a *pkgAnalysis) stringExprs(fn *ssa.Function) map[string][]ast.Expr {
+	if m, ok := a.strIndex[fn]; ok {
+		return m
+	}
+	m := map[string][]ast.Expr{}
+	a.strIndex[fn] = m
+	syn := fn.Syntax()
+	if syn == nil {
+		return m
+	}
+	var body ast.Node
+	switch s := syn.(type) {
+	case *ast.FuncDecl:
+		body = s.Body
+	case *ast.FuncLit:
+		body = s.Body
+	default:
+		return m
+	}
+	if body == nil {
+		return m
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		e, ok := n.(ast.Expr)
+		if !ok {
+			return true
+		}
+		tv, ok := a.pass.TypesInfo.Types[e]
+		if ok && tv.Value != nil && tv.Value.Kind() == constant.String {
+			s := constant.StringVal(tv.Value)
+			m[s] = append(m[s], e)
+			return false
+		}
+		return true
+	})
+	return m
+}
+
+// decompose splits a constant string expression into pieces with
+// positions: literals (exact where no escapes), named constants (followed
+// to their declaration in this package), + and conversions.
+func (a *pkgAnalysis) decompose(e ast.Expr, depth int) ([]piece, bool) {
+	if depth > maxDepth {
+		return nil, false
+	}
+	e = ast.Unparen(e)
+	switch e := e.(type) {
+	case *ast.BasicLit:
+		if e.Kind == token.STRING {
+			return stringLitPieces(e), true
+		}
+	case *ast.Ident:
+		if c, ok := a.pass.TypesInfo.Uses[e].(*types.Const); ok {
+			if d := a.constDecl[c]; d != nil {
+				if ps, ok := a.decompose(d, depth+1); ok {
+					return ps, true
+				}
+			}
+		}
+	case *ast.BinaryExpr:
+		if e.Op == token.ADD {
+			x, ok1 := a.decompose(e.X, depth+1)
+			y, ok2 := a.decompose(e.Y, depth+1)
+			if ok1 && ok2 {
+				return append(x, y...), true
+			}
+		}
+	case *ast.CallExpr:
+		if len(e.Args) == 1 {
+			if tv, ok := a.pass.TypesInfo.Types[e.Fun]; ok && tv.IsType() {
+				return a.decompose(e.Args[0], depth+1)
+			}
+		}
+	}
+	tv, ok := a.pass.TypesInfo.Types[e]
+	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
+		return nil, false
+	}
+	return []piece{lit(constant.StringVal(tv.Value), e.Pos(), e.End(), false)}, true
+}
+
+// stringLitPieces maps a string literal byte for byte: raw literals and
+// escape-free runs of interpreted literals are exact; each escape sequence
+// is one inexact piece covering its source bytes.
+func stringLitPieces(l *ast.BasicLit) []piece {
+	v := l.Value
+	if len(v) < 2 {
+		return nil
+	}
+	body := v[1 : len(v)-1]
+	base := l.Pos() + 1
+	if v[0] == '`' {
+		if strings.Contains(body, "\r") {
+			return []piece{lit(strings.ReplaceAll(body, "\r", ""), l.Pos(), l.End(), false)}
+		}
+		return []piece{lit(body, base, base+token.Pos(len(body)), true)}
+	}
+	var out []piece
+	for i := 0; i < len(body); {
+		if body[i] != '\\' {
+			j := i
+			for j < len(body) && body[j] != '\\' {
+				j++
+			}
+			out = append(out, lit(body[i:j], base+token.Pos(i), base+token.Pos(j), true))
+			i = j
+			continue
+		}
+		value, multibyte, tail, err := strconv.UnquoteChar(body[i:], '"')
+		if err != nil {
+			return []piece{lit(body, l.Pos(), l.End(), false)}
+		}
+		n := len(body) - i - len(tail)
+		var dec []byte
+		if value < utf8.RuneSelf || !multibyte {
+			dec = []byte{byte(value)}
+		} else {
+			dec = utf8.AppendRune(nil, value)
+		}
+		out = append(out, lit(string(dec), base+token.Pos(i), base+token.Pos(i+n), false))
+		i += n
+	}
+	return out
+}
+
+// slicePieces returns the pieces covering bytes [start, end) of their
+// concatenation. Exact pieces are cut precisely; inexact ones keep their
+// whole source range.
+func slicePieces(ps []piece, start, end int) []piece {
+	var out []piece
+	off := 0
+	for _, p := range ps {
+		n := len(p.text)
+		lo, hi := max(start, off), min(end, off+n)
+		if lo < hi {
+			q := p
+			q.text = p.text[lo-off : hi-off]
+			if p.exact {
+				q.pos = p.pos + token.Pos(lo-off)
+				q.end = p.pos + token.Pos(hi-off)
+			}
+			out = append(out, q)
+		}
+		off += n
+	}
+	return out
+}
+
+// callText recovers the result of a call: fmt.Sprintf, strings.Join,
+// strings.Builder / bytes.Buffer String(), and functions with a text
+// summary or fact.
+func (a *pkgAnalysis) callText(call *ssa.Call, c *ctx) texts {
+	ce := a.calls[call.Pos()]
+	pos, end := call.Pos(), call.Pos()
+	if ce != nil {
+		pos, end = ce.Pos(), ce.End()
+	}
+	common := call.Common()
+	callee := common.StaticCallee()
+	if callee != nil && !common.IsInvoke() {
+		callee = callee.Origin()
+		if obj, ok := callee.Object().(*types.Func); ok && obj.Pkg() != nil {
+			recv := ""
+			if r := callee.Signature.Recv(); r != nil {
+				recv, _ = namedName(r.Type())
+			}
+			switch path, name := obj.Pkg().Path(), obj.Name(); {
+			case path == "fmt" && name == "Sprintf" && recv == "" && len(common.Args) == 2:
+				return a.sprintf(common.Args[0], common.Args[1], ce, 0, c)
+			case path == "strings" && name == "Join" && recv == "" && len(common.Args) == 2:
+				return a.join(common.Args[0], common.Args[1], ce, c)
+			case (path == "strings" && recv == "Builder" || path == "bytes" && recv == "Buffer") && name == "String" && len(common.Args) == 1:
+				return a.builderText(common.Args[0], call, c)
+			}
+			if sum := a.texts[callee]; sum != nil || a.importText(obj) != nil {
+				return a.substitute(callee, obj, common, ce, c)
+			}
+		}
+	}
+	key, desc := valueKey(call)
+	if ce != nil {
+		desc = types.ExprString(ce)
+	}
+	return single(holePiece(key, desc, pos, end))
+}
+
+func namedName(t types.Type) (string, bool) {
+	t = types.Unalias(t)
+	if p, ok := t.(*types.Pointer); ok {
+		t = types.Unalias(p.Elem())
+	}
+	if n, ok := t.(*types.Named); ok {
+		return n.Origin().Obj().Name(), true
+	}
+	return "", false
+}
+
+func (a *pkgAnalysis) importText(obj *types.Func) *textFact {
+	if obj.Pkg() == a.pass.Pkg {
+		return nil
+	}
+	f := new(textFact)
+	if a.pass.ImportObjectFact(obj, f) {
+		return f
+	}
+	return nil
+}
+
+// callArgs returns the call's arguments without the receiver of a static
+// method call, with the AST argument expressions when known.
+func callArgs(common *ssa.CallCommon, ce *ast.CallExpr) ([]ssa.Value, []ast.Expr) {
+	args := common.Args
+	if !common.IsInvoke() && common.Signature().Recv() != nil && len(args) > 0 {
+		args = args[1:]
+	} else if fn, ok := common.Value.(*ssa.Function); ok && fn.Signature.Recv() != nil && len(args) > 0 && !common.IsInvoke() {
+		args = args[1:]
+	}
+	var hints []ast.Expr
+	if ce != nil && len(ce.Args) == len(args) && !ce.Ellipsis.IsValid() {
+		hints = ce.Args
+	} else if ce != nil && ce.Ellipsis.IsValid() && len(ce.Args) == len(args) {
+		hints = ce.Args
+	}
+	return args, hints
+}
+
+func hintAt(hints []ast.Expr, i int) ast.Expr {
+	if i < len(hints) {
+		return hints[i]
+	}
+	return nil
+}
+
+// substitute instantiates a text summary (local) or fact (imported) with
+// the call's arguments.
+func (a *pkgAnalysis) substitute(callee *ssa.Function, obj *types.Func, common *ssa.CallCommon, ce *ast.CallExpr, c *ctx) texts {
+	args, hints := callArgs(common, ce)
+	pos, end := common.Pos(), common.Pos()
+	if ce != nil {
+		pos, end = ce.Pos(), ce.End()
+	}
+	var tmpl []variant
+	truncated := false
+	if f := a.texts[callee]; f != nil {
+		tmpl = a.localTexts[callee].vs
+		truncated = a.localTexts[callee].truncated
+	} else if f := a.importText(obj); f != nil {
+		tmpl = variantsFromFact(f.Texts, pos, end)
+		truncated = f.Truncated
+	}
+	return a.instantiate(tmpl, truncated, args, hints, c)
+}
+
+func variantsFromFact(vs []factVariant, pos, end token.Pos) []variant {
+	var out []variant
+	for _, fv := range vs {
+		var v variant
+		for _, p := range fv.Pieces {
+			switch {
+			case p.Param >= 0:
+				v = append(v, piece{param: p.Param, desc: p.Desc, pos: pos, end: end})
+			case p.Hole:
+				v = append(v, holePiece(p.Key, p.Desc, pos, end))
+			default:
+				v = append(v, lit(p.Text, pos, end, false))
+			}
+		}
+		out = append(out, v)
+	}
+	return out
+}
+
+// instantiate replaces parameter pieces of templates with the recovered
+// text of the corresponding arguments.
+func (a *pkgAnalysis) instantiate(tmpl []variant, truncated bool, args []ssa.Value, hints []ast.Expr, c *ctx) texts {
+	out := texts{truncated: truncated}
+	cache := map[int]texts{}
+	for _, v := range tmpl {
+		acc := single()
+		for _, p := range v {
+			if p.param < 0 {
+				acc = concat(acc, single(p))
+				continue
+			}
+			if p.param >= len(args) {
+				acc = concat(acc, single(holePiece("", p.desc, p.pos, p.end)))
+				continue
+			}
+			t, ok := cache[p.param]
+			if !ok {
+				t = a.text(args[p.param], hintAt(hints, p.param), c.deeper())
+				cache[p.param] = t
+			}
+			acc = concat(acc, t)
+		}
+		out = union(out, acc)
+	}
+	return out
+}
+
+// sliceElems returns the elements of a slice built from a fixed-size array
+// (a slice literal or a variadic argument list) when every element is
+// stored exactly once; a nil slice has no elements.
+func sliceElems(v ssa.Value) ([]ssa.Value, bool) {
+	switch s := v.(type) {
+	case *ssa.Const:
+		if s.Value == nil {
+			return nil, true
+		}
+	case *ssa.Slice:
+		alloc, ok := s.X.(*ssa.Alloc)
+		if !ok || s.Low != nil || s.High != nil || s.Max != nil {
+			return nil, false
+		}
+		arr, ok := types.Unalias(alloc.Type().(*types.Pointer).Elem()).Underlying().(*types.Array)
+		if !ok || arr.Len() > 4096 {
+			return nil, false
+		}
+		elems := make([]ssa.Value, arr.Len())
+		for _, r := range *alloc.Referrers() {
+			switch r := r.(type) {
+			case *ssa.IndexAddr:
+				k, ok := r.Index.(*ssa.Const)
+				if !ok {
+					return nil, false
+				}
+				i, exact := constant.Int64Val(k.Value)
+				if !exact || i < 0 || i >= arr.Len() {
+					return nil, false
+				}
+				for _, rr := range *r.Referrers() {
+					st, ok := rr.(*ssa.Store)
+					if !ok || st.Addr != r || elems[i] != nil {
+						if _, dbg := rr.(*ssa.DebugRef); dbg {
+							continue
+						}
+						return nil, false
+					}
+					elems[i] = st.Val
+				}
+			case *ssa.Slice, *ssa.DebugRef:
+				if r != s {
+					if _, dbg := r.(*ssa.DebugRef); !dbg {
+						return nil, false
+					}
+				}
+			default:
+				return nil, false
+			}
+		}
+		for _, e := range elems {
+			if e == nil {
+				return nil, false
+			}
+		}
+		return elems, true
+	}
+	return nil, false
+}
+
+// sprintf recovers fmt.Sprintf(format, args...) (and Fprintf) with a
+// constant format: each verb is replaced by its argument's text when the
+// argument is a constant or recoverable string, else by a hole.
+func (a *pkgAnalysis) sprintf(format, argSlice ssa.Value, ce *ast.CallExpr, skip int, c *ctx) texts {
+	pos, end := token.NoPos, token.NoPos
+	if ce != nil {
+		pos, end = ce.Pos(), ce.End()
+	}
+	fc, ok := format.(*ssa.Const)
+	if !ok || fc.Value == nil || fc.Value.Kind() != constant.String {
+		return single(holePiece("", "fmt.Sprintf", pos, end))
+	}
+	var fhint ast.Expr
+	var argHints []ast.Expr
+	if ce != nil && len(ce.Args) > skip {
+		fhint = ce.Args[skip]
+		if !ce.Ellipsis.IsValid() {
+			argHints = ce.Args[skip+1:]
+		}
+	}
+	fps := a.constPieces(fc, fhint, c.fn)
+	f := constant.StringVal(fc.Value)
+	elems, ok := sliceElems(argSlice)
+	if !ok {
+		return single(holePiece("", "fmt.Sprintf", pos, end))
+	}
+	out := single()
+	argi := 0
+	litStart := 0
+	for i := 0; i < len(f); i++ {
+		if f[i] != '%' {
+			continue
+		}
+		out = concat(out, single(slicePieces(fps, litStart, i)...))
+		j := i + 1
+		for j < len(f) && strings.IndexByte("+-# 0123456789.[]*", f[j]) >= 0 {
+			j++
+		}
+		if j >= len(f) {
+			return single(holePiece("", "fmt.Sprintf", pos, end))
+		}
+		spec := f[i : j+1]
+		verb := f[j]
+		vp := slicePieces(fps, i, j+1)
+		vpos, vend := pos, end
+		if len(vp) > 0 {
+			vpos, vend = vp[0].pos, vp[len(vp)-1].end
+		}
+		litStart = j + 1
+		i = j
+		if verb == '%' && len(spec) == 2 {
+			out = concat(out, single(lit("%", vpos, vend, false)))
+			continue
+		}
+		if argi >= len(elems) || len(spec) > 2 {
+			out = concat(out, single(holePiece("", spec, vpos, vend)))
+			argi++
+			continue
+		}
+		arg := elems[argi]
+		hint := hintAt(argHints, argi)
+		argi++
+		if mi, ok := arg.(*ssa.MakeInterface); ok {
+			arg = mi.X
+		}
+		out = concat(out, a.verbText(verb, arg, hint, vpos, vend, c))
+	}
+	out = concat(out, single(slicePieces(fps, litStart, len(f))...))
+	return out
+}
+
+// verbText formats one Sprintf argument.
+func (a *pkgAnalysis) verbText(verb byte, arg ssa.Value, hint ast.Expr, vpos, vend token.Pos, c *ctx) texts {
+	apos, aend := vpos, vend
+	if hint != nil {
+		apos, aend = hint.Pos(), hint.End()
+	}
+	if k, ok := arg.(*ssa.Const); ok && k.Value != nil && !hasStringMethod(k.Type()) {
+		var goVal any
+		switch k.Value.Kind() {
+		case constant.String:
+			if verb == 's' || verb == 'v' {
+				ps := a.constPieces(k, hint, c.fn)
+				return single(ps...)
+			}
+			goVal = constant.StringVal(k.Value)
+		case constant.Int:
+			if i, ok := constant.Int64Val(k.Value); ok {
+				goVal = i
+			} else if u, ok := constant.Uint64Val(k.Value); ok {
+				goVal = u
+			}
+		case constant.Bool:
+			goVal = constant.BoolVal(k.Value)
+		case constant.Float:
+			goVal, _ = constant.Float64Val(k.Value)
+		}
+		if goVal != nil && strings.IndexByte("sdvqxX", verb) >= 0 {
+			return single(lit(fmt.Sprintf("%"+string(verb), goVal), apos, aend, false))
+		}
+	}
+	if (verb == 's' || verb == 'v') && isString(arg.Type()) && !hasStringMethod(arg.Type()) {
+		return a.text(arg, hint, c.deeper())
+	}
+	key, desc := a.holeInfo(arg, hint)
+	if desc == "" {
+		desc = "%" + string(verb) + " argument"
+	}
+	return single(holePiece(key, desc, apos, aend))
+}
+
+func hasStringMethod(t types.Type) bool {
+	if _, ok := t.Underlying().(*types.Interface); ok {
+		return true
+	}
+	ms := types.NewMethodSet(t)
+	if ms.Lookup(nil, "String") != nil {
+		return true
+	}
+	for i := 0; i < ms.Len(); i++ {
+		if ms.At(i).Obj().Name() == "String" || ms.At(i).Obj().Name() == "Error" {
+			return true
+		}
+	}
+	return false
+}
+
+// join recovers strings.Join(elems, sep) for a slice literal.
+func (a *pkgAnalysis) join(slice, sep ssa.Value, ce *ast.CallExpr, c *ctx) texts {
+	pos, end := token.NoPos, token.NoPos
+	var sepHint ast.Expr
+	if ce != nil {
+		pos, end = ce.Pos(), ce.End()
+		if len(ce.Args) == 2 {
+			sepHint = ce.Args[1]
+		}
+	}
+	elems, ok := sliceElems(slice)
+	if !ok {
+		return single(holePiece("", "strings.Join", pos, end))
+	}
+	sepT := a.text(sep, sepHint, c.deeper())
+	out := single()
+	for i, e := range elems {
+		if i > 0 {
+			out = concat(out, sepT)
+		}
+		out = concat(out, a.text(e, nil, c.deeper()))
+	}
+	return out
+}
+
+// builderText recovers strings.Builder / bytes.Buffer contents: the writes
+// on a local builder that all dominate the String() call, in dominance
+// order. Any other use of the builder (passed away, reset, written in a
+// branch or loop) makes the result a hole.
+func (a *pkgAnalysis) builderText(recv ssa.Value, stringCall *ssa.Call, c *ctx) texts {
+	pos := stringCall.Pos()
+	hole := single(holePiece("", "builder", pos, pos))
+	alloc, ok := recv.(*ssa.Alloc)
+	if !ok || alloc.Referrers() == nil {
+		return hole
+	}
+	type write struct {
+		instr ssa.Instruction
+		t     texts
+	}
+	var writes []write
+	for _, r := range *alloc.Referrers() {
+		switch r := r.(type) {
+		case *ssa.DebugRef:
+			continue
+		case *ssa.Call:
+			if r == stringCall {
+				continue
+			}
+			common := r.Common()
+			callee := common.StaticCallee()
+			if callee == nil || len(common.Args) == 0 || common.Args[0] != alloc {
+				return hole
+			}
+			ce := a.calls[r.Pos()]
+			var hints []ast.Expr
+			if ce != nil {
+				hints = ce.Args
+			}
+			switch callee.Name() {
+			case "WriteString":
+				writes = append(writes, write{r, a.text(common.Args[1], hintAt(hints, 0), c.deeper())})
+			case "WriteByte", "WriteRune":
+				k, ok := common.Args[1].(*ssa.Const)
+				if !ok {
+					return hole
+				}
+				n, _ := constant.Int64Val(k.Value)
+				writes = append(writes, write{r, single(lit(string(rune(n)), r.Pos(), r.Pos(), false))})
+			case "Write":
+				if cv, ok := common.Args[1].(*ssa.Convert); ok && isString(cv.X.Type()) {
+					writes = append(writes, write{r, a.text(cv.X, nil, c.deeper())})
+					continue
+				}
+				return hole
+			case "Grow", "Len", "Cap", "String":
+				continue
+			default:
+				return hole
+			}
+		case *ssa.MakeInterface:
+			// fmt.Fprintf(&b, format, args...)
+			if r.Referrers() == nil || len(*r.Referrers()) != 1 {
+				return hole
+			}
+			fc, ok := (*r.Referrers())[0].(*ssa.Call)
+			if !ok {
+				return hole
+			}
+			callee := fc.Common().StaticCallee()
+			if callee == nil || callee.Pkg == nil || callee.Pkg.Pkg.Path() != "fmt" || callee.Name() != "Fprintf" || len(fc.Common().Args) != 3 {
+				return hole
+			}
+			writes = append(writes, write{fc, a.sprintf(fc.Common().Args[1], fc.Common().Args[2], a.calls[fc.Pos()], 1, c)})
+		default:
+			return hole
+		}
+	}
+	sb := stringCall.Block()
+	for _, w := range writes {
+		wb := w.instr.Block()
+		if wb == sb {
+			if indexOf(sb, w.instr) > indexOf(sb, stringCall) {
+				return hole
+			}
+			continue
+		}
+		if !wb.Dominates(sb) {
+			return hole
+		}
+	}
+	// Order: dominating blocks first (deeper in the dominator tree comes
+	// later), then instruction index.
+	less := func(x, y ssa.Instruction) bool {
+		bx, by := x.Block(), y.Block()
+		if bx != by {
+			return domDepth(bx) < domDepth(by)
+		}
+		return indexOf(bx, x) < indexOf(bx, y)
+	}
+	for i := 1; i < len(writes); i++ {
+		for j := i; j > 0 && less(writes[j].instr, writes[j-1].instr); j-- {
+			writes[j], writes[j-1] = writes[j-1], writes[j]
+		}
+	}
+	out := single()
+	for _, w := range writes {
+		out = concat(out, w.t)
+	}
+	return out
+}
+
+func indexOf(b *ssa.BasicBlock, instr ssa.Instruction) int {
+	for i, x := range b.Instrs {
+		if x == instr {
+			return i
+		}
+	}
+	return -1
+}
+
+func domDepth(b *ssa.BasicBlock) int {
+	d := 0
+	for x := b; x.Idom() != nil && d < 10000; x = x.Idom() {
+		d++
+	}
+	return d
+}
+
+// toText turns a variant into the contract's Text: literal pieces become
+// YQL bytes with segments, holes become yql.HoleName(i).
+func toText(v variant, fallback, fallbackEnd token.Pos) *Text {
+	t := &Text{Fallback: fallback, FallbackEnd: fallbackEnd}
+	var b strings.Builder
+	addSeg := func(off, n int, pos, end token.Pos, exact bool) {
+		if n == 0 || !pos.IsValid() {
+			return
+		}
+		if k := len(t.Segments); k > 0 {
+			last := &t.Segments[k-1]
+			if exact && last.Exact && last.Off+last.Len == off && last.Pos+token.Pos(last.Len) == pos {
+				last.Len += n
+				last.End = pos + token.Pos(n)
+				return
+			}
+		}
+		t.Segments = append(t.Segments, Segment{Off: off, Len: n, Pos: pos, End: end, Exact: exact})
+	}
+	for _, p := range v {
+		off := b.Len()
+		if p.hole || p.param >= 0 {
+			name := yql.HoleName(len(t.Holes))
+			t.Holes = append(t.Holes, Hole{Key: p.key, Desc: p.desc, Pos: p.pos})
+			b.WriteString(name)
+			addSeg(off, len(name), p.pos, p.end, false)
+			continue
+		}
+		b.WriteString(p.text)
+		addSeg(off, len(p.text), p.pos, p.end, p.exact)
+	}
+	t.YQL = b.String()
+	return t
+}

@@ -1,0 +1,587 @@
+package querysite
+
+import (
+	"go/constant"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/ydblint/ydblint/passes/internal/sdk"
+)
+
+// ctorCall returns the value/type constructor a call invokes in SDK/types
+// or SDK/table/types (static function or loaded package var), with args.
+func ctorCall(v ssa.Value) (name string, args []ssa.Value, call *ssa.Call, ok bool) {
+	call, isCall := peel(v).(*ssa.Call)
+	if !isCall {
+		return "", nil, nil, false
+	}
+	id, _, ok := calleeIdentity(&call.Call)
+	if !ok || id.Recv != "" || !sdk.IsTypesPkg(id.Pkg) {
+		return "", nil, nil, false
+	}
+	return id.Name, call.Call.Args, call, true
+}
+
+// ydbType decodes a types.Type expression: a Primitive constant,
+// Optional(t), List(t), DecimalType(...). ok is false when unknown.
+func (a *pkgAnalysis) ydbType(v ssa.Value, depth int) (yqlType string, optional bool, ok bool) {
+	if depth > maxDepth {
+		return "", false, false
+	}
+	v = peel(v)
+	if k, isConst := v.(*ssa.Const); isConst && k.Value != nil && a.primType != nil && types.Identical(k.Type(), a.primType) {
+		if u, exact := constant.Uint64Val(constant.ToInt(k.Value)); exact {
+			if name, found := a.prims[u]; found {
+				return name, false, true
+			}
+		}
+		return "", false, false
+	}
+	name, args, _, isCtor := ctorCall(v)
+	if !isCtor {
+		return "", false, false
+	}
+	tc := sdk.LookupTypeCtor(sdk.PkgTypes, name)
+	if tc == nil {
+		return "", false, false
+	}
+	switch tc.Form {
+	case sdk.TypeOptional:
+		if len(args) == 1 {
+			inner, _, ok := a.ydbType(args[0], depth+1)
+			return inner, true, ok
+		}
+	case sdk.TypeList:
+		if len(args) == 1 {
+			inner, opt, ok := a.ydbType(args[0], depth+1)
+			if ok && opt {
+				inner = "Optional<" + inner + ">"
+			}
+			return "List<" + inner + ">", false, ok
+		}
+	case sdk.TypeDecimal, sdk.TypeVoid, sdk.TypeTuple, sdk.TypeStruct, sdk.TypeDict:
+		return tc.YQL, false, true
+	}
+	return "", false, false
+}
+
+// classify classifies a types.Value expression.
+func (a *pkgAnalysis) classify(v ssa.Value, c *ctx) Value {
+	if c.depth > maxDepth {
+		return Value{Null: NullUnknown}
+	}
+	pv := peel(v)
+	name, args, call, ok := ctorCall(pv)
+	if !ok {
+		return Value{Null: NullUnknown, Origin: a.origin(pv), Desc: a.desc(pv)}
+	}
+	pkg := sdk.PkgTypes
+	if id, _, _ := calleeIdentity(&call.Call); id.Pkg != "" {
+		pkg = id.Pkg
+	}
+	vc := sdk.LookupValueCtor(pkg, name)
+	if vc == nil {
+		return Value{Null: NullUnknown, Desc: a.desc(pv)}
+	}
+	out := Value{YDBType: vc.YQL, Desc: a.desc(pv)}
+	switch vc.Form {
+	case sdk.FormScalar:
+		if len(args) > 0 {
+			a.goProps(&out, args[0], c)
+		}
+	case sdk.FormNullable:
+		out.Optional = true
+		if len(args) > 0 {
+			out.Null = ptrNull(args[0])
+			a.goProps(&out, args[0], c)
+		}
+	case sdk.FormNullableGeneric:
+		out.Optional = true
+		if len(args) == 2 {
+			out.YDBType, _, _ = a.ydbType(args[0], 0)
+			ptr := peel(args[1])
+			out.Null = ptrNull(ptr)
+			a.goProps(&out, ptr, c)
+		}
+	case sdk.FormNull:
+		out.Optional, out.Null = true, DefinitelyNull
+		if len(args) == 1 {
+			out.YDBType, _, _ = a.ydbType(args[0], 0)
+		}
+	case sdk.FormZero:
+		if len(args) == 1 {
+			t, opt, _ := a.ydbType(args[0], 0)
+			out.YDBType, out.Optional = t, opt
+			if opt {
+				out.Null = DefinitelyNull
+			}
+		}
+	case sdk.FormOptional:
+		if len(args) == 1 {
+			inner := a.classify(args[0], c.deeper())
+			inner.Optional = true
+			if inner.Null == NullUnknown {
+				inner.Null = NotNull
+			}
+			inner.Desc = out.Desc
+			return inner
+		}
+	}
+	return out
+}
+
+// ptrNull says whether a pointer is nil.
+func ptrNull(p ssa.Value) NullKind {
+	return ptrNullDepth(p, 0)
+}
+
+func ptrNullDepth(p ssa.Value, depth int) NullKind {
+	if depth > 8 {
+		return MaybeNull
+	}
+	switch p := peel(p).(type) {
+	case *ssa.Const:
+		if p.Value == nil {
+			return DefinitelyNull
+		}
+	case *ssa.Alloc, *ssa.FieldAddr, *ssa.IndexAddr, *ssa.Global:
+		return NotNull
+	case *ssa.Phi:
+		k := NotNull
+		for _, e := range p.Edges {
+			switch ptrNullDepth(e, depth+1) {
+			case DefinitelyNull, MaybeNull:
+				return MaybeNull
+			}
+		}
+		return k
+	}
+	return MaybeNull
+}
+
+// goYQL maps a Go type to the YDB type database/sql binds it as (catalogue
+// §5.4). ok is false for types without a known mapping.
+func goYQL(t types.Type) (string, bool) {
+	t = types.Unalias(t)
+	if n, ok := t.(*types.Named); ok && n.Obj().Pkg() != nil {
+		switch n.Obj().Pkg().Path() + "." + n.Obj().Name() {
+		case "time.Time":
+			return "Timestamp", true
+		case "time.Duration":
+			return "Interval", true
+		case "github.com/google/uuid.UUID":
+			return "Uuid", true
+		}
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		switch u.Kind() {
+		case types.Bool:
+			return "Bool", true
+		case types.Int8:
+			return "Int8", true
+		case types.Int16:
+			return "Int16", true
+		case types.Int32, types.Int:
+			return "Int32", true
+		case types.Int64:
+			return "Int64", true
+		case types.Uint8:
+			return "Uint8", true
+		case types.Uint16:
+			return "Uint16", true
+		case types.Uint32, types.Uint:
+			return "Uint32", true
+		case types.Uint64:
+			return "Uint64", true
+		case types.Float32:
+			return "Float", true
+		case types.Float64:
+			return "Double", true
+		case types.String:
+			return "Utf8", true
+		}
+	case *types.Slice:
+		if b, ok := u.Elem().Underlying().(*types.Basic); ok && b.Kind() == types.Byte {
+			return "String", true
+		}
+	}
+	return "", false
+}
+
+// sqlNullTypes maps database/sql Null types to the YDB type they bind
+// (catalogue §5.4, v3.118.1+).
+var sqlNullTypes = map[string]string{
+	"NullBool": "Bool", "NullFloat64": "Double", "NullInt16": "Int16", "NullInt32": "Int32",
+	"NullInt64": "Int64", "NullString": "Utf8", "NullTime": "Timestamp", "NullByte": "Uint8",
+}
+
+// classifyGo classifies a Go value handed to database/sql or to a typed
+// ParamsBuilder setter (yqlType given, "" to derive it from the Go type).
+func (a *pkgAnalysis) classifyGo(v ssa.Value, yqlType string, c *ctx) Value {
+	x := v
+	if mi, ok := x.(*ssa.MakeInterface); ok {
+		x = mi.X
+	}
+	out := Value{YDBType: yqlType, Desc: a.desc(x)}
+	if k, ok := x.(*ssa.Const); ok && k.Value == nil {
+		if _, isIface := k.Type().Underlying().(*types.Interface); isIface {
+			// untyped nil into database/sql becomes Void, not NULL.
+			out.YDBType = "Void"
+			return out
+		}
+	}
+	t := types.Unalias(x.Type())
+	if n, ok := t.(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == sdk.PkgSQL {
+		if y, ok := sqlNullTypes[n.Obj().Name()]; ok {
+			out.YDBType, out.Optional = y, true
+			out.Null = sqlNullValid(x)
+			return out
+		}
+		if n.Obj().Name() == "Null" {
+			out.Optional = true
+			out.Null = sqlNullValid(x)
+			if ta := n.TypeArgs(); ta != nil && ta.Len() == 1 {
+				out.YDBType, _ = goYQL(ta.At(0))
+			}
+			return out
+		}
+	}
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		out.Optional = true
+		out.Null = ptrNull(x)
+		if out.YDBType == "" {
+			out.YDBType, _ = goYQL(p.Elem())
+		}
+		a.goProps(&out, x, c)
+		return out
+	}
+	if out.YDBType == "" {
+		out.YDBType, _ = goYQL(t)
+	}
+	a.goProps(&out, x, c)
+	return out
+}
+
+// sqlNullValid decides the Valid field of a sql.NullX value.
+func sqlNullValid(x ssa.Value) NullKind {
+	switch x := x.(type) {
+	case *ssa.Const:
+		return DefinitelyNull // the zero value: Valid false
+	case *ssa.UnOp:
+		alloc, ok := x.X.(*ssa.Alloc)
+		if !ok || x.Op != token.MUL {
+			return MaybeNull
+		}
+		st, ok := types.Unalias(alloc.Type().(*types.Pointer).Elem()).Underlying().(*types.Struct)
+		if !ok {
+			return MaybeNull
+		}
+		valid := -1
+		for i := 0; i < st.NumFields(); i++ {
+			if st.Field(i).Name() == "Valid" {
+				valid = i
+			}
+		}
+		result := DefinitelyNull
+		for _, r := range *alloc.Referrers() {
+			switch r := r.(type) {
+			case *ssa.FieldAddr:
+				if r.Field != valid {
+					continue
+				}
+				for _, rr := range *r.Referrers() {
+					if s, ok := rr.(*ssa.Store); ok {
+						k, ok := s.Val.(*ssa.Const)
+						if !ok {
+							return MaybeNull
+						}
+						if constant.BoolVal(k.Value) {
+							result = NotNull
+						}
+					}
+				}
+			case *ssa.Store:
+				if k, ok := r.Val.(*ssa.Const); !ok || k.Value != nil {
+					return MaybeNull
+				}
+			case *ssa.UnOp, *ssa.DebugRef:
+			default:
+				return MaybeNull
+			}
+		}
+		return result
+	}
+	return MaybeNull
+}
+
+// goProps fills Const, HashFunc/HashOf, Monotonic and Origin of a Go value.
+func (a *pkgAnalysis) goProps(out *Value, v ssa.Value, c *ctx) {
+	v = peelConv(v)
+	if k, ok := v.(*ssa.Const); ok && k.Value != nil {
+		out.Const = true
+		s := k.Value.ExactString()
+		if len(s) <= 40 {
+			out.ConstText = s
+		}
+		return
+	}
+	if out.Null == DefinitelyNull {
+		return
+	}
+	if fn, of, ok := a.hashOf(v, 0); ok {
+		out.HashFunc, out.HashOf = fn, of
+	}
+	if m := a.monotonic(v, 0); m != "" {
+		out.Monotonic = m
+	}
+	if out.Origin == "" {
+		out.Origin = a.origin(v)
+	}
+}
+
+func peelConv(v ssa.Value) ssa.Value {
+	for i := 0; i < 16; i++ {
+		switch x := v.(type) {
+		case *ssa.MakeInterface:
+			v = x.X
+		case *ssa.ChangeType:
+			v = x.X
+		case *ssa.Convert:
+			v = x.X
+		default:
+			return v
+		}
+	}
+	return v
+}
+
+// origin is a stable identity of a Go value within its function.
+func (a *pkgAnalysis) origin(v ssa.Value) string {
+	v = peelConv(v)
+	switch x := v.(type) {
+	case *ssa.Parameter:
+		return "param:" + x.Name()
+	case *ssa.FreeVar:
+		if b, _ := freeVarBinding(x); b != nil {
+			return a.origin(b)
+		}
+		return "param:" + x.Name()
+	case *ssa.UnOp:
+		if x.Op == token.MUL {
+			if alloc, ok := x.X.(*ssa.Alloc); ok {
+				if val := singleStore(alloc); val != nil {
+					return a.origin(val)
+				}
+			}
+			if fv, ok := x.X.(*ssa.FreeVar); ok {
+				if b, _ := freeVarBinding(fv); b != nil {
+					if alloc, ok := b.(*ssa.Alloc); ok {
+						if val := singleStore(alloc); val != nil {
+							return a.origin(val)
+						}
+					}
+				}
+			}
+		}
+	case *ssa.Call:
+		if k, _ := valueKey(x); k != "" {
+			return k
+		}
+		return "call@" + a.posString(x.Pos())
+	}
+	if k, _ := valueKey(v); k != "" {
+		return k
+	}
+	return ""
+}
+
+func (a *pkgAnalysis) desc(v ssa.Value) string {
+	if call, ok := v.(*ssa.Call); ok {
+		if ce := a.calls[call.Pos()]; ce != nil {
+			s := types.ExprString(ce)
+			if len(s) > 80 {
+				s = s[:77] + "..."
+			}
+			return s
+		}
+	}
+	if _, d := valueKey(v); d != "" {
+		return d
+	}
+	return ""
+}
+
+// hashOf recognises a value computed by a Go hash function (the table, a
+// local summary or an imported hashFact) and returns the function's
+// spelling and the origin of the hashed value.
+func (a *pkgAnalysis) hashOf(v ssa.Value, depth int) (string, string, bool) {
+	if depth > 8 {
+		return "", "", false
+	}
+	v = peelConv(v)
+	switch x := v.(type) {
+	case *ssa.UnOp:
+		if x.Op == token.MUL {
+			if alloc, ok := x.X.(*ssa.Alloc); ok {
+				if val := singleStore(alloc); val != nil {
+					return a.hashOf(val, depth+1)
+				}
+			}
+		}
+		return "", "", false
+	case *ssa.Slice:
+		if alloc, ok := x.X.(*ssa.Alloc); ok {
+			if val := singleStore(alloc); val != nil {
+				return a.hashOf(val, depth+1)
+			}
+		}
+		return "", "", false
+	case *ssa.Extract:
+		return a.hashOf(x.Tuple, depth+1)
+	}
+	id, args, recv, call, ok := methodCall(v)
+	if !ok {
+		return "", "", false
+	}
+	if h := sdk.LookupHash(id); h != nil {
+		switch h.Shape {
+		case sdk.HashDirect:
+			if h.Arg < len(args) {
+				return hashName(h), a.origin(peelConv(args[h.Arg])), true
+			}
+		case sdk.HashSum:
+			return a.hasherOf(recv, depth)
+		}
+		return "", "", false
+	}
+	if sdk.IsPassthrough(id) && len(args) > 0 {
+		return a.hashOf(args[0], depth+1)
+	}
+	callee := call.Call.StaticCallee()
+	if callee == nil {
+		return "", "", false
+	}
+	callee = callee.Origin()
+	var hf *hashFact
+	if f := a.hashes[callee]; f != nil {
+		hf = f
+	} else if obj, ok := callee.Object().(*types.Func); ok && obj.Pkg() != a.pass.Pkg {
+		f := new(hashFact)
+		if a.pass.ImportObjectFact(obj.Origin(), f) {
+			hf = f
+		}
+	}
+	if hf != nil && hf.Arg < len(args) {
+		return hf.Func, a.origin(peelConv(args[hf.Arg])), true
+	}
+	return "", "", false
+}
+
+func hashName(h *sdk.HashFunc) string {
+	if h.Recv != "" {
+		return h.Pkg + "." + h.Recv + "." + h.Name
+	}
+	return h.Pkg + "." + h.Name
+}
+
+// hasherOf follows a hasher (fnv.New64a(), a maphash.Hash variable) to its
+// constructor and the data written into it.
+func (a *pkgAnalysis) hasherOf(h ssa.Value, depth int) (string, string, bool) {
+	h = peel(h)
+	name := ""
+	switch x := h.(type) {
+	case *ssa.Call:
+		id, _, _, _, ok := methodCall(x)
+		if !ok {
+			return "", "", false
+		}
+		hf := sdk.LookupHash(id)
+		if hf == nil || hf.Shape != sdk.HashNew {
+			return "", "", false
+		}
+		name = hashName(hf)
+	case *ssa.Alloc:
+		n, _ := namedName(x.Type())
+		if n != "Hash" {
+			return "", "", false
+		}
+		name = "hash/maphash.Hash"
+	default:
+		return "", "", false
+	}
+	// The data: the single Write/WriteString on the hasher.
+	var data ssa.Value
+	var walk func(v ssa.Value, d int)
+	walk = func(v ssa.Value, d int) {
+		if d > 4 || v.Referrers() == nil {
+			return
+		}
+		for _, r := range *v.Referrers() {
+			switch r := r.(type) {
+			case *ssa.MakeInterface:
+				walk(r, d+1)
+			case *ssa.ChangeInterface:
+				walk(r, d+1)
+			case *ssa.Call:
+				id, args, recv, _, ok := methodCall(r)
+				if !ok || peel(recv) != h && recv != v {
+					continue
+				}
+				if hf := sdk.LookupHash(id); hf != nil && hf.Shape == sdk.HashWrite && hf.Arg < len(args) {
+					data = args[hf.Arg]
+				} else if strings.HasPrefix(id.Name, "Write") && len(args) > 0 {
+					data = args[0]
+				}
+			}
+		}
+	}
+	walk(h, 0)
+	origin := ""
+	if data != nil {
+		origin = a.origin(peelConv(data))
+	}
+	return name, origin, true
+}
+
+// monotonic recognises time.Now derivatives, atomic counters and
+// counters incremented in a package variable.
+func (a *pkgAnalysis) monotonic(v ssa.Value, depth int) string {
+	if depth > 8 {
+		return ""
+	}
+	v = peelConv(v)
+	if b, ok := v.(*ssa.BinOp); ok && b.Op == token.ADD {
+		if ld, ok := b.X.(*ssa.UnOp); ok && ld.Op == token.MUL {
+			if g, ok := ld.X.(*ssa.Global); ok && b.Referrers() != nil {
+				for _, r := range *b.Referrers() {
+					if st, ok := r.(*ssa.Store); ok && st.Addr == g {
+						return "counter " + g.Name()
+					}
+				}
+			}
+		}
+		return ""
+	}
+	id, args, recv, _, ok := methodCall(v)
+	if !ok {
+		return ""
+	}
+	m := sdk.LookupMonotonic(id)
+	if m == nil {
+		return ""
+	}
+	if m.Shape == sdk.MonoSource {
+		return m.Desc
+	}
+	if recv != nil {
+		return a.monotonic(recv, depth+1)
+	}
+	if len(args) > 0 {
+		return a.monotonic(args[0], depth+1)
+	}
+	return ""
+}
