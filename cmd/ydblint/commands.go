@@ -1,0 +1,151 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"runtime"
+	"runtime/debug"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/ydblint/ydblint/analyzer"
+	"github.com/ydblint/ydblint/passes/config"
+	"golang.org/x/tools/go/analysis"
+)
+
+// ownCommand handles the invocations that are ydblint's rather than the
+// go/analysis driver's: -version, and help in its several spellings. It
+// reports whether it handled args.
+func ownCommand(args []string, w io.Writer) bool {
+	if len(args) == 0 {
+		return false
+	}
+	switch args[0] {
+	case "-version", "--version":
+		if len(args) == 1 {
+			fmt.Fprintln(w, versionLine())
+			return true
+		}
+	case "-help", "--help", "-h":
+		if len(args) == 1 {
+			printHelp(w, analyzer.Suite)
+			return true
+		}
+	case "help":
+		if len(args) == 1 {
+			printHelp(w, analyzer.Suite)
+			return true
+		}
+		if len(args) == 2 {
+			return printRuleHelp(w, analyzer.Suite, args[1])
+		}
+	}
+	return false
+}
+
+// versionLine is "ydblint <module version> <go version>", plus the VCS
+// revision when the build recorded one.
+func versionLine() string {
+	version := "(unknown)"
+	var rev, modified string
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		if bi.Main.Version != "" {
+			version = bi.Main.Version
+		}
+		for _, s := range bi.Settings {
+			switch s.Key {
+			case "vcs.revision":
+				rev = s.Value
+			case "vcs.modified":
+				modified = s.Value
+			}
+		}
+	}
+	line := "ydblint " + version + " " + runtime.Version()
+	if rev != "" {
+		if len(rev) > 12 {
+			rev = rev[:12]
+		}
+		if modified == "true" {
+			rev += "+dirty"
+		}
+		line += " (" + rev + ")"
+	}
+	return line
+}
+
+func title(a *analysis.Analyzer) string { return analyzer.Title(a) }
+
+func printHelp(w io.Writer, suite []*analysis.Analyzer) {
+	fmt.Fprint(w, `ydblint checks Go code that uses YDB for key-design mistakes: keyed access
+without the hash-prefix column, NULL written into key columns, filters that
+scan every partition, and monotonic leading keys.
+
+Usage:
+  ydblint [flags] packages...
+  go vet -vettool=$(command -v ydblint) [flags] packages...
+  ydblint help [rule]
+  ydblint -version
+
+Rules:
+`)
+	tw := tabwriter.NewWriter(w, 0, 8, 2, ' ', 0)
+	if len(suite) == 0 {
+		fmt.Fprintln(tw, "  (none in this build)")
+	}
+	for _, a := range suite {
+		fmt.Fprintf(tw, "  %s\t%s\n", a.Name, title(a))
+	}
+	tw.Flush()
+	fmt.Fprint(w, `
+Configuration flags (they override .ydblint.yml at the module root;
+every option: https://pkg.go.dev/github.com/ydblint/ydblint/passes/config):
+`)
+	printConfigFlags(w)
+	fmt.Fprint(w, `
+Driver flags: -json, -fix, -diff, -c=N, -<rule>=false to skip a rule,
+-<rule>=true to run only the named rules.
+
+Exit codes: 0 no diagnostics, 1 load or analysis failure, 3 diagnostics
+reported; always 0 with -json. Under go vet the tool exits 0 and go vet
+exits 1 when it prints diagnostics.
+`)
+}
+
+// printConfigFlags lists the lifted flags in the order of the config
+// package's documentation.
+func printConfigFlags(w io.Writer) {
+	tw := tabwriter.NewWriter(w, 0, 8, 2, ' ', 0)
+	for _, name := range config.FlagNames {
+		f := flag.Lookup(name)
+		if f == nil {
+			continue
+		}
+		kind := "value"
+		if bf, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && bf.IsBoolFlag() {
+			kind = ""
+		}
+		name := "-" + f.Name
+		if kind != "" {
+			name += " " + kind
+		}
+		fmt.Fprintf(tw, "  %s\t%s\n", name, f.Usage)
+	}
+	tw.Flush()
+}
+
+// printRuleHelp prints one rule's documentation; false when no rule has
+// that name (the driver then handles the request).
+func printRuleHelp(w io.Writer, suite []*analysis.Analyzer, name string) bool {
+	for _, a := range suite {
+		if a.Name == name {
+			fmt.Fprintf(w, "%s: %s\n", a.Name, strings.TrimSpace(a.Doc))
+			if a.URL != "" {
+				fmt.Fprintf(w, "\nDocumentation: %s\n", a.URL)
+			}
+			return true
+		}
+	}
+	return false
+}
