@@ -125,3 +125,12 @@ func typ(s string) *yql.TypeRef {
 	}
 	return &yql.TypeRef{Name: s}
 }
+
+func mustParse(tb testing.TB, q string) *yql.Script {
+	tb.Helper()
+	s := yql.Parse(q)
+	if len(s.Errors) > 0 {
+		tb.Fatalf("parse %q: %v", q, s.Errors[0])
+	}
+	return s
+}
