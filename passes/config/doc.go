@@ -63,7 +63,7 @@
 //
 // A YAML mapping; every key is optional, unknown keys and repeated keys are
 // errors, YAML aliases are not accepted. A complete example is
-// testdata/ydblint.yml in the repository.
+// testdata/example.ydblint.yml in the repository.
 //
 //	version: 1                      # optional; only 1 exists
 //	strict: false

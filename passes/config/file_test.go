@@ -2,6 +2,8 @@ package config
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -272,4 +274,20 @@ func FuzzParseFile(f *testing.F) {
 			t.Fatalf("%d errors", len(fc.errors))
 		}
 	})
+}
+
+// The example shipped for users must stay valid.
+func TestExampleFile(t *testing.T) {
+	path := filepath.Join("..", "..", "testdata", "example.ydblint.yml")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fc := parseFile(path, data)
+	if len(fc.errors) != 0 {
+		t.Fatalf("example has errors: %q", errStrings(fc.errors))
+	}
+	if len(fc.hashes) != 2 || len(fc.sinks) != 2 || fc.tool != ToolGoose || len(fc.schemaPaths) != 2 {
+		t.Errorf("example not fully read: %+v", fc)
+	}
 }
