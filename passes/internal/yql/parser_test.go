@@ -276,6 +276,18 @@ func TestInspectVisitsAll(t *testing.T) {
 	if count != 2 { // SelectStmt, then the Select whose children are skipped
 		t.Errorf("pruned walk visited %d nodes", count)
 	}
+	// A long left-deep chain is walked completely.
+	long := Parse("SELECT * FROM t WHERE " + strings.Repeat("a = 1 AND ", 50000) + "b = 2")
+	cols := 0
+	Inspect(long.Stmts[0], func(n Node) bool {
+		if _, ok := n.(*ColumnRef); ok {
+			cols++
+		}
+		return true
+	})
+	if cols != 50001 {
+		t.Errorf("long chain: %d column refs, want 50001", cols)
+	}
 }
 
 func TestParseNeverNil(t *testing.T) {

@@ -5,22 +5,31 @@ package yql
 // skipped. Type references, select items, settings, column and index
 // definitions, assignments and alter actions are visited as nodes too;
 // When arms are visited through their Cond and Then expressions.
+//
+// The traversal uses an explicit stack, so it handles the long left-deep
+// chains a parse can produce (`a AND b AND …` with thousands of terms)
+// without deep recursion.
 func Inspect(n Node, f func(Node) bool) {
-	inspect(n, f, 0)
+	stack := []Node{n}
+	var kids []Node
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if n == nil || isNilNode(n) || !f(n) {
+			continue
+		}
+		kids = appendChildren(kids[:0], n)
+		for i := len(kids) - 1; i >= 0; i-- {
+			stack = append(stack, kids[i])
+		}
+	}
 }
 
-// inspectLimit bounds recursion on hand-built trees; parsed trees are far
-// shallower (MaxDepth).
-const inspectLimit = 10 * MaxDepth
-
-func inspect(n Node, f func(Node) bool, depth int) {
-	if n == nil || isNilNode(n) || depth > inspectLimit || !f(n) {
-		return
-	}
-	d := depth + 1
+// appendChildren appends the direct children of n, in source order, to out.
+func appendChildren(out []Node, n Node) []Node {
 	visit := func(c Node) {
 		if c != nil && !isNilNode(c) {
-			inspect(c, f, d)
+			out = append(out, c)
 		}
 	}
 	exprs := func(es []Expr) {
@@ -202,6 +211,7 @@ func inspect(n Node, f func(Node) bool, depth int) {
 		visit(n.X)
 		visit(n.I)
 	}
+	return out
 }
 
 // isNilNode reports whether n is a typed nil pointer inside a non-nil
