@@ -75,9 +75,9 @@ func TestIndexHint(t *testing.T) {
 		{"SELECT * FROM t WHERE v = $v", Depends, "idx_v"},
 		{"SELECT * FROM t VIEW PRIMARY KEY WHERE v = $v", Full, "idx_v"},
 		{"SELECT * FROM t WHERE w = $w", Full, "idx_w_async"},
-		{"SELECT * FROM t WHERE w > $w", Full, ""},             // a range on the index column: no point-led hint
-		{"SELECT * FROM t WHERE v > $v", Depends, ""},          // auto choice may still use a range
-		{"SELECT * FROM t WHERE k2 = 1", Full, ""},             // no index leads with k2
+		{"SELECT * FROM t WHERE w > $w", Full, ""},    // a range on the index column: no point-led hint
+		{"SELECT * FROM t WHERE v > $v", Depends, ""}, // auto choice may still use a range
+		{"SELECT * FROM t WHERE k2 = 1", Full, ""},    // no index leads with k2
 		{"SELECT * FROM t VIEW idx_v WHERE w = 1", Full, "idx_w_async"},
 		{"SELECT * FROM t WHERE v = $v AND k1 = 1", Range, ""}, // not FULL: no hint
 	}

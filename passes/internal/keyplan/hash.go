@@ -13,9 +13,10 @@ type HashCheck struct {
 	Hash *schema.HashPrefix
 	// HashBinding and SourceBinding are the bindings of the two columns.
 	HashBinding, SourceBinding Binding
-	// Missing: the source column is pinned to points in every branch and
-	// the hash column is certainly unconstrained (BindNone, no opaque
-	// piece): the read is FULL for want of the hash (row 9).
+	// Missing: the source column is pinned to points (or keyed by IN
+	// (SELECT …) / a join) in every branch and the hash column is not
+	// mentioned at all (no atom, no opaque piece): the read is FULL for
+	// want of the hash (row 9).
 	Missing bool
 	// ColumnArg is set when the hash column is compared with a function of
 	// a column (`h = F(id)`, row 12): Span is that atom. Replace, when
@@ -59,7 +60,8 @@ func (st *planState) hashCheck(a *Access, t *schema.Table, branches [][]*atom) *
 	if h.Func != "" && srcText != "" {
 		hc.Suggestion = h.Column + " = " + h.Func + "(" + srcText + ")"
 	}
-	hc.Missing = hc.SourceBinding.Kind == BindPoint && hc.HashBinding.Kind == BindNone && !hasOpaque(branches)
+	hc.Missing = (hc.SourceBinding.Kind == BindPoint || hc.SourceBinding.Kind == BindDepends) &&
+		hc.HashBinding.Kind == BindNone && !hasOpaque(branches) && !mentions(branches, h.Column)
 
 	// Row 12: h = F(column).
 	for _, br := range branches {
@@ -115,6 +117,18 @@ func (st *planState) hashCheck(a *Access, t *schema.Table, branches [][]*atom) *
 		}
 	}
 	return hc
+}
+
+// mentions reports whether any atom concerns col, even as a residual filter.
+func mentions(branches [][]*atom, col string) bool {
+	for _, br := range branches {
+		for _, at := range br {
+			if indexOf(at.cols, col) >= 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func hasOpaque(branches [][]*atom) bool {
