@@ -159,6 +159,7 @@ type CreateTableStmt struct {
 	Table       *TableRef
 	IfNotExists bool
 	Temporary   bool
+	OrReplace   bool // CREATE OR REPLACE TABLE
 	Columns     []*ColumnDef
 	PrimaryKey  []*Ident // in key order; nil when absent
 	PKSpan      Span     // span of the PRIMARY KEY (…) clause, zero when absent

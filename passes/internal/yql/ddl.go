@@ -3,14 +3,15 @@ package yql
 import "strings"
 
 // createStmt parses CREATE [OR REPLACE] [TEMP|TEMPORARY] TABLE …; it returns
-// nil (without consuming anything) for other CREATE statements, which the
-// caller keeps opaque.
+// nil (without consuming anything) for other CREATE statements (TOPIC, VIEW,
+// EXTERNAL TABLE, TABLESTORE, USER, …), which the caller keeps opaque.
 func (p *parser) createStmt() Stmt {
 	start := p.peek().Offset
 	i := 1
+	orReplace := false
 	if p.isKwN(i, "OR") && p.isKwN(i+1, "REPLACE") {
-		// CREATE OR REPLACE TABLE is for external/column stores; keep it opaque.
-		return nil
+		orReplace = true
+		i += 2
 	}
 	temporary := false
 	if p.isKwN(i, "TEMP") || p.isKwN(i, "TEMPORARY") {
@@ -21,7 +22,7 @@ func (p *parser) createStmt() Stmt {
 		return nil
 	}
 	p.pos += i + 1
-	st := &CreateTableStmt{Temporary: temporary}
+	st := &CreateTableStmt{Temporary: temporary, OrReplace: orReplace}
 	if p.isKw("IF") {
 		p.pos++
 		p.expectKw("NOT")

@@ -185,6 +185,7 @@ func (d *dumper) node(n Node) {
 		d.close()
 	case *CreateTableStmt:
 		d.open("create-table")
+		d.flag("or-replace", n.OrReplace)
 		d.flag("temp", n.Temporary)
 		d.flag("if-not-exists", n.IfNotExists)
 		d.sp()

@@ -269,4 +269,19 @@ error@19: cluster-qualified table names are not supported`},
 		`(select (items (call $f 1 2) (opaque "call of an expression")))`},
 	{`collate`, `SELECT a COLLATE utf8 FROM t`,
 		`(select (items a) (from (table t)))`},
+	{`create or replace`, `CREATE OR REPLACE TABLE t (a Uint64, PRIMARY KEY (a)) WITH (STORE = COLUMN)`,
+		`(create-table or-replace (table t) (col a Uint64) (pk a) (with (STORE COLUMN)))`},
+	{`create external opaque`, `CREATE EXTERNAL TABLE t (a Uint64) WITH (DATA_SOURCE = "s", LOCATION = "l")`,
+		`(opaque-stmt CREATE "statement not modelled")`},
+	{`create column table opaque`, `CREATE COLUMN TABLE t (a Uint64, PRIMARY KEY (a))`,
+		`(opaque-stmt CREATE "statement not modelled")`},
+	{`tagged enum types`, `DECLARE $e AS Enum<a, b>; DECLARE $t AS Tagged<List<Int32>, "x">; DECLARE $r AS Resource<"r">; DECLARE $x AS Tuple<>; DECLARE $s AS Struct<>`,
+		`(declare $e Enum(a,b))
+(declare $t Tagged<List<Int32>>)
+(declare $r Resource(r))
+(declare $x Tuple)
+(declare $s Struct)`},
+	{`tag missing`, `DECLARE $t AS Tagged<Int32,`,
+		`(opaque-stmt DECLARE "expected a tag, found end of statement")
+error@27: expected a tag, found end of statement`},
 }

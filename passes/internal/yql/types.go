@@ -179,8 +179,15 @@ func (p *parser) typeArgs(tr *TypeRef) {
 		t := p.peek()
 		switch {
 		case tr.Name == "Enum" || tr.Name == "Resource" || tr.Name == "Tagged" && len(tr.Args) == 1:
+			switch t.Kind {
+			case TokIdent, TokQuotedIdent, TokString:
+				tr.Params = append(tr.Params, t.Value)
+			case TokParam:
+				tr.Params = append(tr.Params, "$"+t.Value)
+			default:
+				p.fail("expected a tag, found " + p.describe(t))
+			}
 			p.pos++
-			tr.Params = append(tr.Params, t.Value)
 		case (t.Kind == TokIdent || t.Kind == TokQuotedIdent || t.Kind == TokString) && p.isOpN(1, ":"):
 			p.pos += 2
 			ft := p.typeRef()
