@@ -34,8 +34,8 @@
 //   - `x IN (e)` with one parenthesised element is a one-element List; only a
 //     bare operand (`x IN $list`, `x IN ListMap(…)`) fills In.Expr.
 //   - In the default lexer mode a block comment ends at the first `*/` and
-//     `'it''s'` is two strings; `--!ansi_lexer` switches to nesting comments,
-//     `''` escapes and "…" identifiers.
+//     `'it”s'` is two strings; `--!ansi_lexer` switches to nesting comments,
+//     `”` escapes and "…" identifiers.
 //   - Numbers keep their text: Literal.Value is the digits as written (with any
 //     0x/0o/0b prefix), Literal.Suffix the lower-cased type suffix.
 //   - `$1`-style numeric parameters (written by database/sql users before the
