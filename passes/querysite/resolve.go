@@ -39,7 +39,7 @@ func calleeIdentity(common *ssa.CallCommon) (sdk.Identity, *ssa.Function, bool) 
 		return id, nil, ok
 	}
 	if callee := common.StaticCallee(); callee != nil {
-		callee = callee.Origin()
+		callee = ssaOrigin(callee)
 		if obj, ok := callee.Object().(*types.Func); ok {
 			id, ok := sdk.IdentityOf(obj)
 			return id, callee, ok
@@ -214,4 +214,12 @@ func peel(v ssa.Value) ssa.Value {
 		}
 	}
 	return v
+}
+
+// ssaOrigin returns the generic function fn instantiates, or fn itself.
+func ssaOrigin(fn *ssa.Function) *ssa.Function {
+	if o := fn.Origin(); o != nil {
+		return o
+	}
+	return fn
 }

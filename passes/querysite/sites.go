@@ -467,7 +467,7 @@ func (a *pkgAnalysis) sinkSummaryOf(top *ssa.Function) *sinkSummary {
 				if !ok {
 					continue
 				}
-				if callee := call.Common().StaticCallee(); callee != nil && callee.Origin() == top {
+				if callee := call.Common().StaticCallee(); callee != nil && ssaOrigin(callee) == top {
 					continue // direct recursion
 				}
 				t := a.target(call.Common())
@@ -557,7 +557,6 @@ func (a *pkgAnalysis) hashSummaryOf(fn *ssa.Function) *hashFact {
 	}
 	return out
 }
-
 
 // rewriteBind rewrites database/sql placeholders the way the driver does
 // (catalogue §5.3): `?` → $p0, $p1, … (positional) or `$N` → $p(N-1)

@@ -691,7 +691,7 @@ func (a *pkgAnalysis) callText(call *ssa.Call, c *ctx) texts {
 	common := call.Common()
 	callee := common.StaticCallee()
 	if callee != nil && !common.IsInvoke() {
-		callee = callee.Origin()
+		callee = ssaOrigin(callee)
 		if obj, ok := callee.Object().(*types.Func); ok && obj.Pkg() != nil {
 			recv := ""
 			if r := callee.Signature.Recv(); r != nil {

@@ -465,7 +465,7 @@ func (a *pkgAnalysis) hashOf(v ssa.Value, depth int) (string, string, bool) {
 	if callee == nil {
 		return "", "", false
 	}
-	callee = callee.Origin()
+	callee = ssaOrigin(callee)
 	var hf *hashFact
 	if f := a.hashes[callee]; f != nil {
 		hf = f
