@@ -519,13 +519,9 @@ func dropIndex(t *Table, name string) bool {
 // RESET (TTL). It returns the table the following actions apply to.
 func (a *applier) opaqueAction(t *Table, act *yql.OpaqueAction) *Table {
 	words := strings.Fields(act.Text)
+	sc := &annScanner{s: act.Text}
 	switch {
-	case len(words) >= 3 && strings.EqualFold(words[0], "RENAME") && strings.EqualFold(words[1], "TO"):
-		sc := &annScanner{s: act.Text}
-		for _, w := range []string{"RENAME", "TO"} {
-			skipSpaceAndComments(sc)
-			sc.i += len(w) // the words were checked above
-		}
+	case sc.word() == "RENAME" && sc.word() == "TO":
 		skipSpaceAndComments(sc)
 		name, ok := sc.name(true)
 		skipSpaceAndComments(sc)
@@ -608,14 +604,7 @@ func (a *applier) opaque(st *yql.OpaqueStmt) {
 // EXTERNAL TABLE, …) report false.
 func ddlTableName(text string) (string, bool) {
 	sc := &annScanner{s: text}
-	word := func() string {
-		skipSpaceAndComments(sc)
-		start := sc.i
-		for !sc.done() && isIdentByte(sc.s[sc.i], false) {
-			sc.i++
-		}
-		return strings.ToUpper(sc.s[start:sc.i])
-	}
+	word := sc.word
 	switch word() {
 	case "CREATE":
 		w := word()
@@ -655,6 +644,17 @@ func ddlTableName(text string) (string, bool) {
 	skipSpaceAndComments(sc)
 	name, ok := sc.name(true)
 	return name, ok && name != ""
+}
+
+// word skips blanks and comments and reads an upper-cased keyword-like word
+// ("" when none).
+func (sc *annScanner) word() string {
+	skipSpaceAndComments(sc)
+	start := sc.i
+	for !sc.done() && isIdentByte(sc.s[sc.i], false) {
+		sc.i++
+	}
+	return strings.ToUpper(sc.s[start:sc.i])
 }
 
 func skipSpaceAndComments(sc *annScanner) {

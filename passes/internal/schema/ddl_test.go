@@ -309,6 +309,18 @@ func TestDDLSequences(t *testing.T) {
 			nil,
 		},
 		{
+			"rename table with comments and an absolute target",
+			"CREATE TABLE t (a Uint64, PRIMARY KEY (a));\nALTER TABLE t RENAME /* c */ TO `/db/t3`;",
+			"/db/t3 key=(a)@1 cols=[a:Uint64@1] src=m.sql:1",
+			nil,
+		},
+		{
+			"rename table to an unreadable name makes it incomplete",
+			"CREATE TABLE t (a Uint64, PRIMARY KEY (a));\nALTER TABLE t RENAME TO $x;",
+			"t key=(a)@1 cols=[a:Uint64@1] INCOMPLETE src=m.sql:1",
+			[]string{"not understood"},
+		},
+		{
 			"ttl set and reset by alter",
 			"CREATE TABLE t (a Uint64, e Timestamp, PRIMARY KEY (a));\nALTER TABLE t SET (TTL = Interval(\"P1D\") ON e);\nCREATE TABLE u (a Uint64, e Timestamp, PRIMARY KEY (a)) WITH (TTL = Interval(\"P1D\") ON e);\nALTER TABLE u RESET (TTL);",
 			"t key=(a)@1 cols=[a:Uint64@1 e:Timestamp@1] ttl=e src=m.sql:1\nu key=(a)@3 cols=[a:Uint64@3 e:Timestamp@3] src=m.sql:3",
