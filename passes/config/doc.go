@@ -28,9 +28,9 @@
 // the module root: the directory of the package's go.mod (the driver's
 // module directory when it provides one, otherwise the nearest go.mod above
 // the package's first Go file). Relative paths given with flags or settings
-// (-config, -migrations) are resolved against the module root, whatever the
-// current directory is, because go vet runs the tool in each package's
-// directory. Relative paths inside the file are resolved against the
+// (-config, -migrations) are resolved against the module root of the
+// package being analysed, whatever the current directory is, because go vet
+// runs the tool in each package's directory. Relative paths inside the file are resolved against the
 // file's directory. The parsed file is cached per process by path, size and
 // modification time. A file larger than 1 MiB is an error.
 //

@@ -328,8 +328,10 @@ func packageClause(pass *analysis.Pass) (token.Pos, token.Pos) {
 	return first.Package, first.Name.End()
 }
 
-// finish reports the package-wide findings of the rule.
+// finish reports the package-wide findings of the rule. It must not fail
+// either: a panic here is dropped rather than taking the run down.
 func (st *state) finish() {
+	defer func() { _ = recover() }()
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	pass := st.pass
