@@ -232,6 +232,17 @@ func (c *Catalog) combine(a, b *Table) *Table {
 	if sourceLess(b.Src, a.Src) {
 		a, b = b, a
 	}
+	// A placeholder for DDL that could not be parsed has no key to compare:
+	// keep the real definition, but it stays incomplete (silent).
+	if placeholder(a) != placeholder(b) {
+		if placeholder(a) {
+			a, b = b, a
+		}
+		if a.Incomplete == "" {
+			a.Incomplete = b.Incomplete
+		}
+		return a
+	}
 	if !equalStrings(a.PrimaryKey, b.PrimaryKey) {
 		// Keep the first conflicting partner only: ConflictSrc names one
 		// other definition, Conflicts already says the table is disputed.
@@ -264,6 +275,9 @@ func (c *Catalog) combine(a, b *Table) *Table {
 	a.Hash = preferHash(a.Hash, b.Hash)
 	return a
 }
+
+// placeholder reports a table known only by name (an unparsable CREATE).
+func placeholder(t *Table) bool { return len(t.PrimaryKey) == 0 && t.Incomplete != "" }
 
 // addConflict records a key conflict once per table: the entry with the
 // smallest pair of sources wins, so the result does not depend on the order
