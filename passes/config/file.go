@@ -435,6 +435,7 @@ func (p *parser) hashSection(key string, n *yaml.Node) {
 	if !p.isKind(n, key, yaml.SequenceNode, "a list of hash annotations") {
 		return
 	}
+	seen := map[string]int{} // table → line
 	for i, e := range n.Content {
 		ekey := fmt.Sprintf("%s[%d]", key, i)
 		var h HashAnnotation
@@ -458,16 +459,12 @@ func (p *parser) hashSection(key string, n *yaml.Node) {
 			p.errorf(e, ekey, "column and source-column are the same column %q", h.Column)
 			continue
 		}
-		dup := false
-		for _, prev := range p.fc.hashes {
-			if prev.Table == h.Table {
-				p.errorf(e, ekey, "table %q already has a hash annotation at line %d", h.Table, prev.Src.Line)
-				dup = true
-			}
+		if line, dup := seen[h.Table]; dup {
+			p.errorf(e, ekey, "table %q already has a hash annotation at line %d", h.Table, line)
+			continue
 		}
-		if !dup {
-			p.fc.hashes = append(p.fc.hashes, h)
-		}
+		seen[h.Table] = e.Line
+		p.fc.hashes = append(p.fc.hashes, h)
 	}
 }
 
@@ -475,6 +472,7 @@ func (p *parser) sinksSection(key string, n *yaml.Node) {
 	if !p.isKind(n, key, yaml.SequenceNode, "a list of sinks") {
 		return
 	}
+	seen := map[string]int{} // full name → line
 	for i, e := range n.Content {
 		ekey := fmt.Sprintf("%s[%d]", key, i)
 		s := Sink{QueryArg: -1, ParamsArg: -1, Src: Source{File: p.file, Line: e.Line}}
@@ -509,16 +507,13 @@ func (p *parser) sinksSection(key string, n *yaml.Node) {
 			p.errorf(e, ekey, "query-arg and params-arg are both %d", s.QueryArg)
 			continue
 		}
-		dup := false
-		for _, prev := range p.fc.sinks {
-			if prev.FullName() == s.FullName() {
-				p.errorf(e, ekey, "sink %s is already declared at line %d", s.FullName(), prev.Src.Line)
-				dup = true
-			}
+		name := s.FullName()
+		if line, dup := seen[name]; dup {
+			p.errorf(e, ekey, "sink %s is already declared at line %d", name, line)
+			continue
 		}
-		if !dup {
-			p.fc.sinks = append(p.fc.sinks, s)
-		}
+		seen[name] = e.Line
+		p.fc.sinks = append(p.fc.sinks, s)
 	}
 }
 
