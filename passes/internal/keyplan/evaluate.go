@@ -356,10 +356,10 @@ func evalKey(key []string, branches [][]*atom, hasWhere bool) keyResult {
 	}
 
 	// Residual atoms and run-time dependencies on key columns.
-	seen := map[yql.Span]bool{}
+	var seen []*atom
 	for _, br := range branches {
 		for _, at := range br {
-			if seen[at.span] {
+			if containsAtom(seen, at) {
 				continue
 			}
 			kc := ""
@@ -374,13 +374,13 @@ func evalKey(key []string, branches [][]*atom, hasWhere bool) keyResult {
 			}
 			switch {
 			case at.kind == atomResidual || at.kind == atomWide:
-				seen[at.span] = true
+				seen = append(seen, at)
 				r.residual = append(r.residual, Reason{Code: at.reason, Column: kc, Span: at.span, Text: at.text})
 			case at.kind == atomDepends:
-				seen[at.span] = true
+				seen = append(seen, at)
 				r.depends = append(r.depends, Reason{Code: at.reason, Column: kc, Span: at.span, Text: at.text})
 			case at.kind == atomPoint && at.listParam && indexOf(key, kc) < r.usedPrefix:
-				seen[at.span] = true
+				seen = append(seen, at)
 				r.depends = append(r.depends, Reason{Code: ReasonListParam, Column: kc, Span: at.span,
 					Text: "the size of the IN list is known only at run time (over 10,000 ranges gives a full scan)"})
 			}
@@ -393,6 +393,15 @@ func evalKey(key []string, branches [][]*atom, hasWhere bool) keyResult {
 		r.depends = append(r.depends, r.brk)
 	}
 	return r
+}
+
+func containsAtom(xs []*atom, a *atom) bool {
+	for _, x := range xs {
+		if x == a {
+			return true
+		}
+	}
+	return false
 }
 
 func firstSpan(branches [][]*atom) yql.Span {

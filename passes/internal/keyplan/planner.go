@@ -322,7 +322,7 @@ func (st *planState) collectSides(src yql.Source, sc *scope, outerWhere bool, qc
 // walkSubqueries plans the subqueries inside a SELECT's expressions
 // (IN (SELECT …), EXISTS, scalar subqueries, named subqueries used as values).
 func (st *planState) walkSubqueries(sel *yql.Select, qc queryCtx) {
-	w := &subqueryWalker{st: st, qc: qc, seen: map[string]bool{}}
+	w := &subqueryWalker{st: st, qc: qc}
 	for _, it := range sel.Items {
 		w.expr(it.Expr, 0)
 	}
@@ -375,6 +375,9 @@ func (w *subqueryWalker) expr(e yql.Expr, depth int) {
 		}
 	case *yql.ParamRef:
 		if v, ok := w.st.named(x.Name); ok && v != nil && !w.seen[x.Name] {
+			if w.seen == nil {
+				w.seen = map[string]bool{}
+			}
 			w.seen[x.Name] = true
 			if sq, ok := w.st.resolveNamed(v).(*yql.SubqueryExpr); ok {
 				w.sub(sq.Query, x.Name)

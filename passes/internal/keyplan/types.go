@@ -74,7 +74,8 @@ type ParamInfo struct {
 	// computed in Go, e.g. "id" for `$hash` bound to xxhash.Sum64(id).
 	HashOf string
 	// HashFunc is the Go function that computed the hash ("xxhash.Sum64"),
-	// for messages; meaningful only with HashOf.
+	// for messages; meaningful only with HashOf. (Write-side evidence from
+	// such a parameter has HashPrefix.Func "", as the function is not YQL.)
 	HashFunc string
 	// Monotonic is set when the value derives from a clock (time.Now()).
 	Monotonic bool
@@ -286,8 +287,8 @@ type Access struct {
 
 	NoWhere bool
 	Batch   bool
-	// Where is the predicate the verdict was computed from (nil when none);
-	// WhereSpan its span. Joins: the WHERE of the statement.
+	// Where is the statement's WHERE (nil when none); for a join side the
+	// JOIN ON conditions that filter it were also taken into account.
 	Where yql.Expr
 }
 

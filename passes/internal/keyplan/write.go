@@ -91,7 +91,7 @@ func (st *planState) planUpdate(s *yql.UpdateStmt) {
 	a := st.newAccess(AccessUpdateWhere, s.Table, nil, t, "")
 	a.Batch = s.Batch
 	st.evaluate(a, s.Where, nil, &scope{sides: []*side{{table: t}}}, 0, false)
-	(&subqueryWalker{st: st, seen: map[string]bool{}}).expr(s.Where, 0)
+	(&subqueryWalker{st: st}).expr(s.Where, 0)
 	w := &Write{Kind: WriteUpdateSet, Ref: s.Table, Table: t}
 	if code, _ := unusable(t); code == ReasonNone || code == ReasonColumnStore {
 		for _, as := range s.Set {
@@ -125,7 +125,7 @@ func (st *planState) planDelete(s *yql.DeleteStmt) {
 	a := st.newAccess(AccessDeleteWhere, s.Table, nil, t, "")
 	a.Batch = s.Batch
 	st.evaluate(a, s.Where, nil, &scope{sides: []*side{{table: t}}}, 0, false)
-	(&subqueryWalker{st: st, seen: map[string]bool{}}).expr(s.Where, 0)
+	(&subqueryWalker{st: st}).expr(s.Where, 0)
 }
 
 func identsSpan(ids []*yql.Ident) yql.Span {
