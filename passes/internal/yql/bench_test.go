@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 )
 
 // benchCorpus is a realistic mix: the seed corpus plus generated service
@@ -58,10 +59,22 @@ func BenchmarkParse(b *testing.B) {
 	}
 	b.SetBytes(int64(total))
 	b.ReportAllocs()
+	cpu0 := processCPUTime()
+	n := 0
 	for b.Loop() {
 		for _, s := range corpus {
 			Parse(s)
 		}
+		n++
+	}
+	reportCPUThroughput(b, cpu0, n, total)
+}
+
+// reportCPUThroughput adds a cpu-MB/s metric: bytes processed per second of
+// process CPU time (GC included).
+func reportCPUThroughput(b *testing.B, cpu0 time.Duration, n, size int) {
+	if cpu := processCPUTime() - cpu0; cpu > 0 && cpu0 > 0 {
+		b.ReportMetric(float64(n)*float64(size)/1e6/cpu.Seconds(), "cpu-MB/s")
 	}
 }
 
@@ -69,9 +82,13 @@ func BenchmarkLex(b *testing.B) {
 	src := strings.Join(benchCorpus(), ";\n")
 	b.SetBytes(int64(len(src)))
 	b.ReportAllocs()
+	cpu0 := processCPUTime()
+	n := 0
 	for b.Loop() {
 		Lex(src)
+		n++
 	}
+	reportCPUThroughput(b, cpu0, n, len(src))
 }
 
 // TestBenchCorpusParses keeps the benchmark honest: it must measure clean

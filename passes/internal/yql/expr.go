@@ -80,6 +80,22 @@ func (p *parser) matchOp(n int) string {
 // condExpr: eq_subexpr with at most one cond_expr tail.
 func (p *parser) condExpr() Expr {
 	x := p.relExpr()
+	// Fast path: most expressions end here or continue with `=`.
+	switch t := p.peek(); t.Kind {
+	case TokOp:
+		if t.Text != "=" && t.Text != "==" && t.Text != "!=" && t.Text != "<>" {
+			return x
+		}
+		return p.eqChain(x)
+	case TokIdent:
+		switch t.Text[0] | 0x20 {
+		case 'n', 'l', 'i', 'g', 'r', 'm', 'b':
+		default:
+			return x
+		}
+	default:
+		return x
+	}
 	start := x.NodeSpan().Start
 	not := 0
 	if p.isKw("NOT") {
@@ -138,7 +154,12 @@ func (p *parser) condExpr() Expr {
 		p.pos += 2
 		return &IsNull{Span: Span{start, p.prevEnd()}, X: x, Not: true}
 	}
-	// (= | == | != | <> | IS [NOT] DISTINCT FROM) eq_subexpr, repeated.
+	return p.eqChain(x)
+}
+
+// eqChain parses `((= | == | != | <> | IS [NOT] DISTINCT FROM) eq_subexpr)*`
+// after x, left-associatively.
+func (p *parser) eqChain(x Expr) Expr {
 	for {
 		t := p.peek()
 		var op BinaryOp
@@ -525,7 +546,7 @@ func (p *parser) identExpr(t *Token) Expr {
 		p.pos++
 		return &OpaqueExpr{Span: t.Span(), Reason: strings.ToUpper(t.Text)}
 	}
-	if isReserved(t) && !p.isOpN(1, "(") && !p.isOpN(1, "::") {
+	if !p.isOpN(1, "(") && !p.isOpN(1, "::") && isReserved(t) {
 		p.fail("unexpected " + p.describe(t) + " in expression")
 	}
 	p.pos++

@@ -61,8 +61,14 @@ func Lex(src string) ([]Token, error) {
 	if len(src) > MaxInput {
 		return []Token{{Kind: TokEOF, Offset: len(src), End: len(src)}}, &Error{Offset: 0, Msg: "input too large"}
 	}
-	lx := lexer{src: src, ansi: hasAnsiLexerDirective(src)}
-	lx.toks = make([]Token, 0, len(src)/5+4)
+	// SQL text averages about one token per five bytes; a little headroom
+	// avoids a doubling on typical input.
+	return lexInto(make([]Token, 0, len(src)/4+16), src)
+}
+
+// lexInto lexes src (no larger than MaxInput) appending to buf[:0].
+func lexInto(buf []Token, src string) ([]Token, error) {
+	lx := lexer{src: src, ansi: hasAnsiLexerDirective(src), toks: buf[:0]}
 	lx.run()
 	if lx.err != nil {
 		return lx.toks, lx.err
@@ -114,12 +120,32 @@ func (lx *lexer) emit(kind TokenKind, start int, value, suffix string) {
 	lx.toks = append(lx.toks, Token{Kind: kind, Offset: start, End: lx.pos, Text: lx.src[start:lx.pos], Value: value, Suffix: suffix})
 }
 
-func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' }
-func isIdentStart(c byte) bool {
-	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_'
-}
-func isIdentChar(c byte) bool { return isIdentStart(c) || isDigit(c) }
-func isDigit(c byte) bool     { return c >= '0' && c <= '9' }
+// Character classes, indexed by byte.
+const (
+	clsSpace = 1 << iota
+	clsIdentStart
+	clsDigit
+)
+
+var charClass = func() (t [256]uint8) {
+	for _, c := range " \t\n\r\f" {
+		t[c] = clsSpace
+	}
+	for c := 'a'; c <= 'z'; c++ {
+		t[c] = clsIdentStart
+		t[c-'a'+'A'] = clsIdentStart
+	}
+	t['_'] = clsIdentStart
+	for c := '0'; c <= '9'; c++ {
+		t[c] = clsDigit
+	}
+	return t
+}()
+
+func isSpace(c byte) bool      { return charClass[c]&clsSpace != 0 }
+func isIdentStart(c byte) bool { return charClass[c]&clsIdentStart != 0 }
+func isIdentChar(c byte) bool  { return charClass[c]&(clsIdentStart|clsDigit) != 0 }
+func isDigit(c byte) bool      { return charClass[c]&clsDigit != 0 }
 func isHexDigit(c byte) bool {
 	return isDigit(c) || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
 }
@@ -209,9 +235,55 @@ func (lx *lexer) skipBlockComment() bool {
 	return false
 }
 
-// threeCharOps and twoCharOps are matched longest first.
-var threeCharOps = [...]string{"|<<"}
-var twoCharOps = [...]string{"==", "!=", "<>", "<=", ">=", "<<", "||", "<|", "|>", "::", "->"}
+// opLength returns the length of the operator at the start of s (longest
+// match: |<< ; == != <> <= >= << || <| |> :: -> ; then single characters), or
+// 0 when s does not start with one. `>>`, `>>|` and `??` are left as separate
+// tokens, as in the SQLv1 grammar, because `>` closes nested types.
+func opLength(s string) int {
+	c := s[0]
+	var next byte
+	if len(s) > 1 {
+		next = s[1]
+	}
+	switch c {
+	case '=':
+		if next == '=' {
+			return 2
+		}
+	case '!':
+		if next == '=' {
+			return 2
+		}
+		return 0 // a lone '!' is not a YQL operator
+	case '<':
+		if next == '>' || next == '=' || next == '<' || next == '|' {
+			return 2
+		}
+	case '>':
+		if next == '=' {
+			return 2
+		}
+	case '|':
+		if next == '<' && len(s) > 2 && s[2] == '<' {
+			return 3
+		}
+		if next == '|' || next == '>' {
+			return 2
+		}
+	case ':':
+		if next == ':' {
+			return 2
+		}
+	case '-':
+		if next == '>' {
+			return 2
+		}
+	case '+', '~', '*', '/', '%', ';', '.', ',', '(', ')', '[', ']', '{', '}', '?', '@', '&', '^':
+	default:
+		return 0
+	}
+	return 1
+}
 
 func (lx *lexer) next() {
 	src := lx.src
@@ -265,23 +337,9 @@ func (lx *lexer) next() {
 		}
 		lx.emit(TokParam, start, src[start+1:j], "")
 	default:
-		for _, op := range threeCharOps {
-			if strings.HasPrefix(src[start:], op) {
-				lx.pos = start + len(op)
-				lx.emit(TokOp, start, op, "")
-				return
-			}
-		}
-		for _, op := range twoCharOps {
-			if strings.HasPrefix(src[start:], op) {
-				lx.pos = start + len(op)
-				lx.emit(TokOp, start, op, "")
-				return
-			}
-		}
-		if strings.IndexByte("=<>+-~*/%;.,()[]{}?:@&|^!", c) >= 0 {
-			lx.pos = start + 1
-			lx.emit(TokOp, start, src[start:start+1], "")
+		if n := opLength(src[start:]); n > 0 {
+			lx.pos = start + n
+			lx.emit(TokOp, start, src[start:lx.pos], "")
 			return
 		}
 		// Any other byte (or a whole UTF-8 character) is illegal.

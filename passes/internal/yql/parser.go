@@ -3,6 +3,7 @@ package yql
 import (
 	"fmt"
 	"strings"
+	"sync"
 )
 
 // MaxInput is the largest text Parse and Lex accept, in bytes. Larger input
@@ -26,7 +27,8 @@ func Parse(src string) *Script {
 		s.Errors = append(s.Errors, &Error{Offset: 0, Msg: fmt.Sprintf("input too large: %d bytes (limit %d)", len(src), MaxInput)})
 		return s
 	}
-	toks, _ := Lex(src)
+	bp := tokenPool.Get().(*[]Token)
+	toks, _ := lexInto(*bp, src)
 	for _, r := range splitStatements(toks) {
 		stmt, err := parseStatement(src, toks[r[0]:r[1]])
 		s.Stmts = append(s.Stmts, stmt)
@@ -34,8 +36,25 @@ func Parse(src string) *Script {
 			s.Errors = append(s.Errors, err)
 		}
 	}
+	// The AST holds substrings of src, never tokens, so the token buffer can
+	// be reused. Clearing it drops its references to src.
+	if cap(toks) <= maxPooledTokens {
+		clear(toks)
+		*bp = toks[:0]
+		tokenPool.Put(bp)
+	}
 	return s
 }
+
+// tokenPool recycles Parse's token buffers: tokens are most of the memory a
+// parse allocates, and none of them outlive it.
+var tokenPool = sync.Pool{New: func() any {
+	b := make([]Token, 0, 1024)
+	return &b
+}}
+
+// maxPooledTokens keeps unusually large buffers out of the pool.
+const maxPooledTokens = 1 << 15
 
 // splitStatements returns the [lo, hi) token ranges of the statements, not
 // counting the `;` separators and skipping empty statements.
@@ -90,8 +109,9 @@ func splitStatements(toks []Token) [][2]int {
 	return out
 }
 
+// isWord reports whether t is the keyword kw (given in upper case), in any case.
 func isWord(t *Token, kw string) bool {
-	return t.Kind == TokIdent && len(t.Text) == len(kw) && strings.EqualFold(t.Text, kw)
+	return t.Kind == TokIdent && len(t.Text) == len(kw) && t.Text[0]&^0x20 == kw[0] && strings.EqualFold(t.Text, kw)
 }
 
 // bailout unwinds the parser on the first error of a statement.
