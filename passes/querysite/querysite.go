@@ -6,6 +6,7 @@ import (
 	"go/types"
 	"reflect"
 	"sort"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
@@ -53,10 +54,13 @@ func (*reachFact) String() string { return "reachesYDB" }
 
 func run(pass *analysis.Pass) (any, error) {
 	res := &Result{}
-	if !reaches(pass) {
+	reach := reaches(pass)
+	if !reach && (!mentionsYQL(pass) || sdk.InSDK(pass.Pkg.Path())) {
 		return res, nil
 	}
-	pass.ExportPackageFact(&reachFact{})
+	if reach {
+		pass.ExportPackageFact(&reachFact{})
+	}
 	a := newAnalysis(pass)
 	a.summarize()
 	a.collectSites()
@@ -312,4 +316,33 @@ func itoa(n int) string {
 		b[i] = '-'
 	}
 	return string(b[i:])
+}
+
+// yqlKeywords start statements worth summarising in packages that do not
+// import the SDK: a package of query-text helpers (A in A→B→C) must export
+// its text facts even though only its importers reach the SDK.
+var yqlKeywords = []string{"SELECT ", "UPSERT ", "INSERT ", "REPLACE ", "DELETE ", "UPDATE ", "CREATE TABLE", "ALTER TABLE", "DECLARE ", "PRAGMA "}
+
+// mentionsYQL reports whether a string literal in the package contains a
+// YQL statement keyword (case-insensitive). It walks tokens only, no SSA.
+func mentionsYQL(pass *analysis.Pass) bool {
+	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	found := false
+	ins.Preorder([]ast.Node{(*ast.BasicLit)(nil)}, func(n ast.Node) {
+		if found {
+			return
+		}
+		lit := n.(*ast.BasicLit)
+		if lit.Kind != token.STRING || len(lit.Value) < 8 {
+			return
+		}
+		up := strings.ToUpper(lit.Value)
+		for _, k := range yqlKeywords {
+			if strings.Contains(up, k) {
+				found = true
+				return
+			}
+		}
+	})
+	return found
 }

@@ -45,6 +45,23 @@ func asParam(v ssa.Value, c *ctx) int {
 				return -1
 			}
 			v = b
+		case *ssa.UnOp:
+			// A variable captured by reference: *freevar → the enclosing
+			// function's cell → its single store.
+			if x.Op != token.MUL {
+				return -1
+			}
+			addr := x.X
+			if fv, ok := addr.(*ssa.FreeVar); ok {
+				addr, _ = freeVarBinding(fv)
+			}
+			alloc, ok := addr.(*ssa.Alloc)
+			if !ok {
+				return -1
+			}
+			if v = singleStore(alloc); v == nil {
+				return -1
+			}
 		default:
 			return -1
 		}

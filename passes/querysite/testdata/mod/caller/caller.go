@@ -1,0 +1,26 @@
+// Package caller calls the wrapper with the helper's text (package C).
+package caller
+
+import (
+	"context"
+
+	"example.com/app/helpers"
+	"example.com/app/wrap"
+	"github.com/ydb-platform/ydb-go-sdk/v3"
+	"github.com/ydb-platform/ydb-go-sdk/v3/query"
+)
+
+func Get(ctx context.Context, r *wrap.Repo, id uint64) {
+	_ = r.Exec(ctx, helpers.SelectFrom("users"), query.WithParameters(ydb.ParamsBuilder().Param("$id").Uint64(id).Build())) // want `api=query.Executor.Exec text="SELECT \* FROM users WHERE id = \$id" params=\{\$id:Uint64 const=false\} chain=\(\*example.com/app/wrap.Repo\).Exec`
+	_ = wrap.Run(ctx, r, "SELECT 6") // want `text="PRAGMA x; SELECT 6" params=\{\}\? chain=example.com/app/wrap.Run>\(\*example.com/app/wrap.Repo\).Exec`
+	wrap.SQL(ctx, "SELECT 7 WHERE a = $p0", int32(1)) // want `api=database/sql.DB.ExecContext text="SELECT 7 WHERE a = \$p0" params=\{\$p0:Int32 const=true\} driver=ydb chain=example.com/app/wrap.SQL`
+}
+
+// execer has the shape of query.Client.Exec.
+type execer interface {
+	Exec(ctx context.Context, sql string, opts ...query.ExecuteOption) error
+}
+
+func Shape(ctx context.Context, e execer) {
+	_ = e.Exec(ctx, "SELECT 5") // want `api=query.Client.Exec text="SELECT 5"`
+}

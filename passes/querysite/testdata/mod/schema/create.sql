@@ -1,0 +1,1 @@
+CREATE TABLE users (id Uint64, PRIMARY KEY (id));
