@@ -17,5 +17,5 @@ func TestFacts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	analysistest.Run(t, dir, schemafact.Analyzer, "example.com/shop/repo", "example.com/shop/app", "example.com/shop/plain")
+	analysistest.Run(t, dir, schemafact.Analyzer, "example.com/shop/repo", "example.com/shop/app", "example.com/shop/plain", "example.com/shop/createtbl")
 }
