@@ -223,7 +223,7 @@ func (p *parser) settingValue() Expr {
 			p.ttlTail()
 			return &OpaqueExpr{Span: Span{start, p.prevEnd()}, Reason: "ttl"}
 		}
-		return &ColumnRef{Span: t.Span(), Name: t.Value}
+		return p.a.colRef.of(ColumnRef{Span: t.Span(), Name: t.Value})
 	}
 	v := p.expr()
 	if p.isKw("ON") || p.isKw("TO") || p.isKw("DELETE") {

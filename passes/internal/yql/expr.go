@@ -36,13 +36,13 @@ func (p *parser) expr() Expr {
 	for p.isKw("OR") {
 		op := p.advance()
 		r := p.andExpr()
-		l = binary(OpOr, l, r, op.Span())
+		l = p.binary(OpOr, l, r, op.Span())
 	}
 	return l
 }
 
-func binary(op BinaryOp, l, r Expr, opSpan Span) *Binary {
-	return &Binary{Span: Span{l.NodeSpan().Start, r.NodeSpan().End}, Op: op, L: l, R: r, OpSpan: opSpan}
+func (p *parser) binary(op BinaryOp, l, r Expr, opSpan Span) *Binary {
+	return p.a.binary.of(Binary{Span: Span{l.NodeSpan().Start, r.NodeSpan().End}, Op: op, L: l, R: r, OpSpan: opSpan})
 }
 
 func (p *parser) andExpr() Expr {
@@ -50,7 +50,7 @@ func (p *parser) andExpr() Expr {
 	for p.isKw("AND") {
 		op := p.advance()
 		r := p.xorExpr()
-		l = binary(OpAnd, l, r, op.Span())
+		l = p.binary(OpAnd, l, r, op.Span())
 	}
 	return l
 }
@@ -60,7 +60,7 @@ func (p *parser) xorExpr() Expr {
 	for p.isKw("XOR") {
 		op := p.advance()
 		r := p.condExpr()
-		l = binary(OpXor, l, r, op.Span())
+		l = p.binary(OpXor, l, r, op.Span())
 	}
 	return l
 }
@@ -182,7 +182,7 @@ func (p *parser) eqChain(x Expr) Expr {
 		}
 		opSpan := Span{opStart, p.prevEnd()}
 		r := p.relExpr()
-		x = binary(op, x, r, opSpan)
+		x = p.binary(op, x, r, opSpan)
 	}
 }
 
@@ -258,7 +258,7 @@ func (p *parser) relExpr() Expr {
 		}
 		p.pos++
 		r := p.bitExpr()
-		l = binary(op, l, r, t.Span())
+		l = p.binary(op, l, r, t.Span())
 	}
 }
 
@@ -298,7 +298,7 @@ func (p *parser) bitExpr() Expr {
 		{
 			opSpan := Span{t.Offset, p.prevEnd()}
 			r := p.addExpr()
-			l = binary(op, l, r, opSpan)
+			l = p.binary(op, l, r, opSpan)
 		}
 	}
 tail:
@@ -310,7 +310,7 @@ tail:
 			p.enter()
 			r := p.bitExpr()
 			p.leave()
-			return binary(OpQuestion, l, r, opSpan)
+			return p.binary(OpQuestion, l, r, opSpan)
 		}
 		// Trailing `?` makes a type optional (`Nothing(String?)`).
 		for p.acceptOp("?") {
@@ -333,7 +333,7 @@ func (p *parser) addExpr() Expr {
 			op = OpSub
 		}
 		r := p.mulExpr()
-		l = binary(op, l, r, t.Span())
+		l = p.binary(op, l, r, t.Span())
 	}
 }
 
@@ -357,7 +357,7 @@ func (p *parser) mulExpr() Expr {
 		}
 		p.pos++
 		r := p.concatExpr()
-		l = binary(op, l, r, t.Span())
+		l = p.binary(op, l, r, t.Span())
 	}
 }
 
@@ -366,7 +366,7 @@ func (p *parser) concatExpr() Expr {
 	for p.isOp("||") {
 		t := p.advance()
 		r := p.prefixExpr()
-		l = binary(OpConcat, l, r, t.Span())
+		l = p.binary(OpConcat, l, r, t.Span())
 	}
 	return l
 }
@@ -417,7 +417,7 @@ func (p *parser) unary() Expr {
 			}
 			p.pos += 2
 			if cr, ok := x.(*ColumnRef); ok && cr.Qualifier == "" && t.Kind != TokParam && t.Kind != TokInt {
-				x = &ColumnRef{Span: Span{cr.Start, p.prevEnd()}, Qualifier: cr.Name, Name: field}
+				x = p.a.colRef.of(ColumnRef{Span: Span{cr.Start, p.prevEnd()}, Qualifier: cr.Name, Name: field})
 			} else {
 				x = &Member{Span: Span{x.NodeSpan().Start, p.prevEnd()}, X: x, Field: field}
 			}
@@ -437,7 +437,7 @@ func (p *parser) unary() Expr {
 				x = &OpaqueExpr{Span: Span{start, p.prevEnd()}, Reason: "call of an expression"}
 				continue
 			}
-			c := &Call{Name: name}
+			c := p.a.call.of(Call{Name: name})
 			p.callArgs(c)
 			c.Span = Span{start, p.prevEnd()}
 			x = p.callTail(c)
@@ -455,16 +455,16 @@ func (p *parser) primary() Expr {
 	switch t.Kind {
 	case TokInt:
 		p.pos++
-		return &Literal{Span: t.Span(), Kind: LitInt, Raw: t.Text, Value: t.Value, Suffix: t.Suffix}
+		return p.a.literal.of(Literal{Span: t.Span(), Kind: LitInt, Raw: t.Text, Value: t.Value, Suffix: t.Suffix})
 	case TokFloat:
 		p.pos++
-		return &Literal{Span: t.Span(), Kind: LitFloat, Raw: t.Text, Value: t.Value, Suffix: t.Suffix}
+		return p.a.literal.of(Literal{Span: t.Span(), Kind: LitFloat, Raw: t.Text, Value: t.Value, Suffix: t.Suffix})
 	case TokString:
 		p.pos++
-		return &Literal{Span: t.Span(), Kind: LitString, Raw: t.Text, Value: t.Value, Suffix: t.Suffix}
+		return p.a.literal.of(Literal{Span: t.Span(), Kind: LitString, Raw: t.Text, Value: t.Value, Suffix: t.Suffix})
 	case TokParam:
 		p.pos++
-		return &ParamRef{Span: t.Span(), Name: t.Value}
+		return p.a.paramRef.of(ParamRef{Span: t.Span(), Name: t.Value})
 	case TokQuotedIdent:
 		p.pos++
 		if ContainsHole(t.Value) {
@@ -476,7 +476,7 @@ func (p *parser) primary() Expr {
 		if p.isOp("(") {
 			return p.call(t)
 		}
-		return &ColumnRef{Span: t.Span(), Name: t.Value}
+		return p.a.colRef.of(ColumnRef{Span: t.Span(), Name: t.Value})
 	case TokOp:
 		switch t.Text {
 		case "(":
@@ -501,14 +501,14 @@ func (p *parser) identExpr(t *Token) Expr {
 		}
 		return &OpaqueExpr{Span: Span{t.Offset, p.prevEnd()}, Reason: "hole"}
 	}
-	switch strings.ToUpper(t.Text) {
-	case "TRUE", "FALSE":
+	switch {
+	case isWord(t, "TRUE"), isWord(t, "FALSE"):
 		p.pos++
-		return &Literal{Span: t.Span(), Kind: LitBool, Raw: t.Text, Value: strings.ToLower(t.Text)}
-	case "NULL":
+		return p.a.literal.of(Literal{Span: t.Span(), Kind: LitBool, Raw: t.Text, Value: strings.ToLower(t.Text)})
+	case isWord(t, "NULL"):
 		p.pos++
-		return &Literal{Span: t.Span(), Kind: LitNull, Raw: t.Text, Value: "NULL"}
-	case "CAST", "BITCAST":
+		return p.a.literal.of(Literal{Span: t.Span(), Kind: LitNull, Raw: t.Text, Value: "NULL"})
+	case isWord(t, "CAST"), isWord(t, "BITCAST"):
 		if p.isOpN(1, "(") {
 			p.pos += 2
 			c := &Cast{BitCast: strings.EqualFold(t.Text, "BITCAST")}
@@ -519,7 +519,7 @@ func (p *parser) identExpr(t *Token) Expr {
 			c.Span = Span{t.Offset, p.prevEnd()}
 			return c
 		}
-	case "EXISTS":
+	case isWord(t, "EXISTS"):
 		if p.isOpN(1, "(") {
 			p.pos += 2
 			if p.isKw("VALUES") {
@@ -531,18 +531,18 @@ func (p *parser) identExpr(t *Token) Expr {
 			p.expectOp(")")
 			return &Exists{Span: Span{t.Offset, p.prevEnd()}, Query: q}
 		}
-	case "CASE":
+	case isWord(t, "CASE"):
 		return p.caseExpr()
-	case "JSON_VALUE", "JSON_EXISTS", "JSON_QUERY":
+	case isWord(t, "JSON_VALUE"), isWord(t, "JSON_EXISTS"), isWord(t, "JSON_QUERY"):
 		if p.isOpN(1, "(") {
 			p.pos++
 			p.skipBalanced()
 			return &OpaqueExpr{Span: Span{t.Offset, p.prevEnd()}, Reason: strings.ToUpper(t.Text)}
 		}
-	case "EMPTY_ACTION":
+	case isWord(t, "EMPTY_ACTION"):
 		p.pos++
 		return &OpaqueExpr{Span: t.Span(), Reason: "EMPTY_ACTION"}
-	case "CURRENT_DATE", "CURRENT_TIME", "CURRENT_TIMESTAMP":
+	case isWord(t, "CURRENT_DATE"), isWord(t, "CURRENT_TIME"), isWord(t, "CURRENT_TIMESTAMP"):
 		p.pos++
 		return &OpaqueExpr{Span: t.Span(), Reason: strings.ToUpper(t.Text)}
 	}
@@ -556,7 +556,7 @@ func (p *parser) identExpr(t *Token) Expr {
 	if p.isOp("(") {
 		return p.call(t)
 	}
-	return &ColumnRef{Span: t.Span(), Name: t.Value}
+	return p.a.colRef.of(ColumnRef{Span: t.Span(), Name: t.Value})
 }
 
 // moduleCall parses `Module::Name(args)` after the module token; a
@@ -571,14 +571,14 @@ func (p *parser) moduleCall(mod *Token) Expr {
 	if !p.isOp("(") {
 		return &OpaqueExpr{Span: Span{mod.Offset, p.prevEnd()}, Reason: "function value " + mod.Value + "::" + nt.Value}
 	}
-	c := &Call{Module: mod.Value, Name: nt.Value}
+	c := p.a.call.of(Call{Module: mod.Value, Name: nt.Value})
 	p.callArgs(c)
 	c.Span = Span{mod.Offset, p.prevEnd()}
 	return p.callTail(c)
 }
 
 func (p *parser) call(name *Token) Expr {
-	c := &Call{Name: name.Value}
+	c := p.a.call.of(Call{Name: name.Value})
 	p.callArgs(c)
 	c.Span = Span{name.Offset, p.prevEnd()}
 	return p.callTail(c)

@@ -27,10 +27,11 @@ func Parse(src string) *Script {
 		s.Errors = append(s.Errors, &Error{Offset: 0, Msg: fmt.Sprintf("input too large: %d bytes (limit %d)", len(src), MaxInput)})
 		return s
 	}
+	a := &arena{}
 	bp := tokenPool.Get().(*[]Token)
 	toks, _ := lexInto(*bp, src)
 	for _, r := range splitStatements(toks) {
-		stmt, err := parseStatement(src, toks[r[0]:r[1]])
+		stmt, err := parseStatement(a, src, toks[r[0]:r[1]])
 		s.Stmts = append(s.Stmts, stmt)
 		if err != nil {
 			s.Errors = append(s.Errors, err)
@@ -89,8 +90,8 @@ func splitStatements(toks []Token) [][2]int {
 			}
 			continue
 		}
-		if t.Kind != TokIdent || braces != 0 {
-			continue
+		if t.Kind != TokIdent || braces != 0 || len(t.Text) != 3 && len(t.Text) != 5 && len(t.Text) != 6 {
+			continue // only DEFINE, BEGIN and END matter here
 		}
 		switch {
 		case isWord(t, "DEFINE") && i+1 < n && (isWord(&toks[i+1], "ACTION") || isWord(&toks[i+1], "SUBQUERY")):
@@ -121,6 +122,7 @@ type bailout struct {
 }
 
 type parser struct {
+	a     *arena
 	src   string
 	toks  []Token
 	pos   int
@@ -130,15 +132,15 @@ type parser struct {
 
 // parseStatement parses one statement's tokens. It returns an *OpaqueStmt and
 // an error when the statement cannot be parsed.
-func parseStatement(src string, toks []Token) (stmt Stmt, err *Error) {
+func parseStatement(a *arena, src string, toks []Token) (stmt Stmt, err *Error) {
 	start, end := toks[0].Offset, toks[len(toks)-1].End
-	p := &parser{src: src, toks: toks, eof: Token{Kind: TokEOF, Offset: end, End: end}}
-	keyword := ""
-	if toks[0].Kind == TokIdent {
-		keyword = strings.ToUpper(toks[0].Text)
-	}
+	p := &parser{a: a, src: src, toks: toks, eof: Token{Kind: TokEOF, Offset: end, End: end}}
 	defer func() {
 		if r := recover(); r != nil {
+			keyword := ""
+			if toks[0].Kind == TokIdent {
+				keyword = strings.ToUpper(toks[0].Text)
+			}
 			b, ok := r.(bailout)
 			if !ok {
 				// A bug, not a syntax error: keep the promise never to
@@ -346,14 +348,14 @@ func (p *parser) ident() *Ident {
 	switch t.Kind {
 	case TokIdent:
 		p.pos++
-		return &Ident{Span: t.Span(), Name: t.Value}
+		return p.a.ident.of(Ident{Span: t.Span(), Name: t.Value})
 	case TokQuotedIdent:
 		p.pos++
-		return &Ident{Span: t.Span(), Name: t.Value, Quoted: true}
+		return p.a.ident.of(Ident{Span: t.Span(), Name: t.Value, Quoted: true})
 	case TokString:
 		// an_id also admits a string: `AS "name"`.
 		p.pos++
-		return &Ident{Span: t.Span(), Name: t.Value, Quoted: true}
+		return p.a.ident.of(Ident{Span: t.Span(), Name: t.Value, Quoted: true})
 	}
 	p.fail("expected identifier, found " + p.describe(t))
 	return nil
@@ -404,21 +406,20 @@ func (p *parser) statement() Stmt {
 	default:
 		p.fail("unexpected " + p.describe(t))
 	}
-	kw := strings.ToUpper(t.Text)
-	switch kw {
-	case "SELECT", "FROM":
+	switch {
+	case isWord(t, "SELECT"), isWord(t, "FROM"):
 		return p.selectStmt()
-	case "DECLARE":
+	case isWord(t, "DECLARE"):
 		return p.declareStmt()
-	case "PRAGMA":
+	case isWord(t, "PRAGMA"):
 		return p.pragmaStmt()
-	case "INSERT", "UPSERT", "REPLACE":
+	case isWord(t, "INSERT"), isWord(t, "UPSERT"), isWord(t, "REPLACE"):
 		return p.insertStmt()
-	case "UPDATE":
+	case isWord(t, "UPDATE"):
 		return p.updateStmt(t.Offset, false)
-	case "DELETE":
+	case isWord(t, "DELETE"):
 		return p.deleteStmt(t.Offset, false)
-	case "BATCH":
+	case isWord(t, "BATCH"):
 		p.pos++
 		if p.isKw("UPDATE") {
 			return p.updateStmt(t.Offset, true)
@@ -427,20 +428,20 @@ func (p *parser) statement() Stmt {
 			return p.deleteStmt(t.Offset, true)
 		}
 		p.fail("expected UPDATE or DELETE after BATCH")
-	case "CREATE":
+	case isWord(t, "CREATE"):
 		if st := p.createStmt(); st != nil {
 			return st
 		}
-	case "ALTER":
+	case isWord(t, "ALTER"):
 		if p.isKwN(1, "TABLE") {
 			return p.alterTableStmt()
 		}
-	case "DROP":
+	case isWord(t, "DROP"):
 		if p.isKwN(1, "TABLE") {
 			return p.dropTableStmt()
 		}
 	}
-	return p.opaqueRest(kw, "statement not modelled")
+	return p.opaqueRest(strings.ToUpper(t.Text), "statement not modelled")
 }
 
 // opaqueRest consumes the rest of the statement as an *OpaqueStmt.
@@ -792,4 +793,34 @@ func (p *parser) dropTableStmt() Stmt {
 	st.Table = p.tableRef()
 	st.Span = Span{start, p.prevEnd()}
 	return st
+}
+
+// slab hands out pointers into chunks of T, so that the many small nodes of
+// a parse cost a few allocations instead of one each. A chunk stays alive as
+// long as any node in it does, which matches the lifetime of an AST.
+type slab[T any] struct{ buf []T }
+
+func (s *slab[T]) of(v T) *T {
+	if len(s.buf) == cap(s.buf) {
+		n := 2 * cap(s.buf)
+		if n < 4 {
+			n = 4
+		} else if n > 128 {
+			n = 128
+		}
+		s.buf = make([]T, 0, n)
+	}
+	s.buf = append(s.buf, v)
+	return &s.buf[len(s.buf)-1]
+}
+
+// arena holds the slabs of one Parse call.
+type arena struct {
+	binary   slab[Binary]
+	colRef   slab[ColumnRef]
+	literal  slab[Literal]
+	paramRef slab[ParamRef]
+	ident    slab[Ident]
+	typeRef  slab[TypeRef]
+	call     slab[Call]
 }

@@ -134,11 +134,11 @@ func (p *parser) typeRef() *TypeRef {
 		tr = p.quotedType(t)
 	case TokParam:
 		p.pos++
-		tr = &TypeRef{Span: t.Span(), Name: "$" + t.Value}
+		tr = p.a.typeRef.of(TypeRef{Span: t.Span(), Name: "$" + t.Value})
 	case TokIdent, TokQuotedIdent:
 		p.pos++
 		name := CanonicalType(t.Value)
-		tr = &TypeRef{Name: name}
+		tr = p.a.typeRef.of(TypeRef{Name: name})
 		switch {
 		case name == "Decimal" && p.isOp("("):
 			p.pos++
@@ -166,7 +166,7 @@ func (p *parser) typeRef() *TypeRef {
 	}
 	for p.isOp("?") {
 		p.pos++
-		tr = &TypeRef{Span: Span{tr.Start, p.prevEnd()}, Name: "Optional", Args: []*TypeRef{tr}}
+		tr = p.a.typeRef.of(TypeRef{Span: Span{tr.Start, p.prevEnd()}, Name: "Optional", Args: []*TypeRef{tr}})
 	}
 	return tr
 }
@@ -224,7 +224,7 @@ func (p *parser) quotedType(t *Token) (tr *TypeRef) {
 	if err != nil || len(toks) < 2 {
 		p.failAt(t.Offset, "bad quoted type")
 	}
-	sub := &parser{src: t.Value, toks: toks[:len(toks)-1], eof: Token{Kind: TokEOF, Offset: len(t.Value), End: len(t.Value)}, depth: p.depth}
+	sub := &parser{a: p.a, src: t.Value, toks: toks[:len(toks)-1], eof: Token{Kind: TokEOF, Offset: len(t.Value), End: len(t.Value)}, depth: p.depth}
 	tr = sub.typeRef()
 	if !sub.atEOF() {
 		p.failAt(t.Offset, "bad quoted type")
