@@ -43,9 +43,14 @@
 //  5. Facts of the direct imports. Every package exports the merge of its own
 //     schema and its imports' facts, because go vet shows a package only the
 //     facts of its direct imports.
-//  6. Hash-prefix evidence from this package's writes (see writeEvidence),
-//     recorded with schema.Catalog.SetHash after everything else, because it
-//     needs the merged key of the table.
+//  6. Hash-prefix evidence (yql-semantics.md §4 A) from this package's
+//     writes: the key planner plans each INSERT/UPSERT/REPLACE text against
+//     the merged catalogue, and a write that sets the leading key column to
+//     Digest::F(x), or to a Go-side hash of the parameter written to another
+//     key column, is recorded with schema.Catalog.SetHash. This comes last
+//     because it needs the merged key of the table; imported facts already
+//     carry the evidence of their packages. Evidence the catalogue rejects is
+//     listed in Problems.
 //
 // Within one source the order is the order the DDL runs in, so a later
 // migration's DROP and CREATE replace an earlier definition. Between sources

@@ -2,10 +2,14 @@ package schemafact
 
 import (
 	"fmt"
+	"go/token"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/ydblint/ydblint/passes/internal/keyplan"
 	"github.com/ydblint/ydblint/passes/internal/schema"
+	"github.com/ydblint/ydblint/passes/internal/yql"
 	"github.com/ydblint/ydblint/passes/querysite"
 )
 
@@ -18,18 +22,108 @@ type HashEvidence struct {
 	Hash   schema.HashPrefix
 }
 
-// writeEvidence collects hash-prefix evidence from this package's writes.
+// writeEvidence collects §4 A hash-prefix evidence from this package's
+// writes: the key planner (passes/internal/keyplan) plans every
+// INSERT/UPSERT/REPLACE of every recovered text against the catalogue built
+// so far and reports a write that sets the leading key column to
+// Digest::F(x) (or to a parameter bound in Go to a hash of the parameter
+// written to another key column) while writing x to that other column.
+// Evidence carried by imported facts is already in the catalogue.
 //
-// This is the extension point for the key planner (passes/internal/keyplan):
-// it will analyse each INSERT/UPSERT/REPLACE and BulkUpsert site against
-// the catalogue built so far and return the §4 A evidence it finds. Until
-// that API exists this function finds none, so the only hash evidence is
-// what the catalogue read from `-- ydblint:hash` annotations and what
-// imported facts carry. applyHashEvidence is the half that is already in
-// place and tested with hand-built evidence.
-func writeEvidence(pass *analysis.Pass, sites []*querysite.Site, cat *schema.Catalog) []HashEvidence {
-	_, _, _ = pass, sites, cat
-	return nil
+// BulkUpsert rows are not planned (keyplan reads YQL only), so evidence
+// from a Go-computed hash in a BulkUpsert is not collected.
+func writeEvidence(pass *analysis.Pass, sites []*querysite.Site, cat *schema.Catalog, srcOf func(token.Pos) schema.Source) []HashEvidence {
+	_ = pass
+	if len(cat.Tables) == 0 {
+		return nil
+	}
+	var out []HashEvidence
+	for _, s := range sites {
+		if s.Kind != querysite.KindYQL || s.NotYQL || s.ExplainOnly {
+			continue
+		}
+		for _, t := range s.Texts {
+			if t == nil || !mayWrite(t.YQL) {
+				continue
+			}
+			out = append(out, textEvidence(s, t, cat, srcOf)...)
+		}
+	}
+	return out
+}
+
+// mayWrite is a cheap filter before parsing.
+func mayWrite(text string) bool {
+	u := strings.ToUpper(text)
+	return strings.Contains(u, "INSERT") || strings.Contains(u, "UPSERT") || strings.Contains(u, "REPLACE")
+}
+
+func textEvidence(s *querysite.Site, t *querysite.Text, cat *schema.Catalog, srcOf func(token.Pos) schema.Source) []HashEvidence {
+	keyed, shifts := keyHoles(t.YQL, t.Holes)
+	script := yql.Parse(keyed)
+	resolve := func(ref *yql.TableRef, pragma string) (*schema.Table, bool) {
+		if ref == nil || ref.Path == "" || ref.Hole {
+			return nil, false
+		}
+		prefix := pragma
+		if prefix == "" {
+			if s.PrefixUnknown {
+				return nil, false
+			}
+			prefix = s.TablePathPrefix
+		}
+		tbl, st := cat.Lookup(ref.Path, prefix)
+		return tbl, st.OK()
+	}
+	planner := keyplan.NewPlanner(script, keyed, resolve, paramOracle(s.Params))
+	var out []HashEvidence
+	for i, st := range script.Stmts {
+		if _, ok := st.(*yql.InsertStmt); !ok {
+			continue
+		}
+		plan := planner.Plan(i)
+		if plan == nil {
+			continue
+		}
+		for _, w := range plan.Writes {
+			if w == nil || w.Hash == nil || w.Table == nil {
+				continue
+			}
+			h := *w.Hash
+			o := origOffset(shifts, w.HashSpan.Start)
+			pos, _ := t.PosRange(o, o+1)
+			if h.Src = srcOf(pos); h.Src.IsZero() {
+				h.Src = srcOf(s.Pos)
+			}
+			out = append(out, HashEvidence{Table: w.Table.Path, Hash: h})
+		}
+	}
+	return out
+}
+
+// paramOracle tells the planner which parameter is a Go-side hash of which
+// other parameter. querysite identifies the hashed value by its Origin;
+// the planner wants the name of the parameter bound to that value.
+func paramOracle(p *querysite.Params) keyplan.ParamOracle {
+	if p == nil || p.Mode == querysite.BindUnknown || len(p.Bindings) == 0 {
+		return nil
+	}
+	return func(name string) keyplan.ParamInfo {
+		b := p.Lookup(name)
+		if b == nil {
+			return keyplan.ParamInfo{}
+		}
+		info := keyplan.ParamInfo{Null: b.Value.Null == querysite.DefinitelyNull}
+		if b.Value.HashOf != "" {
+			for _, other := range p.Bindings {
+				if other != b && other.Value.Origin != "" && other.Value.Origin == b.Value.HashOf {
+					info.HashOf, info.HashFunc = other.Name, b.Value.HashFunc
+					break
+				}
+			}
+		}
+		return info
+	}
 }
 
 // applyHashEvidence records each piece of evidence in cat. Evidence the

@@ -125,7 +125,7 @@ func run(pass *analysis.Pass) (any, error) {
 	for _, p := range parts {
 		cat.Merge(p)
 	}
-	d.problems = append(d.problems, applyHashEvidence(cat, writeEvidence(pass, sites, cat))...)
+	d.problems = append(d.problems, applyHashEvidence(cat, writeEvidence(pass, sites, cat, d.srcOf))...)
 	if len(cat.Tables) > 0 || len(cat.KeyConflicts) > 0 {
 		pass.ExportPackageFact(newFact(cat, covered))
 	}

@@ -184,3 +184,49 @@ func TestEmbedPatterns(t *testing.T) {
 		}
 	}
 }
+
+func TestWriteEvidence(t *testing.T) {
+	cat := schema.New()
+	cat.ApplyText("db/1.sql", 1, "CREATE TABLE orders (order_hash Uint64, order_id Uint64, PRIMARY KEY (order_hash, order_id));"+
+		"CREATE TABLE users (user_hash Uint64, user_id Uint64, PRIMARY KEY (user_hash, user_id));")
+	srcOf := func(p token.Pos) schema.Source {
+		if !p.IsValid() {
+			return schema.Source{}
+		}
+		return schema.Source{File: "repo/repo.go", Line: int(p)}
+	}
+	sites := []*querysite.Site{
+		{Pos: 10, Kind: querysite.KindYQL, Texts: []*querysite.Text{{
+			YQL: "UPSERT INTO orders (order_hash, order_id) VALUES (Digest::NumericHash($id), $id)",
+		}}},
+		{Pos: 20, Kind: querysite.KindYQL, Texts: []*querysite.Text{{
+			YQL: "UPSERT INTO users (user_hash, user_id) VALUES ($h, $id)",
+		}}, Params: &querysite.Params{Known: true, Bindings: []*querysite.Binding{
+			{Name: "h", Value: querysite.Value{HashFunc: "hash/fnv.New64a", HashOf: "param:id"}},
+			{Name: "id", Value: querysite.Value{Origin: "param:id"}},
+		}}},
+		// Explain-only and non-writing texts give nothing.
+		{Pos: 30, Kind: querysite.KindYQL, ExplainOnly: true, NotYQL: true, Texts: []*querysite.Text{{
+			YQL: "UPSERT INTO orders (order_hash, order_id) VALUES (Digest::CityHash($id), $id)",
+		}}},
+		{Pos: 40, Kind: querysite.KindYQL, Texts: []*querysite.Text{{YQL: "SELECT * FROM orders"}}},
+	}
+	ev := writeEvidence(nil, sites, cat, srcOf)
+	var got []string
+	for _, e := range ev {
+		got = append(got, e.Table+" "+e.Hash.Column+"="+e.Hash.Func+"("+e.Hash.SourceColumn+")@"+e.Hash.Src.String())
+	}
+	want := []string{
+		"orders order_hash=Digest::NumericHash(order_id)@repo/repo.go:10",
+		"users user_hash=(user_id)@repo/repo.go:20",
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("evidence =\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if problems := applyHashEvidence(cat, ev); len(problems) != 0 {
+		t.Errorf("problems: %+v", problems)
+	}
+	if tbl, _ := cat.Lookup("users", ""); tbl.Hash == nil || tbl.Hash.SourceColumn != "user_id" {
+		t.Errorf("users hash = %+v", tbl.Hash)
+	}
+}

@@ -1,4 +1,4 @@
-package repo // want package:`schema\(audit\(id,at\)@repo/testdata/audit.sql:1; carts\(cart_id\)@bootstrap/bootstrap.go:13; events\(shard,ts,id\)@migrate/000002_events_rekey.up.sql:2; items\(item_id\)@repo/repo.go:16; orders\(order_hash,order_id\)@db/migrations/0001_init.sql:3!conflict@dup/dup.go:12; \.\.\./sessions\(sid\)@bootstrap/bootstrap.go:26; users\(email\)@bootstrap/bootstrap.go:20!conflict@db/migrations/0002_users.sql:2\)`
+package repo // want package:`schema\(audit\(id,at\)@repo/testdata/audit.sql:1; carts\(cart_id\)@bootstrap/bootstrap.go:13; events\(shard,ts,id\)@migrate/000002_events_rekey.up.sql:2#shard=Digest::NumericHash\(id\); items\(item_id\)@repo/repo.go:16; orders\(order_hash,order_id\)@db/migrations/0001_init.sql:3!conflict@dup/dup.go:12; \.\.\./sessions\(sid\)@bootstrap/bootstrap.go:26; users\(email\)@bootstrap/bootstrap.go:20!conflict@db/migrations/0002_users.sql:2\)`
 
 import (
 	"context"
@@ -14,6 +14,11 @@ type Repo struct{ db *ydb.Driver }
 
 func (r *Repo) Init(ctx context.Context) error {
 	return r.db.Query().Exec(ctx, `CREATE TABLE items (item_id Uint64, name Utf8, PRIMARY KEY (item_id))`)
+}
+
+func (r *Repo) AddEvent(ctx context.Context) error {
+	return r.db.Query().Exec(ctx, `DECLARE $id AS Uint64;
+UPSERT INTO events (shard, ts, id) VALUES (Digest::NumericHash($id), CurrentUtcTimestamp(), $id)`)
 }
 
 func (r *Repo) Order(ctx context.Context) error {
