@@ -8,6 +8,10 @@ import (
 	"unicode"
 
 	"github.com/ydblint/ydblint/passes/config"
+	"github.com/ydblint/ydblint/passes/fullscan"
+	"github.com/ydblint/ydblint/passes/hashprefix"
+	"github.com/ydblint/ydblint/passes/monotonickey"
+	"github.com/ydblint/ydblint/passes/nullkey"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -16,10 +20,13 @@ import (
 const docURL = "https://pkg.go.dev/github.com/ydblint/ydblint/passes/"
 
 // Suite is every ydblint rule, in documentation order. Adding a rule is one
-// line: its Analyzer here. The rules hashprefix, nullkey, fullscan and
-// monotonickey (config.RuleNames) join as their packages land; until then the
-// suite holds only what exists.
-var Suite = []*analysis.Analyzer{}
+// line: its Analyzer here (and its name in config.RuleNames).
+var Suite = []*analysis.Analyzer{
+	hashprefix.Analyzer,
+	nullkey.Analyzer,
+	fullscan.Analyzer,
+	monotonickey.Analyzer,
+}
 
 // Check reports every way in which analyzers break the suite's conventions:
 // analysis.Validate, unique names, a name that ydblint:ignore directives

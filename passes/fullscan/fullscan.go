@@ -1,0 +1,155 @@
+package fullscan
+
+import (
+	_ "embed"
+	"fmt"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/ydblint/ydblint/passes/config"
+	"github.com/ydblint/ydblint/passes/internal/analysisutil"
+	"github.com/ydblint/ydblint/passes/internal/keyplan"
+	"github.com/ydblint/ydblint/passes/internal/report"
+	"github.com/ydblint/ydblint/passes/internal/yql"
+	"github.com/ydblint/ydblint/passes/queryplan"
+	"github.com/ydblint/ydblint/passes/schemafact"
+)
+
+//go:embed doc.go
+var doc string
+
+const name = "fullscan"
+
+// Analyzer reports reads whose filter cannot use the key they read with.
+var Analyzer = &analysis.Analyzer{
+	Name:             name,
+	Doc:              analysisutil.MustExtractDoc(doc, name),
+	URL:              report.URLBase + name,
+	Requires:         []*analysis.Analyzer{config.Analyzer, queryplan.Analyzer},
+	Run:              report.WrapRun(run),
+	RunDespiteErrors: true,
+}
+
+// Categories (headings of doc.go).
+const (
+	categoryFullScan = "full-scan"
+	categoryDepends  = "depends"
+)
+
+func run(pass *analysis.Pass) (any, error) {
+	cfg := pass.ResultOf[config.Analyzer].(*config.Config)
+	plans := pass.ResultOf[queryplan.Analyzer].(*queryplan.Result)
+	if !plans.InScope {
+		return nil, nil
+	}
+	reportSchemaConflicts(pass, cfg, plans.Schema)
+	for _, st := range plans.Statements {
+		for _, read := range st.Plan.Reads {
+			checkRead(pass, cfg, st, read)
+		}
+	}
+	return nil, nil
+}
+
+// checkRead reports one read when the planner is sure it touches every
+// partition (or, with -strict, when the outcome depends on the server).
+func checkRead(pass *analysis.Pass, cfg *config.Config, st *queryplan.Statement, read *keyplan.Access) {
+	if read.Table == nil {
+		return
+	}
+	switch read.Verdict {
+	case keyplan.Full:
+		switch read.Break.Code {
+		case keyplan.ReasonBatch, keyplan.ReasonNoWhere:
+			return // full by design, or an intended export
+		}
+		if read.Hash != nil && (read.Hash.Missing || read.Hash.ColumnArg != nil) {
+			return // hashprefix reports it, with the hash-specific fix
+		}
+		reportRead(pass, cfg, st, read, categoryFullScan)
+	case keyplan.Depends:
+		if cfg.Strict {
+			reportRead(pass, cfg, st, read, categoryDepends)
+		}
+	}
+}
+
+func reportRead(pass *analysis.Pass, cfg *config.Config, st *queryplan.Statement, read *keyplan.Access, category string) {
+	span := read.Break.Span
+	if span == (yql.Span{}) {
+		span = read.Ref.NodeSpan()
+	}
+	pos, end := st.Pos(span)
+
+	verb := "reads every partition of"
+	if category == categoryDepends {
+		verb = "may read every partition of"
+	}
+	key := "primary key"
+	if read.Index != nil {
+		key = "index " + read.Index.Name + " " + "(" + strings.Join(read.Key, ", ") + ")"
+	}
+	why := read.Break.Text
+	if why == "" {
+		why = read.Break.Code.String()
+	}
+	msg := fmt.Sprintf("%s %s %s: %s; the filter does not constrain the leading column %s of its %s",
+		statementKind(st, read), verb, queryplan.DescribeTable(read.Table), why, read.Key[0], key)
+
+	d := analysis.Diagnostic{Pos: pos, End: end, Category: category}
+	if ix := read.IndexHint; ix != nil && read.Index == nil && read.Source != nil {
+		msg += fmt.Sprintf("; index %s leads with %s: read through it with VIEW %s", ix.Name, strings.Join(ix.Columns, ", "), ix.Name)
+		if fix, ok := viewFix(st, read); ok {
+			d.SuggestedFixes = []analysis.SuggestedFix{fix}
+		}
+	} else if category == categoryFullScan {
+		msg += fmt.Sprintf("; filter on %s, or change the key so that it starts with the column you filter on", read.Key[0])
+	}
+	if variants := st.Variants; variants > 1 {
+		msg += fmt.Sprintf(" (query variant %d of %d)", st.Variant+1, variants)
+	}
+	d.Message = msg + queryplan.Via(st.Site)
+	report.Report(pass, cfg, name, d, report.InYQL(st.YQL(span.Start)))
+}
+
+// viewFix inserts " VIEW <index>" after the table name of the FROM item.
+func viewFix(st *queryplan.Statement, read *keyplan.Access) (analysis.SuggestedFix, bool) {
+	at := read.Ref.NodeSpan().End
+	edits, ok := st.Edits([]keyplan.TextEdit{{Start: at, End: at, NewText: " VIEW " + read.IndexHint.Name}})
+	if !ok {
+		return analysis.SuggestedFix{}, false
+	}
+	return analysis.SuggestedFix{
+		Message:   fmt.Sprintf("Read %s through index %s", read.Table.Name(), read.IndexHint.Name),
+		TextEdits: edits,
+	}, true
+}
+
+func statementKind(st *queryplan.Statement, read *keyplan.Access) string {
+	switch read.Kind {
+	case keyplan.AccessUpdateWhere:
+		return "UPDATE"
+	case keyplan.AccessDeleteWhere:
+		return "DELETE"
+	}
+	if _, ok := st.Stmt().(*yql.SelectStmt); ok {
+		return "SELECT"
+	}
+	return "subquery"
+}
+
+// reportSchemaConflicts says once per package that a table is defined with
+// different keys, and that every rule is silent on it. fullscan carries the
+// message because it is the rule that applies to every table.
+func reportSchemaConflicts(pass *analysis.Pass, cfg *config.Config, res *schemafact.Result) {
+	for _, p := range res.Problems {
+		if p.Category != schemafact.CategoryConflict || !p.Pos.IsValid() {
+			continue
+		}
+		report.Report(pass, cfg, name, analysis.Diagnostic{
+			Pos: p.Pos, End: p.End, Category: "schema-conflict",
+			Message: p.Message,
+		})
+	}
+}

@@ -1,0 +1,226 @@
+package hashprefix
+
+import (
+	_ "embed"
+	"fmt"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/ydblint/ydblint/passes/config"
+	"github.com/ydblint/ydblint/passes/internal/analysisutil"
+	"github.com/ydblint/ydblint/passes/internal/keyplan"
+	"github.com/ydblint/ydblint/passes/internal/report"
+	"github.com/ydblint/ydblint/passes/internal/schema"
+	"github.com/ydblint/ydblint/passes/querysite"
+	"github.com/ydblint/ydblint/passes/queryplan"
+)
+
+//go:embed doc.go
+var doc string
+
+const name = "hashprefix"
+
+// Analyzer reports keyed access that omits or mis-computes the hash-prefix
+// key column of a table.
+var Analyzer = &analysis.Analyzer{
+	Name:             name,
+	Doc:              analysisutil.MustExtractDoc(doc, name),
+	URL:              report.URLBase + name,
+	Requires:         []*analysis.Analyzer{config.Analyzer, queryplan.Analyzer},
+	Run:              report.WrapRun(run),
+	RunDespiteErrors: true,
+}
+
+// Categories (headings of doc.go).
+const (
+	categoryMissing      = "missing-hash"
+	categoryOfColumn     = "hash-of-column"
+	categoryWriteMissing = "write-missing-hash"
+	categoryMismatch     = "hash-mismatch"
+)
+
+func run(pass *analysis.Pass) (any, error) {
+	cfg := pass.ResultOf[config.Analyzer].(*config.Config)
+	plans := pass.ResultOf[queryplan.Analyzer].(*queryplan.Result)
+	if !plans.InScope {
+		return nil, nil
+	}
+	for _, st := range plans.Statements {
+		for _, read := range st.Plan.Reads {
+			if read.Hash != nil && read.Table != nil {
+				checkRead(pass, cfg, st, read)
+			}
+		}
+		for _, w := range st.Plan.Writes {
+			if w.Table != nil && w.Table.Hash != nil {
+				checkWrite(pass, cfg, st, w)
+			}
+		}
+	}
+	for _, ks := range plans.KeyedSites {
+		if ks.Table.Hash != nil {
+			checkKeyedSite(pass, cfg, ks)
+		}
+	}
+	return nil, nil
+}
+
+// hashDesc says what the hash column holds and where that is known from.
+func hashDesc(h *schema.HashPrefix) string {
+	fn := h.Func
+	if fn == "" {
+		fn = "a hash computed in Go"
+	}
+	return fmt.Sprintf("%s holds %s(%s) (%s evidence at %s)", h.Column, fn, h.SourceColumn, h.Evidence, h.Src)
+}
+
+// checkRead reports reads that bind the source column but not the hash
+// column (row 9 of the predicate table), compare the hash column with a
+// function of a column (row 12), or hash another value than the one bound
+// to the source column.
+func checkRead(pass *analysis.Pass, cfg *config.Config, st *queryplan.Statement, read *keyplan.Access) {
+	hc := read.Hash
+	h := hc.Hash
+	table := queryplan.DescribeTable(read.Table)
+	switch {
+	case hc.Missing:
+		span := read.Break.Span
+		if read.Where != nil {
+			span = read.Where.NodeSpan()
+		}
+		pos, end := st.Pos(span)
+		msg := fmt.Sprintf("%s binds %s but not the hash-prefix column %s of %s, so it reads every partition; %s",
+			kindOf(read), h.SourceColumn, h.Column, table, hashDesc(h))
+		d := analysis.Diagnostic{Pos: pos, End: end, Category: categoryMissing}
+		if hc.Suggestion != "" {
+			msg += fmt.Sprintf("; add %s to the WHERE clause", hc.Suggestion)
+			if edits, ok := st.Edits(hc.Edits); ok {
+				d.SuggestedFixes = []analysis.SuggestedFix{{
+					Message:   fmt.Sprintf("Add %s", hc.Suggestion),
+					TextEdits: edits,
+				}}
+			}
+		} else {
+			msg += fmt.Sprintf("; compare %s with the hash of the value bound to %s", h.Column, h.SourceColumn)
+		}
+		d.Message = msg + queryplan.Via(st.Site)
+		report.Report(pass, cfg, name, d, report.InYQL(st.YQL(span.Start)))
+	case hc.ColumnArg != nil:
+		span := hc.ColumnArg.Span
+		pos, end := st.Pos(span)
+		msg := fmt.Sprintf("hash-prefix column %s of %s is compared with a function of a column, which depends on the row and cannot become a key range: the read scans every partition; hash the bound value instead",
+			h.Column, table)
+		d := analysis.Diagnostic{Pos: pos, End: end, Category: categoryOfColumn}
+		if hc.Replace != nil {
+			if edits, ok := st.Edits([]keyplan.TextEdit{*hc.Replace}); ok {
+				d.SuggestedFixes = []analysis.SuggestedFix{{
+					Message:   fmt.Sprintf("Hash the value: %s", hc.Replace.NewText),
+					TextEdits: edits,
+				}}
+				msg = fmt.Sprintf("%s; write %s = %s", msg, h.Column, hc.Replace.NewText)
+			}
+		}
+		d.Message = msg + queryplan.Via(st.Site)
+		report.Report(pass, cfg, name, d, report.InYQL(st.YQL(span.Start)))
+	case hc.Mismatch:
+		span := hc.MismatchSpan
+		pos, end := st.Pos(span)
+		report.Report(pass, cfg, name, analysis.Diagnostic{
+			Pos: pos, End: end, Category: categoryMismatch,
+			Message: fmt.Sprintf("hash-prefix column %s of %s is computed from a different value than the one bound to %s: the point lookup finds a key that was never written; %s",
+				h.Column, table, h.SourceColumn, hashDesc(h)) + queryplan.Via(st.Site),
+		}, report.InYQL(st.YQL(span.Start)))
+	}
+}
+
+// checkWrite reports writes that leave the hash column out or fill it with a
+// constant.
+func checkWrite(pass *analysis.Pass, cfg *config.Config, st *queryplan.Statement, w *keyplan.Write) {
+	h := w.Table.Hash
+	table := queryplan.DescribeTable(w.Table)
+	for _, f := range w.Findings {
+		if f.Code != keyplan.FindMissingKeyColumn || !f.HashColumn {
+			continue
+		}
+		pos, end := st.Pos(f.Span)
+		hint := f.HashHint
+		if hint == "" {
+			hint = fmt.Sprintf("the hash of %s", h.SourceColumn)
+		}
+		report.Report(pass, cfg, name, analysis.Diagnostic{
+			Pos: pos, End: end, Category: categoryWriteMissing,
+			Message: fmt.Sprintf("%s does not write the hash-prefix column %s of %s: YDB rejects it (Missing key column in input); write %s = %s",
+				w.Kind, h.Column, table, h.Column, hint) + queryplan.Via(st.Site),
+		}, report.InYQL(st.YQL(f.Span.Start)))
+	}
+	kw := w.Key(h.Column)
+	if kw == nil {
+		return
+	}
+	for _, v := range kw.Values {
+		if v.Class != keyplan.ValLiteral {
+			continue
+		}
+		pos, end := st.Pos(v.Span)
+		report.Report(pass, cfg, name, analysis.Diagnostic{
+			Pos: pos, End: end, Category: categoryWriteMissing,
+			Message: fmt.Sprintf("%s writes a constant to the hash-prefix column %s of %s: every such row lands in one partition and keyed reads that hash %s miss it; write %s",
+				w.Kind, h.Column, table, h.SourceColumn, hashExpr(h)) + queryplan.Via(st.Site),
+		}, report.InYQL(st.YQL(v.Span.Start)))
+	}
+}
+
+func hashExpr(h *schema.HashPrefix) string {
+	if h.Func == "" {
+		return "the hash of " + h.SourceColumn
+	}
+	return fmt.Sprintf("%s(<%s value>)", h.Func, h.SourceColumn)
+}
+
+// checkKeyedSite checks BulkUpsert rows and ReadRows keys: a row that has
+// the source column but not the hash column.
+func checkKeyedSite(pass *analysis.Pass, cfg *config.Config, ks *queryplan.KeyedSite) {
+	h := ks.Table.Hash
+	if !ks.Site.RowsKnown {
+		return
+	}
+	table := queryplan.DescribeTable(ks.Table)
+	category, what := categoryMissing, "ReadRows key"
+	if ks.Site.Kind == querysite.KindBulkUpsert {
+		category, what = categoryWriteMissing, "BulkUpsert row"
+	}
+	if ks.Site.Kind == querysite.KindReadTable {
+		// StreamReadTable bounds are positional key prefixes: nothing in
+		// them says which column a value was meant for.
+		return
+	}
+	for _, row := range ks.Site.Rows {
+		if !row.Known || hasField(row, h.Column) || !hasField(row, h.SourceColumn) {
+			continue
+		}
+		report.Report(pass, cfg, name, analysis.Diagnostic{
+			Pos: row.Pos, End: row.End, Category: category,
+			Message: fmt.Sprintf("%s has %s but not the hash-prefix column %s of %s; add a field %s = %s",
+				what, h.SourceColumn, h.Column, table, h.Column, hashExpr(h)) + queryplan.Via(ks.Site),
+		})
+	}
+}
+
+func hasField(row *querysite.Row, col string) bool {
+	for _, f := range row.Fields {
+		if f.Name == col {
+			return true
+		}
+	}
+	return false
+}
+
+func kindOf(read *keyplan.Access) string {
+	switch read.Kind {
+	case keyplan.AccessUpdateWhere:
+		return "UPDATE"
+	case keyplan.AccessDeleteWhere:
+		return "DELETE"
+	}
+	return "SELECT"
+}

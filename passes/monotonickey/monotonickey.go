@@ -1,0 +1,153 @@
+package monotonickey
+
+import (
+	_ "embed"
+	"fmt"
+	"go/token"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/ydblint/ydblint/passes/config"
+	"github.com/ydblint/ydblint/passes/internal/analysisutil"
+	"github.com/ydblint/ydblint/passes/internal/keyplan"
+	"github.com/ydblint/ydblint/passes/internal/report"
+	"github.com/ydblint/ydblint/passes/internal/schema"
+	"github.com/ydblint/ydblint/passes/querysite"
+	"github.com/ydblint/ydblint/passes/queryplan"
+)
+
+//go:embed doc.go
+var doc string
+
+const name = "monotonickey"
+
+// Analyzer reports row tables whose leading key column grows monotonically,
+// by schema or by the values written to it.
+var Analyzer = &analysis.Analyzer{
+	Name:             name,
+	Doc:              analysisutil.MustExtractDoc(doc, name),
+	URL:              report.URLBase + name,
+	Requires:         []*analysis.Analyzer{config.Analyzer, queryplan.Analyzer},
+	Run:              report.WrapRun(run),
+	RunDespiteErrors: true,
+}
+
+// Categories (headings of doc.go).
+const (
+	categorySchema = "monotonic-schema"
+	categoryWrite  = "monotonic-write"
+)
+
+const remedy = "put a well-distributed column first (reorder the key so that the growing column follows it) or prefix the key with a hash of it, e.g. PRIMARY KEY (id_hash, id) with id_hash = Digest::NumericHash(id)"
+
+func run(pass *analysis.Pass) (any, error) {
+	cfg := pass.ResultOf[config.Analyzer].(*config.Config)
+	plans := pass.ResultOf[queryplan.Analyzer].(*queryplan.Result)
+	if !plans.InScope {
+		return nil, nil
+	}
+	// The schema problem is reported once per table and package, at the
+	// first write: that is where the hot partition is made, and a package
+	// that only reads the table can do nothing about its key.
+	reported := make(map[*schema.Table]bool)
+	for _, st := range plans.Statements {
+		for _, w := range st.Plan.Writes {
+			if w.Table == nil || !isRowInsert(w) {
+				continue
+			}
+			if col, kind := keyplan.LeadingKeyMonotonic(w.Table); kind != keyplan.MonotonicNone {
+				if !reported[w.Table] {
+					reported[w.Table] = true
+					pos, end := st.Pos(w.Ref.NodeSpan())
+					reportSchema(pass, cfg, w.Table, col, kind, pos, end, st.Site, report.InYQL(st.YQL(w.Ref.NodeSpan().Start)))
+				}
+				continue
+			}
+			if v, ok := keyplan.MonotonicFill(w); ok {
+				pos, end := st.Pos(v.Span)
+				report.Report(pass, cfg, name, analysis.Diagnostic{
+					Pos: pos, End: end, Category: categoryWrite,
+					Message: fmt.Sprintf("%s fills the leading key column %s of %s with %s, which grows with time: every new row lands in the last partition; %s",
+						w.Kind, w.Table.PrimaryKey[0], queryplan.DescribeTable(w.Table), fillDesc(v), remedy) + queryplan.Via(st.Site),
+				}, report.InYQL(st.YQL(v.Span.Start)))
+			}
+		}
+	}
+	for _, ks := range plans.KeyedSites {
+		if ks.Site.Kind != querysite.KindBulkUpsert {
+			continue
+		}
+		t := ks.Table
+		if col, kind := keyplan.LeadingKeyMonotonic(t); kind != keyplan.MonotonicNone {
+			if !reported[t] {
+				reported[t] = true
+				reportSchema(pass, cfg, t, col, kind, ks.Site.Pos, ks.Site.End, ks.Site)
+			}
+			continue
+		}
+		checkRows(pass, cfg, ks)
+	}
+	return nil, nil
+}
+
+func isRowInsert(w *keyplan.Write) bool {
+	switch w.Kind {
+	case keyplan.WriteInsert, keyplan.WriteUpsert, keyplan.WriteReplace:
+		return true
+	}
+	return false
+}
+
+func reportSchema(pass *analysis.Pass, cfg *config.Config, t *schema.Table, col string, kind keyplan.MonotonicKind, pos, end token.Pos, site *querysite.Site, opts ...report.Option) {
+	c := t.Column(col)
+	typ := "a monotonic type"
+	if c != nil && c.Type != "" {
+		typ = c.Type
+	}
+	why := "a time type: rows written now all sort after every older row"
+	if kind == keyplan.MonotonicSerial {
+		why = "a Serial type: each new id is larger than the last"
+	}
+	report.Report(pass, cfg, name, analysis.Diagnostic{
+		Pos: pos, End: end, Category: categorySchema,
+		Message: fmt.Sprintf("leading key column %s of %s is %s, %s, so one partition takes every insert; %s",
+			col, queryplan.DescribeTable(t), typ, why, remedy) + queryplan.Via(site),
+	}, opts...)
+}
+
+func fillDesc(v keyplan.WrittenValue) string {
+	switch {
+	case v.Func != "":
+		return v.Func + "()"
+	case v.ParamInfo.MonotonicSource != "":
+		return fmt.Sprintf("$%s bound to %s", v.Param, v.ParamInfo.MonotonicSource)
+	case v.Param != "":
+		return "$" + v.Param
+	}
+	return "a clock value"
+}
+
+// checkRows reports BulkUpsert rows whose leading key field comes from a
+// clock or a counter.
+func checkRows(pass *analysis.Pass, cfg *config.Config, ks *queryplan.KeyedSite) {
+	t := ks.Table
+	if len(t.PrimaryKey) == 0 {
+		return
+	}
+	lead := t.PrimaryKey[0]
+	for _, row := range ks.Site.Rows {
+		if !row.Known {
+			continue
+		}
+		for _, f := range row.Fields {
+			if f.Name != lead || f.Value.Monotonic == "" {
+				continue
+			}
+			report.Report(pass, cfg, name, analysis.Diagnostic{
+				Pos: f.Pos, End: f.End, Category: categoryWrite,
+				Message: fmt.Sprintf("BulkUpsert fills the leading key column %s of %s from %s, which grows with time: every new row lands in the last partition; %s",
+					lead, queryplan.DescribeTable(t), f.Value.Monotonic, remedy) + queryplan.Via(ks.Site),
+			})
+		}
+	}
+}

@@ -1,0 +1,172 @@
+package nullkey
+
+import (
+	_ "embed"
+	"fmt"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/ydblint/ydblint/passes/config"
+	"github.com/ydblint/ydblint/passes/internal/analysisutil"
+	"github.com/ydblint/ydblint/passes/internal/keyplan"
+	"github.com/ydblint/ydblint/passes/internal/report"
+	"github.com/ydblint/ydblint/passes/internal/schema"
+	"github.com/ydblint/ydblint/passes/querysite"
+	"github.com/ydblint/ydblint/passes/queryplan"
+)
+
+//go:embed doc.go
+var doc string
+
+const name = "nullkey"
+
+// Analyzer reports NULL or possibly-NULL values written into key columns,
+// and writes YDB rejects for their key columns.
+var Analyzer = &analysis.Analyzer{
+	Name:             name,
+	Doc:              analysisutil.MustExtractDoc(doc, name),
+	URL:              report.URLBase + name,
+	Requires:         []*analysis.Analyzer{config.Analyzer, queryplan.Analyzer},
+	Run:              report.WrapRun(run),
+	RunDespiteErrors: true,
+}
+
+// Categories (headings of doc.go).
+const (
+	categoryNull       = "null-key"
+	categoryOptional   = "optional-key"
+	categoryMissingKey = "missing-key"
+	categoryUpdateKey  = "update-key"
+)
+
+func run(pass *analysis.Pass) (any, error) {
+	cfg := pass.ResultOf[config.Analyzer].(*config.Config)
+	plans := pass.ResultOf[queryplan.Analyzer].(*queryplan.Result)
+	if !plans.InScope {
+		return nil, nil
+	}
+	for _, st := range plans.Statements {
+		for _, w := range st.Plan.Writes {
+			if w.Table == nil {
+				continue
+			}
+			for _, f := range w.Findings {
+				checkFinding(pass, cfg, st, w, f)
+			}
+		}
+	}
+	for _, ks := range plans.KeyedSites {
+		if ks.Site.Kind == querysite.KindBulkUpsert {
+			checkRows(pass, cfg, ks)
+		}
+	}
+	return nil, nil
+}
+
+// checkFinding phrases one write-side finding of the planner.
+func checkFinding(pass *analysis.Pass, cfg *config.Config, st *queryplan.Statement, w *keyplan.Write, f keyplan.Finding) {
+	var category, msg string
+	table := queryplan.DescribeTable(w.Table)
+	switch f.Code {
+	case keyplan.FindNullKey:
+		category = categoryNull
+		msg = fmt.Sprintf("NULL is written to key column %s of %s", f.Column, table)
+		msg += nullConsequence(f.NotNull)
+	case keyplan.FindOptionalKey:
+		category = categoryOptional
+		if f.NotNull {
+			msg = fmt.Sprintf("an Optional value is written to NOT NULL key column %s of %s: YDB rejects the statement (Can't set NULL or optional value to not null column); bind a non-Optional value", f.Column, table)
+		} else {
+			msg = fmt.Sprintf("an Optional value is written to key column %s of %s: a possible NULL key, which sorts first and matches no = predicate; bind a non-Optional value", f.Column, table)
+		}
+	case keyplan.FindMissingKeyColumn, keyplan.FindOnMissingKeyColumn:
+		if f.HashColumn {
+			return // hashprefix reports a missing hash column with the hash to write
+		}
+		category = categoryMissingKey
+		msg = fmt.Sprintf("%s does not write key column %s of %s: YDB rejects it (Missing key column in input); add the column", w.Kind, f.Column, table)
+	case keyplan.FindUpdateKeyColumn:
+		category = categoryUpdateKey
+		msg = fmt.Sprintf("UPDATE sets key column %s of %s: YDB rejects it (Cannot update primary key column); delete the row and insert it with the new key", f.Column, table)
+	default:
+		return
+	}
+	if f.Text != "" && category != categoryMissingKey {
+		msg += " (" + f.Text + ")"
+	}
+	pos, end := st.Pos(f.Span)
+	report.Report(pass, cfg, name, analysis.Diagnostic{
+		Pos: pos, End: end, Category: category, Message: msg + queryplan.Via(st.Site),
+	}, report.InYQL(st.YQL(f.Span.Start)))
+}
+
+func nullConsequence(notNull bool) string {
+	if notNull {
+		return ": the column is NOT NULL, so YDB rejects the statement (Can't set NULL or optional value to not null column)"
+	}
+	return ": YDB stores a NULL key, which sorts before every value and matches no = predicate; write a real key value"
+}
+
+// checkRows checks the rows of a BulkUpsert against the key: every key
+// column must be present (unless it has a default) and not NULL.
+func checkRows(pass *analysis.Pass, cfg *config.Config, ks *queryplan.KeyedSite) {
+	t := ks.Table
+	if !ks.Site.RowsKnown {
+		return
+	}
+	table := queryplan.DescribeTable(t)
+	for _, row := range ks.Site.Rows {
+		if !row.Known {
+			continue
+		}
+		for _, key := range t.PrimaryKey {
+			col := t.Column(key)
+			f := field(row, key)
+			if f == nil {
+				if col != nil && !col.HasDefault && !isHashColumn(t, key) {
+					report.Report(pass, cfg, name, analysis.Diagnostic{
+						Pos: row.Pos, End: row.End, Category: categoryMissingKey,
+						Message: fmt.Sprintf("BulkUpsert row has no field for key column %s of %s: YDB rejects the batch; add the field", key, table) + queryplan.Via(ks.Site),
+					})
+				}
+				continue
+			}
+			notNull := col != nil && col.NotNull
+			switch {
+			case f.Value.Null == querysite.DefinitelyNull:
+				report.Report(pass, cfg, name, analysis.Diagnostic{
+					Pos: f.Pos, End: f.End, Category: categoryNull,
+					Message: fmt.Sprintf("BulkUpsert writes NULL (%s) to key column %s of %s%s", desc(f.Value), key, table, nullConsequence(notNull)) + queryplan.Via(ks.Site),
+				})
+			case f.Value.Optional && notNull:
+				report.Report(pass, cfg, name, analysis.Diagnostic{
+					Pos: f.Pos, End: f.End, Category: categoryOptional,
+					Message: fmt.Sprintf("BulkUpsert writes an Optional value (%s) to NOT NULL key column %s of %s: YDB rejects it; write a non-Optional value", desc(f.Value), key, table) + queryplan.Via(ks.Site),
+				})
+			case f.Value.Optional && f.Value.Null == querysite.MaybeNull:
+				report.Report(pass, cfg, name, analysis.Diagnostic{
+					Pos: f.Pos, End: f.End, Category: categoryOptional,
+					Message: fmt.Sprintf("BulkUpsert writes a value that may be NULL (%s) to key column %s of %s: a possible NULL key; write a non-Optional value", desc(f.Value), key, table) + queryplan.Via(ks.Site),
+				})
+			}
+		}
+	}
+}
+
+func field(row *querysite.Row, col string) *querysite.Field {
+	for _, f := range row.Fields {
+		if f.Name == col {
+			return f
+		}
+	}
+	return nil
+}
+
+func isHashColumn(t *schema.Table, col string) bool { return t.Hash != nil && t.Hash.Column == col }
+
+func desc(v querysite.Value) string {
+	if v.Desc != "" {
+		return v.Desc
+	}
+	return "value"
+}

@@ -1,0 +1,27 @@
+// Package queryplan defines ydblint's queryplan analyzer, the layer between
+// the fact analyzers and the rules.
+//
+// # Analyzer queryplan
+//
+// queryplan: parse and plan every recovered query text once for all rules
+//
+// queryplan reads the query sites found by querysite and the schema found by
+// schemafact, parses every text variant with the YQL front end, resolves
+// each table reference against the catalogue, and asks the key planner how
+// every DML statement reads and writes its tables. The four rules read its
+// *Result and only phrase what it holds, so no text is parsed or planned
+// twice however many rules run.
+//
+// Table references are resolved the way the database would: the text's own
+// PRAGMA TablePathPrefix first, then a prefix the driver adds
+// (ydb.WithTablePathPrefix), then a unique suffix match in the catalogue. A
+// table named through a hole (a Go value ydblint cannot compute) is known
+// only when the hole has a stable key, the same key a DDL statement used,
+// so `fmt.Sprintf("SELECT … FROM %s", d.table)` finds the table created by
+// `fmt.Sprintf("CREATE TABLE %s …", d.table)`. Anything else is unknown, and
+// every rule stays silent on it.
+//
+// Go-side parameter values become the planner's parameter facts: the YDB
+// type and whether it is Optional, certain NULLs, hashes of another bound
+// value, and clock-derived values.
+package queryplan

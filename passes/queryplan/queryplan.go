@@ -1,0 +1,359 @@
+package queryplan
+
+import (
+	_ "embed"
+	"fmt"
+	"go/token"
+	"reflect"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/ydblint/ydblint/passes/config"
+	"github.com/ydblint/ydblint/passes/internal/analysisutil"
+	"github.com/ydblint/ydblint/passes/internal/keyplan"
+	"github.com/ydblint/ydblint/passes/internal/report"
+	"github.com/ydblint/ydblint/passes/internal/schema"
+	"github.com/ydblint/ydblint/passes/internal/suppress"
+	"github.com/ydblint/ydblint/passes/internal/yql"
+	"github.com/ydblint/ydblint/passes/querysite"
+	"github.com/ydblint/ydblint/passes/schemafact"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer parses and plans every query text of the package once, for all
+// rules. It reports nothing.
+var Analyzer = &analysis.Analyzer{
+	Name:             "queryplan",
+	Doc:              analysisutil.MustExtractDoc(doc, "queryplan"),
+	URL:              "https://pkg.go.dev/github.com/ydblint/ydblint/passes/queryplan",
+	Requires:         []*analysis.Analyzer{config.Analyzer, querysite.Analyzer, schemafact.Analyzer},
+	Run:              run,
+	RunDespiteErrors: true,
+	ResultType:       reflect.TypeFor[*Result](),
+}
+
+// Result is what the rules read: the planned statements of every query text,
+// the sites without YQL (BulkUpsert, ReadRows, ReadTable), and the schema.
+type Result struct {
+	// Statements are the DML statements of every text variant of every
+	// YQL site, in site order, then variant order, then statement order.
+	Statements []*Statement
+	// KeyedSites are the BulkUpsert, ReadRows and StreamReadTable sites
+	// whose table resolved to a known row table.
+	KeyedSites []*KeyedSite
+	// Schema is schemafact's result (catalogue and discovery problems).
+	Schema *schemafact.Result
+	// InScope is false when the configuration excludes the package; every
+	// other field is then empty.
+	InScope bool
+}
+
+// Statement is one planned statement of one text variant.
+type Statement struct {
+	Site   *querysite.Site
+	Text   *querysite.Text
+	Script *yql.Script
+	Index  int // in Script.Stmts
+	Plan   *keyplan.Plan
+	// Variant is the index of Text in Site.Texts; Variants their number.
+	Variant, Variants int
+}
+
+// Stmt returns the planned statement's syntax.
+func (s *Statement) Stmt() yql.Stmt { return s.Script.Stmts[s.Index] }
+
+// Pos maps a span of the YQL text to a Go range: the exact bytes inside a
+// string literal when the text came from one, else the enclosing expression
+// or call.
+func (s *Statement) Pos(sp yql.Span) (token.Pos, token.Pos) {
+	return s.Text.PosRange(sp.Start, sp.End)
+}
+
+// YQL returns the suppression context of a diagnostic at byte off of the
+// statement's text: ydblint:ignore comments inside the query text apply to
+// the statement they precede or contain.
+func (s *Statement) YQL(off int) report.YQL {
+	spans := make([]suppress.Span, len(s.Script.Stmts))
+	for i, st := range s.Script.Stmts {
+		sp := st.NodeSpan()
+		spans[i] = suppress.Span{Start: sp.Start, End: sp.End}
+	}
+	return report.YQL{Text: s.Text.YQL, Stmts: spans, Off: off, Map: s.Text}
+}
+
+// KeyedSite is a BulkUpsert, ReadRows or StreamReadTable call on a known table.
+type KeyedSite struct {
+	Site  *querysite.Site
+	Table *schema.Table
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	cfg := pass.ResultOf[config.Analyzer].(*config.Config)
+	res := &Result{Schema: pass.ResultOf[schemafact.Analyzer].(*schemafact.Result)}
+	if !cfg.IsPkgInScope(pass.Pkg) {
+		return res, nil
+	}
+	res.InScope = true
+	sites := pass.ResultOf[querysite.Analyzer].(*querysite.Result)
+	for _, site := range sites.Sites {
+		switch site.Kind {
+		case querysite.KindYQL:
+			res.Statements = append(res.Statements, planSite(site, res.Schema.Catalog)...)
+		case querysite.KindBulkUpsert, querysite.KindReadRows, querysite.KindReadTable:
+			if t := resolveSiteTable(site, res.Schema.Catalog); t != nil {
+				res.KeyedSites = append(res.KeyedSites, &KeyedSite{Site: site, Table: t})
+			}
+		}
+	}
+	return res, nil
+}
+
+// planSite parses and plans every text variant of a YQL site. Texts the
+// rules must not judge (PostgreSQL syntax, explain-only) are skipped.
+func planSite(site *querysite.Site, cat *schema.Catalog) []*Statement {
+	if site.NotYQL || site.ExplainOnly {
+		return nil
+	}
+	var out []*Statement
+	for vi, text := range site.Texts {
+		script := yql.Parse(text.YQL)
+		resolve := resolver(cat, text, site)
+		planner := keyplan.NewPlanner(script, text.YQL, resolve, paramOracle(site.Params))
+		for i, st := range script.Stmts {
+			switch st.(type) {
+			case *yql.SelectStmt, *yql.InsertStmt, *yql.UpdateStmt, *yql.DeleteStmt:
+			default:
+				continue // DDL, DECLARE, PRAGMA, named expressions, opaque statements
+			}
+			plan := planner.Plan(i)
+			if len(plan.Reads) == 0 && len(plan.Writes) == 0 {
+				continue
+			}
+			out = append(out, &Statement{
+				Site: site, Text: text, Script: script, Index: i, Plan: plan,
+				Variant: vi, Variants: len(site.Texts),
+			})
+		}
+	}
+	return out
+}
+
+// resolver looks table references up in the catalogue. A hole in the path
+// stands for the Go value with the hole's stable key, spelled "{key}" as
+// schemafact spells it in DDL; a hole without a key leaves the table unknown.
+// The PRAGMA TablePathPrefix of the text wins over the driver's prefix, as
+// the driver's prefix is itself a PRAGMA placed before the text.
+func resolver(cat *schema.Catalog, text *querysite.Text, site *querysite.Site) keyplan.TableResolver {
+	return func(ref *yql.TableRef, pragmaPrefix string) (*schema.Table, bool) {
+		if ref == nil || ref.Named != "" {
+			return nil, false
+		}
+		path, ok := keyedPath(ref.Path, text.Holes)
+		if !ok {
+			return nil, false
+		}
+		prefix := pragmaPrefix
+		if prefix == "" {
+			if site.PrefixUnknown && !strings.HasPrefix(path, "/") {
+				// The driver adds a prefix we cannot see: only a unique
+				// suffix match can name the table.
+				prefix = ""
+			} else {
+				prefix = site.TablePathPrefix
+			}
+		}
+		t, status := cat.Lookup(path, prefix)
+		if !status.OK() || t == nil {
+			return nil, false
+		}
+		return t, true
+	}
+}
+
+// keyedPath replaces each hole placeholder in a table path by "{key}".
+func keyedPath(path string, holes []querysite.Hole) (string, bool) {
+	if !yql.ContainsHole(path) {
+		return path, true
+	}
+	var b strings.Builder
+	for {
+		i := strings.Index(path, yql.HolePrefix)
+		if i < 0 {
+			b.WriteString(path)
+			return b.String(), true
+		}
+		b.WriteString(path[:i])
+		rest := path[i:]
+		end := strings.Index(rest[len(yql.HolePrefix):], "__")
+		if end < 0 {
+			return "", false
+		}
+		name := rest[:len(yql.HolePrefix)+end+2]
+		n, ok := yql.HoleIndex(name)
+		if !ok || n >= len(holes) || holes[n].Key == "" {
+			return "", false
+		}
+		b.WriteString("{" + holes[n].Key + "}")
+		path = rest[len(name):]
+	}
+}
+
+// resolveSiteTable resolves the table path argument of a keyed site.
+func resolveSiteTable(site *querysite.Site, cat *schema.Catalog) *schema.Table {
+	if site.Table == nil {
+		return nil
+	}
+	path, ok := keyedPath(site.Table.YQL, site.Table.Holes)
+	if !ok {
+		return nil
+	}
+	t, status := cat.Lookup(path, "")
+	if !status.OK() || t == nil || t.Store != schema.RowStore {
+		return nil
+	}
+	return t
+}
+
+// paramOracle turns the Go-side bindings of a site into what the planner
+// knows about each parameter. A parameter with no binding is unknown, never
+// "not NULL".
+func paramOracle(p *querysite.Params) keyplan.ParamOracle {
+	if p == nil || len(p.Bindings) == 0 {
+		return nil
+	}
+	return func(name string) keyplan.ParamInfo {
+		b := p.Lookup(name)
+		if b == nil {
+			return keyplan.ParamInfo{}
+		}
+		return paramInfo(p, b.Value)
+	}
+}
+
+func paramInfo(p *querysite.Params, v querysite.Value) keyplan.ParamInfo {
+	var info keyplan.ParamInfo
+	if v.YDBType != "" {
+		t := &yql.TypeRef{Name: yql.CanonicalType(v.YDBType)}
+		if v.Optional {
+			t = &yql.TypeRef{Name: "Optional", Args: []*yql.TypeRef{t}}
+		}
+		info.Type = t
+	}
+	switch {
+	case v.Null == querysite.DefinitelyNull:
+		info.Optional = keyplan.TriYes
+		info.Null = true
+	case v.Optional:
+		info.Optional = keyplan.TriYes
+	case v.YDBType != "" && v.Null == querysite.NotNull:
+		info.Optional = keyplan.TriNo
+	}
+	if v.HashFunc != "" && v.HashOf != "" {
+		for _, other := range p.Bindings {
+			if other.Value.Origin == v.HashOf {
+				info.HashOf = other.Name
+				info.HashFunc = v.HashFunc
+				break
+			}
+		}
+	}
+	if v.Monotonic != "" {
+		info.Monotonic = true
+		info.MonotonicSource = v.Monotonic
+	}
+	return info
+}
+
+// ExactRange maps [start, end) of the statement's text to Go positions only
+// when the whole range lies inside one string-literal segment that maps byte
+// for byte. Suggested fixes use it: an edit is only offered where the bytes
+// to change are exactly known in the Go source.
+func (s *Statement) ExactRange(start, end int) (token.Pos, token.Pos, bool) {
+	return exactRange(s.Text, start, end)
+}
+
+func exactRange(t *querysite.Text, start, end int) (token.Pos, token.Pos, bool) {
+	if t == nil || start > end {
+		return token.NoPos, token.NoPos, false
+	}
+	for _, seg := range t.Segments {
+		if seg.Exact && seg.Off <= start && end <= seg.Off+seg.Len {
+			return seg.Pos + token.Pos(start-seg.Off), seg.Pos + token.Pos(end-seg.Off), true
+		}
+	}
+	return token.NoPos, token.NoPos, false
+}
+
+// Edits turns planner text edits into Go text edits; ok is false when any
+// edit falls outside an exact string-literal segment (then no fix is offered).
+func (s *Statement) Edits(edits []keyplan.TextEdit) ([]analysis.TextEdit, bool) {
+	if len(edits) == 0 {
+		return nil, false
+	}
+	out := make([]analysis.TextEdit, 0, len(edits))
+	for _, e := range edits {
+		pos, end, ok := s.ExactRange(e.Start, e.End)
+		if !ok || strings.ContainsAny(e.NewText, "`") {
+			return nil, false
+		}
+		out = append(out, analysis.TextEdit{Pos: pos, End: end, NewText: []byte(e.NewText)})
+	}
+	return out, true
+}
+
+// DescribeTable names a table for messages: its path, its primary key and
+// where the schema came from.
+func DescribeTable(t *schema.Table) string {
+	src := t.KeySrc
+	if src.IsZero() {
+		src = t.Src
+	}
+	return fmt.Sprintf("table %s, primary key %s (schema: %s)", displayPath(t.Path), t.KeyString(), src)
+}
+
+// displayPath renders a catalogue path for people: a hole key becomes the Go
+// expression's identity ("{field:pkg.T.table}" → "<pkg.T.table>").
+func displayPath(p string) string {
+	if !strings.Contains(p, "{") {
+		return p
+	}
+	var b strings.Builder
+	for {
+		i := strings.IndexByte(p, '{')
+		if i < 0 {
+			b.WriteString(p)
+			return b.String()
+		}
+		j := strings.IndexByte(p[i:], '}')
+		if j < 0 {
+			b.WriteString(p)
+			return b.String()
+		}
+		key := p[i+1 : i+j]
+		if k := strings.IndexByte(key, ':'); k >= 0 {
+			key = key[k+1:]
+		}
+		b.WriteString(p[:i] + "<" + key + ">")
+		p = p[i+j+1:]
+	}
+}
+
+// Via describes the wrapper chain of a site for messages ("" for a direct
+// SDK call).
+func Via(site *querysite.Site) string {
+	if len(site.Chain) == 0 {
+		return ""
+	}
+	parts := make([]string, 0, len(site.Chain))
+	for _, f := range site.Chain {
+		s := f.Func
+		if f.PosString != "" {
+			s += " at " + f.PosString
+		}
+		parts = append(parts, s)
+	}
+	return "; reached through " + strings.Join(parts, " → ") + " → " + site.API
+}
