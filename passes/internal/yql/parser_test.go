@@ -296,3 +296,11 @@ func TestParseNeverNil(t *testing.T) {
 		checkScript(t, src, s)
 	}
 }
+
+func TestParseAnsiLexer(t *testing.T) {
+	src := "--!ansi_lexer\nSELECT \"my col\", 'it''s' FROM t /* a /* nested */ comment */ WHERE \"k\" = 1"
+	want := `(select (items my col "it's") (from (table t)) (where (= k 1)))`
+	if got := DumpScript(Parse(src)); got != want {
+		t.Errorf("got %s\nwant %s", got, want)
+	}
+}
