@@ -17,7 +17,7 @@ const (
 	TokFloat                 // real literal; Value is the digits, Suffix lower-cased
 	TokParam                 // $name; Value is the name without '$'
 	TokOp                    // punctuation or operator; Text is the operator
-	TokIllegal               // a character or construct the lexer rejects; see the Lex error
+	TokIllegal               // a character or construct the lexer rejects; Value is the message
 )
 
 var tokenKindNames = [...]string{
@@ -116,6 +116,13 @@ func (lx *lexer) fail(off int, msg string) {
 	}
 }
 
+// illegal records a lexical error and emits a TokIllegal token from start to
+// lx.pos whose Value is the message.
+func (lx *lexer) illegal(start int, msg string) {
+	lx.fail(start, msg)
+	lx.emit(TokIllegal, start, msg, "")
+}
+
 func (lx *lexer) emit(kind TokenKind, start int, value, suffix string) {
 	lx.toks = append(lx.toks, Token{Kind: kind, Offset: start, End: lx.pos, Text: lx.src[start:lx.pos], Value: value, Suffix: suffix})
 }
@@ -201,8 +208,7 @@ func (lx *lexer) skipBlockComment() bool {
 		end := strings.Index(src[start+2:], "*/")
 		if end < 0 {
 			lx.pos = len(src)
-			lx.fail(start, "unterminated block comment")
-			lx.emit(TokIllegal, start, "", "")
+			lx.illegal(start, "unterminated block comment")
 			lx.toks = append(lx.toks, Token{Kind: TokEOF, Offset: len(src), End: len(src)})
 			return false
 		}
@@ -229,8 +235,7 @@ func (lx *lexer) skipBlockComment() bool {
 		i++
 	}
 	lx.pos = len(src)
-	lx.fail(start, "unterminated block comment")
-	lx.emit(TokIllegal, start, "", "")
+	lx.illegal(start, "unterminated block comment")
 	lx.toks = append(lx.toks, Token{Kind: TokEOF, Offset: len(src), End: len(src)})
 	return false
 }
@@ -345,8 +350,7 @@ func (lx *lexer) next() {
 		// Any other byte (or a whole UTF-8 character) is illegal.
 		_, size := utf8.DecodeRuneInString(src[start:])
 		lx.pos = start + size
-		lx.fail(start, "unexpected character")
-		lx.emit(TokIllegal, start, "", "")
+		lx.illegal(start, "unexpected character")
 	}
 }
 
@@ -484,8 +488,7 @@ func (lx *lexer) quoted(q byte, kind TokenKind) {
 	for {
 		if j >= len(src) {
 			lx.pos = len(src)
-			lx.fail(start, "unterminated string")
-			lx.emit(TokIllegal, start, "", "")
+			lx.illegal(start, "unterminated string")
 			return
 		}
 		c := src[j]
@@ -535,8 +538,7 @@ func (lx *lexer) backtick() {
 	for {
 		if j >= len(src) {
 			lx.pos = len(src)
-			lx.fail(start, "unterminated quoted identifier")
-			lx.emit(TokIllegal, start, "", "")
+			lx.illegal(start, "unterminated quoted identifier")
 			return
 		}
 		c := src[j]
@@ -575,8 +577,7 @@ func (lx *lexer) multiline() {
 		end := strings.Index(src[j:], "@@")
 		if end < 0 {
 			lx.pos = len(src)
-			lx.fail(start, "unterminated @@ string")
-			lx.emit(TokIllegal, start, "", "")
+			lx.illegal(start, "unterminated @@ string")
 			return
 		}
 		parts = append(parts, src[j:j+end])

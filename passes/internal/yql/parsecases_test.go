@@ -237,12 +237,12 @@ error@52: expected ), found end of statement`},
 	{`error unbalanced`, `SELECT (1; SELECT 2`,
 		"(opaque-stmt SELECT \"expected ), found end of statement\")\n(select (items 2))\nerror@9: expected ), found end of statement"},
 	{`lexical error`, `SELECT 'abc; SELECT 1`,
-		`(opaque-stmt SELECT "lexical error")
-error@7: lexical error`},
+		`(opaque-stmt SELECT "lexical error: unterminated string")
+error@7: lexical error: unterminated string`},
 	{`lexical error char`, `SELECT # FROM t; SELECT 2`,
-		`(opaque-stmt SELECT "lexical error")
+		`(opaque-stmt SELECT "lexical error: unexpected character")
 (select (items 2))
-error@7: lexical error`},
+error@7: lexical error: unexpected character`},
 	{`empty statements`, `;;SELECT 1;;;SELECT 2;`,
 		`(select (items 1))
 (select (items 2))`},

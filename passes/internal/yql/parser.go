@@ -153,7 +153,7 @@ func parseStatement(a *arena, src string, toks []Token) (stmt Stmt, err *Error) 
 	}()
 	for i := range toks {
 		if toks[i].Kind == TokIllegal {
-			p.failAt(toks[i].Offset, "lexical error")
+			p.failAt(toks[i].Offset, "lexical error: "+toks[i].Value)
 		}
 	}
 	stmt = p.statement()
