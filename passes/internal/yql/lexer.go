@@ -63,18 +63,26 @@ func Lex(src string) ([]Token, error) {
 	}
 	// SQL text averages about one token per five bytes; a little headroom
 	// avoids a doubling on typical input.
-	return lexInto(make([]Token, 0, len(src)/4+16), src)
+	toks, err, _ := lexInto(make([]Token, 0, min(len(src)/4+16, MaxTokens+1)), src)
+	if err != nil {
+		return toks, err
+	}
+	return toks, nil
 }
 
 // lexInto lexes src (no larger than MaxInput) appending to buf[:0].
-func lexInto(buf []Token, src string) ([]Token, error) {
+// It reports whether lexing stopped at MaxTokens.
+func lexInto(buf []Token, src string) ([]Token, *Error, bool) {
 	lx := lexer{src: src, ansi: hasAnsiLexerDirective(src), toks: buf[:0]}
 	lx.run()
-	if lx.err != nil {
-		return lx.toks, lx.err
-	}
-	return lx.toks, nil
+	return lx.toks, lx.err, lx.tooMany
 }
+
+// MaxTokens bounds the tokens of one text (about 72 MB of tokens). A text
+// with more stops lexing there: Lex returns an error, Parse a Script with one
+// Error and no statements. Real queries and migrations are far below it; a
+// pathological input (8 MiB of `(`) would otherwise cost ~600 MB.
+const MaxTokens = 1 << 20
 
 // hasAnsiLexerDirective reports whether the leading comment lines of src
 // contain `--!ansi_lexer`.
@@ -103,11 +111,12 @@ func hasAnsiLexerDirective(src string) bool {
 }
 
 type lexer struct {
-	src  string
-	pos  int
-	ansi bool
-	toks []Token
-	err  *Error
+	src     string
+	pos     int
+	ansi    bool
+	toks    []Token
+	err     *Error
+	tooMany bool
 }
 
 func (lx *lexer) fail(off int, msg string) {
@@ -192,6 +201,12 @@ func (lx *lexer) run() {
 		}
 		if lx.pos >= len(src) {
 			lx.toks = append(lx.toks, Token{Kind: TokEOF, Offset: len(src), End: len(src)})
+			return
+		}
+		if len(lx.toks) >= MaxTokens {
+			lx.tooMany = true
+			lx.err = &Error{Offset: lx.pos, Msg: "too many tokens"}
+			lx.toks = append(lx.toks, Token{Kind: TokEOF, Offset: lx.pos, End: lx.pos})
 			return
 		}
 		lx.next()

@@ -29,7 +29,11 @@ func Parse(src string) *Script {
 	}
 	a := &arena{}
 	bp := tokenPool.Get().(*[]Token)
-	toks, _ := lexInto(*bp, src)
+	toks, lexErr, tooMany := lexInto(*bp, src)
+	if tooMany {
+		s.Errors = append(s.Errors, lexErr)
+		toks = toks[:0]
+	}
 	for _, r := range splitStatements(toks) {
 		stmt, err := parseStatement(a, src, toks[r[0]:r[1]])
 		s.Stmts = append(s.Stmts, stmt)
