@@ -1,4 +1,54 @@
 // Package querysite is ydblint's fact analyzer for query sites: every place
 // where Go code hands YQL text, parameters, rows or a table definition to
 // ydb-go-sdk or database/sql, directly or through wrappers.
+//
+// # Analyzer querysite
+//
+// querysite: find the places where Go code hands YQL text, parameters, rows or table options to ydb-go-sdk or database/sql
+//
+// The pass reports no diagnostics. Consumers Require it and read its
+// *Result (result.go is the contract). The SDK knowledge (entry points,
+// argument roles, constructors, hash and monotonic sources) lives in
+// passes/internal/sdk; this package does the data flow over SSA.
+//
+// Cost. As a fact analyzer it runs on every dependency (the whole standard
+// library under go vet). It therefore builds SSA itself instead of
+// requiring buildssa, and only for packages that can reach the SDK or
+// database/sql (through their imports or a direct import's reachesYDB
+// package fact) or that contain an upper-case YQL statement in a string
+// literal (a package of query-text helpers). Everything else returns an
+// empty Result after an import walk and a literal scan.
+//
+// What is recovered:
+//   - text: constants (positions through the const declaration), +,
+//     fmt.Sprintf/Fprintf with a constant format, strings.Join of a slice
+//     literal, strings.Builder/bytes.Buffer writes that dominate String(),
+//     single-assignment package vars, //go:embed string vars, closure
+//     captures, φ variants (at most 16, TextsTruncated beyond). Unknown
+//     pieces are holes keyed by field ("field:pkg.Type.name"), package var
+//     ("var:pkg.name") or parameterless function ("call:pkg.Func").
+//   - parameters: ParamsBuilder chains, table.NewQueryParameters /
+//     ValueParam, ydb.ParamsFromMap, query.WithParameters (last wins),
+//     database/sql args (sql.Named, ValueParam, positional → $pN) with the
+//     binding mode traced to ydb.Connector options or a constant DSN, and
+//     BindUnknown when the *sql.DB cannot be traced (unnamed args are then
+//     dropped and Known is false).
+//   - values: YDB type, Optional, NULL class, constants, Go hash functions
+//     (table, local summaries, ydbHash facts), monotonic sources.
+//   - rows, key ranges and CreateTable/AlterTable options.
+//
+// Facts (on the declared function, deterministic, no maps):
+//   - ydbSink(query=i,params=j,…): the function forwards its arguments to an
+//     SDK entry point (or the text is a template: text=PRAGMA x; {2});
+//     calls to it are sites with Site.Chain naming the wrappers.
+//   - ydbText(…{0}…): the function returns query text built from its
+//     parameters.
+//   - ydbHash(func,arg=i): the function returns a hash of parameter i.
+//   - reachesYDB (package): the package reaches the SDK.
+//
+// Not traced, on purpose (precision first): strings built in loops or
+// conditional builder writes (holes), interface calls on user types other
+// than SDK-shaped interfaces, function values stored in fields, option
+// slices built with append (Params.Known=false), parameters added through
+// (*Params).Add, SQL from text/template, GORM/xorm builders.
 package querysite

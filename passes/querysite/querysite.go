@@ -321,10 +321,17 @@ func itoa(n int) string {
 // yqlKeywords start statements worth summarising in packages that do not
 // import the SDK: a package of query-text helpers (A in A→B→C) must export
 // its text facts even though only its importers reach the SDK.
-var yqlKeywords = []string{"SELECT ", "UPSERT ", "INSERT ", "REPLACE ", "DELETE ", "UPDATE ", "CREATE TABLE", "ALTER TABLE", "DECLARE ", "PRAGMA "}
+// Pairs keep the check from firing on prose ("update the select box").
+var yqlKeywords = [][2]string{
+	{"SELECT ", " FROM "}, {"UPDATE ", " SET "}, {"INSERT INTO", ""}, {"UPSERT INTO", ""},
+	{"REPLACE INTO", ""}, {"DELETE FROM", ""}, {"CREATE TABLE", ""}, {"ALTER TABLE", ""}, {"DECLARE $", ""},
+}
 
-// mentionsYQL reports whether a string literal in the package contains a
-// YQL statement keyword (case-insensitive). It walks tokens only, no SSA.
+// mentionsYQL reports whether a string literal in the package contains an
+// upper-case YQL statement keyword pair (upper case only: the standard
+// library has prose such as "select on … from …"). It walks tokens only,
+// no SSA. A lower-case query in a package that does not reach the SDK is
+// therefore not summarised (a known gap).
 func mentionsYQL(pass *analysis.Pass) bool {
 	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	found := false
@@ -336,9 +343,9 @@ func mentionsYQL(pass *analysis.Pass) bool {
 		if lit.Kind != token.STRING || len(lit.Value) < 8 {
 			return
 		}
-		up := strings.ToUpper(lit.Value)
+		up := lit.Value
 		for _, k := range yqlKeywords {
-			if strings.Contains(up, k) {
+			if strings.Contains(up, k[0]) && strings.Contains(up, k[1]) {
 				found = true
 				return
 			}

@@ -207,3 +207,10 @@ func TestSites(t *testing.T) {
 func TestFacts(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData()+"/mod", querysite.Analyzer, factPackages...)
 }
+
+// TestOldSDK runs against SDK v3.100.0, before v3.101.4 changed
+// Driver.Query() from the concrete *internal/query.Client to an interface
+// and before v3.142.0 turned table/types constructors into vars.
+func TestOldSDK(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData()+"/old", reporter, "./q")
+}
