@@ -86,16 +86,15 @@ func reportRead(pass *analysis.Pass, cfg *config.Config, st *queryplan.Statement
 	if category == categoryDepends {
 		verb = "may read every partition of"
 	}
-	key := "primary key"
-	if read.Index != nil {
-		key = "index " + read.Index.Name + " " + "(" + strings.Join(read.Key, ", ") + ")"
-	}
 	why := read.Break.Text
 	if why == "" {
-		why = read.Break.Code.String()
+		why = fmt.Sprintf("the filter does not constrain the leading key column %s", read.Key[0])
 	}
-	msg := fmt.Sprintf("%s %s %s: %s; the filter does not constrain the leading column %s of its %s",
-		statementKind(st, read), verb, queryplan.DescribeTable(read.Table), why, read.Key[0], key)
+	msg := fmt.Sprintf("%s %s %s", statementKind(st, read), verb, queryplan.DescribeTable(read.Table))
+	if read.Index != nil {
+		msg += fmt.Sprintf(" through index %s (%s)", read.Index.Name, strings.Join(read.Key, ", "))
+	}
+	msg += ": " + why
 
 	d := analysis.Diagnostic{Pos: pos, End: end, Category: category}
 	if ix := read.IndexHint; ix != nil && read.Index == nil && read.Source != nil {
