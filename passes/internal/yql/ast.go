@@ -32,6 +32,19 @@ type Node interface {
 type Script struct {
 	Stmts  []Stmt
 	Errors []*Error
+	// Comments are the text's comments in order (`--`, `/* */`, hints), for
+	// in-query annotations and suppressions. A comment belongs to the
+	// statement whose span contains it, if any.
+	Comments []Comment
+}
+
+// Comment is one comment with its byte span. Text is the comment as written,
+// markers included (`-- x`, `/* x */`); a line comment's span ends before the
+// line break.
+type Comment struct {
+	Span
+	Text  string
+	Block bool // a /* */ comment
 }
 
 // Error is a positioned parse error.

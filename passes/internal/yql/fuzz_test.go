@@ -15,6 +15,13 @@ func FuzzLex(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src string) {
 		toks, err := Lex(src)
 		checkTokens(t, src, toks)
+		prev := 0
+		for i, c := range LexComments(src) {
+			if c.Start < prev || c.Start > c.End || c.End > len(src) || c.Text != src[c.Start:c.End] {
+				t.Fatalf("comment %d has bad span %v (prev end %d, len %d)", i, c.Span, prev, len(src))
+			}
+			prev = c.End
+		}
 		toks2, err2 := Lex(src)
 		if len(toks) != len(toks2) || (err == nil) != (err2 == nil) {
 			t.Fatalf("Lex is not deterministic")

@@ -63,7 +63,7 @@ func Lex(src string) ([]Token, error) {
 	}
 	// SQL text averages about one token per five bytes; a little headroom
 	// avoids a doubling on typical input.
-	toks, err, _ := lexInto(make([]Token, 0, min(len(src)/4+16, MaxTokens+1)), src)
+	toks, _, err, _ := lexInto(make([]Token, 0, min(len(src)/4+16, MaxTokens+1)), src, false)
 	if err != nil {
 		return toks, err
 	}
@@ -71,11 +71,23 @@ func Lex(src string) ([]Token, error) {
 }
 
 // lexInto lexes src (no larger than MaxInput) appending to buf[:0].
-// It reports whether lexing stopped at MaxTokens.
-func lexInto(buf []Token, src string) ([]Token, *Error, bool) {
-	lx := lexer{src: src, ansi: hasAnsiLexerDirective(src), toks: buf[:0]}
+// It reports whether lexing stopped at MaxTokens. With keepComments, the
+// comments are returned too.
+func lexInto(buf []Token, src string, keepComments bool) ([]Token, []Comment, *Error, bool) {
+	lx := lexer{src: src, ansi: hasAnsiLexerDirective(src), toks: buf[:0], keepComments: keepComments}
 	lx.run()
-	return lx.toks, lx.err, lx.tooMany
+	return lx.toks, lx.comments, lx.err, lx.tooMany
+}
+
+// LexComments returns the comments of src (`--` and `/* */`, hints
+// included) in order, as Lex would skip them. Comments count towards
+// MaxTokens.
+func LexComments(src string) []Comment {
+	if len(src) > MaxInput {
+		return nil
+	}
+	_, comments, _, _ := lexInto(nil, src, true)
+	return comments
 }
 
 // MaxTokens bounds the tokens of one text (about 72 MB of tokens). A text
@@ -111,12 +123,29 @@ func hasAnsiLexerDirective(src string) bool {
 }
 
 type lexer struct {
-	src     string
-	pos     int
-	ansi    bool
-	toks    []Token
-	err     *Error
-	tooMany bool
+	src          string
+	pos          int
+	ansi         bool
+	toks         []Token
+	err          *Error
+	tooMany      bool
+	keepComments bool
+	comments     []Comment
+}
+
+// comment records a comment when comments are kept. Past MaxTokens it stops
+// lexing: the rest of the input is skipped.
+func (lx *lexer) comment(start, end int, block bool) {
+	if !lx.keepComments {
+		return
+	}
+	if len(lx.toks)+len(lx.comments) >= MaxTokens {
+		lx.tooMany = true
+		lx.err = &Error{Offset: start, Msg: "too many tokens"}
+		lx.pos = len(lx.src)
+		return
+	}
+	lx.comments = append(lx.comments, Comment{Span: Span{start, end}, Text: lx.src[start:end], Block: block})
 }
 
 func (lx *lexer) fail(off int, msg string) {
@@ -183,18 +212,22 @@ func (lx *lexer) run() {
 				continue
 			}
 			if c == '-' && lx.pos+1 < len(src) && src[lx.pos+1] == '-' {
+				start := lx.pos
 				nl := strings.IndexAny(src[lx.pos:], "\r\n")
-				if nl < 0 {
-					lx.pos = len(src)
-				} else {
-					lx.pos += nl + 1
+				end := len(src)
+				if nl >= 0 {
+					end = lx.pos + nl
 				}
+				lx.pos = min(end+1, len(src))
+				lx.comment(start, end, false)
 				continue
 			}
 			if c == '/' && lx.pos+1 < len(src) && src[lx.pos+1] == '*' {
+				start := lx.pos
 				if !lx.skipBlockComment() {
 					return
 				}
+				lx.comment(start, lx.pos, true)
 				continue
 			}
 			break
@@ -203,7 +236,7 @@ func (lx *lexer) run() {
 			lx.toks = append(lx.toks, Token{Kind: TokEOF, Offset: len(src), End: len(src)})
 			return
 		}
-		if len(lx.toks) >= MaxTokens {
+		if len(lx.toks)+len(lx.comments) >= MaxTokens {
 			lx.tooMany = true
 			lx.err = &Error{Offset: lx.pos, Msg: "too many tokens"}
 			lx.toks = append(lx.toks, Token{Kind: TokEOF, Offset: lx.pos, End: lx.pos})

@@ -113,3 +113,43 @@ func TestLexTooLarge(t *testing.T) {
 		t.Fatalf("want one EOF token and an error, got %d tokens, err %v", len(toks), err)
 	}
 }
+
+func TestComments(t *testing.T) {
+	src := "-- ydb:hash h = Digest::NumericHash(id)\nSELECT 1 /* a */ --+ hint\r\n/*+ b */;--last"
+	want := []Comment{
+		{Span{0, 39}, "-- ydb:hash h = Digest::NumericHash(id)", false},
+		{Span{49, 56}, "/* a */", true},
+		{Span{57, 65}, "--+ hint", false},
+		{Span{67, 75}, "/*+ b */", true},
+		{Span{76, 82}, "--last", false},
+	}
+	check := func(name string, got []Comment) {
+		if len(got) != len(want) {
+			t.Fatalf("%s: got %d comments %+v, want %d", name, len(got), got, len(want))
+		}
+		for i := range want {
+			if got[i] != want[i] {
+				t.Errorf("%s: comment %d = %+v, want %+v", name, i, got[i], want[i])
+			}
+		}
+	}
+	check("LexComments", LexComments(src))
+	s := Parse(src)
+	check("Script.Comments", s.Comments)
+	if len(s.Stmts) != 1 || len(s.Errors) != 0 {
+		t.Errorf("parse: %s", DumpScript(s))
+	}
+	if c := LexComments("--!ansi_lexer\n/* a /* b */ c */"); len(c) != 2 || c[1].Text != "/* a /* b */ c */" {
+		t.Errorf("ansi nested comment: %+v", c)
+	}
+	if c := LexComments("/* open"); len(c) != 0 {
+		t.Errorf("unterminated comment reported: %+v", c)
+	}
+}
+
+func TestCommentsCountTowardsMaxTokens(t *testing.T) {
+	s := Parse(strings.Repeat("--\n", MaxTokens+1))
+	if len(s.Errors) != 1 || s.Errors[0].Msg != "too many tokens" || len(s.Stmts) != 0 {
+		t.Errorf("got %d stmts, errors %v", len(s.Stmts), s.Errors)
+	}
+}

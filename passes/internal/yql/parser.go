@@ -29,7 +29,8 @@ func Parse(src string) *Script {
 	}
 	a := &arena{}
 	bp := tokenPool.Get().(*[]Token)
-	toks, lexErr, tooMany := lexInto(*bp, src)
+	toks, comments, lexErr, tooMany := lexInto(*bp, src, true)
+	s.Comments = comments
 	if tooMany {
 		s.Errors = append(s.Errors, lexErr)
 		toks = toks[:0]
