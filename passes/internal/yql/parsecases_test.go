@@ -331,4 +331,14 @@ error@28: WINDOW clause is not supported`},
 		`(create-table (table t) (col a Uint64 notnull (default 1)) (pk a))`},
 	{`alter column`, `ALTER TABLE t ALTER COLUMN a SET FAMILY f, ALTER INDEX i SET AUTO_PARTITIONING_BY_LOAD ENABLED`,
 		`(alter-table (table t) (opaque-action "ALTER COLUMN a SET FAMILY f") (opaque-action "ALTER INDEX i SET AUTO_PARTITIONING_BY_LOAD ENABLED"))`},
+	{`docs pseudo schema is not YQL`, `CREATE TABLE events ( timestamp, userid, userevent, PRIMARY KEY (timestamp, userid) )`,
+		`(opaque-stmt CREATE "expected type, found \",\"")
+error@31: expected type, found ","`},
+	{`docs hash pseudo schema is not YQL`, `CREATE TABLE t ( HASH(timestamp, userid), timestamp, userid, userevent, PRIMARY KEY (HASH(timestamp, userid), userid, timestamp) )`,
+		`(opaque-stmt CREATE "expected type, found \"(\"")
+error@21: expected type, found "("`},
+	{`serial docs example`, `CREATE TABLE users (user_hash Uint64, user_id Serial, name Utf8, email Utf8, PRIMARY KEY (user_hash, user_id))`,
+		`(create-table (table users) (col user_hash Uint64) (col user_id Serial) (col name Utf8) (col email Utf8) (pk user_hash user_id))`},
+	{`vector index`, `ALTER TABLE t ADD INDEX emb_idx GLOBAL USING vector_kmeans_tree ON (embedding) WITH (distance = cosine, vector_type = "float", vector_dimension = 512, levels = 2, clusters = 128)`,
+		`(alter-table (table t) (add-index (index emb_idx global (using vector_kmeans_tree) (on embedding))))`},
 }

@@ -312,3 +312,31 @@ func TestParseAnsiLexer(t *testing.T) {
 		t.Errorf("got %s\nwant %s", got, want)
 	}
 }
+
+// TestParseConcurrent: Parse shares only its token-buffer pool between
+// calls; concurrent parses must not interfere (run with -race).
+func TestParseConcurrent(t *testing.T) {
+	want := make([]string, len(seedCorpus))
+	for i, s := range seedCorpus {
+		want[i] = DumpScript(Parse(s))
+	}
+	done := make(chan string, 8)
+	for g := 0; g < 8; g++ {
+		go func() {
+			for round := 0; round < 20; round++ {
+				for i, s := range seedCorpus {
+					if got := DumpScript(Parse(s)); got != want[i] {
+						done <- "corpus " + want[i] + " parsed differently: " + got
+						return
+					}
+				}
+			}
+			done <- ""
+		}()
+	}
+	for g := 0; g < 8; g++ {
+		if msg := <-done; msg != "" {
+			t.Error(msg)
+		}
+	}
+}
