@@ -314,7 +314,7 @@ func (d *discovery) moduleGoCatalogs(ms *moduleScan, covered []string) []*schema
 			cur, curDir = schema.New(), dir
 			out = append(out, cur)
 		}
-		cur.ApplyText(g.File, g.Line, g.Text)
+		applyProgramText(cur, g.File, g.Line, g.Text)
 	}
 	return out
 }
@@ -361,7 +361,7 @@ func (d *discovery) siteCatalog(sites []*querysite.Site) ([]*schema.Catalog, boo
 			target.ApplyDefinition(*def.def)
 		case def.orig != nil:
 			orig, shifts, site := def.orig, def.shifts, def.src
-			target.ApplyScript(def.text, yql.Parse(def.text), func(off int) schema.Source {
+			target.ApplyScript(def.text, schema.ProgramDDL(def.text, yql.Parse(def.text)), func(off int) schema.Source {
 				o := origOffset(shifts, off)
 				pos, _ := orig.PosRange(o, o+1)
 				if s := d.srcOf(pos); !s.IsZero() {
@@ -370,10 +370,24 @@ func (d *discovery) siteCatalog(sites []*querysite.Site) ([]*schema.Catalog, boo
 				return site
 			})
 		default:
-			target.ApplyText(def.src.File, def.src.Line, def.text)
+			applyProgramText(target, def.src.File, def.src.Line, def.text)
 		}
 	}
 	return out, true
+}
+
+// applyProgramText applies DDL text found in Go code starting at file:line,
+// with schema.ProgramDDL's rules for program text.
+func applyProgramText(c *schema.Catalog, file string, line int, text string) {
+	if line <= 0 {
+		line = 1
+	}
+	c.ApplyScript(text, schema.ProgramDDL(text, yql.Parse(text)), func(off int) schema.Source {
+		if off > len(text) {
+			off = len(text)
+		}
+		return schema.Source{File: file, Line: line + strings.Count(text[:max(off, 0)], "\n")}
+	})
 }
 
 // notes turns skipped-file notes into problems.

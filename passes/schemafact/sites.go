@@ -273,9 +273,8 @@ func siteDefinitions(sites []*querysite.Site, srcOf func(token.Pos) schema.Sourc
 				defs = append(defs, siteDDL{src: src, text: text})
 			}
 		case querysite.KindDropTable:
-			if p, ok := sitePath(s); ok {
-				defs = append(defs, siteDDL{src: src, text: "DROP TABLE " + quotePath(p) + ";"})
-			}
+			// Not applied: see schema.ProgramDDL. A Drop function in the
+			// source says nothing about when it runs.
 		}
 	}
 	return defs, notes
