@@ -11,8 +11,8 @@ import (
 	"github.com/ydblint/ydblint/passes/internal/keyplan"
 	"github.com/ydblint/ydblint/passes/internal/report"
 	"github.com/ydblint/ydblint/passes/internal/schema"
-	"github.com/ydblint/ydblint/passes/querysite"
 	"github.com/ydblint/ydblint/passes/queryplan"
+	"github.com/ydblint/ydblint/passes/querysite"
 )
 
 //go:embed doc.go

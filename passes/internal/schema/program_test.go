@@ -38,4 +38,3 @@ func TestProgramDDL(t *testing.T) {
 		t.Error("ProgramDDL(nil) != nil")
 	}
 }
-
