@@ -33,7 +33,9 @@
 //
 // Rule names are the four rules (hashprefix, nullkey, fullscan,
 // monotonickey) and "all". A directive without a reason suppresses nothing
-// and is a Problem ("ydblint:ignore needs a reason"); an unknown rule name is
+// and is a Problem ("ydblint:ignore needs a reason"), and so is a reason
+// that is only a placeholder in angle brackets, such as the <reason> that
+// the editor's suppress action inserts; an unknown rule name is
 // a Problem and is skipped while the known names in the same directive still
 // apply. Every Directive records which rules it suppressed something for, so
 // a caller can report directives that were never used.

@@ -21,7 +21,22 @@ const Keyword = "ydblint:ignore"
 const (
 	MsgNeedsReason = "ydblint:ignore needs a reason"
 	MsgNeedsRule   = "ydblint:ignore needs a rule name and a reason"
+	// MsgPlaceholderReason is the problem of a reason that is still a
+	// placeholder such as <reason> (the editor's suppress action inserts
+	// one), so that the directive cannot silence anything until replaced.
+	MsgPlaceholderReason = "ydblint:ignore needs a reason: replace the <reason> placeholder"
 )
+
+// IsPlaceholderReason reports whether reason is a placeholder rather than a
+// reason: one pair of angle brackets around the whole text, as in <reason>.
+func IsPlaceholderReason(reason string) bool {
+	inner, ok := strings.CutPrefix(reason, "<")
+	if !ok {
+		return false
+	}
+	inner, ok = strings.CutSuffix(inner, ">")
+	return ok && !strings.ContainsAny(inner, "<>")
+}
 
 func knownRule(name string) bool { return name == All || slices.Contains(Rules, name) }
 
@@ -130,6 +145,10 @@ func parse(body string) (d *Directive, problems []string, named []string, ok boo
 	}
 	if reason == "" {
 		problems = append(problems, MsgNeedsReason)
+		return nil, problems, named, true
+	}
+	if IsPlaceholderReason(reason) {
+		problems = append(problems, MsgPlaceholderReason)
 		return nil, problems, named, true
 	}
 	if len(d.Rules) == 0 {
