@@ -65,35 +65,35 @@ func (p *parser) createStmt() Stmt {
 func (p *parser) createTableEntry(st *CreateTableStmt) {
 	t := p.peek()
 	switch {
-	case isWord(t, "PRIMARY") && p.isKwN(1, "KEY"):
+	case p.isWord(t, "PRIMARY") && p.isKwN(1, "KEY"):
 		p.pos += 2
 		st.PrimaryKey = p.identList()
 		st.PKSpan = Span{t.Offset, p.prevEnd()}
 		return
-	case isWord(t, "INDEX") && p.isIndexDef():
+	case p.isWord(t, "INDEX") && p.isIndexDef():
 		st.Indexes = append(st.Indexes, p.indexDef())
 		return
-	case isWord(t, "FAMILY") && p.peekN(1).Kind == TokIdent && p.isOpN(2, "("):
+	case p.isWord(t, "FAMILY") && p.peekN(1).Kind == TokIdent && p.isOpN(2, "("):
 		p.pos += 2
 		p.skipBalanced()
 		return
-	case isWord(t, "CHANGEFEED") && p.isKwN(2, "WITH"):
+	case p.isWord(t, "CHANGEFEED") && p.isKwN(2, "WITH"):
 		p.pos += 3
 		p.skipBalanced()
 		return
-	case isWord(t, "STATISTICS") && p.isKwN(2, "ON"):
+	case p.isWord(t, "STATISTICS") && p.isKwN(2, "ON"):
 		p.pos += 3
 		p.skipBalanced()
 		if p.acceptKw("WITH") {
 			p.skipBalanced()
 		}
 		return
-	case isWord(t, "PARTITION") && p.isKwN(1, "BY") && p.isOpN(2, "("):
+	case p.isWord(t, "PARTITION") && p.isKwN(1, "BY") && p.isOpN(2, "("):
 		// Old column-table syntax: PARTITION BY (cols) inside the list.
 		p.pos += 2
 		st.PartitionBy = p.identList()
 		return
-	case isWord(t, "ORDER") && p.isKwN(1, "BY") && p.isOpN(2, "("):
+	case p.isWord(t, "ORDER") && p.isKwN(1, "BY") && p.isOpN(2, "("):
 		p.pos += 2
 		p.skipBalanced()
 		return
@@ -217,13 +217,13 @@ func (p *parser) settings() []*Setting {
 func (p *parser) settingValue() Expr {
 	t := p.peek()
 	start := t.Offset
-	if t.Kind == TokIdent && !isWord(t, "TRUE") && !isWord(t, "FALSE") && !p.isOpN(1, "(") && !p.isOpN(1, "::") {
+	if t.Kind == TokIdent && !p.isWord(t, "TRUE") && !p.isWord(t, "FALSE") && !p.isOpN(1, "(") && !p.isOpN(1, "::") {
 		p.pos++
 		if p.isKw("ON") {
 			p.ttlTail()
 			return &OpaqueExpr{Span: Span{start, p.prevEnd()}, Reason: "ttl"}
 		}
-		return p.a.colRef.of(ColumnRef{Span: t.Span(), Name: t.Value})
+		return p.a.colRef.of(ColumnRef{Span: t.Span(), Name: p.val(t)})
 	}
 	v := p.expr()
 	if p.isKw("ON") || p.isKw("TO") || p.isKw("DELETE") {

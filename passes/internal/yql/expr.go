@@ -27,7 +27,7 @@ func (p *parser) expr() Expr {
 	p.enter()
 	defer p.leave()
 	// A composite type used as a value (`Nothing(Optional<Int32>)`).
-	if t := p.peek(); t.Kind == TokIdent && p.isOpN(1, "<") && isCompositeTypeName(t.Text) {
+	if t := p.peek(); t.Kind == TokIdent && p.isOpN(1, "<") && isCompositeTypeName(p.text(t)) {
 		start := t.Offset
 		p.typeRef()
 		return &OpaqueExpr{Span: Span{start, p.prevEnd()}, Reason: "type"}
@@ -70,7 +70,7 @@ var matchOps = [...]string{"LIKE", "ILIKE", "GLOB", "REGEXP", "RLIKE", "MATCH"}
 func (p *parser) matchOp(n int) string {
 	t := p.peekN(n)
 	for _, op := range matchOps {
-		if isWord(t, op) {
+		if p.isWord(t, op) {
 			return op
 		}
 	}
@@ -83,12 +83,12 @@ func (p *parser) condExpr() Expr {
 	// Fast path: most expressions end here or continue with `=`.
 	switch t := p.peek(); t.Kind {
 	case TokOp:
-		if t.Text != "=" && t.Text != "==" && t.Text != "!=" && t.Text != "<>" {
+		if p.text(t) != "=" && p.text(t) != "==" && p.text(t) != "!=" && p.text(t) != "<>" {
 			return x
 		}
 		return p.eqChain(x)
 	case TokIdent:
-		switch t.Text[0] | 0x20 {
+		switch p.text(t)[0] | 0x20 {
 		case 'n', 'l', 'i', 'g', 'r', 'm', 'b':
 		default:
 			return x
@@ -165,16 +165,16 @@ func (p *parser) eqChain(x Expr) Expr {
 		var op BinaryOp
 		opStart := t.Offset
 		switch {
-		case t.Kind == TokOp && (t.Text == "=" || t.Text == "=="):
+		case t.Kind == TokOp && (p.text(t) == "=" || p.text(t) == "=="):
 			op = OpEq
 			p.pos++
-		case t.Kind == TokOp && (t.Text == "!=" || t.Text == "<>"):
+		case t.Kind == TokOp && (p.text(t) == "!=" || p.text(t) == "<>"):
 			op = OpNe
 			p.pos++
-		case isWord(t, "IS") && p.isKwN(1, "DISTINCT") && p.isKwN(2, "FROM"):
+		case p.isWord(t, "IS") && p.isKwN(1, "DISTINCT") && p.isKwN(2, "FROM"):
 			op = OpIsDistinct
 			p.pos += 3
-		case isWord(t, "IS") && p.isKwN(1, "NOT") && p.isKwN(2, "DISTINCT") && p.isKwN(3, "FROM"):
+		case p.isWord(t, "IS") && p.isKwN(1, "NOT") && p.isKwN(2, "DISTINCT") && p.isKwN(3, "FROM"):
 			op = OpIsNotDistinct
 			p.pos += 4
 		default:
@@ -240,7 +240,7 @@ func (p *parser) relExpr() Expr {
 			return l
 		}
 		var op BinaryOp
-		switch t.Text {
+		switch p.text(t) {
 		case "<":
 			op = OpLt
 		case "<=":
@@ -272,7 +272,7 @@ func (p *parser) bitExpr() Expr {
 		}
 		var op BinaryOp
 		n := 1
-		switch t.Text {
+		switch p.text(t) {
 		case "<<":
 			op = OpShl
 		case "|<<":
@@ -324,12 +324,12 @@ func (p *parser) addExpr() Expr {
 	l := p.mulExpr()
 	for {
 		t := p.peek()
-		if t.Kind != TokOp || (t.Text != "+" && t.Text != "-") {
+		if t.Kind != TokOp || (p.text(t) != "+" && p.text(t) != "-") {
 			return l
 		}
 		p.pos++
 		op := OpAdd
-		if t.Text == "-" {
+		if p.text(t) == "-" {
 			op = OpSub
 		}
 		r := p.mulExpr()
@@ -345,7 +345,7 @@ func (p *parser) mulExpr() Expr {
 			return l
 		}
 		var op BinaryOp
-		switch t.Text {
+		switch p.text(t) {
 		case "*":
 			op = OpMul
 		case "/":
@@ -376,13 +376,13 @@ func (p *parser) prefixExpr() Expr {
 	t := p.peek()
 	var op UnaryOp
 	switch {
-	case t.Kind == TokOp && t.Text == "-":
+	case t.Kind == TokOp && p.text(t) == "-":
 		op = OpNeg
-	case t.Kind == TokOp && t.Text == "+":
+	case t.Kind == TokOp && p.text(t) == "+":
 		op = OpPlus
-	case t.Kind == TokOp && t.Text == "~":
+	case t.Kind == TokOp && p.text(t) == "~":
 		op = OpBitNot
-	case isWord(t, "NOT"):
+	case p.isWord(t, "NOT"):
 		op = OpNot
 	default:
 		return p.unary()
@@ -409,9 +409,9 @@ func (p *parser) unary() Expr {
 			var field string
 			switch t.Kind {
 			case TokIdent, TokQuotedIdent, TokString, TokInt:
-				field = t.Value
+				field = p.val(t)
 			case TokParam:
-				field = "$" + t.Value
+				field = "$" + p.val(t)
 			default:
 				p.fail("expected field name after '.'")
 			}
@@ -455,19 +455,19 @@ func (p *parser) primary() Expr {
 	switch t.Kind {
 	case TokInt:
 		p.pos++
-		return p.a.literal.of(Literal{Span: t.Span(), Kind: LitInt, Raw: t.Text, Value: t.Value, Suffix: t.Suffix})
+		return p.a.literal.of(Literal{Span: t.Span(), Kind: LitInt, Raw: p.text(t), Value: p.val(t), Suffix: p.suffix(t)})
 	case TokFloat:
 		p.pos++
-		return p.a.literal.of(Literal{Span: t.Span(), Kind: LitFloat, Raw: t.Text, Value: t.Value, Suffix: t.Suffix})
+		return p.a.literal.of(Literal{Span: t.Span(), Kind: LitFloat, Raw: p.text(t), Value: p.val(t), Suffix: p.suffix(t)})
 	case TokString:
 		p.pos++
-		return p.a.literal.of(Literal{Span: t.Span(), Kind: LitString, Raw: t.Text, Value: t.Value, Suffix: t.Suffix})
+		return p.a.literal.of(Literal{Span: t.Span(), Kind: LitString, Raw: p.text(t), Value: p.val(t), Suffix: p.suffix(t)})
 	case TokParam:
 		p.pos++
-		return p.a.paramRef.of(ParamRef{Span: t.Span(), Name: t.Value})
+		return p.a.paramRef.of(ParamRef{Span: t.Span(), Name: p.val(t)})
 	case TokQuotedIdent:
 		p.pos++
-		if ContainsHole(t.Value) {
+		if ContainsHole(p.val(t)) {
 			return &OpaqueExpr{Span: t.Span(), Reason: "hole"}
 		}
 		if p.isOp("::") {
@@ -476,9 +476,9 @@ func (p *parser) primary() Expr {
 		if p.isOp("(") {
 			return p.call(t)
 		}
-		return p.a.colRef.of(ColumnRef{Span: t.Span(), Name: t.Value})
+		return p.a.colRef.of(ColumnRef{Span: t.Span(), Name: p.val(t)})
 	case TokOp:
-		switch t.Text {
+		switch p.text(t) {
 		case "(":
 			return p.paren()
 		case "[", "{", "<|":
@@ -493,8 +493,8 @@ func (p *parser) primary() Expr {
 	return nil
 }
 
-func (p *parser) identExpr(t *Token) Expr {
-	if ContainsHole(t.Value) {
+func (p *parser) identExpr(t *tok) Expr {
+	if ContainsHole(p.val(t)) {
 		p.pos++
 		if p.isOp("(") {
 			p.skipBalanced()
@@ -502,16 +502,16 @@ func (p *parser) identExpr(t *Token) Expr {
 		return &OpaqueExpr{Span: Span{t.Offset, p.prevEnd()}, Reason: "hole"}
 	}
 	switch {
-	case isWord(t, "TRUE"), isWord(t, "FALSE"):
+	case p.isWord(t, "TRUE"), p.isWord(t, "FALSE"):
 		p.pos++
-		return p.a.literal.of(Literal{Span: t.Span(), Kind: LitBool, Raw: t.Text, Value: strings.ToLower(t.Text)})
-	case isWord(t, "NULL"):
+		return p.a.literal.of(Literal{Span: t.Span(), Kind: LitBool, Raw: p.text(t), Value: strings.ToLower(p.text(t))})
+	case p.isWord(t, "NULL"):
 		p.pos++
-		return p.a.literal.of(Literal{Span: t.Span(), Kind: LitNull, Raw: t.Text, Value: "NULL"})
-	case isWord(t, "CAST"), isWord(t, "BITCAST"):
+		return p.a.literal.of(Literal{Span: t.Span(), Kind: LitNull, Raw: p.text(t), Value: "NULL"})
+	case p.isWord(t, "CAST"), p.isWord(t, "BITCAST"):
 		if p.isOpN(1, "(") {
 			p.pos += 2
-			c := &Cast{BitCast: strings.EqualFold(t.Text, "BITCAST")}
+			c := &Cast{BitCast: strings.EqualFold(p.text(t), "BITCAST")}
 			c.X = p.expr()
 			p.expectKw("AS")
 			c.Type = p.typeRef()
@@ -519,7 +519,7 @@ func (p *parser) identExpr(t *Token) Expr {
 			c.Span = Span{t.Offset, p.prevEnd()}
 			return c
 		}
-	case isWord(t, "EXISTS"):
+	case p.isWord(t, "EXISTS"):
 		if p.isOpN(1, "(") {
 			p.pos += 2
 			if p.isKw("VALUES") {
@@ -531,22 +531,22 @@ func (p *parser) identExpr(t *Token) Expr {
 			p.expectOp(")")
 			return &Exists{Span: Span{t.Offset, p.prevEnd()}, Query: q}
 		}
-	case isWord(t, "CASE"):
+	case p.isWord(t, "CASE"):
 		return p.caseExpr()
-	case isWord(t, "JSON_VALUE"), isWord(t, "JSON_EXISTS"), isWord(t, "JSON_QUERY"):
+	case p.isWord(t, "JSON_VALUE"), p.isWord(t, "JSON_EXISTS"), p.isWord(t, "JSON_QUERY"):
 		if p.isOpN(1, "(") {
 			p.pos++
 			p.skipBalanced()
-			return &OpaqueExpr{Span: Span{t.Offset, p.prevEnd()}, Reason: strings.ToUpper(t.Text)}
+			return &OpaqueExpr{Span: Span{t.Offset, p.prevEnd()}, Reason: strings.ToUpper(p.text(t))}
 		}
-	case isWord(t, "EMPTY_ACTION"):
+	case p.isWord(t, "EMPTY_ACTION"):
 		p.pos++
 		return &OpaqueExpr{Span: t.Span(), Reason: "EMPTY_ACTION"}
-	case isWord(t, "CURRENT_DATE"), isWord(t, "CURRENT_TIME"), isWord(t, "CURRENT_TIMESTAMP"):
+	case p.isWord(t, "CURRENT_DATE"), p.isWord(t, "CURRENT_TIME"), p.isWord(t, "CURRENT_TIMESTAMP"):
 		p.pos++
-		return &OpaqueExpr{Span: t.Span(), Reason: strings.ToUpper(t.Text)}
+		return &OpaqueExpr{Span: t.Span(), Reason: strings.ToUpper(p.text(t))}
 	}
-	if !p.isOpN(1, "(") && !p.isOpN(1, "::") && isReserved(t) {
+	if !p.isOpN(1, "(") && !p.isOpN(1, "::") && p.isReserved(t) {
 		p.fail("unexpected " + p.describe(t) + " in expression")
 	}
 	p.pos++
@@ -556,12 +556,12 @@ func (p *parser) identExpr(t *Token) Expr {
 	if p.isOp("(") {
 		return p.call(t)
 	}
-	return p.a.colRef.of(ColumnRef{Span: t.Span(), Name: t.Value})
+	return p.a.colRef.of(ColumnRef{Span: t.Span(), Name: p.val(t)})
 }
 
 // moduleCall parses `Module::Name(args)` after the module token; a
 // `Module::Name` without arguments is an opaque function value.
-func (p *parser) moduleCall(mod *Token) Expr {
+func (p *parser) moduleCall(mod *tok) Expr {
 	p.expectOp("::")
 	nt := p.peek()
 	if nt.Kind != TokIdent && nt.Kind != TokQuotedIdent && nt.Kind != TokString {
@@ -569,16 +569,16 @@ func (p *parser) moduleCall(mod *Token) Expr {
 	}
 	p.pos++
 	if !p.isOp("(") {
-		return &OpaqueExpr{Span: Span{mod.Offset, p.prevEnd()}, Reason: "function value " + mod.Value + "::" + nt.Value}
+		return &OpaqueExpr{Span: Span{mod.Offset, p.prevEnd()}, Reason: "function value " + p.val(mod) + "::" + p.val(nt)}
 	}
-	c := p.a.call.of(Call{Module: mod.Value, Name: nt.Value})
+	c := p.a.call.of(Call{Module: p.val(mod), Name: p.val(nt)})
 	p.callArgs(c)
 	c.Span = Span{mod.Offset, p.prevEnd()}
 	return p.callTail(c)
 }
 
-func (p *parser) call(name *Token) Expr {
-	c := p.a.call.of(Call{Name: name.Value})
+func (p *parser) call(name *tok) Expr {
+	c := p.a.call.of(Call{Name: p.val(name)})
 	p.callArgs(c)
 	c.Span = Span{name.Offset, p.prevEnd()}
 	return p.callTail(c)
@@ -668,7 +668,7 @@ func (p *parser) isLambdaAhead() bool {
 	i := 1
 	for {
 		t := p.peekN(i)
-		if t.Kind == TokOp && t.Text == ")" {
+		if t.Kind == TokOp && p.text(t) == ")" {
 			return p.isOpN(i+1, "->")
 		}
 		if t.Kind != TokParam {
@@ -747,7 +747,7 @@ func (p *parser) lambda() Expr {
 	l := &Lambda{Params: []string{}}
 	for !p.isOp(")") {
 		t := p.advance()
-		l.Params = append(l.Params, t.Value)
+		l.Params = append(l.Params, p.val(t))
 		p.acceptOp("?")
 		p.acceptOp(",")
 	}

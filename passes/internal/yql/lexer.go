@@ -63,20 +63,63 @@ func Lex(src string) ([]Token, error) {
 	}
 	// SQL text averages about one token per five bytes; a little headroom
 	// avoids a doubling on typical input.
-	toks, _, err, _ := lexInto(make([]Token, 0, min(len(src)/4+16, MaxTokens+1)), src, false)
-	if err != nil {
-		return toks, err
+	r := lexInto(make([]tok, 0, min(len(src)/4+16, MaxTokens+1)), src, false)
+	out := make([]Token, len(r.toks))
+	for i := range r.toks {
+		t := &r.toks[i]
+		out[i] = Token{Kind: t.Kind, Offset: t.Offset, End: t.End, Text: src[t.Offset:t.End],
+			Value: tokValue(src, r.vals, t), Suffix: tokSuffix(src, t)}
 	}
-	return toks, nil
+	if r.err != nil {
+		return out, r.err
+	}
+	return out, nil
 }
 
-// lexInto lexes src (no larger than MaxInput) appending to buf[:0].
-// It reports whether lexing stopped at MaxTokens. With keepComments, the
-// comments are returned too.
-func lexInto(buf []Token, src string, keepComments bool) ([]Token, []Comment, *Error, bool) {
+// tok is the lexer's internal token: the same facts as Token, but without
+// pointers (strings are byte ranges into the text), so that the token
+// buffer costs the garbage collector nothing. Kind, Offset and End mean what
+// they mean in Token.
+type tok struct {
+	Kind        TokenKind
+	Offset, End int
+	vOff, vEnd  int32 // the value is src[vOff:vEnd]; when vOff < 0, vals[vEnd]
+	sOff, sEnd  int32 // the suffix is src[sOff:sEnd], as written
+}
+
+// Span returns the token's byte range.
+func (t *tok) Span() Span { return Span{t.Offset, t.End} }
+
+func tokValue(src string, vals []string, t *tok) string {
+	if t.vOff < 0 {
+		return vals[t.vEnd]
+	}
+	return src[t.vOff:t.vEnd]
+}
+
+// tokSuffix returns the lower-cased literal suffix.
+func tokSuffix(src string, t *tok) string {
+	if t.sOff == t.sEnd {
+		return ""
+	}
+	return strings.ToLower(src[t.sOff:t.sEnd])
+}
+
+// lexResult is what lexInto found.
+type lexResult struct {
+	toks     []tok
+	vals     []string
+	comments []Comment
+	err      *Error
+	tooMany  bool // lexing stopped at MaxTokens
+}
+
+// lexInto lexes src (no larger than MaxInput) appending to buf[:0]. With
+// keepComments, the comments are returned too.
+func lexInto(buf []tok, src string, keepComments bool) lexResult {
 	lx := lexer{src: src, ansi: hasAnsiLexerDirective(src), toks: buf[:0], keepComments: keepComments}
 	lx.run()
-	return lx.toks, lx.comments, lx.err, lx.tooMany
+	return lexResult{toks: lx.toks, vals: lx.vals, comments: lx.comments, err: lx.err, tooMany: lx.tooMany}
 }
 
 // LexComments returns the comments of src (`--` and `/* */`, hints
@@ -86,11 +129,10 @@ func LexComments(src string) []Comment {
 	if len(src) > MaxInput {
 		return nil
 	}
-	_, comments, _, _ := lexInto(nil, src, true)
-	return comments
+	return lexInto(nil, src, true).comments
 }
 
-// MaxTokens bounds the tokens of one text (about 72 MB of tokens). A text
+// MaxTokens bounds the tokens of one text (about 40 MB of internal tokens). A text
 // with more stops lexing there: Lex returns an error, Parse a Script with one
 // Error and no statements. Real queries and migrations are far below it; a
 // pathological input (8 MiB of `(`) would otherwise cost ~600 MB.
@@ -126,7 +168,8 @@ type lexer struct {
 	src          string
 	pos          int
 	ansi         bool
-	toks         []Token
+	toks         []tok
+	vals         []string // values of emitValue tokens
 	err          *Error
 	tooMany      bool
 	keepComments bool
@@ -158,11 +201,22 @@ func (lx *lexer) fail(off int, msg string) {
 // lx.pos whose Value is the message.
 func (lx *lexer) illegal(start int, msg string) {
 	lx.fail(start, msg)
-	lx.emit(TokIllegal, start, msg, "")
+	lx.emitValue(TokIllegal, start, msg, 0, 0)
 }
 
-func (lx *lexer) emit(kind TokenKind, start int, value, suffix string) {
-	lx.toks = append(lx.toks, Token{Kind: kind, Offset: start, End: lx.pos, Text: lx.src[start:lx.pos], Value: value, Suffix: suffix})
+// emit appends a token from start to lx.pos whose value is src[vOff:vEnd]
+// and suffix src[sOff:sEnd].
+func (lx *lexer) emit(kind TokenKind, start, vOff, vEnd, sOff, sEnd int) {
+	lx.toks = append(lx.toks, tok{Kind: kind, Offset: start, End: lx.pos,
+		vOff: int32(vOff), vEnd: int32(vEnd), sOff: int32(sOff), sEnd: int32(sEnd)})
+}
+
+// emitValue appends a token whose value is not a substring of src (an
+// unescaped string, a message).
+func (lx *lexer) emitValue(kind TokenKind, start int, value string, sOff, sEnd int) {
+	lx.vals = append(lx.vals, value)
+	lx.toks = append(lx.toks, tok{Kind: kind, Offset: start, End: lx.pos,
+		vOff: -1, vEnd: int32(len(lx.vals) - 1), sOff: int32(sOff), sEnd: int32(sEnd)})
 }
 
 // Character classes, indexed by byte.
@@ -233,13 +287,13 @@ func (lx *lexer) run() {
 			break
 		}
 		if lx.pos >= len(src) {
-			lx.toks = append(lx.toks, Token{Kind: TokEOF, Offset: len(src), End: len(src)})
+			lx.toks = append(lx.toks, tok{Kind: TokEOF, Offset: len(src), End: len(src)})
 			return
 		}
 		if len(lx.toks)+len(lx.comments) >= MaxTokens {
 			lx.tooMany = true
 			lx.err = &Error{Offset: lx.pos, Msg: "too many tokens"}
-			lx.toks = append(lx.toks, Token{Kind: TokEOF, Offset: lx.pos, End: lx.pos})
+			lx.toks = append(lx.toks, tok{Kind: TokEOF, Offset: lx.pos, End: lx.pos})
 			return
 		}
 		lx.next()
@@ -257,7 +311,7 @@ func (lx *lexer) skipBlockComment() bool {
 		if end < 0 {
 			lx.pos = len(src)
 			lx.illegal(start, "unterminated block comment")
-			lx.toks = append(lx.toks, Token{Kind: TokEOF, Offset: len(src), End: len(src)})
+			lx.toks = append(lx.toks, tok{Kind: TokEOF, Offset: len(src), End: len(src)})
 			return false
 		}
 		lx.pos = start + 2 + end + 2
@@ -284,7 +338,7 @@ func (lx *lexer) skipBlockComment() bool {
 	}
 	lx.pos = len(src)
 	lx.illegal(start, "unterminated block comment")
-	lx.toks = append(lx.toks, Token{Kind: TokEOF, Offset: len(src), End: len(src)})
+	lx.toks = append(lx.toks, tok{Kind: TokEOF, Offset: len(src), End: len(src)})
 	return false
 }
 
@@ -352,7 +406,7 @@ func (lx *lexer) next() {
 			}
 			if j > start+2 && j < len(src) && src[j] == '\'' {
 				lx.pos = j + 1
-				lx.emit(TokString, start, src[start+2:j], "x")
+				lx.emit(TokString, start, start+2, j, start, start+1) // suffix "x"
 				return
 			}
 		}
@@ -361,7 +415,7 @@ func (lx *lexer) next() {
 			j++
 		}
 		lx.pos = j
-		lx.emit(TokIdent, start, src[start:j], "")
+		lx.emit(TokIdent, start, start, j, 0, 0)
 	case isDigit(c):
 		lx.number()
 	case c == '\'':
@@ -385,14 +439,14 @@ func (lx *lexer) next() {
 		if j == start+1 {
 			// A lone '$' (e.g. `$ name` or `$"x"`) is kept as an operator
 			// token; the parser does not accept it.
-			lx.emit(TokOp, start, "$", "")
+			lx.emit(TokOp, start, start, start+1, 0, 0)
 			return
 		}
-		lx.emit(TokParam, start, src[start+1:j], "")
+		lx.emit(TokParam, start, start+1, j, 0, 0)
 	default:
 		if n := opLength(src[start:]); n > 0 {
 			lx.pos = start + n
-			lx.emit(TokOp, start, src[start:lx.pos], "")
+			lx.emit(TokOp, start, start, lx.pos, 0, 0)
 			return
 		}
 		// Any other byte (or a whole UTF-8 character) is illegal.
@@ -427,7 +481,7 @@ func (lx *lexer) number() {
 			digitsEnd := j
 			j = lx.intSuffix(j)
 			lx.pos = j
-			lx.emit(TokInt, start, src[start:digitsEnd], strings.ToLower(src[digitsEnd:j]))
+			lx.emit(TokInt, start, start, digitsEnd, digitsEnd, j)
 			return
 		}
 	}
@@ -450,12 +504,12 @@ func (lx *lexer) number() {
 	if isReal {
 		j = lx.realSuffix(j)
 		lx.pos = j
-		lx.emit(TokFloat, start, src[start:digitsEnd], strings.ToLower(src[digitsEnd:j]))
+		lx.emit(TokFloat, start, start, digitsEnd, digitsEnd, j)
 		return
 	}
 	j = lx.intSuffix(j)
 	lx.pos = j
-	lx.emit(TokInt, start, src[start:digitsEnd], strings.ToLower(src[digitsEnd:j]))
+	lx.emit(TokInt, start, start, digitsEnd, digitsEnd, j)
 }
 
 func (lx *lexer) exponent(j int) int {
@@ -555,26 +609,28 @@ func (lx *lexer) quoted(q byte, kind TokenKind) {
 		}
 		j++
 	}
-	body := src[start+1 : j]
+	bodyEnd := j
 	j++
-	value := body
-	if hasEscape {
-		if lx.ansi {
-			value = strings.ReplaceAll(body, string([]byte{q, q}), string(q))
-		} else {
-			// An invalid escape is kept literally: the string's value
-			// never decides a verdict, so it is not worth an error.
-			value, _ = unescapeC(body)
-		}
-	}
-	suffix := ""
+	sOff, sEnd := j, j
 	if kind == TokString {
-		end := lx.stringSuffix(j)
-		suffix = strings.ToLower(src[j:end])
-		j = end
+		sEnd = lx.stringSuffix(j)
+		j = sEnd
 	}
 	lx.pos = j
-	lx.emit(kind, start, value, suffix)
+	if !hasEscape {
+		lx.emit(kind, start, start+1, bodyEnd, sOff, sEnd)
+		return
+	}
+	body := src[start+1 : bodyEnd]
+	var value string
+	if lx.ansi {
+		value = strings.ReplaceAll(body, string([]byte{q, q}), string(q))
+	} else {
+		// An invalid escape is kept literally: the string's value never
+		// decides a verdict, so it is not worth an error.
+		value, _ = unescapeC(body)
+	}
+	lx.emitValue(kind, start, value, sOff, sEnd)
 }
 
 // backtick lexes a `…` identifier: C escapes, and “ for a backtick.
@@ -605,13 +661,13 @@ func (lx *lexer) backtick() {
 		}
 		j++
 	}
-	body := src[start+1 : j]
 	lx.pos = j + 1
-	value := body
-	if hasEscape {
-		value, _ = unescapeC(strings.ReplaceAll(body, "``", "\\`"))
+	if !hasEscape {
+		lx.emit(TokQuotedIdent, start, start+1, j, 0, 0)
+		return
 	}
-	lx.emit(TokQuotedIdent, start, value, "")
+	value, _ := unescapeC(strings.ReplaceAll(src[start+1:j], "``", "\\`"))
+	lx.emitValue(TokQuotedIdent, start, value, 0, 0)
 }
 
 // multiline lexes (@@ … @@)+ — a doubled @@@@ inside stands for @@ — with
@@ -637,14 +693,13 @@ func (lx *lexer) multiline() {
 		}
 		break
 	}
-	value := parts[0]
-	if len(parts) > 1 {
-		value = strings.Join(parts, "@@")
-	}
 	end := lx.stringSuffix(j)
-	suffix := strings.ToLower(src[j:end])
 	lx.pos = end
-	lx.emit(TokString, start, value, suffix)
+	if len(parts) == 1 {
+		lx.emit(TokString, start, start+2, start+2+len(parts[0]), j, end)
+		return
+	}
+	lx.emitValue(TokString, start, strings.Join(parts, "@@"), j, end)
 }
 
 // unescapeC decodes C escapes (\n \t \r \a \b \f \v \0 \\ \' \" \` \? \xHH

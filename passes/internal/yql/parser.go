@@ -28,24 +28,27 @@ func Parse(src string) *Script {
 		return s
 	}
 	a := &arena{}
-	bp := tokenPool.Get().(*[]Token)
-	toks, comments, lexErr, tooMany := lexInto(*bp, src, true)
-	s.Comments = comments
-	if tooMany {
-		s.Errors = append(s.Errors, lexErr)
+	bp := tokenPool.Get().(*[]tok)
+	if want := min(len(src)/4+16, MaxTokens+1); cap(*bp) < want {
+		*bp = make([]tok, 0, want)
+	}
+	lr := lexInto(*bp, src, true)
+	toks := lr.toks
+	s.Comments = lr.comments
+	if lr.tooMany {
+		s.Errors = append(s.Errors, lr.err)
 		toks = toks[:0]
 	}
-	for _, r := range splitStatements(toks) {
-		stmt, err := parseStatement(a, src, toks[r[0]:r[1]])
+	for _, r := range splitStatements(src, toks) {
+		stmt, err := parseStatement(a, src, lr.vals, toks[r[0]:r[1]])
 		s.Stmts = append(s.Stmts, stmt)
 		if err != nil {
 			s.Errors = append(s.Errors, err)
 		}
 	}
-	// The AST holds substrings of src, never tokens, so the token buffer can
-	// be reused. Clearing it drops its references to src.
+	// The AST holds substrings of src, never tokens, so the token buffer
+	// (which holds no pointers) can be reused.
 	if cap(toks) <= maxPooledTokens {
-		clear(toks)
 		*bp = toks[:0]
 		tokenPool.Put(bp)
 	}
@@ -55,7 +58,7 @@ func Parse(src string) *Script {
 // tokenPool recycles Parse's token buffers: tokens are most of the memory a
 // parse allocates, and none of them outlive it.
 var tokenPool = sync.Pool{New: func() any {
-	b := make([]Token, 0, 1024)
+	b := make([]tok, 0, 1024)
 	return &b
 }}
 
@@ -70,7 +73,7 @@ const maxPooledTokens = 1 << 15
 // Parentheses are deliberately not counted: no valid statement has a `;`
 // inside them outside braces, and ignoring them keeps an unbalanced `(` from
 // swallowing the statements that follow.
-func splitStatements(toks []Token) [][2]int {
+func splitStatements(src string, toks []tok) [][2]int {
 	var out [][2]int
 	braces, blocks := 0, 0
 	lo := 0
@@ -78,14 +81,14 @@ func splitStatements(toks []Token) [][2]int {
 	for i := 0; i < n; i++ {
 		t := &toks[i]
 		if t.Kind == TokOp {
-			switch t.Text {
-			case "{":
+			switch src[t.Offset] {
+			case '{':
 				braces++
-			case "}":
+			case '}':
 				if braces > 0 {
 					braces--
 				}
-			case ";":
+			case ';':
 				if braces == 0 && blocks == 0 {
 					if i > lo {
 						out = append(out, [2]int{lo, i})
@@ -95,15 +98,15 @@ func splitStatements(toks []Token) [][2]int {
 			}
 			continue
 		}
-		if t.Kind != TokIdent || braces != 0 || len(t.Text) != 3 && len(t.Text) != 5 && len(t.Text) != 6 {
+		if l := t.End - t.Offset; t.Kind != TokIdent || braces != 0 || l != 3 && l != 5 && l != 6 {
 			continue // only DEFINE, BEGIN and END matter here
 		}
 		switch {
-		case isWord(t, "DEFINE") && i+1 < n && (isWord(&toks[i+1], "ACTION") || isWord(&toks[i+1], "SUBQUERY")):
+		case isWordIn(src, t, "DEFINE") && i+1 < n && (isWordIn(src, &toks[i+1], "ACTION") || isWordIn(src, &toks[i+1], "SUBQUERY")):
 			blocks++
-		case isWord(t, "BEGIN") && i > lo && isWord(&toks[i-1], "DO"):
+		case isWordIn(src, t, "BEGIN") && i > lo && isWordIn(src, &toks[i-1], "DO"):
 			blocks++
-		case isWord(t, "END") && i+1 < n && (isWord(&toks[i+1], "DEFINE") || isWord(&toks[i+1], "DO")):
+		case isWordIn(src, t, "END") && i+1 < n && (isWordIn(src, &toks[i+1], "DEFINE") || isWordIn(src, &toks[i+1], "DO")):
 			if blocks > 0 {
 				blocks--
 			}
@@ -116,9 +119,23 @@ func splitStatements(toks []Token) [][2]int {
 }
 
 // isWord reports whether t is the keyword kw (given in upper case), in any case.
-func isWord(t *Token, kw string) bool {
-	return t.Kind == TokIdent && len(t.Text) == len(kw) && t.Text[0]&^0x20 == kw[0] && strings.EqualFold(t.Text, kw)
+func isWordIn(src string, t *tok, kw string) bool {
+	if t.Kind != TokIdent || t.End-t.Offset != len(kw) || src[t.Offset]&^0x20 != kw[0] {
+		return false
+	}
+	return strings.EqualFold(src[t.Offset:t.End], kw)
 }
+
+func (p *parser) isWord(t *tok, kw string) bool { return isWordIn(p.src, t, kw) }
+
+// text returns the token as written.
+func (p *parser) text(t *tok) string { return p.src[t.Offset:t.End] }
+
+// val returns the token's value (see Token.Value).
+func (p *parser) val(t *tok) string { return tokValue(p.src, p.vals, t) }
+
+// suffix returns the token's lower-cased literal suffix.
+func (p *parser) suffix(t *tok) string { return tokSuffix(p.src, t) }
 
 // bailout unwinds the parser on the first error of a statement.
 type bailout struct {
@@ -129,22 +146,23 @@ type bailout struct {
 type parser struct {
 	a     *arena
 	src   string
-	toks  []Token
+	toks  []tok
+	vals  []string // values of tokens that are not substrings of src
 	pos   int
-	eof   Token
+	eof   tok
 	depth int
 }
 
 // parseStatement parses one statement's tokens. It returns an *OpaqueStmt and
 // an error when the statement cannot be parsed.
-func parseStatement(a *arena, src string, toks []Token) (stmt Stmt, err *Error) {
+func parseStatement(a *arena, src string, vals []string, toks []tok) (stmt Stmt, err *Error) {
 	start, end := toks[0].Offset, toks[len(toks)-1].End
-	p := &parser{a: a, src: src, toks: toks, eof: Token{Kind: TokEOF, Offset: end, End: end}}
+	p := &parser{a: a, src: src, vals: vals, toks: toks, eof: tok{Kind: TokEOF, Offset: end, End: end}}
 	defer func() {
 		if r := recover(); r != nil {
 			keyword := ""
 			if toks[0].Kind == TokIdent {
-				keyword = strings.ToUpper(toks[0].Text)
+				keyword = strings.ToUpper(p.text(&toks[0]))
 			}
 			b, ok := r.(bailout)
 			if !ok {
@@ -158,7 +176,7 @@ func parseStatement(a *arena, src string, toks []Token) (stmt Stmt, err *Error) 
 	}()
 	for i := range toks {
 		if toks[i].Kind == TokIllegal {
-			p.failAt(toks[i].Offset, "lexical error: "+toks[i].Value)
+			p.failAt(toks[i].Offset, "lexical error: "+p.val(&toks[i]))
 		}
 	}
 	stmt = p.statement()
@@ -171,14 +189,14 @@ func parseStatement(a *arena, src string, toks []Token) (stmt Stmt, err *Error) 
 // ---------------------------------------------------------------------------
 // Token access
 
-func (p *parser) peek() *Token {
+func (p *parser) peek() *tok {
 	if p.pos < len(p.toks) {
 		return &p.toks[p.pos]
 	}
 	return &p.eof
 }
 
-func (p *parser) peekN(n int) *Token {
+func (p *parser) peekN(n int) *tok {
 	if p.pos+n < len(p.toks) {
 		return &p.toks[p.pos+n]
 	}
@@ -187,7 +205,7 @@ func (p *parser) peekN(n int) *Token {
 
 func (p *parser) atEOF() bool { return p.pos >= len(p.toks) }
 
-func (p *parser) advance() *Token {
+func (p *parser) advance() *tok {
 	t := p.peek()
 	if p.pos < len(p.toks) {
 		p.pos++
@@ -207,23 +225,23 @@ func (p *parser) fail(msg string) { p.failAt(p.peek().Offset, msg) }
 
 func (p *parser) failAt(off int, msg string) { panic(bailout{off: off, msg: msg}) }
 
-func (p *parser) describe(t *Token) string {
+func (p *parser) describe(t *tok) string {
 	switch t.Kind {
 	case TokEOF:
 		return "end of statement"
 	case TokIllegal:
 		return "illegal token"
 	}
-	txt := t.Text
+	txt := p.text(t)
 	if len(txt) > 40 {
 		txt = txt[:40] + "…"
 	}
 	return fmt.Sprintf("%q", txt)
 }
 
-func (p *parser) isKw(kw string) bool { return isWord(p.peek(), kw) }
+func (p *parser) isKw(kw string) bool { return p.isWord(p.peek(), kw) }
 
-func (p *parser) isKwN(n int, kw string) bool { return isWord(p.peekN(n), kw) }
+func (p *parser) isKwN(n int, kw string) bool { return p.isWord(p.peekN(n), kw) }
 
 func (p *parser) acceptKw(kw string) bool {
 	if p.isKw(kw) {
@@ -233,7 +251,7 @@ func (p *parser) acceptKw(kw string) bool {
 	return false
 }
 
-func (p *parser) expectKw(kw string) *Token {
+func (p *parser) expectKw(kw string) *tok {
 	if !p.isKw(kw) {
 		p.fail("expected " + kw + ", found " + p.describe(p.peek()))
 	}
@@ -242,12 +260,12 @@ func (p *parser) expectKw(kw string) *Token {
 
 func (p *parser) isOp(op string) bool {
 	t := p.peek()
-	return t.Kind == TokOp && t.Text == op
+	return t.Kind == TokOp && p.text(t) == op
 }
 
 func (p *parser) isOpN(n int, op string) bool {
 	t := p.peekN(n)
-	return t.Kind == TokOp && t.Text == op
+	return t.Kind == TokOp && p.text(t) == op
 }
 
 func (p *parser) acceptOp(op string) bool {
@@ -258,7 +276,7 @@ func (p *parser) acceptOp(op string) bool {
 	return false
 }
 
-func (p *parser) expectOp(op string) *Token {
+func (p *parser) expectOp(op string) *tok {
 	if !p.isOp(op) {
 		p.fail("expected " + op + ", found " + p.describe(p.peek()))
 	}
@@ -281,7 +299,7 @@ func (p *parser) skipBalanced() {
 	if t.Kind != TokOp {
 		return
 	}
-	switch t.Text {
+	switch p.text(t) {
 	case "(", "[", "{", "<|":
 	default:
 		return
@@ -295,7 +313,7 @@ func (p *parser) skipBalanced() {
 		if t.Kind != TokOp {
 			continue
 		}
-		switch t.Text {
+		switch p.text(t) {
 		case "(", "[", "{", "<|":
 			depth++
 		case ")", "]", "}", "|>":
@@ -330,19 +348,20 @@ func init() {
 	}
 }
 
-func isReserved(t *Token) bool {
-	if t.Kind != TokIdent || len(t.Text) > 20 {
+func (p *parser) isReserved(t *tok) bool {
+	text := p.text(t)
+	if t.Kind != TokIdent || len(text) > 20 {
 		return false
 	}
 	var buf [20]byte
-	for i := 0; i < len(t.Text); i++ {
-		buf[i] = lower(t.Text[i])
+	for i := 0; i < len(text); i++ {
+		buf[i] = lower(text[i])
 	}
-	return reservedWords[string(buf[:len(t.Text)])]
+	return reservedWords[string(buf[:len(text)])]
 }
 
-func isHoleToken(t *Token) bool {
-	return (t.Kind == TokIdent || t.Kind == TokQuotedIdent) && ContainsHole(t.Value)
+func (p *parser) isHoleToken(t *tok) bool {
+	return (t.Kind == TokIdent || t.Kind == TokQuotedIdent) && ContainsHole(p.val(t))
 }
 
 // ident parses an identifier in a name position (after AS, a column in a
@@ -353,14 +372,14 @@ func (p *parser) ident() *Ident {
 	switch t.Kind {
 	case TokIdent:
 		p.pos++
-		return p.a.ident.of(Ident{Span: t.Span(), Name: t.Value})
+		return p.a.ident.of(Ident{Span: t.Span(), Name: p.val(t)})
 	case TokQuotedIdent:
 		p.pos++
-		return p.a.ident.of(Ident{Span: t.Span(), Name: t.Value, Quoted: true})
+		return p.a.ident.of(Ident{Span: t.Span(), Name: p.val(t), Quoted: true})
 	case TokString:
 		// an_id also admits a string: `AS "name"`.
 		p.pos++
-		return p.a.ident.of(Ident{Span: t.Span(), Name: t.Value, Quoted: true})
+		return p.a.ident.of(Ident{Span: t.Span(), Name: p.val(t), Quoted: true})
 	}
 	p.fail("expected identifier, found " + p.describe(t))
 	return nil
@@ -388,7 +407,7 @@ func (p *parser) optAlias() *Ident {
 		return p.ident()
 	}
 	t := p.peek()
-	if (t.Kind == TokIdent && !isReserved(t) || t.Kind == TokQuotedIdent) && !isHoleToken(t) {
+	if (t.Kind == TokIdent && !p.isReserved(t) || t.Kind == TokQuotedIdent) && !p.isHoleToken(t) {
 		return p.ident()
 	}
 	return nil
@@ -403,7 +422,7 @@ func (p *parser) statement() Stmt {
 	case TokParam:
 		return p.namedExprStmt()
 	case TokOp:
-		if t.Text == "(" {
+		if p.text(t) == "(" {
 			return p.selectStmt()
 		}
 		p.fail("unexpected " + p.describe(t))
@@ -412,19 +431,19 @@ func (p *parser) statement() Stmt {
 		p.fail("unexpected " + p.describe(t))
 	}
 	switch {
-	case isWord(t, "SELECT"), isWord(t, "FROM"):
+	case p.isWord(t, "SELECT"), p.isWord(t, "FROM"):
 		return p.selectStmt()
-	case isWord(t, "DECLARE"):
+	case p.isWord(t, "DECLARE"):
 		return p.declareStmt()
-	case isWord(t, "PRAGMA"):
+	case p.isWord(t, "PRAGMA"):
 		return p.pragmaStmt()
-	case isWord(t, "INSERT"), isWord(t, "UPSERT"), isWord(t, "REPLACE"):
+	case p.isWord(t, "INSERT"), p.isWord(t, "UPSERT"), p.isWord(t, "REPLACE"):
 		return p.insertStmt()
-	case isWord(t, "UPDATE"):
+	case p.isWord(t, "UPDATE"):
 		return p.updateStmt(t.Offset, false)
-	case isWord(t, "DELETE"):
+	case p.isWord(t, "DELETE"):
 		return p.deleteStmt(t.Offset, false)
-	case isWord(t, "BATCH"):
+	case p.isWord(t, "BATCH"):
 		p.pos++
 		if p.isKw("UPDATE") {
 			return p.updateStmt(t.Offset, true)
@@ -433,20 +452,20 @@ func (p *parser) statement() Stmt {
 			return p.deleteStmt(t.Offset, true)
 		}
 		p.fail("expected UPDATE or DELETE after BATCH")
-	case isWord(t, "CREATE"):
+	case p.isWord(t, "CREATE"):
 		if st := p.createStmt(); st != nil {
 			return st
 		}
-	case isWord(t, "ALTER"):
+	case p.isWord(t, "ALTER"):
 		if p.isKwN(1, "TABLE") {
 			return p.alterTableStmt()
 		}
-	case isWord(t, "DROP"):
+	case p.isWord(t, "DROP"):
 		if p.isKwN(1, "TABLE") {
 			return p.dropTableStmt()
 		}
 	}
-	return p.opaqueRest(strings.ToUpper(t.Text), "statement not modelled")
+	return p.opaqueRest(strings.ToUpper(p.text(t)), "statement not modelled")
 }
 
 // opaqueRest consumes the rest of the statement as an *OpaqueStmt.
@@ -472,7 +491,7 @@ func (p *parser) namedExprStmt() Stmt {
 			p.fail("expected $name, found " + p.describe(t))
 		}
 		p.pos++
-		names = append(names, t.Value)
+		names = append(names, p.val(t))
 		if !p.acceptOp(",") {
 			break
 		}
@@ -511,7 +530,7 @@ func (p *parser) declareStmt() Stmt {
 	if p.acceptOp("=") {
 		p.expr()
 	}
-	return &DeclareStmt{Span: Span{start, p.prevEnd()}, Name: t.Value, Type: typ}
+	return &DeclareStmt{Span: Span{start, p.prevEnd()}, Name: p.val(t), Type: typ}
 }
 
 // pragmaStmt: `PRAGMA [prefix.]name [= value | (value, …)]`.
@@ -527,19 +546,19 @@ func (p *parser) pragmaStmt() Stmt {
 		switch t.Kind {
 		case TokString, TokIdent, TokQuotedIdent, TokInt, TokFloat:
 			p.pos++
-			values = append(values, t.Value)
+			values = append(values, p.val(t))
 		case TokParam:
 			p.pos++
-			values = append(values, "$"+t.Value)
+			values = append(values, "$"+p.val(t))
 		case TokOp:
-			if t.Text == "-" || t.Text == "+" {
+			if p.text(t) == "-" || p.text(t) == "+" {
 				p.pos++
 				n := p.peek()
 				if n.Kind != TokInt && n.Kind != TokFloat {
 					p.fail("expected number in PRAGMA")
 				}
 				p.pos++
-				values = append(values, t.Text+n.Value)
+				values = append(values, p.text(t)+p.val(n))
 				return
 			}
 			fallthrough
@@ -567,7 +586,7 @@ func (p *parser) tableRef() *TableRef {
 	t := p.peek()
 	switch t.Kind {
 	case TokIdent:
-		if isReserved(t) {
+		if p.isReserved(t) {
 			p.fail("expected table name, found " + p.describe(t))
 		}
 		p.pos++
@@ -575,16 +594,16 @@ func (p *parser) tableRef() *TableRef {
 		if p.isOp(".") {
 			p.fail("cluster-qualified table names are not supported")
 		}
-		return &TableRef{Span: t.Span(), Path: t.Value, Hole: ContainsHole(t.Value)}
+		return &TableRef{Span: t.Span(), Path: p.val(t), Hole: ContainsHole(p.val(t))}
 	case TokQuotedIdent:
 		p.pos++
 		if p.isOp(".") {
 			p.fail("cluster-qualified table names are not supported")
 		}
-		return &TableRef{Span: t.Span(), Path: t.Value, Quoted: true, Hole: ContainsHole(t.Value)}
+		return &TableRef{Span: t.Span(), Path: p.val(t), Quoted: true, Hole: ContainsHole(p.val(t))}
 	case TokParam:
 		p.pos++
-		return &TableRef{Span: t.Span(), Named: t.Value}
+		return &TableRef{Span: t.Span(), Named: p.val(t)}
 	}
 	p.fail("expected table name, found " + p.describe(t))
 	return nil
@@ -617,7 +636,7 @@ func (p *parser) tableHints() {
 func (p *parser) insertStmt() Stmt {
 	first := p.advance()
 	st := &InsertStmt{}
-	switch strings.ToUpper(first.Text) {
+	switch strings.ToUpper(p.text(first)) {
 	case "INSERT":
 		st.Kind = Insert
 		if p.acceptKw("OR") {

@@ -18,7 +18,7 @@ func (p *parser) selectQuery() *Select {
 func (p *parser) selectTail(first *Select) *Select {
 	for {
 		if p.isKw("EXCEPT") || p.isKw("INTERSECT") {
-			p.fail(strings.ToUpper(p.peek().Text) + " is not supported")
+			p.fail(strings.ToUpper(p.text(p.peek())) + " is not supported")
 		}
 		if !p.acceptKw("UNION") {
 			break
@@ -60,7 +60,7 @@ func (p *parser) selectCore() *Select {
 		s.From = p.joinSource()
 	}
 	if p.isKw("DISCARD") || p.isKw("PROCESS") || p.isKw("REDUCE") || p.isKw("COMBINE") {
-		p.fail(strings.ToUpper(p.peek().Text) + " is not supported")
+		p.fail(strings.ToUpper(p.text(p.peek())) + " is not supported")
 	}
 	p.expectKw("SELECT")
 	if p.isKw("STREAM") {
@@ -189,7 +189,7 @@ func (p *parser) selectItem() *SelectItem {
 	}
 	if (t.Kind == TokIdent || t.Kind == TokQuotedIdent) && p.isOpN(1, ".") && p.isOpN(2, "*") {
 		p.pos += 3
-		return &SelectItem{Span: Span{t.Offset, p.prevEnd()}, Star: true, Qualifier: t.Value}
+		return &SelectItem{Span: Span{t.Offset, p.prevEnd()}, Star: true, Qualifier: p.val(t)}
 	}
 	e := p.expr()
 	it := &SelectItem{Expr: e}
@@ -248,7 +248,7 @@ func (p *parser) joinOp() (string, bool) {
 	case p.acceptKw("CROSS"):
 		kind = "CROSS"
 	case p.acceptKw("LEFT"), p.acceptKw("RIGHT"):
-		kind = strings.ToUpper(p.toks[p.pos-1].Text)
+		kind = strings.ToUpper(p.text(&p.toks[p.pos-1]))
 		if p.acceptKw("ONLY") {
 			kind += " ONLY"
 		} else if p.acceptKw("SEMI") {
@@ -325,12 +325,12 @@ func (p *parser) namedSingleSource() Source {
 			src = &OpaqueSource{Reason: "subquery template call"}
 			break
 		}
-		src = &NamedSource{Name: t.Value}
+		src = &NamedSource{Name: p.val(t)}
 	case p.isOp("@"):
 		p.fail("temporary @tables are not supported")
 	case (t.Kind == TokIdent || t.Kind == TokQuotedIdent) && p.isOpN(1, "("):
 		p.pos++
-		if t.Kind == TokIdent && strings.EqualFold(t.Text, "AS_TABLE") {
+		if t.Kind == TokIdent && strings.EqualFold(p.text(t), "AS_TABLE") {
 			p.pos++
 			arg := p.expr()
 			p.expectOp(")")
@@ -338,7 +338,7 @@ func (p *parser) namedSingleSource() Source {
 			break
 		}
 		p.skipBalanced()
-		src = &OpaqueSource{Reason: "table function " + t.Value}
+		src = &OpaqueSource{Reason: "table function " + p.val(t)}
 	case t.Kind == TokIdent && p.isOpN(1, "::"):
 		p.fail("table function with module is not supported")
 	default:

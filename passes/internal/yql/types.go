@@ -134,10 +134,10 @@ func (p *parser) typeRef() *TypeRef {
 		tr = p.quotedType(t)
 	case TokParam:
 		p.pos++
-		tr = p.a.typeRef.of(TypeRef{Span: t.Span(), Name: "$" + t.Value})
+		tr = p.a.typeRef.of(TypeRef{Span: t.Span(), Name: "$" + p.val(t)})
 	case TokIdent, TokQuotedIdent:
 		p.pos++
-		name := CanonicalType(t.Value)
+		name := CanonicalType(p.val(t))
 		tr = p.a.typeRef.of(TypeRef{Name: name})
 		switch {
 		case name == "Decimal" && p.isOp("("):
@@ -147,7 +147,7 @@ func (p *parser) typeRef() *TypeRef {
 				if v.Kind != TokInt && v.Kind != TokParam {
 					p.failAt(v.Offset, "bad Decimal parameter")
 				}
-				tr.Params = append(tr.Params, v.Text)
+				tr.Params = append(tr.Params, p.text(v))
 				if !p.acceptOp(",") {
 					break
 				}
@@ -181,9 +181,9 @@ func (p *parser) typeArgs(tr *TypeRef) {
 		case tr.Name == "Enum" || tr.Name == "Resource" || tr.Name == "Tagged" && len(tr.Args) == 1:
 			switch t.Kind {
 			case TokIdent, TokQuotedIdent, TokString:
-				tr.Params = append(tr.Params, t.Value)
+				tr.Params = append(tr.Params, p.val(t))
 			case TokParam:
-				tr.Params = append(tr.Params, "$"+t.Value)
+				tr.Params = append(tr.Params, "$"+p.val(t))
 			default:
 				p.fail("expected a tag, found " + p.describe(t))
 			}
@@ -196,7 +196,7 @@ func (p *parser) typeArgs(tr *TypeRef) {
 			} else {
 				p.acceptKw("NULL")
 			}
-			tr.Fields = append(tr.Fields, &TypeField{Name: t.Value, Type: ft})
+			tr.Fields = append(tr.Fields, &TypeField{Name: p.val(t), Type: ft})
 		case tr.Name == "Callable":
 			p.fail("Callable types are not supported")
 		default:
@@ -210,7 +210,7 @@ func (p *parser) typeArgs(tr *TypeRef) {
 
 // quotedType parses a type written as a string literal. Every node of the
 // result gets the span of the whole literal.
-func (p *parser) quotedType(t *Token) (tr *TypeRef) {
+func (p *parser) quotedType(t *tok) (tr *TypeRef) {
 	defer func() {
 		// Errors inside the literal are reported at the literal.
 		if r := recover(); r != nil {
@@ -220,11 +220,13 @@ func (p *parser) quotedType(t *Token) (tr *TypeRef) {
 			panic(r)
 		}
 	}()
-	toks, err := Lex(t.Value)
-	if err != nil || len(toks) < 2 {
+	text := p.val(t)
+	lr := lexInto(nil, text, false)
+	if lr.err != nil || len(lr.toks) < 2 {
 		p.failAt(t.Offset, "bad quoted type")
 	}
-	sub := &parser{a: p.a, src: t.Value, toks: toks[:len(toks)-1], eof: Token{Kind: TokEOF, Offset: len(t.Value), End: len(t.Value)}, depth: p.depth}
+	sub := &parser{a: p.a, src: text, vals: lr.vals, toks: lr.toks[:len(lr.toks)-1],
+		eof: tok{Kind: TokEOF, Offset: len(text), End: len(text)}, depth: p.depth}
 	tr = sub.typeRef()
 	if !sub.atEOF() {
 		p.failAt(t.Offset, "bad quoted type")
