@@ -13,7 +13,10 @@
 //   - Parse(src) *Script: statements split on top-level `;`, each parsed on its
 //     own; a statement that fails becomes an *OpaqueStmt plus an *Error.
 //   - Lex(src) ([]Token, error): the tokens with byte offsets, for callers that
-//     need token spans.
+//     need token spans; LexComments(src) and Script.Comments: the comments
+//     with their spans (for in-query annotations and suppressions).
+//   - Limits: MaxInput (8 MiB), MaxTokens (1 Mi tokens and comments),
+//     MaxDepth (200 levels of nesting).
 //   - Inspect(node, f): a depth-first walk; Dump / DumpScript: S-expression
 //     renderings used by the tests.
 //   - CanonicalType, IsIntegral, IsUnsigned, IsFloat, IsString, IsTime,
