@@ -227,34 +227,6 @@ func (a *pkgAnalysis) buildSSA() {
 	}
 }
 
-// loadPrimitives builds the value→name map of SDK/internal/types.Primitive
-// from the imported package (the numbering differs between SDK versions).
-func (a *pkgAnalysis) loadPrimitives() {
-	seen := map[*types.Package]bool{}
-	var find func(p *types.Package, depth int) *types.Package
-	find = func(p *types.Package, depth int) *types.Package {
-		if seen[p] || depth > 32 {
-			return nil
-		}
-		seen[p] = true
-		if p.Path() == sdk.PkgInternalTypes {
-			return p
-		}
-		for _, imp := range p.Imports() {
-			if r := find(imp, depth+1); r != nil {
-				return r
-			}
-		}
-		return nil
-	}
-	if p := find(a.pass.Pkg, 0); p != nil {
-		a.prims = sdk.PrimitiveNames(p)
-		if tn := p.Scope().Lookup("Primitive"); tn != nil {
-			a.primType = tn.Type()
-		}
-	}
-}
-
 // topOf returns the outermost enclosing function of a function literal.
 func topOf(fn *ssa.Function) *ssa.Function {
 	for i := 0; fn.Parent() != nil && i < 64; i++ {
