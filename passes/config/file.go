@@ -137,6 +137,25 @@ func (s Sink) FullName() string {
 	return s.Package + "." + f
 }
 
+// Target splits Function into the receiver type name ("" for a
+// package-level function) and the function or method name. A pointer and a
+// value receiver give the same name: a type cannot declare a method of one
+// name on both, so the name alone identifies the method. ok is false when
+// Function is not in one of the accepted forms.
+func (s Sink) Target() (recv, name string, ok bool) {
+	m := sinkFuncRE.FindStringSubmatch(s.Function)
+	if m == nil {
+		return "", "", false
+	}
+	switch {
+	case m[1] != "":
+		return m[3], m[5], true
+	case m[4] != "":
+		return m[4], m[5], true
+	}
+	return "", m[5], true
+}
+
 // sinkFuncRE matches "(*T).M", "(T).M", "T.M" and "F".
 // Groups: 1 parenthesised receiver, 2 "*" or "", 3 its type, 4 bare
 // receiver type, 5 function or method name.

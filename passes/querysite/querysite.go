@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/ydblint/ydblint/passes/config"
 	"github.com/ydblint/ydblint/passes/internal/sdk"
 )
 
@@ -28,7 +29,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:        "find the places where Go code hands YQL text, parameters, rows or table options to ydb-go-sdk or database/sql",
 	URL:        "https://pkg.go.dev/github.com/ydblint/ydblint/passes/querysite",
 	Run:        run,
-	Requires:   []*analysis.Analyzer{inspect.Analyzer},
+	Requires:   []*analysis.Analyzer{config.Analyzer, inspect.Analyzer},
 	ResultType: reflect.TypeFor[*Result](),
 	FactTypes:  []analysis.Fact{new(sinkFact), new(textFact), new(hashFact), new(reachFact)},
 }
@@ -54,7 +55,11 @@ func (*reachFact) String() string { return "reachesYDB" }
 
 func run(pass *analysis.Pass) (any, error) {
 	res := &Result{}
-	reach := reaches(pass)
+	// Configured sinks count wherever they are declared: the scope options
+	// (include-pkgs, exclude-pkgs) only silence diagnostics, so an excluded
+	// wrapper package still exports the facts its importers need.
+	cs := newConfigSinks(pass.ResultOf[config.Analyzer].(*config.Config))
+	reach := reaches(pass, cs)
 	if !reach && (!mentionsYQL(pass) || sdk.InSDK(pass.Pkg.Path())) {
 		return res, nil
 	}
@@ -62,6 +67,7 @@ func run(pass *analysis.Pass) (any, error) {
 		pass.ExportPackageFact(&reachFact{})
 	}
 	a := newAnalysis(pass)
+	a.cfgSinks = cs
 	a.summarize()
 	a.collectSites()
 	sort.SliceStable(a.res.Sites, func(i, j int) bool { return a.res.Sites[i].Pos < a.res.Sites[j].Pos })
@@ -72,11 +78,15 @@ func run(pass *analysis.Pass) (any, error) {
 // import of either (direct or transitive through the type-checker's view),
 // or a direct import carrying reachFact. Packages of the SDK module and
 // database/sql itself are skipped: their own internals are not user query
-// sites and are large.
-func reaches(pass *analysis.Pass) bool {
+// sites and are large. A package declaring or importing a configured sink
+// reaches the database through it.
+func reaches(pass *analysis.Pass, cs *configSinks) bool {
 	self := pass.Pkg.Path()
 	if sdk.InSDK(self) || self == sdk.PkgSQL {
 		return false
+	}
+	if cs.hasPkg(self) {
+		return true
 	}
 	seen := map[*types.Package]bool{}
 	var walk func(p *types.Package, depth int) bool
@@ -86,7 +96,7 @@ func reaches(pass *analysis.Pass) bool {
 		}
 		seen[p] = true
 		path := p.Path()
-		if sdk.InSDK(path) || path == sdk.PkgSQL {
+		if sdk.InSDK(path) || path == sdk.PkgSQL || cs.hasPkg(path) {
 			return true
 		}
 		for _, imp := range p.Imports() {
@@ -131,6 +141,7 @@ type pkgAnalysis struct {
 	localTexts map[*ssa.Function]texts
 	localSinks map[*ssa.Function]*sinkSummary
 	hashes     map[*ssa.Function]*hashFact
+	cfgSinks   *configSinks // nil when the configuration declares none
 }
 
 func newAnalysis(pass *analysis.Pass) *pkgAnalysis {

@@ -214,3 +214,11 @@ func TestFacts(t *testing.T) {
 func TestOldSDK(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData()+"/old", reporter, "./q")
 }
+
+// TestConfiguredSinks checks the sinks declared in testdata/mod/.ydblint.yml:
+// calls to them are sites like SDK calls, in the declaring package and in
+// importers, through a pointer method, an interface method, a function and
+// a value method, with each kind of parameters argument.
+func TestConfiguredSinks(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData()+"/mod", reporter, "./cfgsink/...")
+}

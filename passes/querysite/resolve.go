@@ -63,6 +63,15 @@ func (a *pkgAnalysis) target(common *ssa.CallCommon) callTarget {
 	if e := sdk.LookupEntry(id); e != nil {
 		return callTarget{entry: e}
 	}
+	if a.cfgSinks != nil {
+		fn := common.Method
+		if callee != nil {
+			fn, _ = callee.Object().(*types.Func)
+		}
+		if e := a.cfgSinks.lookup(id, fn); e != nil {
+			return callTarget{entry: e}
+		}
+	}
 	if common.IsInvoke() {
 		if e := a.shapeEntry(common.Method); e != nil {
 			return callTarget{entry: e}

@@ -127,7 +127,7 @@ func (a *pkgAnalysis) buildSite(common *ssa.CallCommon, t callTarget, c *ctx) (*
 	if v, _ := arg(sdk.RoleOptions); v != nil {
 		switch e.Kind {
 		case sdk.KindYQL, sdk.KindPreparedExec:
-			if e.Pkg == sdk.PkgQuery || e.Pkg == sdk.PkgInternalQuery {
+			if e.Pkg == sdk.PkgQuery || e.Pkg == sdk.PkgInternalQuery || a.cfgSinks.isEntry(e) {
 				var notYQL, explain bool
 				s.Params, notYQL, explain = a.queryOptions(v, c)
 				s.NotYQL = s.NotYQL || notYQL
@@ -144,6 +144,11 @@ func (a *pkgAnalysis) buildSite(common *ssa.CallCommon, t callTarget, c *ctx) (*
 	}
 	if v, _ := arg(sdk.RoleArgs); v != nil {
 		info := a.dbInfo(dbRecv, 0)
+		if a.cfgSinks.isEntry(e) {
+			// A configured sink's `args ...any`: how it binds unnamed
+			// arguments is not known.
+			info = dbInfo{mode: BindUnknown}
+		}
 		s.Params = a.sqlArgs(v, c)
 		a.applyDB(s, info)
 		fwd.db, fwd.hasDB = info, true
@@ -168,6 +173,9 @@ func (a *pkgAnalysis) buildSite(common *ssa.CallCommon, t callTarget, c *ctx) (*
 		if k := asParam(v, c); k >= 0 {
 			fwd.rows = k
 		}
+	}
+	if v, _ := arg(roleUnknownParams); v != nil && s.Params == nil {
+		s.Params = &Params{} // a configured sink's parameters of a type ydblint cannot decode
 	}
 	if s.Params == nil && s.Kind == KindYQL {
 		s.Params = &Params{Known: e.Kind != sdk.KindPrepare}
