@@ -87,6 +87,7 @@ Usage:
   go vet -vettool=$(command -v ydblint) [flags] packages...
   ydblint help [rule]
   ydblint -version
+  ydblint lsp [config flags]   language server for editors (see EDITORS.md)
 
 Rules:
 `)

@@ -5,6 +5,7 @@ import (
 	"os"
 
 	"github.com/ydblint/ydblint/analyzer"
+	"github.com/ydblint/ydblint/cmd/ydblint/internal/lsp"
 	"github.com/ydblint/ydblint/passes/config"
 	"golang.org/x/tools/go/analysis/multichecker"
 )
@@ -14,6 +15,9 @@ func main() {
 	// and listed by -flags so that go vet passes them through.
 	config.Analyzer.Flags.VisitAll(func(f *flag.Flag) { flag.Var(f.Value, f.Name, f.Usage) })
 
+	if len(os.Args) > 1 && os.Args[1] == "lsp" {
+		os.Exit(lsp.Main(os.Args[2:], os.Stdin, os.Stdout, os.Stderr, versionLine()))
+	}
 	if ownCommand(os.Args[1:], os.Stdout) {
 		os.Exit(0)
 	}

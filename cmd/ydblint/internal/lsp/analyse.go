@@ -1,0 +1,385 @@
+package lsp
+
+import (
+	"context"
+	"fmt"
+	"go/ast"
+	"go/token"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/ast/astutil"
+	"golang.org/x/tools/go/packages"
+)
+
+// docsURL prefixes the rules' documentation URLs (passes/internal/report
+// sets every diagnostic's URL under it).
+const docsURL = "https://pkg.go.dev/github.com/ydblint/ydblint/passes/"
+
+// reasonPlaceholder is the reason the suppress action writes. The
+// directive parser treats a reason that is only an <angle-bracketed> word
+// as missing, so the inserted directive suppresses nothing and is itself
+// reported until the user writes the real reason.
+const reasonPlaceholder = "<reason>"
+
+// maxLoggedErrors bounds how many package errors one analysis logs.
+const maxLoggedErrors = 5
+
+// finding is one diagnostic with its code actions, in LSP terms.
+type finding struct {
+	diag     Diagnostic
+	fixes    []fix
+	suppress *fix // nil when a directive could not suppress the diagnostic
+}
+
+// fix is one code action's title and edits.
+type fix struct {
+	title string
+	edits map[DocumentURI][]TextEdit
+}
+
+// fileResult is what one analysis found in one Go file of the package.
+type fileResult struct {
+	path     string
+	uri      DocumentURI
+	text     string // the text the analysis saw: ranges and edits refer to it
+	findings []finding
+}
+
+// analysisResult covers every Go file of the analysed package, so that
+// publishing it also clears the files that have no findings any more.
+type analysisResult struct {
+	pkgID string
+	files []*fileResult
+	// logs are messages for window/logMessage (load errors, failed
+	// analyzers): the user should know why diagnostics may be missing.
+	logs []string
+}
+
+// findModuleRoot returns the nearest directory at or above dir that holds
+// a go.mod file, or "".
+func findModuleRoot(dir string) string {
+	dir = filepath.Clean(dir)
+	for range 256 {
+		if fi, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil && fi.Mode().IsRegular() {
+			return dir
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return ""
+		}
+		dir = parent
+	}
+	return ""
+}
+
+// analyse loads the package that holds the Go file path (with the open
+// documents' texts as an overlay) and runs the analyzers over it. It
+// returns nil, nil when there is nothing to publish: the file is outside
+// any module or belongs to no package of this build.
+func analyse(ctx context.Context, path string, overlay map[string][]byte, analyzers []*analysis.Analyzer) (res *analysisResult, err error) {
+	if findModuleRoot(filepath.Dir(path)) == "" {
+		return nil, nil
+	}
+	cfg := &packages.Config{
+		Mode:    packages.LoadAllSyntax | packages.NeedModule,
+		Context: ctx,
+		Dir:     filepath.Dir(path),
+		Tests:   strings.HasSuffix(path, "_test.go"),
+		Overlay: overlay,
+	}
+	pkgs, err := packages.Load(cfg, "file="+path)
+	if err != nil {
+		return nil, fmt.Errorf("loading the package of %s: %w", path, err)
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	root := packageOf(pkgs, path)
+	if root == nil {
+		return nil, nil
+	}
+	res = &analysisResult{pkgID: root.ID}
+	if len(root.Errors) > 0 {
+		// Analysis still runs: the rules run despite type errors and
+		// report what they can see.
+		msgs := make([]string, 0, maxLoggedErrors)
+		for i, e := range root.Errors {
+			if i == maxLoggedErrors {
+				msgs = append(msgs, fmt.Sprintf("and %d more", len(root.Errors)-i))
+				break
+			}
+			msgs = append(msgs, e.Error())
+		}
+		res.logs = append(res.logs, fmt.Sprintf("package %s has errors; ydblint analyses what it can: %s", root.ID, strings.Join(msgs, "; ")))
+	}
+
+	graph, err := runChecker(analyzers, root)
+	if err != nil {
+		return nil, err
+	}
+	texts := newTextCache(overlay)
+	files := map[string]*fileResult{}
+	var order []*fileResult
+	for _, name := range root.GoFiles {
+		name = filepath.Clean(name)
+		text, ok := texts.get(name)
+		if !ok {
+			continue
+		}
+		fr := &fileResult{path: name, uri: pathToURI(name), text: text}
+		files[name] = fr
+		order = append(order, fr)
+	}
+	syntax := map[*token.File]*ast.File{}
+	for _, f := range root.Syntax {
+		if tf := root.Fset.File(f.FileStart); tf != nil {
+			syntax[tf] = f
+		}
+	}
+
+	type key struct {
+		pos, end token.Pos
+		msg      string
+	}
+	seen := map[key]bool{}
+	for _, act := range graph.Roots {
+		if act.Err != nil {
+			res.logs = append(res.logs, fmt.Sprintf("%s on %s: %v", act.Analyzer.Name, root.ID, act.Err))
+		}
+		for _, d := range act.Diagnostics {
+			k := key{d.Pos, d.End, d.Message}
+			if seen[k] {
+				continue // package-wide messages (configuration errors) come once per rule
+			}
+			seen[k] = true
+			tf := root.Fset.File(d.Pos)
+			if tf == nil {
+				continue
+			}
+			fr := files[filepath.Clean(tf.Name())]
+			if fr == nil {
+				continue
+			}
+			if len(fr.text) != tf.Size() {
+				res.logs = append(res.logs, fmt.Sprintf("%s changed while it was analysed; its diagnostics wait for the next save", fr.path))
+				continue
+			}
+			f, ok := convert(root.Fset, d, act.Analyzer, fr, texts, syntax[tf])
+			if ok {
+				fr.findings = append(fr.findings, f)
+			}
+		}
+	}
+	res.files = order
+	return res, nil
+}
+
+// packageOf picks the loaded package that compiles path: for a _test.go
+// file the test variant that holds it, otherwise the package itself.
+func packageOf(pkgs []*packages.Package, path string) *packages.Package {
+	for _, p := range pkgs {
+		for _, f := range p.GoFiles {
+			if filepath.Clean(f) == path {
+				return p
+			}
+		}
+	}
+	return nil
+}
+
+// runChecker runs the analyzers over one package sequentially, so that a
+// panic happens on this goroutine and becomes an error here instead of
+// ending the server.
+func runChecker(analyzers []*analysis.Analyzer, root *packages.Package) (graph *checker.Graph, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("analysis of %s panicked: %v\n%s", root.ID, r, debug.Stack())
+		}
+	}()
+	return checker.Analyze(analyzers, []*packages.Package{root}, &checker.Options{Sequential: true})
+}
+
+// textCache reads each file once per analysis, preferring the overlay.
+type textCache struct {
+	overlay map[string][]byte
+	texts   map[string]string
+}
+
+func newTextCache(overlay map[string][]byte) *textCache {
+	return &textCache{overlay: overlay, texts: map[string]string{}}
+}
+
+func (c *textCache) get(path string) (string, bool) {
+	if t, ok := c.texts[path]; ok {
+		return t, true
+	}
+	var text string
+	if b, ok := c.overlay[path]; ok {
+		text = string(b)
+	} else {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return "", false
+		}
+		text = string(b)
+	}
+	c.texts[path] = text
+	return text, true
+}
+
+// convert turns one analysis diagnostic into a finding with LSP ranges.
+func convert(fset *token.FileSet, d analysis.Diagnostic, a *analysis.Analyzer, fr *fileResult, texts *textCache, file *ast.File) (finding, bool) {
+	m := newMapper(fr.text)
+	start := fset.PositionFor(d.Pos, false)
+	end := start
+	if d.End.IsValid() && d.End >= d.Pos {
+		end = fset.PositionFor(d.End, false)
+	}
+	rule := d.Category
+	if rule == "" {
+		rule = a.Name
+	}
+	diag := Diagnostic{
+		Range:    Range{Start: m.lineColumn(start.Line, start.Column), End: m.lineColumn(end.Line, end.Column)},
+		Severity: severity(d),
+		Code:     rule,
+		Source:   "ydblint",
+		Message:  d.Message,
+	}
+	if d.URL != "" {
+		diag.CodeDescription = &CodeDescription{Href: d.URL}
+	}
+	f := finding{diag: diag}
+	for _, sf := range d.SuggestedFixes {
+		edits, ok := convertEdits(fset, sf.TextEdits, texts)
+		if ok && len(edits) > 0 {
+			f.fixes = append(f.fixes, fix{title: sf.Message, edits: edits})
+		}
+	}
+	if suppressible(d, rule) && file != nil {
+		f.suppress = suppressFix(fset, file, d.Pos, rule, fr)
+	}
+	return f, true
+}
+
+// severity: malformed directives and configuration errors are errors (the
+// user's ydblint input is wrong); rule findings are warnings.
+func severity(d analysis.Diagnostic) int {
+	if strings.HasPrefix(d.URL, docsURL+"config#") {
+		return SeverityError
+	}
+	return SeverityWarning
+}
+
+// suppressible reports whether a ydblint:ignore directive can silence d:
+// rule findings can; internal errors, configuration errors and directive
+// problems (documented under passes/config) cannot.
+func suppressible(d analysis.Diagnostic, rule string) bool {
+	if strings.HasPrefix(d.Message, "internal error:") {
+		return false
+	}
+	u := docsURL + rule
+	return d.URL == u || strings.HasPrefix(d.URL, u+"#")
+}
+
+// convertEdits converts a suggested fix's edits, which may touch several
+// files; false when a file cannot be read.
+func convertEdits(fset *token.FileSet, edits []analysis.TextEdit, texts *textCache) (map[DocumentURI][]TextEdit, bool) {
+	out := map[DocumentURI][]TextEdit{}
+	for _, e := range edits {
+		tf := fset.File(e.Pos)
+		if tf == nil {
+			return nil, false
+		}
+		text, ok := texts.get(filepath.Clean(tf.Name()))
+		if !ok || len(text) != tf.Size() {
+			return nil, false
+		}
+		end := e.End
+		if !end.IsValid() {
+			end = e.Pos
+		}
+		m := newMapper(text)
+		uri := pathToURI(filepath.Clean(tf.Name()))
+		out[uri] = append(out[uri], TextEdit{
+			Range:   Range{Start: m.position(tf.Offset(e.Pos)), End: m.position(tf.Offset(end))},
+			NewText: string(e.NewText),
+		})
+	}
+	return out, true
+}
+
+// suppressFix inserts "//ydblint:ignore <rule> <reason>" on its own line
+// above the statement, declaration or spec that holds pos, indented like
+// it. A directive there covers that whole syntax node (see passes/config,
+// "Suppressing diagnostics"). It returns nil when no such node starts its
+// own line.
+func suppressFix(fset *token.FileSet, file *ast.File, pos token.Pos, rule string, fr *fileResult) *fix {
+	tf := fset.File(file.FileStart)
+	if tf == nil || !pos.IsValid() || pos < file.FileStart || pos > file.FileEnd {
+		return nil
+	}
+	path, _ := astutil.PathEnclosingInterval(file, pos, pos)
+	m := newMapper(fr.text)
+	for i, n := range path {
+		if !directiveTarget(n, path[i+1:]) {
+			continue
+		}
+		off := tf.Offset(n.Pos())
+		line := tf.Line(n.Pos())
+		if line < 1 || line > len(m.starts) {
+			return nil
+		}
+		lineStart := m.starts[line-1]
+		indent := fr.text[lineStart:off]
+		if strings.TrimLeft(indent, " \t") != "" {
+			continue // code precedes the node on its line: try the enclosing one
+		}
+		eol := "\n"
+		if lineEnd := strings.IndexByte(fr.text[off:], '\n'); lineEnd > 0 && fr.text[off+lineEnd-1] == '\r' {
+			eol = "\r\n"
+		}
+		at := m.position(lineStart)
+		text := indent + "//ydblint:ignore " + rule + " " + reasonPlaceholder + eol
+		return &fix{
+			title: "Suppress " + rule + " here: insert //ydblint:ignore " + rule + " " + reasonPlaceholder + " (then write the reason)",
+			edits: map[DocumentURI][]TextEdit{fr.uri: {{Range: Range{Start: at, End: at}, NewText: text}}},
+		}
+	}
+	return nil
+}
+
+// directiveTarget reports whether n, with its ancestors outer (innermost
+// first), is a node a directive line goes above: a statement in a
+// statement list, a top-level declaration, or a spec of a parenthesised
+// declaration.
+func directiveTarget(n ast.Node, outer []ast.Node) bool {
+	if len(outer) == 0 {
+		return false
+	}
+	parent := outer[0]
+	switch n := n.(type) {
+	case ast.Stmt:
+		switch p := parent.(type) {
+		case *ast.BlockStmt:
+			return slices.Contains(p.List, n)
+		case *ast.CaseClause:
+			return slices.Contains(p.Body, n)
+		case *ast.CommClause:
+			return slices.Contains(p.Body, n)
+		}
+	case ast.Decl:
+		_, ok := parent.(*ast.File)
+		return ok
+	case ast.Spec:
+		gd, ok := parent.(*ast.GenDecl)
+		return ok && gd.Lparen.IsValid()
+	}
+	return false
+}

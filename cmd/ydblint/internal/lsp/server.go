@@ -1,0 +1,632 @@
+package lsp
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/sourcegraph/jsonrpc2"
+	"golang.org/x/tools/go/analysis"
+)
+
+// Options configure a server.
+type Options struct {
+	// Analyzers run on every analysis (the rules; their requirements come
+	// along).
+	Analyzers []*analysis.Analyzer
+	// Debounce is how long the server waits after didOpen or didSave
+	// before it analyses, so that a burst of saves costs one analysis.
+	Debounce time.Duration
+	// Log receives the server's log lines (stderr in the command).
+	Log io.Writer
+	// Version is reported in serverInfo.
+	Version string
+}
+
+// Server states.
+const (
+	stateNew = iota
+	stateInitialized
+	stateShutdown
+)
+
+// document is an open text document.
+type document struct {
+	uri     DocumentURI
+	version int32
+	text    string
+}
+
+// Server is one LSP session. Notifications are handled in order on the
+// connection's reading goroutine (they only update state and schedule
+// work); requests run on their own goroutines so that $/cancelRequest can
+// reach them; analyses run one at a time on the worker goroutine.
+type Server struct {
+	opts Options
+	conn *jsonrpc2.Conn
+
+	// ctx ends when the session ends; it cancels analyses.
+	ctx    context.Context
+	cancel context.CancelFunc
+
+	mu             sync.Mutex
+	state          int
+	literalActions bool                   // client takes CodeAction literals
+	docs           map[string]*document   // open documents by path
+	results        map[string]*fileResult // last published, by path
+	inflight       map[string]func()      // cancel functions by request ID
+	jobs           map[string]*job        // scheduled or running analyses by key
+	queue          []string               // keys whose debounce expired, in order
+	wake           chan struct{}          // signals the worker
+	exited         chan struct{}          // closed by exit
+	exitCode       int
+	exitOnce       sync.Once
+}
+
+// job is the analysis of one package (keyed by directory and whether the
+// file is a test file), with the file that asked for it.
+type job struct {
+	path    string
+	timer   *time.Timer
+	queued  bool
+	running context.CancelFunc // non-nil while the worker runs it
+	again   bool               // rescheduled while running
+	settled chan struct{}      // closed when no analysis is pending for the key
+}
+
+func jobKey(path string) string {
+	return filepath.Dir(path) + "\x00" + fmt.Sprint(strings.HasSuffix(path, "_test.go"))
+}
+
+// Serve runs a session over stream until the client sends exit or closes
+// the stream, and returns the process exit code: 0 after shutdown and
+// exit, 1 otherwise (the specification's rule).
+func Serve(ctx context.Context, stream io.ReadWriteCloser, opts Options) int {
+	if opts.Log == nil {
+		opts.Log = io.Discard
+	}
+	s := newServer(ctx, opts)
+	conn := jsonrpc2.NewConn(s.ctx, jsonrpc2.NewBufferedStream(stream, jsonrpc2.VSCodeObjectCodec{}), s)
+	s.mu.Lock()
+	s.conn = conn
+	s.mu.Unlock()
+	go s.worker()
+	select {
+	case <-conn.DisconnectNotify():
+		s.logf("the client closed the connection")
+	case <-s.exited:
+	}
+	s.cancel()
+	_ = conn.Close()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.exitCode
+}
+
+func newServer(ctx context.Context, opts Options) *Server {
+	s := &Server{
+		opts:     opts,
+		docs:     map[string]*document{},
+		results:  map[string]*fileResult{},
+		inflight: map[string]func(){},
+		jobs:     map[string]*job{},
+		wake:     make(chan struct{}, 1),
+		exited:   make(chan struct{}),
+		exitCode: 1,
+	}
+	s.ctx, s.cancel = context.WithCancel(ctx)
+	return s
+}
+
+// logf writes to the log and, once the session is initialised, to the
+// client's log (window/logMessage).
+func (s *Server) logf(format string, args ...any) {
+	s.message(messageLog, format, args...)
+}
+
+func (s *Server) message(typ int, format string, args ...any) {
+	msg := fmt.Sprintf(format, args...)
+	fmt.Fprintln(s.opts.Log, "ydblint lsp: "+msg)
+	s.mu.Lock()
+	conn, state := s.conn, s.state
+	s.mu.Unlock()
+	if conn != nil && state == stateInitialized {
+		_ = conn.Notify(s.ctx, "window/logMessage", LogMessageParams{Type: typ, Message: msg})
+	}
+}
+
+// Handle implements jsonrpc2.Handler.
+func (s *Server) Handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.Request) {
+	if req.Notif {
+		s.protect(req.Method, func() { s.notification(req) })
+		return
+	}
+	s.mu.Lock()
+	state := s.state
+	s.mu.Unlock()
+	switch {
+	case req.Method == "initialize" || req.Method == "shutdown":
+		// In order: nothing else may run before initialize or after
+		// shutdown.
+		s.reply(s.ctx, req, func(ctx context.Context) (any, error) { return s.request(ctx, req) })
+		return
+	case state == stateNew:
+		s.replyError(req, codeServerNotInitialized, "the server is not initialized")
+		return
+	case state == stateShutdown:
+		s.replyError(req, codeInvalidRequest, "the server is shutting down")
+		return
+	}
+	rctx, cancel := context.WithCancel(s.ctx)
+	id := req.ID.String()
+	s.mu.Lock()
+	s.inflight[id] = cancel
+	s.mu.Unlock()
+	go func() {
+		defer func() {
+			s.mu.Lock()
+			delete(s.inflight, id)
+			s.mu.Unlock()
+			cancel()
+		}()
+		s.reply(rctx, req, func(ctx context.Context) (any, error) { return s.request(ctx, req) })
+	}()
+}
+
+// rpcError is an error with a JSON-RPC code.
+type rpcError struct {
+	code int64
+	msg  string
+}
+
+func (e *rpcError) Error() string { return e.msg }
+
+// reply runs handle, turning a panic into an internal error, and answers.
+func (s *Server) reply(ctx context.Context, req *jsonrpc2.Request, handle func(context.Context) (any, error)) {
+	var result any
+	var err error
+	s.protect(req.Method, func() { result, err = handle(ctx) })
+	if ctx.Err() != nil && s.ctx.Err() == nil {
+		s.replyError(req, codeRequestCancelled, "request cancelled")
+		return
+	}
+	if err != nil {
+		var re *rpcError
+		if errors.As(err, &re) {
+			s.replyError(req, re.code, re.msg)
+		} else {
+			s.replyError(req, codeInternalError, err.Error())
+		}
+		return
+	}
+	if e := s.conn.Reply(s.ctx, req.ID, result); e != nil {
+		fmt.Fprintf(s.opts.Log, "ydblint lsp: replying to %s: %v\n", req.Method, e)
+	}
+}
+
+func (s *Server) replyError(req *jsonrpc2.Request, code int64, msg string) {
+	if err := s.conn.ReplyWithError(s.ctx, req.ID, &jsonrpc2.Error{Code: code, Message: msg}); err != nil {
+		fmt.Fprintf(s.opts.Log, "ydblint lsp: replying to %s: %v\n", req.Method, err)
+	}
+}
+
+// protect runs f and logs a panic instead of ending the process.
+func (s *Server) protect(what string, f func()) {
+	defer func() {
+		if r := recover(); r != nil {
+			s.message(messageError, "internal error handling %s: %v\n%s", what, r, debug.Stack())
+		}
+	}()
+	f()
+}
+
+func decode(req *jsonrpc2.Request, v any) error {
+	if req.Params == nil {
+		return &rpcError{codeInvalidParams, "missing params"}
+	}
+	if err := json.Unmarshal(*req.Params, v); err != nil {
+		return &rpcError{codeInvalidParams, "invalid params: " + err.Error()}
+	}
+	return nil
+}
+
+// request handles one request.
+func (s *Server) request(ctx context.Context, req *jsonrpc2.Request) (any, error) {
+	switch req.Method {
+	case "initialize":
+		var p InitializeParams
+		if err := decode(req, &p); err != nil {
+			return nil, err
+		}
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		if s.state != stateNew {
+			return nil, &rpcError{codeInvalidRequest, "initialize was already called"}
+		}
+		s.state = stateInitialized
+		s.literalActions = p.Capabilities.TextDocument.CodeAction.CodeActionLiteralSupport != nil
+		var actions any = CodeActionOptions{CodeActionKinds: []string{kindQuickFix}}
+		if !s.literalActions {
+			actions = false // such a client would need commands; it gets no actions
+		}
+		return InitializeResult{
+			Capabilities: ServerCapabilities{
+				PositionEncoding:   "utf-16",
+				TextDocumentSync:   TextDocumentSync{OpenClose: true, Change: syncFull, Save: SaveOptions{}},
+				CodeActionProvider: actions,
+			},
+			ServerInfo: ServerInfo{Name: "ydblint", Version: s.opts.Version},
+		}, nil
+	case "shutdown":
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		if s.state == stateNew {
+			return nil, &rpcError{codeServerNotInitialized, "the server is not initialized"}
+		}
+		s.state = stateShutdown
+		for _, j := range s.jobs {
+			if j.timer != nil {
+				j.timer.Stop()
+			}
+			if j.running != nil {
+				j.running()
+			}
+		}
+		return nil, nil
+	case "textDocument/codeAction":
+		var p CodeActionParams
+		if err := decode(req, &p); err != nil {
+			return nil, err
+		}
+		return s.codeActions(ctx, p)
+	}
+	return nil, &rpcError{codeMethodNotFound, "method not supported: " + req.Method}
+}
+
+// notification handles one notification.
+func (s *Server) notification(req *jsonrpc2.Request) {
+	if req.Method == "exit" {
+		s.mu.Lock()
+		if s.state == stateShutdown {
+			s.exitCode = 0
+		}
+		s.mu.Unlock()
+		s.exitOnce.Do(func() { close(s.exited) })
+		return
+	}
+	s.mu.Lock()
+	state := s.state
+	s.mu.Unlock()
+	if state != stateInitialized {
+		return // dropped, as the specification says
+	}
+	switch req.Method {
+	case "initialized":
+	case "textDocument/didOpen":
+		var p DidOpenTextDocumentParams
+		if decode(req, &p) != nil {
+			return
+		}
+		path, ok := s.goPath(p.TextDocument.URI)
+		if !ok {
+			return
+		}
+		s.mu.Lock()
+		s.docs[path] = &document{uri: p.TextDocument.URI, version: p.TextDocument.Version, text: p.TextDocument.Text}
+		s.mu.Unlock()
+		s.schedule(path)
+	case "textDocument/didChange":
+		var p DidChangeTextDocumentParams
+		if decode(req, &p) != nil {
+			return
+		}
+		path, ok := s.goPath(p.TextDocument.URI)
+		if !ok {
+			return
+		}
+		s.mu.Lock()
+		if d := s.docs[path]; d != nil {
+			for _, c := range p.ContentChanges {
+				d.text = applyChange(d.text, c)
+			}
+			d.version = p.TextDocument.Version
+		}
+		s.mu.Unlock()
+	case "textDocument/didSave":
+		var p DidSaveTextDocumentParams
+		if decode(req, &p) != nil {
+			return
+		}
+		path, ok := s.goPath(p.TextDocument.URI)
+		if !ok {
+			return
+		}
+		if p.Text != nil {
+			s.mu.Lock()
+			if d := s.docs[path]; d != nil {
+				d.text = *p.Text
+			}
+			s.mu.Unlock()
+		}
+		s.schedule(path)
+	case "textDocument/didClose":
+		var p DidCloseTextDocumentParams
+		if decode(req, &p) != nil {
+			return
+		}
+		if path, ok := s.goPath(p.TextDocument.URI); ok {
+			s.mu.Lock()
+			delete(s.docs, path)
+			s.mu.Unlock()
+		}
+	case "$/cancelRequest":
+		var p CancelParams
+		if decode(req, &p) != nil {
+			return
+		}
+		var id jsonrpc2.ID
+		if json.Unmarshal(p.ID, &id) != nil {
+			return
+		}
+		s.mu.Lock()
+		cancel := s.inflight[id.String()]
+		s.mu.Unlock()
+		if cancel != nil {
+			cancel()
+		}
+	default:
+		// Other notifications ($/setTrace, workspace/didChangeConfiguration,
+		// ...) need nothing from this server.
+	}
+}
+
+// goPath returns the path of a file URI naming a Go file.
+func (s *Server) goPath(uri DocumentURI) (string, bool) {
+	path, err := uriToPath(uri)
+	if err != nil || !strings.HasSuffix(path, ".go") {
+		return "", false
+	}
+	return path, true
+}
+
+// applyChange applies one content change to text.
+func applyChange(text string, c TextDocumentContentChangeEvent) string {
+	if c.Range == nil {
+		return c.Text
+	}
+	m := newMapper(text)
+	start, end := m.offset(c.Range.Start), m.offset(c.Range.End)
+	if end < start {
+		start, end = end, start
+	}
+	return text[:start] + c.Text + text[end:]
+}
+
+// schedule (re)starts the debounce timer of the analysis of path's package.
+func (s *Server) schedule(path string) {
+	key := jobKey(path)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	j := s.jobs[key]
+	if j == nil {
+		j = &job{settled: make(chan struct{})}
+		s.jobs[key] = j
+	}
+	j.path = path
+	if j.running != nil {
+		j.again = true
+		j.running() // its result would be stale: the worker runs it again
+		return
+	}
+	if j.queued {
+		return
+	}
+	if j.timer != nil {
+		j.timer.Stop()
+	}
+	j.timer = time.AfterFunc(s.opts.Debounce, func() {
+		s.mu.Lock()
+		if s.jobs[key] == j && j.running == nil && !j.queued {
+			j.queued = true
+			j.timer = nil
+			s.queue = append(s.queue, key)
+		}
+		s.mu.Unlock()
+		select {
+		case s.wake <- struct{}{}:
+		default:
+		}
+	})
+}
+
+// worker runs queued analyses one at a time until the session ends.
+func (s *Server) worker() {
+	for {
+		select {
+		case <-s.ctx.Done():
+			return
+		case <-s.wake:
+		}
+		for {
+			s.mu.Lock()
+			if len(s.queue) == 0 || s.state == stateShutdown {
+				s.mu.Unlock()
+				break
+			}
+			key := s.queue[0]
+			s.queue = s.queue[1:]
+			j := s.jobs[key]
+			ctx, cancel := context.WithCancel(s.ctx)
+			j.queued, j.running, j.again = false, cancel, false
+			path := j.path
+			overlay := s.overlay()
+			s.mu.Unlock()
+
+			s.protect("analysis of "+path, func() { s.analyseAndPublish(ctx, path, overlay) })
+			cancel()
+
+			s.mu.Lock()
+			j.running = nil
+			if j.again {
+				j.queued = true
+				s.queue = append(s.queue, key)
+			} else if j.timer == nil {
+				close(j.settled)
+				delete(s.jobs, key)
+			}
+			s.mu.Unlock()
+		}
+	}
+}
+
+// overlay is the text of every open Go document, so that the analysis sees
+// what the editor holds. Caller holds mu.
+func (s *Server) overlay() map[string][]byte {
+	o := make(map[string][]byte, len(s.docs))
+	for path, d := range s.docs {
+		o[path] = []byte(d.text)
+	}
+	return o
+}
+
+func (s *Server) analyseAndPublish(ctx context.Context, path string, overlay map[string][]byte) {
+	start := time.Now()
+	res, err := analyse(ctx, path, overlay, s.opts.Analyzers)
+	if ctx.Err() != nil {
+		return // superseded or shutting down
+	}
+	if err != nil {
+		s.message(messageError, "%v", err)
+		return
+	}
+	if res == nil {
+		s.logf("%s: not in a module or in no package of this build; nothing to analyse", path)
+		return
+	}
+	for _, l := range res.logs {
+		s.logf("%s", l)
+	}
+	n := 0
+	for _, fr := range res.files {
+		n += len(fr.findings)
+		s.publish(fr)
+	}
+	s.logf("analysed %s in %v: %d diagnostic(s)", res.pkgID, time.Since(start).Round(time.Millisecond), n)
+}
+
+// publish sends a file's diagnostics and keeps them for code actions.
+func (s *Server) publish(fr *fileResult) {
+	s.mu.Lock()
+	s.results[fr.path] = fr
+	var version *int32
+	if d := s.docs[fr.path]; d != nil && d.text == fr.text {
+		v := d.version
+		version = &v
+	}
+	conn := s.conn
+	s.mu.Unlock()
+	diags := make([]Diagnostic, 0, len(fr.findings))
+	for _, f := range fr.findings {
+		diags = append(diags, f.diag)
+	}
+	if err := conn.Notify(s.ctx, "textDocument/publishDiagnostics", PublishDiagnosticsParams{URI: fr.uri, Version: version, Diagnostics: diags}); err != nil {
+		fmt.Fprintf(s.opts.Log, "ydblint lsp: publishing diagnostics: %v\n", err)
+	}
+}
+
+// codeActions answers textDocument/codeAction: for each diagnostic at the
+// range, its suggested fixes and the suppress action. It first waits for a
+// pending analysis of the file's package (a save just before the request),
+// and offers nothing when the document no longer holds the text the
+// diagnostics were computed on: stale edits would corrupt it.
+func (s *Server) codeActions(ctx context.Context, p CodeActionParams) ([]CodeAction, error) {
+	path, ok := s.goPath(p.TextDocument.URI)
+	if !ok {
+		return []CodeAction{}, nil
+	}
+	if len(p.Context.Only) > 0 && !wantsQuickFix(p.Context.Only) {
+		return []CodeAction{}, nil
+	}
+	s.mu.Lock()
+	var settled chan struct{}
+	if j := s.jobs[jobKey(path)]; j != nil {
+		settled = j.settled
+	}
+	s.mu.Unlock()
+	if settled != nil {
+		select {
+		case <-settled:
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+	}
+
+	s.mu.Lock()
+	fr := s.results[path]
+	literal := s.literalActions
+	var current string
+	var open bool
+	if d := s.docs[path]; d != nil {
+		current, open = d.text, true
+	}
+	s.mu.Unlock()
+	if fr == nil || !literal {
+		return []CodeAction{}, nil
+	}
+	if !open {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return []CodeAction{}, nil
+		}
+		current = string(b)
+	}
+	if current != fr.text {
+		return []CodeAction{}, nil
+	}
+	actions := []CodeAction{}
+	for _, f := range fr.findings {
+		if !overlaps(f.diag.Range, p.Range) {
+			continue
+		}
+		for i, fx := range f.fixes {
+			actions = append(actions, CodeAction{
+				Title: fx.title, Kind: kindQuickFix, Diagnostics: []Diagnostic{f.diag},
+				IsPreferred: i == 0, Edit: &WorkspaceEdit{Changes: fx.edits},
+			})
+		}
+		if f.suppress != nil {
+			actions = append(actions, CodeAction{
+				Title: f.suppress.title, Kind: kindQuickFix, Diagnostics: []Diagnostic{f.diag},
+				Edit: &WorkspaceEdit{Changes: f.suppress.edits},
+			})
+		}
+	}
+	return actions, nil
+}
+
+func wantsQuickFix(only []string) bool {
+	for _, k := range only {
+		if k == kindQuickFix || k == "" {
+			return true
+		}
+	}
+	return false
+}
+
+func before(a, b Position) bool {
+	return a.Line < b.Line || a.Line == b.Line && a.Character < b.Character
+}
+
+// overlaps reports whether two ranges share a position; touching counts,
+// so that a cursor at either end of a diagnostic finds it.
+func overlaps(a, b Range) bool {
+	return !before(a.End, b.Start) && !before(b.End, a.Start)
+}
