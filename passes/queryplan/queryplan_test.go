@@ -1,0 +1,120 @@
+package queryplan
+
+import (
+	"go/token"
+	"testing"
+
+	"github.com/ydblint/ydblint/passes/internal/keyplan"
+	"github.com/ydblint/ydblint/passes/internal/schema"
+	"github.com/ydblint/ydblint/passes/internal/yql"
+	"github.com/ydblint/ydblint/passes/querysite"
+)
+
+func TestKeyedPath(t *testing.T) {
+	holes := []querysite.Hole{{Key: "field:p.T.table"}, {Key: ""}}
+	tests := []struct {
+		path string
+		want string
+		ok   bool
+	}{
+		{path: "orders", want: "orders", ok: true},
+		{path: yql.HoleName(0), want: "{field:p.T.table}", ok: true},
+		{path: yql.HoleName(0) + "/orders", want: "{field:p.T.table}/orders", ok: true},
+		{path: "/db/" + yql.HoleName(0) + "/x", want: "/db/{field:p.T.table}/x", ok: true},
+		{path: yql.HoleName(1), ok: false},        // a hole without a stable key: unknown table
+		{path: yql.HoleName(7), ok: false},        // a hole the text does not describe
+		{path: yql.HolePrefix + "x__", ok: false}, // not a placeholder
+		{path: yql.HolePrefix + "12", ok: false},  // unterminated
+	}
+	for _, tt := range tests {
+		got, ok := keyedPath(tt.path, holes)
+		if ok != tt.ok || (ok && got != tt.want) {
+			t.Errorf("keyedPath(%q) = %q, %v; want %q, %v", tt.path, got, ok, tt.want, tt.ok)
+		}
+	}
+}
+
+func TestParamInfo(t *testing.T) {
+	p := &querysite.Params{Known: true, Bindings: []*querysite.Binding{
+		{Name: "id", Value: querysite.Value{YDBType: "Uint64", Origin: "param:id"}},
+		{Name: "h", Value: querysite.Value{YDBType: "Uint64", HashFunc: "hash/fnv.New64a", HashOf: "param:id"}},
+		{Name: "n", Value: querysite.Value{YDBType: "Uint64", Optional: true, Null: querysite.DefinitelyNull}},
+		{Name: "opt", Value: querysite.Value{YDBType: "Utf8", Optional: true, Null: querysite.MaybeNull}},
+		{Name: "ts", Value: querysite.Value{YDBType: "Uint64", Monotonic: "time.Now"}},
+		{Name: "unk", Value: querysite.Value{Null: querysite.NullUnknown}},
+	}}
+	oracle := paramOracle(p)
+	if got := oracle("id"); got.Optional != keyplan.TriNo || got.Type.String() != "Uint64" || got.Null {
+		t.Errorf("id: %+v", got)
+	}
+	if got := oracle("h"); got.HashOf != "id" || got.HashFunc != "hash/fnv.New64a" {
+		t.Errorf("h: %+v", got)
+	}
+	if got := oracle("n"); !got.Null || got.Optional != keyplan.TriYes || got.Type.String() != "Uint64?" {
+		t.Errorf("n: %+v", got)
+	}
+	if got := oracle("opt"); got.Null || got.Optional != keyplan.TriYes {
+		t.Errorf("opt: %+v", got)
+	}
+	if got := oracle("ts"); !got.Monotonic || got.MonotonicSource != "time.Now" {
+		t.Errorf("ts: %+v", got)
+	}
+	if got := oracle("unk"); got.Optional != keyplan.TriUnknown || got.Type != nil {
+		t.Errorf("unk: %+v, want nothing known", got)
+	}
+	if got := oracle("missing"); got != (keyplan.ParamInfo{}) {
+		t.Errorf("unbound parameter: %+v, want the zero ParamInfo", got)
+	}
+	if paramOracle(nil) != nil || paramOracle(&querysite.Params{}) != nil {
+		t.Error("an empty binding set must give a nil oracle")
+	}
+}
+
+func TestExactRangeAndEdits(t *testing.T) {
+	text := &querysite.Text{
+		YQL: "SELECT 1 FROM t WHERE a = 1",
+		Segments: []querysite.Segment{
+			{Off: 0, Len: 14, Pos: 100, End: 114, Exact: true},
+			{Off: 14, Len: 13, Pos: 200, End: 210, Exact: false},
+		},
+		Fallback: 50, FallbackEnd: 60,
+	}
+	st := &Statement{Text: text}
+	if pos, end, ok := st.ExactRange(7, 8); !ok || pos != 107 || end != 108 {
+		t.Errorf("ExactRange in exact segment = %v %v %v", pos, end, ok)
+	}
+	if _, _, ok := st.ExactRange(12, 16); ok {
+		t.Error("a range across segments must not be exact")
+	}
+	if _, _, ok := st.ExactRange(20, 21); ok {
+		t.Error("a range in an inexact segment must not be exact")
+	}
+	if edits, ok := st.Edits([]keyplan.TextEdit{{Start: 14, End: 14, NewText: " VIEW ix"}}); !ok || len(edits) != 1 || edits[0].Pos != token.Pos(114) {
+		t.Errorf("insertion at the end of an exact segment: %v %v", edits, ok)
+	}
+	if _, ok := st.Edits([]keyplan.TextEdit{{Start: 0, End: 0, NewText: "x"}, {Start: 20, End: 20, NewText: "y"}}); ok {
+		t.Error("one inexact edit must drop the whole fix")
+	}
+	if _, ok := st.Edits([]keyplan.TextEdit{{Start: 0, End: 0, NewText: "`x`"}}); ok {
+		t.Error("a backtick cannot be inserted into a Go raw string")
+	}
+	if _, ok := st.Edits(nil); ok {
+		t.Error("no edits is no fix")
+	}
+}
+
+func TestDescribe(t *testing.T) {
+	tb := &schema.Table{Path: "{field:slo/native/query.db.tablePath}", PrimaryKey: []string{"hash", "id"},
+		KeySrc: schema.Source{File: "native/query/storage.go", Line: 46}}
+	want := "table <slo/native/query.db.tablePath>, primary key (hash, id) (schema: native/query/storage.go:46)"
+	if got := DescribeTable(tb); got != want {
+		t.Errorf("DescribeTable = %q, want %q", got, want)
+	}
+	site := &querysite.Site{API: "query.Client.Exec", Chain: []querysite.Frame{{Func: "repo.(*Repo).Get", PosString: "repo.go:12:3"}}}
+	if got := Via(site); got != "; reached through repo.(*Repo).Get at repo.go:12:3 → query.Client.Exec" {
+		t.Errorf("Via = %q", got)
+	}
+	if Via(&querysite.Site{}) != "" {
+		t.Error("a direct call has no chain")
+	}
+}
