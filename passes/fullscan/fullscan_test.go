@@ -19,7 +19,7 @@ func rulesModule(t *testing.T) string {
 }
 
 func TestFullscan(t *testing.T) {
-	analysistest.Run(t, rulesModule(t), fullscan.Analyzer, "example.com/rules/fullscan/scan")
+	analysistest.Run(t, rulesModule(t), fullscan.Analyzer, "example.com/rules/fullscan/scan", "example.com/rules/fullscan/viawrap")
 }
 
 func TestFullscanFix(t *testing.T) {

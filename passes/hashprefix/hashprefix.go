@@ -11,6 +11,7 @@ import (
 	"github.com/ydblint/ydblint/passes/internal/keyplan"
 	"github.com/ydblint/ydblint/passes/internal/report"
 	"github.com/ydblint/ydblint/passes/internal/schema"
+	"github.com/ydblint/ydblint/passes/internal/yql"
 	"github.com/ydblint/ydblint/passes/queryplan"
 	"github.com/ydblint/ydblint/passes/querysite"
 )
@@ -147,11 +148,15 @@ func checkWrite(pass *analysis.Pass, cfg *config.Config, st *queryplan.Statement
 		if hint == "" {
 			hint = fmt.Sprintf("the hash of %s", h.SourceColumn)
 		}
-		report.Report(pass, cfg, name, analysis.Diagnostic{
+		d := analysis.Diagnostic{
 			Pos: pos, End: end, Category: categoryWriteMissing,
 			Message: fmt.Sprintf("%s does not write the hash-prefix column %s of %s: YDB rejects it (Missing key column in input); write %s = %s",
 				w.Kind, h.Column, table, h.Column, hint) + queryplan.Via(st.Site),
-		}, report.InYQL(st.YQL(f.Span.Start)))
+		}
+		if fix, ok := addHashColumnFix(st, w); ok {
+			d.SuggestedFixes = []analysis.SuggestedFix{fix}
+		}
+		report.Report(pass, cfg, name, d, report.InYQL(st.YQL(f.Span.Start)))
 	}
 	kw := w.Key(h.Column)
 	if kw == nil {
@@ -168,6 +173,44 @@ func checkWrite(pass *analysis.Pass, cfg *config.Config, st *queryplan.Statement
 				w.Kind, h.Column, table, h.SourceColumn, hashExpr(h)) + queryplan.Via(st.Site),
 		}, report.InYQL(st.YQL(v.Span.Start)))
 	}
+}
+
+// addHashColumnFix adds the hash column and its value to a single-row
+// INSERT/UPSERT/REPLACE … VALUES with an explicit column list, hashing the
+// value the row writes to the source column. No fix is offered when the hash
+// function is a Go one, the source value depends on the row, or there are
+// several rows (each would need its own value).
+func addHashColumnFix(st *queryplan.Statement, w *keyplan.Write) (analysis.SuggestedFix, bool) {
+	h := w.Table.Hash
+	ins, ok := st.Stmt().(*yql.InsertStmt)
+	if !ok || h.Func == "" || len(ins.Columns) == 0 || len(ins.Values) != 1 || len(ins.Values[0]) == 0 {
+		return analysis.SuggestedFix{}, false
+	}
+	src := w.Key(h.SourceColumn)
+	if src == nil || len(src.Values) != 1 {
+		return analysis.SuggestedFix{}, false
+	}
+	v := src.Values[0]
+	if v.Class != keyplan.ValParam && v.Class != keyplan.ValLiteral {
+		return analysis.SuggestedFix{}, false
+	}
+	sp := v.Span
+	if sp.Start < 0 || sp.End > len(st.Text.YQL) || sp.Start >= sp.End {
+		return analysis.SuggestedFix{}, false
+	}
+	value := fmt.Sprintf("%s(%s)", h.Func, st.Text.YQL[sp.Start:sp.End])
+	col, row := ins.Columns[0].NodeSpan().Start, ins.Values[0][0].NodeSpan().Start
+	edits, ok := st.Edits([]keyplan.TextEdit{
+		{Start: col, End: col, NewText: h.Column + ", "},
+		{Start: row, End: row, NewText: value + ", "},
+	})
+	if !ok {
+		return analysis.SuggestedFix{}, false
+	}
+	return analysis.SuggestedFix{
+		Message:   fmt.Sprintf("Write %s = %s", h.Column, value),
+		TextEdits: edits,
+	}, true
 }
 
 func hashExpr(h *schema.HashPrefix) string {
