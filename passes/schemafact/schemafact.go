@@ -14,6 +14,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/ydblint/ydblint/passes/config"
 	"github.com/ydblint/ydblint/passes/internal/analysisutil"
 	"github.com/ydblint/ydblint/passes/internal/schema"
 	"github.com/ydblint/ydblint/passes/internal/srcfiles"
@@ -30,7 +31,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:             "schemafact",
 	Doc:              analysisutil.MustExtractDoc(doc, "schemafact"),
 	URL:              "https://pkg.go.dev/github.com/ydblint/ydblint/passes/schemafact",
-	Requires:         []*analysis.Analyzer{querysite.Analyzer},
+	Requires:         []*analysis.Analyzer{config.Analyzer, querysite.Analyzer},
 	Run:              run,
 	RunDespiteErrors: true,
 	ResultType:       reflect.TypeFor[*Result](),
@@ -87,10 +88,13 @@ type Problem struct {
 func emptyResult() *Result { return &Result{Catalog: schema.New()} }
 
 func run(pass *analysis.Pass) (any, error) {
-	if !inScope(pass.Pkg) {
+	// The scope options (include-pkgs, exclude-pkgs) do not apply here: an
+	// excluded package still exports the schema its importers need.
+	cfg, _ := pass.ResultOf[config.Analyzer].(*config.Config)
+	if !inScope(pass.Pkg, cfg) {
 		return emptyResult(), nil
 	}
-	d := &discovery{pass: pass, res: emptyResult()}
+	d := &discovery{pass: pass, res: emptyResult(), cfg: cfg}
 	d.init()
 	qs, _ := pass.ResultOf[querysite.Analyzer].(*querysite.Result)
 	var sites []*querysite.Site
@@ -110,11 +114,20 @@ func run(pass *analysis.Pass) (any, error) {
 		if d.root != "" {
 			ms := scanModule(d.root)
 			d.notes(ms.notes)
-			parts = append(parts, d.migrationCatalogs(ms.sqlDirs, nil)...)
+			if !d.configuredPaths() {
+				parts = append(parts, d.migrationCatalogs(ms.sqlDirs, nil)...)
+			}
 			parts = append(parts, d.moduleGoCatalogs(ms, covered)...)
 		}
+		if d.configuredPaths() {
+			dirs, notes := configuredSchemaDirs(d.root, d.cfg.SchemaPaths)
+			d.notes(notes)
+			parts = append(parts, d.migrationCatalogs(dirs, nil)...)
+		}
 	}
-	parts = append(parts, d.embedCatalogs()...)
+	if !d.configuredPaths() {
+		parts = append(parts, d.embedCatalogs()...)
+	}
 	own, hasOwnDDL := d.siteCatalog(sites)
 	parts = append(parts, own...)
 	if hasOwnDDL {
@@ -125,6 +138,7 @@ func run(pass *analysis.Pass) (any, error) {
 	for _, p := range parts {
 		cat.Merge(p)
 	}
+	d.applyConfigHashes(cat, cfg)
 	d.problems = append(d.problems, applyHashEvidence(cat, writeEvidence(pass, sites, cat, d.srcOf))...)
 	if len(cat.Tables) > 0 || len(cat.KeyConflicts) > 0 {
 		pass.ExportPackageFact(newFact(cat, covered))
@@ -135,13 +149,23 @@ func run(pass *analysis.Pass) (any, error) {
 }
 
 // inScope reports whether pkg can reach ydb-go-sdk or database/sql through
-// its imports, and is not one of those libraries itself. Other packages
-// cannot define or query YDB tables, so they return at once, before any
-// file-system access.
-func inScope(pkg *types.Package) bool {
+// its imports, or declares or imports a configured sink (config.Sink), and
+// is not one of those libraries itself. Other packages cannot define or
+// query YDB tables, so they return at once, before any file-system access.
+func inScope(pkg *types.Package, cfg *config.Config) bool {
 	if pkg == nil || isDBLibrary(pkg.Path()) {
 		return false
 	}
+	sinkPkgs := map[string]bool{}
+	if cfg != nil {
+		for _, s := range cfg.Sinks {
+			sinkPkgs[s.Package] = true
+		}
+	}
+	if sinkPkgs[pkg.Path()] {
+		return true
+	}
+	isDB := func(p string) bool { return isDBLibrary(p) || sinkPkgs[p] }
 	seen := map[*types.Package]bool{}
 	var reach func(p *types.Package) bool
 	reach = func(p *types.Package) bool {
@@ -150,7 +174,7 @@ func inScope(pkg *types.Package) bool {
 				continue
 			}
 			seen[imp] = true
-			if isDBLibrary(imp.Path()) || reach(imp) {
+			if isDB(imp.Path()) || reach(imp) {
 				return true
 			}
 		}
@@ -167,6 +191,7 @@ func isDBLibrary(p string) bool {
 // discovery is the state of one run.
 type discovery struct {
 	pass     *analysis.Pass
+	cfg      *config.Config // nil only in unit tests
 	res      *Result
 	root     string // module root, when scanned or found
 	pkgDir   string
@@ -189,6 +214,12 @@ func (d *discovery) moduleRoot() string {
 		return ""
 	}
 	return srcfiles.FindModuleRoot(d.pkgDir)
+}
+
+// configuredPaths reports whether the configuration lists schema paths,
+// which then replace the discovery of migration files (configured.go).
+func (d *discovery) configuredPaths() bool {
+	return d.cfg != nil && len(d.cfg.SchemaPaths) > 0
 }
 
 // confinement is the directory reads are confined to: the module root, or
@@ -276,7 +307,11 @@ func (d *discovery) migrationCatalogs(dirs []sqlDir, skip map[string]bool) []*sc
 			files[i] = schema.File{Name: f.Rel, Content: f.Content}
 		}
 		c := schema.New()
-		c.ApplyFiles(files)
+		tool, order := "", ""
+		if d.cfg != nil {
+			tool, order = d.cfg.MigrationTool, d.cfg.MigrationOrder
+		}
+		applyMigrations(c, files, tool, order)
 		out = append(out, c)
 	}
 	return out

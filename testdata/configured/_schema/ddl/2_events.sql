@@ -1,0 +1,6 @@
+CREATE TABLE events (
+    ts Timestamp,
+    id Uint64,
+    payload Utf8,
+    PRIMARY KEY (ts, id)
+);

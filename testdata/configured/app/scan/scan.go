@@ -1,0 +1,40 @@
+// Package scan holds the fullscan cases of the configured module: every
+// query goes through the configured sink store.(*DB).Run, directly or
+// through the excluded package gen.
+package scan
+
+import (
+	"context"
+
+	"example.com/configured/gen"
+	"example.com/configured/store"
+	"github.com/ydb-platform/ydb-go-sdk/v3/table"
+	"github.com/ydb-platform/ydb-go-sdk/v3/types"
+)
+
+func id(v uint64) *table.QueryParameters {
+	return table.NewQueryParameters(table.ValueParam("$id", types.Uint64Value(v)))
+}
+
+// events is keyed (id, ts) after 10_events_rekey.sql.
+func Events(ctx context.Context, d *store.DB, v uint64) {
+	_ = d.Run(ctx, "SELECT * FROM events WHERE id = $id", id(v))
+	_ = d.Run(ctx, "SELECT * FROM events WHERE payload = 'x'", nil) // want `SELECT reads every partition of table events, primary key \(id, ts\) \(schema: _schema/ddl/10_events_rekey.sql:4\)`
+	// Through the excluded package's wrapper: reported here, with the chain.
+	_ = gen.Q(ctx, d, "SELECT * FROM events WHERE payload = 'y'") // want `SELECT reads every partition of table events.*reached through example.com/configured/gen.Q`
+}
+
+// strict: true reports verdicts that depend on the server.
+func Strict(ctx context.Context, d *store.DB) {
+	_ = d.Run(ctx, "SELECT * FROM users WHERE CAST(user_id AS Utf8) LIKE 'ab%'", nil)
+	_ = d.Run(ctx, "SELECT * FROM events WHERE id IN (SELECT user_id FROM users)", nil) // want `SELECT may read every partition of table events`
+}
+
+// report-unused-ignores: true reports a directive that suppresses nothing.
+func Ignores(ctx context.Context, d *store.DB, v uint64) {
+	/* want "ydblint:ignore directive for fullscan suppresses nothing" */ //ydblint:ignore fullscan the lookup is by the key
+	_ = d.Run(ctx, "SELECT * FROM events WHERE id = $id", id(v))
+	_ = d.Run(ctx, "-- ydblint:ignore fullscan keyed\nSELECT * FROM events WHERE id = $id", id(v)) // want "ydblint:ignore directive for fullscan suppresses nothing"
+	//ydblint:ignore fullscan the nightly export reads every event
+	_ = d.Run(ctx, "SELECT * FROM events WHERE payload = 'z'", nil)
+}
