@@ -57,7 +57,9 @@
 // An INSERT, UPSERT or REPLACE (or a BulkUpsert row) does not set the hash
 // column, or sets it to a constant or to a value not derived from the rest
 // of the key. YDB rejects a write without a key column; a constant hash puts
-// every row in one partition.
+// every row in one partition. For a single-row VALUES write with a column
+// list, the suggested fix adds the column and <F>(<value of the source
+// column>).
 //
 // # Category hash-mismatch
 //

@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"go/ast"
@@ -176,8 +177,26 @@ func analyse(ctx context.Context, path string, overlay map[string][]byte, analyz
 			}
 		}
 	}
+	for _, fr := range order {
+		slices.SortStableFunc(fr.findings, func(a, b finding) int {
+			if c := comparePositions(a.diag.Range.Start, b.diag.Range.Start); c != 0 {
+				return c
+			}
+			if c := comparePositions(a.diag.Range.End, b.diag.Range.End); c != 0 {
+				return c
+			}
+			return strings.Compare(a.diag.Message, b.diag.Message)
+		})
+	}
 	res.files = order
 	return res, nil
+}
+
+func comparePositions(a, b Position) int {
+	if a.Line != b.Line {
+		return cmp.Compare(a.Line, b.Line)
+	}
+	return cmp.Compare(a.Character, b.Character)
 }
 
 // packageOf picks the loaded package that compiles path: for a _test.go
