@@ -46,6 +46,12 @@ func run(pass *analysis.Pass) (any, error) {
 	if !plans.InScope {
 		return nil, nil
 	}
+	// Register every statement's text, so that its ydblint:ignore
+	// directives are checked (malformed ones, and with
+	// report-unused-ignores unused ones) even where the rule finds nothing.
+	for _, st := range plans.Statements {
+		report.NoteYQL(pass, cfg, name, st.YQL(0))
+	}
 	for _, st := range plans.Statements {
 		for _, read := range st.Plan.Reads {
 			if read.Hash != nil && read.Table != nil {

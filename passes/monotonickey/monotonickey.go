@@ -46,6 +46,12 @@ func run(pass *analysis.Pass) (any, error) {
 	if !plans.InScope {
 		return nil, nil
 	}
+	// Register every statement's text, so that its ydblint:ignore
+	// directives are checked (malformed ones, and with
+	// report-unused-ignores unused ones) even where the rule finds nothing.
+	for _, st := range plans.Statements {
+		report.NoteYQL(pass, cfg, name, st.YQL(0))
+	}
 	// The schema problem is reported once per table and package, at the
 	// first write: that is where the hot partition is made, and a package
 	// that only reads the table can do nothing about its key.
