@@ -22,6 +22,15 @@
 //	ydblint -version     print the module version and exit
 //	ydblint help         list the rules with their one-line docs
 //	ydblint help <rule>  print a rule's documentation
+//	ydblint lsp [flags]  serve the Language Server Protocol on stdin/stdout
+//
+// # Editors
+//
+// `ydblint lsp` is a language server that runs next to gopls: diagnostics
+// on open and save, the rules' quick fixes, and a suppress action. It
+// takes the configuration flags above; setups for VS Code, Neovim and Helix
+// are in EDITORS.md next to this file (and in the documentation of
+// cmd/ydblint/internal/lsp).
 //
 // # Exit codes
 //
