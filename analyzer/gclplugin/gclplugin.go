@@ -32,9 +32,11 @@ type plugin struct {
 	settings config.Settings
 }
 
-// BuildAnalyzers applies the settings to config.Analyzer's flags and
-// returns the suite.
+// BuildAnalyzers applies the settings to config.Analyzer's flags (options
+// left out of the settings are reset: the config file and the defaults
+// decide them) and returns the suite.
 func (p *plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
+	config.ResetFlags()
 	if err := p.settings.Apply(); err != nil {
 		return nil, fmt.Errorf("%s: %w", Name, err)
 	}

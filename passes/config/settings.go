@@ -120,6 +120,15 @@ func sortedKeys(m map[string]string) []string {
 	return keys
 }
 
+// ResetFlags returns every flag of Analyzer to "not set", so that the
+// config file and the defaults decide again. A driver that applies
+// Settings more than once in one process (golangci-lint builds its
+// analyzers per run) calls it first, so that an option left out of the new
+// settings does not keep an old value.
+func ResetFlags() {
+	*values = flagValues{}
+}
+
 // Apply sets every set field on Analyzer.Flags, in key order.
 func (s Settings) Apply() error {
 	vals := s.FlagValues()
