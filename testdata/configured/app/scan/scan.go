@@ -19,14 +19,13 @@ func id(v uint64) *table.QueryParameters {
 // events is keyed (id, ts) after 10_events_rekey.sql.
 func Events(ctx context.Context, d *store.DB, v uint64) {
 	_ = d.Run(ctx, "SELECT * FROM events WHERE id = $id", id(v))
-	_ = d.Run(ctx, "SELECT * FROM events WHERE payload = 'x'", nil) // want `SELECT reads every partition of table events, primary key \(id, ts\) \(schema: _schema/ddl/10_events_rekey.sql:4\)`
+	_ = d.Run(ctx, "SELECT * FROM events WHERE payload = 'x'", nil) // want `SELECT reads every partition of table events, primary key \(id, ts\) \(schema: _schema/ddl/10_events_rekey.sql:8\)`
 	// Through the excluded package's wrapper: reported here, with the chain.
 	_ = gen.Q(ctx, d, "SELECT * FROM events WHERE payload = 'y'") // want `SELECT reads every partition of table events.*reached through example.com/configured/gen.Q`
 }
 
 // strict: true reports verdicts that depend on the server.
 func Strict(ctx context.Context, d *store.DB) {
-	_ = d.Run(ctx, "SELECT * FROM users WHERE CAST(user_id AS Utf8) LIKE 'ab%'", nil)
 	_ = d.Run(ctx, "SELECT * FROM events WHERE id IN (SELECT user_id FROM users)", nil) // want `SELECT may read every partition of table events`
 }
 
