@@ -60,6 +60,8 @@ type analysisResult struct {
 	// logs are messages for window/logMessage (load errors, failed
 	// analyzers): the user should know why diagnostics may be missing.
 	logs []string
+	// warnings are logged as warnings: the rules could not run at all.
+	warnings []string
 }
 
 // findModuleRoot returns the nearest directory at or above dir that holds
@@ -149,8 +151,20 @@ func analyse(ctx context.Context, path string, overlay map[string][]byte, analyz
 		msg      string
 	}
 	seen := map[key]bool{}
+	failed := 0
 	for _, act := range graph.Roots {
 		if act.Err != nil {
+			failed++
+		}
+	}
+	if failed > 0 && failed == len(graph.Roots) && len(root.Errors) > 0 {
+		// The rules need SSA, which go/analysis does not build for
+		// ill-typed code: one type error in the package or a dependency
+		// stops them all. Say so once, plainly.
+		res.warnings = append(res.warnings, fmt.Sprintf("ydblint's rules could not run on %s: it or a dependency does not type-check (%v); fix the errors and save", root.ID, root.Errors[0]))
+	}
+	for _, act := range graph.Roots {
+		if act.Err != nil && len(res.warnings) == 0 {
 			res.logs = append(res.logs, fmt.Sprintf("%s on %s: %v", act.Analyzer.Name, root.ID, act.Err))
 		}
 		for _, d := range act.Diagnostics {

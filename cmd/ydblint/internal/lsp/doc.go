@@ -58,8 +58,11 @@
 //
 // Files outside any module (no go.mod above them) and files in no package
 // of the build get no diagnostics at all. Packages with type errors are
-// analysed anyway (the rules run despite errors and report what they can);
-// the errors are logged. Requests before initialize get
+// loaded and analysed anyway (the analyzers run despite errors), but
+// ydblint's rules stand on SSA, which go/analysis does not build for
+// ill-typed code: while the package or one of its dependencies does not
+// type-check, the rules report nothing and the server logs a warning that
+// says so (gopls shows the type errors themselves). Requests before initialize get
 // ServerNotInitialized, after shutdown InvalidRequest, unknown methods
 // MethodNotFound; unknown notifications are ignored. exit ends the process
 // with status 0 after shutdown and 1 otherwise. Every handler and every

@@ -224,9 +224,10 @@ type CancelParams struct {
 
 // Message types of window/logMessage.
 const (
-	messageError = 1
-	messageInfo  = 3
-	messageLog   = 4
+	messageError   = 1
+	messageWarning = 2
+	messageInfo    = 3
+	messageLog     = 4
 )
 
 // LogMessageParams is window/logMessage.

@@ -514,6 +514,9 @@ func (s *Server) analyseAndPublish(ctx context.Context, path string, overlay map
 	for _, l := range res.logs {
 		s.logf("%s", l)
 	}
+	for _, w := range res.warnings {
+		s.message(messageWarning, "%s", w)
+	}
 	n := 0
 	for _, fr := range res.files {
 		n += len(fr.findings)

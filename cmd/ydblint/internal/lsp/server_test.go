@@ -13,6 +13,7 @@ import (
 
 	"github.com/sourcegraph/jsonrpc2"
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/buildssa"
 )
 
 // needle reports every "needle" inside a string literal and offers to
@@ -265,6 +266,35 @@ func TestTypeErrorsStillAnalysed(t *testing.T) {
 	c.waitFor("the type error log", time.Second, func() bool {
 		for _, l := range c.logs {
 			if strings.Contains(l, "has errors; ydblint analyses what it can") {
+				return true
+			}
+		}
+		return false
+	})
+}
+
+// ssaNeedle needs SSA, as ydblint's rules do through querysite.
+var ssaNeedle = &analysis.Analyzer{
+	Name:             "ssaneedle",
+	Doc:              "need SSA",
+	Requires:         []*analysis.Analyzer{buildssa.Analyzer},
+	RunDespiteErrors: true,
+	Run:              func(*analysis.Pass) (any, error) { return nil, nil },
+}
+
+func TestTypeErrorsStopSSARules(t *testing.T) {
+	c := startServer(t, fastOptions(ssaNeedle))
+	c.initialize()
+	src := "package m\n\nvar n int = \"not an int\"\n"
+	path := writeModule(t, "a.go", src)
+	uri := c.open(path, src)
+	got, _ := c.diagnosticsAfter(uri, 0)
+	if len(got.Diagnostics) != 0 {
+		t.Errorf("diagnostics %+v", got.Diagnostics)
+	}
+	c.waitFor("the warning", time.Second, func() bool {
+		for _, l := range c.logs {
+			if strings.Contains(l, "ydblint's rules could not run on example.com/m: it or a dependency does not type-check") {
 				return true
 			}
 		}
