@@ -46,7 +46,7 @@
 //	strict                 false         also report verdicts that depend on the YDB
 //	                                     server version or settings (DEPENDS)
 //	migrations             (discover)    migration directories or globs; file key schema.paths.
-//	                                     Empty: ydblint uses the package's //go:embed *.sql
+//	                                     Empty: ydblint discovers them (see below)
 //	migration-tool         auto          goose, migrate, plain or auto (detect); file key schema.tool
 //	migration-order        (tool's)      numeric or lexical; file key schema.order. Default:
 //	                                     numeric version for goose and migrate, lexical for plain
@@ -58,6 +58,33 @@
 // A prefix matches the package path itself and every path below it
 // ("github.com/acme/app" matches "github.com/acme/app/db" but not
 // "github.com/acme/application"); a trailing "/..." is accepted.
+//
+// Scope. include-pkgs and exclude-pkgs decide where diagnostics are
+// reported, not what is computed: an excluded (or not included) package is
+// still analysed for the facts its importers need, so a query wrapper or a
+// schema bootstrap in an excluded package keeps working for the packages
+// that use it, and a finding reached through an excluded wrapper is
+// reported at the call in the included package.
+//
+// Schema paths. Without migrations / schema.paths, ydblint discovers
+// migration files: every directory of the module holding .sql or .yql
+// files with CREATE/ALTER/DROP TABLE (skipping vendor, testdata, hidden and
+// underscore directories and nested modules), plus the files a package
+// names with //go:embed. Configured paths replace that discovery: only the
+// listed directories (read recursively, each directory one migration
+// sequence) and the files the globs match are read, so a list can also
+// leave out SQL files that are not migrations. DDL in Go code and in
+// CreateTable calls is read either way. A configured path may lie outside
+// the module root; symbolic links below it are never followed (the
+// configured path itself may be one).
+//
+// migration-tool and migration-order apply to every migration directory,
+// configured or discovered. goose applies the files named
+// <version>_<name>.sql (their "-- +goose Up" part), migrate the
+// <version>_<title>.up.<ext> files, plain every .sql/.yql file; auto
+// detects the tool from the names and goose annotations. numeric orders by
+// the number a file name starts with (files without one first), then by
+// name; lexical by name, byte-wise.
 //
 // # The config file
 //
@@ -87,9 +114,25 @@
 //
 // A hash annotation is evidence for the hashprefix rule that the table's
 // leading key column holds function(source-column), in addition to the
-// evidence ydblint finds in writes and `-- ydblint:hash` comments. A sink
-// makes ydblint treat calls of that function as query sites, for wrappers
-// it cannot see through.
+// evidence ydblint finds in writes and `-- ydblint:hash` comments. It ranks
+// with the annotation comment, above write evidence; messages cite the
+// config file's line. An annotation that does not fit the table's key (the
+// column is not the leading key column, the source is not a key column) is
+// dropped.
+//
+// A sink makes ydblint treat calls of that function as query sites, exactly
+// like calls of an SDK entry point, for wrappers it cannot see through. The
+// call's query argument is traced like the text of an SDK call; a function
+// that forwards its own parameter to a sink becomes a wrapper in turn. The
+// parameters argument is read by its type: *table.QueryParameters
+// (*params.Params) like the table service's, a list of SDK options like the
+// query service's (query.WithParameters), `args ...any` like database/sql's
+// (only sql.Named and table.ValueParam arguments name a parameter), any
+// other type as unknown parameters. A receiver given as (*T), (T) or T
+// matches either kind of method of T, and an interface method matches calls
+// through that interface. A sink whose query-arg is not a string parameter
+// of the function matches nothing. A configured sink wins over what ydblint
+// infers about the same function.
 //
 // # Suppressing diagnostics
 //

@@ -46,6 +46,15 @@
 //   - ydbHash(func,arg=i): the function returns a hash of parameter i.
 //   - reachesYDB (package): the package reaches the SDK.
 //
+// Configured sinks (the sinks: section of .ydblint.yml, config.Sink) are
+// entry points too, checked after the SDK table and before wrapper
+// summaries and facts (sinks.go): a call to one is a site, its parameters
+// argument is decoded by its type, and a function forwarding its own
+// parameters to one gets a ydbSink fact. A package that declares or imports
+// a configured sink reaches the database. The scope options (include-pkgs,
+// exclude-pkgs) do not apply here: facts are computed for every package,
+// so that an excluded wrapper still serves its importers.
+//
 // Not traced, on purpose (precision first): strings built in loops or
 // conditional builder writes (holes), interface calls on user types other
 // than SDK-shaped interfaces, function values stored in fields, option

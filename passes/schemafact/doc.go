@@ -2,7 +2,7 @@
 //
 // # Analyzer schemafact
 //
-// schemafact: discover the YDB schema visible to a package, with no configuration
+// schemafact: discover the YDB schema visible to a package, from migrations, Go DDL and the configuration
 //
 // schemafact builds the catalogue of tables (columns, primary keys, indexes,
 // hash-prefix evidence) that the rules check queries against, and exports it
@@ -22,7 +22,15 @@
 //     vendor, node_modules, testdata (a user's testdata holds fixtures, not
 //     the schema), hidden and underscore directories, and nested modules.
 //     Each directory is one migration sequence: its layout (goose,
-//     golang-migrate, plain) decides which parts apply and in which order.
+//     golang-migrate, plain) decides which parts apply and in which order;
+//     the migration-tool and migration-order options (config.Config) fix
+//     the layout and the order instead of detecting them.
+//     When the configuration lists schema paths (schema.paths,
+//     -migrations), they replace this discovery and source 3: only the
+//     configured directories (recursively) and glob matches are read, each
+//     directory one sequence. They may lie outside the module root; each is
+//     read through os.Root opened on it (a glob: on its directory part), and
+//     symlinks below it are not followed (configured.go).
 //  2. Go DDL anywhere in the module, including packages the analysed package
 //     does not import (a bootstrap or migrations package). Go files are
 //     parsed without type checking; string literals, same-package constants,
@@ -43,7 +51,12 @@
 //  5. Facts of the direct imports. Every package exports the merge of its own
 //     schema and its imports' facts, because go vet shows a package only the
 //     facts of its direct imports.
-//  6. Hash-prefix evidence (yql-semantics.md §4 A) from this package's
+//  6. Hash annotations of the configuration (the hash: section of
+//     .ydblint.yml), recorded with schema.Catalog.SetHash, Evidence
+//     "config" and the config file's line as the source. An annotation for
+//     a table this package does not see is skipped; one the table rejects
+//     is listed in Problems.
+//  7. Hash-prefix evidence (yql-semantics.md §4 A) from this package's
 //     writes: the key planner plans each INSERT/UPSERT/REPLACE text against
 //     the merged catalogue, and a write that sets the leading key column to
 //     Digest::F(x), or to a Go-side hash of the parameter written to another
@@ -66,8 +79,10 @@
 //
 // # Cost
 //
-// A package that cannot reach ydb-go-sdk or database/sql through its imports
-// returns an empty Result at once, without touching the file system. Only a
+// A package that cannot reach ydb-go-sdk, database/sql or a configured sink
+// through its imports returns an empty Result at once, without touching the
+// file system. The scope options (include-pkgs, exclude-pkgs) do not apply:
+// an excluded package still exports the schema its importers need. Only a
 // package with query sites triggers the module walk; the walk is bounded
 // (depth, entries, files, bytes), parses only Go files of directories whose
 // text mentions DDL, and is done once per module root per process. Files
