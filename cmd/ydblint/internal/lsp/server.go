@@ -96,7 +96,9 @@ func Serve(ctx context.Context, stream io.ReadWriteCloser, opts Options) int {
 	s := newServer(ctx, opts)
 	conn := jsonrpc2.NewConn(s.ctx, jsonrpc2.NewBufferedStream(stream, jsonrpc2.VSCodeObjectCodec{}), s)
 	s.mu.Lock()
-	s.conn = conn
+	if s.conn == nil {
+		s.conn = conn
+	}
 	s.mu.Unlock()
 	go s.worker()
 	select {
@@ -126,6 +128,12 @@ func newServer(ctx context.Context, opts Options) *Server {
 	return s
 }
 
+func (s *Server) connection() *jsonrpc2.Conn {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.conn
+}
+
 // logf writes to the log and, once the session is initialised, to the
 // client's log (window/logMessage).
 func (s *Server) logf(format string, args ...any) {
@@ -145,6 +153,12 @@ func (s *Server) message(typ int, format string, args ...any) {
 
 // Handle implements jsonrpc2.Handler.
 func (s *Server) Handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.Request) {
+	// The first message may arrive before NewConn has returned to Serve.
+	s.mu.Lock()
+	if s.conn == nil {
+		s.conn = conn
+	}
+	s.mu.Unlock()
 	if req.Notif {
 		s.protect(req.Method, func() { s.notification(req) })
 		return
@@ -207,13 +221,13 @@ func (s *Server) reply(ctx context.Context, req *jsonrpc2.Request, handle func(c
 		}
 		return
 	}
-	if e := s.conn.Reply(s.ctx, req.ID, result); e != nil {
+	if e := s.connection().Reply(s.ctx, req.ID, result); e != nil {
 		fmt.Fprintf(s.opts.Log, "ydblint lsp: replying to %s: %v\n", req.Method, e)
 	}
 }
 
 func (s *Server) replyError(req *jsonrpc2.Request, code int64, msg string) {
-	if err := s.conn.ReplyWithError(s.ctx, req.ID, &jsonrpc2.Error{Code: code, Message: msg}); err != nil {
+	if err := s.connection().ReplyWithError(s.ctx, req.ID, &jsonrpc2.Error{Code: code, Message: msg}); err != nil {
 		fmt.Fprintf(s.opts.Log, "ydblint lsp: replying to %s: %v\n", req.Method, err)
 	}
 }
