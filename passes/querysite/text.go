@@ -202,6 +202,10 @@ func (a *pkgAnalysis) text(v ssa.Value, hint ast.Expr, c *ctx) texts {
 		}
 	case *ssa.MakeInterface:
 		return a.text(v.X, hint, c.deeper())
+	case *ssa.Field:
+		if t, ok := a.fieldText(v.X.Type(), v.Field, v, hint, c); ok {
+			return t
+		}
 	}
 	key, desc := a.holeInfo(v, hint)
 	return single(holePiece(key, desc, pos, end))
@@ -262,6 +266,10 @@ func (a *pkgAnalysis) loadText(load ssa.Value, addr ssa.Value, hint ast.Expr, c 
 	case *ssa.Alloc:
 		if val := singleStore(addr); val != nil {
 			return a.text(val, nil, c.in(addr.Parent()))
+		}
+	case *ssa.FieldAddr:
+		if t, ok := a.fieldText(addr.X.Type(), addr.Field, load, hint, c); ok {
+			return t
 		}
 	}
 	key, desc := a.holeInfo(load, hint)

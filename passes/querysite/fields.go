@@ -1,0 +1,164 @@
+package querysite
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// Query text kept in a struct field is a common shape in services:
+//
+//	type repo struct{ readQuery string }
+//	func newRepo(prefix string) *repo {
+//		return &repo{readQuery: fmt.Sprintf(readTemplate, prefix)}
+//	}
+//	func (r *repo) get(…) { s.Execute(ctx, tx, r.readQuery, params) }
+//
+// An unexported field of a struct type declared in the analysed package can
+// only be written by that package (reflect cannot set unexported fields), so
+// when every write is a plain store through a field address whose address is
+// not passed anywhere else, the field holds one of the stored values or the
+// zero value "", which holds no statement. Exported fields, fields of types
+// from other packages and generic types stay holes keyed by the field.
+
+// fieldID names one field of one struct type.
+type fieldID struct {
+	obj   *types.TypeName
+	field int
+}
+
+// fieldInfo is what the package does with one field.
+type fieldInfo struct {
+	stores  []*ssa.Store
+	escaped bool
+}
+
+// fieldState is the package-wide index of field writes, built on first use.
+type fieldState struct {
+	info     map[fieldID]*fieldInfo
+	visiting map[fieldID]bool
+	memo     map[fieldID]texts
+}
+
+// maxFieldStores bounds the writes to one field that are traced; a field
+// written in more places is left a hole.
+const maxFieldStores = 8
+
+// localField returns the identity of field i of the struct type t (or *t)
+// when the field is unexported and the type is a non-generic named struct
+// declared in the analysed package.
+func (a *pkgAnalysis) localField(t types.Type, i int) (fieldID, bool) {
+	t = types.Unalias(t)
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = types.Unalias(p.Elem())
+	}
+	n, ok := t.(*types.Named)
+	if !ok || n.TypeParams().Len() > 0 || n.TypeArgs().Len() > 0 || n.Obj().Pkg() != a.pass.Pkg {
+		return fieldID{}, false
+	}
+	st, ok := n.Underlying().(*types.Struct)
+	if !ok || i < 0 || i >= st.NumFields() || st.Field(i).Exported() || !isString(st.Field(i).Type()) {
+		return fieldID{}, false
+	}
+	return fieldID{obj: n.Obj(), field: i}, true
+}
+
+// fieldIndex scans every function of the package once for field addresses
+// of local string fields: a store through the address is a write, a load is
+// a read, any other use (the address passed to a function, stored, converted)
+// means the field can be written where ydblint does not look.
+func (a *pkgAnalysis) fieldIndex() *fieldState {
+	if a.fields != nil {
+		return a.fields
+	}
+	fs := &fieldState{info: map[fieldID]*fieldInfo{}, visiting: map[fieldID]bool{}, memo: map[fieldID]texts{}}
+	a.fields = fs
+	for _, fn := range a.funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				fa, ok := instr.(*ssa.FieldAddr)
+				if !ok {
+					continue
+				}
+				id, ok := a.localField(fa.X.Type(), fa.Field)
+				if !ok {
+					continue
+				}
+				fi := fs.info[id]
+				if fi == nil {
+					fi = &fieldInfo{}
+					fs.info[id] = fi
+				}
+				refs := fa.Referrers()
+				if refs == nil {
+					continue
+				}
+				for _, r := range *refs {
+					switch r := r.(type) {
+					case *ssa.Store:
+						if r.Addr != fa {
+							fi.escaped = true // the address itself is stored
+							continue
+						}
+						fi.stores = append(fi.stores, r)
+					case *ssa.UnOp:
+						if r.Op != token.MUL {
+							fi.escaped = true
+						}
+					case *ssa.DebugRef:
+					default:
+						fi.escaped = true
+					}
+				}
+			}
+		}
+	}
+	return fs
+}
+
+// fieldText recovers the value read from a local string field: the union
+// of the values stored into it. ok is false when the field is not local, is
+// never written, is written too often, or its address escapes; the caller
+// then makes a hole keyed by the field. A stored value that is itself
+// entirely unknown keeps the field's identity (the hole key), so a table
+// name held in a field still matches DDL that uses the same field.
+func (a *pkgAnalysis) fieldText(structType types.Type, field int, read ssa.Value, hint ast.Expr, c *ctx) (texts, bool) {
+	id, ok := a.localField(structType, field)
+	if !ok {
+		return texts{}, false
+	}
+	fs := a.fieldIndex()
+	fi := fs.info[id]
+	if fi == nil || fi.escaped || len(fi.stores) == 0 || len(fi.stores) > maxFieldStores {
+		return texts{}, false
+	}
+	raw, ok := fs.memo[id]
+	if !ok {
+		if fs.visiting[id] {
+			return texts{}, false // a field computed from itself
+		}
+		fs.visiting[id] = true
+		for _, st := range fi.stores {
+			raw = union(raw, a.text(st.Val, nil, c.in(st.Parent())))
+		}
+		delete(fs.visiting, id)
+		if raw.cyclic {
+			return texts{}, false
+		}
+		if !raw.hasParam() {
+			fs.memo[id] = raw
+		}
+	}
+	key, desc := a.holeInfo(read, hint)
+	pos, end := exprRange(hint, read)
+	out := texts{vs: make([]variant, len(raw.vs)), truncated: raw.truncated}
+	for i, v := range raw.vs {
+		if len(v) == 1 && v[0].hole && v[0].key == "" && v[0].param < 0 {
+			v = variant{holePiece(key, desc, pos, end)}
+		}
+		out.vs[i] = v
+	}
+	return out, true
+}
