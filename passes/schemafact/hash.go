@@ -65,11 +65,11 @@ func textEvidence(s *querysite.Site, t *querysite.Text, cat *schema.Catalog, src
 		if ref == nil || ref.Path == "" || ref.Hole {
 			return nil, false
 		}
+		// Resolve the way queryplan resolves the reads checked against
+		// this evidence: a driver prefix that cannot be seen leaves only a
+		// unique suffix match in the catalogue.
 		prefix := pragma
-		if prefix == "" {
-			if s.PrefixUnknown {
-				return nil, false
-			}
+		if prefix == "" && !s.PrefixUnknown {
 			prefix = s.TablePathPrefix
 		}
 		tbl, st := cat.Lookup(ref.Path, prefix)
