@@ -76,6 +76,16 @@ func checkFinding(pass *analysis.Pass, cfg *config.Config, st *queryplan.Stateme
 	switch f.Code {
 	case keyplan.FindNullKey:
 		category = categoryNull
+		if f.Literal && !f.NotNull {
+			// A NULL typed into the query for a nullable key is almost
+			// always a deliberate sentinel row (read back with IS NULL);
+			// YDB stores it. Only -strict asks about it.
+			if !cfg.Strict {
+				return
+			}
+			msg = fmt.Sprintf("a literal NULL is written to key column %s of %s: YDB stores a NULL key, which sorts before every value and is found only by IS NULL; fine for a deliberate sentinel row, otherwise write a real key value", f.Column, table)
+			break
+		}
 		msg = fmt.Sprintf("NULL is written to key column %s of %s", f.Column, table)
 		msg += nullConsequence(f.NotNull)
 	case keyplan.FindOptionalKey:

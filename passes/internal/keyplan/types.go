@@ -427,7 +427,11 @@ type Finding struct {
 	// write shows it, else with the source column name in angle brackets.
 	HashColumn bool
 	HashHint   string
-	Text       string
+	// Literal is set on a NULL finding when the NULL is spelled in the
+	// query text (NULL, Nothing(T?)) rather than bound from Go: a
+	// deliberate sentinel more often than a mistake.
+	Literal bool
+	Text    string
 }
 
 // Write is one table written by a statement.

@@ -358,6 +358,7 @@ func nullFinding(name string, col *schema.Column, v WrittenValue) (Finding, bool
 	switch {
 	case v.Null:
 		f.Code = FindNullKey
+		f.Literal = v.Class == ValNull || v.Class == ValNothing
 		if col.NotNull {
 			f.Text = "NULL written to NOT NULL key column " + name + " (Can't set NULL or optional value to not null column)"
 		} else {

@@ -14,8 +14,8 @@ import (
 func Literals(ctx context.Context, db *ydb.Driver) {
 	c := db.Query()
 	_ = c.Exec(ctx, "UPSERT INTO accounts (account_id, email) VALUES (NULL, 'a@b')")                // want `NULL is written to key column account_id of table accounts, primary key \(account_id\) \(schema: migrations/00003_nullkey.sql:5\): the column is NOT NULL, so YDB rejects the statement`
-	_ = c.Exec(ctx, "UPSERT INTO sessions (user_id, session_id, data) VALUES (1, NULL, 'x')")       // want `NULL is written to key column session_id of table sessions.*YDB stores a NULL key`
-	_ = c.Exec(ctx, "INSERT INTO sessions (user_id, session_id) VALUES (Nothing(Uint64?), 'x')")  // want `NULL is written to key column user_id of table sessions`
+	_ = c.Exec(ctx, "UPSERT INTO sessions (user_id, session_id, data) VALUES (1, NULL, 'x')")       // a literal NULL in a nullable key is a sentinel: -strict only (nullkey/sentinel)
+	_ = c.Exec(ctx, "INSERT INTO sessions (user_id, session_id) VALUES (Nothing(Uint64?), 'x')")  // likewise
 	_ = c.Exec(ctx, "UPSERT INTO sessions (user_id, data) VALUES (1, 'x')")                         // want `UPSERT does not write key column session_id of table sessions.*Missing key column in input`
 	_ = c.Exec(ctx, "UPDATE sessions SET user_id = 2 WHERE user_id = 1 AND session_id = 'a'")       // want `UPDATE sets key column user_id of table sessions.*Cannot update primary key column`
 	_ = c.Exec(ctx, "INSERT INTO tickets (title) VALUES ('Serial fills the key')")
