@@ -1,0 +1,882 @@
+package main
+
+// The driver-integration test: testdata/integration is run through the three
+// drivers users have (the ydblint command standalone, go vet -vettool, and a
+// golangci-lint v2 custom build with the module plugin), and every driver
+// must report exactly the corpus's `// want` set, at the same file:line:col
+// with the same message. analysistest cannot stand in for this: it loads
+// every package from source, whereas go vet reads dependencies from export
+// data and shows a package only its direct imports' facts, golangci-lint
+// prefixes messages and has its own fixer, and both cache results.
+//
+// It builds binaries and a golangci-lint, so it runs only with
+// YDBLINT_INTEGRATION=1 (.ci/run sets it). The golangci-lint binary is cached
+// between runs (see customGCL).
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"go/scanner"
+	"go/token"
+	"io"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/ydblint/ydblint/analyzer"
+	"github.com/ydblint/ydblint/analyzer/gclplugin"
+)
+
+const (
+	integrationEnv = "YDBLINT_INTEGRATION"
+	// gclVersion is the golangci-lint the plugin is built into; it must
+	// require the same golang.org/x/tools as go.mod (v2.15.0 ↔ v0.52.0).
+	gclVersion = "v2.15.0"
+	// gclCacheEnv overrides where the built golangci-lint is kept.
+	gclCacheEnv = "YDBLINT_GCL_CACHE"
+)
+
+// diag is one diagnostic as a driver printed it. File is slash-separated and
+// relative to the corpus directory; Analyzer is empty for the text outputs,
+// which do not name it.
+type diag struct {
+	File      string
+	Line, Col int
+	Analyzer  string
+	Msg       string
+	// HasFix says whether the diagnostic carries a suggested fix, when the
+	// output says (FixKnown: the JSON outputs).
+	HasFix, FixKnown bool
+}
+
+func (d diag) String() string { return fmt.Sprintf("%s:%d:%d: %s", d.File, d.Line, d.Col, d.Msg) }
+
+// expectation is one `// want` regexp of the corpus.
+type expectation struct {
+	File string
+	Line int
+	Re   *regexp.Regexp
+}
+
+func TestIntegration(t *testing.T) {
+	if os.Getenv(integrationEnv) != "1" {
+		t.Skipf("set %s=1 to build the drivers and run them over testdata/integration", integrationEnv)
+	}
+	root, err := filepath.Abs(filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	corpus := filepath.Join(root, "testdata", "integration")
+	wants := parseWants(t, corpus)
+	settings := gclSettings(t, corpus)
+	// The ydblint command and go vet get the same options as flags, under
+	// the same names: the test reads them from the shipped .golangci.yml.
+	var flags []string
+	for _, k := range sortedKeys(settings) {
+		flags = append(flags, "-"+k+"="+settings[k])
+	}
+
+	start := clock()
+	bin := filepath.Join(t.TempDir(), "ydblint")
+	mustRun(t, ".", nil, "go", "build", "-o", bin, ".")
+	logTime(t, "build ydblint", start)
+
+	// reference is the standalone text output; every other output must
+	// equal it exactly (position and message), not just match the wants.
+	var reference []diag
+
+	t.Run("standalone", func(t *testing.T) {
+		defer logTime(t, "standalone", clock())
+		out := runIn(t, corpus, nil, bin, append(flags, "./...")...)
+		out.wantCode(t, 3)
+		reference = parseText(t, corpus, out.stderr)
+		checkWants(t, "ydblint", reference, wants)
+		requireChain(t, "ydblint", reference)
+
+		out = runIn(t, corpus, nil, bin, append(append([]string{"-json"}, flags...), "./...")...)
+		out.wantCode(t, 0)
+		jsonDiags := parseAnalysisJSON(t, corpus, out.stdout)
+		checkSame(t, "ydblint -json", jsonDiags, reference)
+		// From here on the reference also says which diagnostics have fixes.
+		reference = jsonDiags
+	})
+
+	t.Run("standalone -fix", func(t *testing.T) {
+		defer logTime(t, "standalone -fix and -diff", clock())
+		dir := copyCorpus(t, corpus)
+		out := runIn(t, dir, nil, bin, append(append([]string{"-fix"}, flags...), "./...")...)
+		out.wantCode(t, 0) // -fix exits 0 unless applying fixes failed
+		checkFixed(t, corpus, dir)
+
+		dir = copyCorpus(t, corpus)
+		out = runIn(t, dir, nil, bin, append(append([]string{"-fix", "-diff"}, flags...), "./...")...)
+		out.wantCode(t, 0)
+		checkUnchanged(t, corpus, dir)
+		checkDiff(t, corpus, dir, out.stdout)
+	})
+
+	t.Run("go vet", func(t *testing.T) {
+		defer logTime(t, "go vet", clock())
+		vet := append([]string{"vet", "-vettool=" + bin}, flags...)
+		out := runIn(t, corpus, nil, "go", append(append(vet, "-json"), "./...")...)
+		out.wantCode(t, 0) // go vet -json passes the JSON through and exits 0
+		diags := parseAnalysisJSON(t, corpus, out.stdout)
+		checkWants(t, "go vet -json", diags, wants)
+		requireChain(t, "go vet -json", diags)
+		if reference != nil {
+			checkSame(t, "go vet -json", diags, reference)
+		}
+
+		out = runIn(t, corpus, nil, "go", append(vet, "./...")...)
+		out.wantCode(t, 1) // plain go vet prints to stderr and exits 1
+		if out.stdout != "" {
+			t.Errorf("go vet wrote to stdout:\n%s", out.stdout)
+		}
+		text := parseText(t, corpus, out.stderr)
+		checkWants(t, "go vet", text, wants)
+		if reference != nil {
+			checkSame(t, "go vet", text, reference)
+		}
+	})
+
+	t.Run("go vet cache", func(t *testing.T) {
+		defer logTime(t, "go vet cache caveat", clock())
+		checkVetCache(t, bin, flags, corpus)
+	})
+
+	t.Run("golangci-lint", func(t *testing.T) {
+		start := clock()
+		gcl := customGCL(t, root)
+		logTime(t, "golangci-lint build (or cache hit)", start)
+		defer logTime(t, "golangci-lint runs", clock())
+
+		env := []string{"GOLANGCI_LINT_CACHE=" + t.TempDir()} // our results only, never a stale run's
+		out := runIn(t, corpus, env, gcl, "run", "--output.json.path=stdout", "--show-stats=false", "./...")
+		out.wantCode(t, 1) // issues found
+		diags := parseGCL(t, corpus, out.stdout)
+		checkWants(t, "golangci-lint", diags, wants)
+		requireChain(t, "golangci-lint", diags)
+		if reference != nil {
+			checkSame(t, "golangci-lint", diags, reference)
+		}
+
+		dir := copyCorpus(t, corpus)
+		env = []string{"GOLANGCI_LINT_CACHE=" + t.TempDir()}
+		out = runIn(t, dir, env, gcl, "run", "--fix", "--show-stats=false", "./...")
+		out.wantCode(t, 1) // the issues without fixes remain
+		checkFixed(t, corpus, dir)
+	})
+}
+
+// requireChain names the cross-package case explicitly: the query text is
+// built in ordersql (A), returned through store (B) and run through store's
+// wrapper from app (C), which imports only store; the hash-prefix evidence
+// is ordersql's write, so it reaches app only through store's package fact.
+func requireChain(t *testing.T, driver string, diags []diag) {
+	t.Helper()
+	for _, d := range diags {
+		if d.File == "app/app.go" && strings.Contains(d.Msg, "write evidence at ordersql/ordersql.go") &&
+			strings.Contains(d.Msg, "(*example.com/integ/store.Store).Get") {
+			return
+		}
+	}
+	t.Errorf("%s: no diagnostic in app/app.go carries ordersql's write evidence through store: the A→B→C fact chain is broken", driver)
+}
+
+// checkVetCache asserts the cache behaviour the documentation states (doc.go,
+// passes/schemafact): go vet caches the tool's output by Go files, so after
+// an edit to a migration that is not //go:embed-ded the result is stale
+// until go vet -a. sqlonly depends on the standard library only, which
+// keeps -a affordable.
+func checkVetCache(t *testing.T, bin string, flags []string, corpus string) {
+	dir := copyCorpus(t, corpus)
+	vet := append([]string{"vet", "-vettool=" + bin, "-json"}, flags...)
+	count := func(args ...string) int {
+		out := runIn(t, dir, nil, "go", append(append(vet, args...), "./sqlonly")...)
+		out.wantCode(t, 0)
+		return len(parseAnalysisJSON(t, dir, out.stdout))
+	}
+	if n := count(); n != 1 {
+		t.Fatalf("sqlonly before the edit: %d diagnostics, want 1", n)
+	}
+	mig := filepath.Join(dir, "migrations", "00003_logs.sql")
+	old, err := os.ReadFile(mig)
+	if err != nil {
+		t.Fatal(err)
+	}
+	edited := bytes.Replace(old, []byte("PRIMARY KEY (ts, userid)"), []byte("PRIMARY KEY (userid, ts)"), 1)
+	if bytes.Equal(edited, old) {
+		t.Fatal("the logs migration no longer has the key this test edits")
+	}
+	if err := os.WriteFile(mig, edited, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// The edit does change the verdict: the key now starts with userid.
+	out := runIn(t, dir, nil, bin, append(append([]string{}, flags...), "./sqlonly")...)
+	out.wantCode(t, 0)
+	if n := count(); n != 1 {
+		t.Errorf("go vet after editing a non-embedded migration: %d diagnostics; the documentation says the cached (stale) result is shown, update it", n)
+	}
+	start := clock()
+	if n := count("-a"); n != 0 {
+		t.Errorf("go vet -a after the edit: %d diagnostics, want 0 (the documentation says -a re-runs the tool)", n)
+	}
+	logTime(t, "go vet -a ./sqlonly", start)
+}
+
+// ---- expectations
+
+// parseWants reads the `// want` comments of the corpus's Go files, in
+// analysistest's syntax: one or more Go string literals (quoted or raw),
+// each a regexp matching one diagnostic on the comment's line.
+func parseWants(t *testing.T, corpus string) []expectation {
+	t.Helper()
+	var wants []expectation
+	err := filepath.WalkDir(corpus, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") {
+			return err
+		}
+		src, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		rel := relSlash(t, corpus, path)
+		fset := token.NewFileSet()
+		file := fset.AddFile(path, -1, len(src))
+		var s scanner.Scanner
+		s.Init(file, src, nil, scanner.ScanComments)
+		for {
+			pos, tok, lit := s.Scan()
+			if tok == token.EOF {
+				break
+			}
+			if tok != token.COMMENT {
+				continue
+			}
+			i := strings.Index(lit, "// want ")
+			if i < 0 {
+				continue
+			}
+			res, err := parseWantLiterals(lit[i+len("// want "):])
+			if err != nil {
+				return fmt.Errorf("%s: %v", fset.Position(pos), err)
+			}
+			for _, re := range res {
+				wants = append(wants, expectation{File: rel, Line: fset.Position(pos).Line, Re: re})
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(wants) == 0 {
+		t.Fatal("the corpus has no // want comments")
+	}
+	return wants
+}
+
+func parseWantLiterals(text string) ([]*regexp.Regexp, error) {
+	var s scanner.Scanner
+	fset := token.NewFileSet()
+	src := []byte(text)
+	var errs []string
+	s.Init(fset.AddFile("want", -1, len(src)), src, func(_ token.Position, msg string) { errs = append(errs, msg) }, 0)
+	var out []*regexp.Regexp
+	for {
+		_, tok, lit := s.Scan()
+		if tok == token.EOF || (tok == token.SEMICOLON && lit == "\n") {
+			break
+		}
+		if tok != token.STRING {
+			return nil, fmt.Errorf("want: expected a string literal, got %s %q", tok, lit)
+		}
+		pattern, err := strconv.Unquote(lit)
+		if err != nil {
+			return nil, err
+		}
+		re, err := regexp.Compile(pattern)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, re)
+	}
+	if len(errs) > 0 {
+		return nil, errors.New(strings.Join(errs, "; "))
+	}
+	if len(out) == 0 {
+		return nil, errors.New("want without a pattern")
+	}
+	return out, nil
+}
+
+// checkWants pairs diagnostics with expectations as analysistest does: each
+// diagnostic consumes one unused expectation on its line that matches it.
+func checkWants(t *testing.T, driver string, diags []diag, wants []expectation) {
+	t.Helper()
+	used := make([]bool, len(wants))
+	for _, d := range diags {
+		found := false
+		for i, w := range wants {
+			if !used[i] && w.File == d.File && w.Line == d.Line && w.Re.MatchString(d.Msg) {
+				used[i], found = true, true
+				break
+			}
+		}
+		if !found {
+			t.Errorf("%s: unexpected diagnostic %s", driver, d)
+		}
+	}
+	for i, w := range wants {
+		if !used[i] {
+			t.Errorf("%s: %s:%d: no diagnostic matching %q", driver, w.File, w.Line, w.Re)
+		}
+	}
+}
+
+// checkSame compares two drivers' diagnostics by position and message,
+// and by analyzer when both name it.
+func checkSame(t *testing.T, driver string, got, reference []diag) {
+	t.Helper()
+	key := func(d diag) string { return d.String() }
+	ref := map[string]diag{}
+	for _, d := range reference {
+		ref[key(d)] = d
+	}
+	seen := map[string]bool{}
+	for _, d := range got {
+		k := key(d)
+		r, ok := ref[k]
+		switch {
+		case !ok:
+			t.Errorf("%s reports what the ydblint command does not: %s", driver, d)
+		case seen[k]:
+			t.Errorf("%s reports twice: %s", driver, d)
+		case r.Analyzer != "" && d.Analyzer != "" && r.Analyzer != d.Analyzer:
+			t.Errorf("%s names analyzer %s, the ydblint command %s: %s", driver, d.Analyzer, r.Analyzer, d)
+		case r.FixKnown && d.FixKnown && r.HasFix != d.HasFix:
+			t.Errorf("%s: suggested fix %v, the ydblint command %v: %s", driver, d.HasFix, r.HasFix, d)
+		}
+		seen[k] = true
+	}
+	for k := range ref {
+		if !seen[k] {
+			t.Errorf("%s does not report what the ydblint command does: %s", driver, k)
+		}
+	}
+}
+
+// ---- driver outputs
+
+var textDiag = regexp.MustCompile(`^(.+?):(\d+):(\d+): (.*)$`)
+
+// parseText parses "file:line:col: message" lines (the ydblint command and
+// go vet, which adds "# package" headers).
+func parseText(t *testing.T, dir, out string) []diag {
+	t.Helper()
+	var diags []diag
+	for _, line := range strings.Split(out, "\n") {
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		m := textDiag.FindStringSubmatch(line)
+		if m == nil {
+			t.Errorf("unexpected output line: %q", line)
+			continue
+		}
+		l, _ := strconv.Atoi(m[2])
+		c, _ := strconv.Atoi(m[3])
+		diags = append(diags, diag{File: relSlash(t, dir, m[1]), Line: l, Col: c, Msg: m[4]})
+	}
+	return diags
+}
+
+// parseAnalysisJSON parses the go/analysis JSON tree, one object per
+// package as go vet -json prints it, or one for all packages (ydblint
+// -json): {"<pkg>": {"<analyzer>": [diagnostic…] or {"error": "…"}}}.
+func parseAnalysisJSON(t *testing.T, dir, out string) []diag {
+	t.Helper()
+	var diags []diag
+	dec := json.NewDecoder(strings.NewReader(out))
+	for {
+		var tree map[string]map[string]json.RawMessage
+		if err := dec.Decode(&tree); err == io.EOF {
+			break
+		} else if err != nil {
+			t.Fatalf("JSON output: %v\n%s", err, out)
+		}
+		for pkg, byAnalyzer := range tree {
+			for name, raw := range byAnalyzer {
+				var list []struct {
+					Posn           string            `json:"posn"`
+					Message        string            `json:"message"`
+					SuggestedFixes []json.RawMessage `json:"suggested_fixes"`
+				}
+				if err := json.Unmarshal(raw, &list); err != nil {
+					t.Errorf("%s: analyzer %s: %s", pkg, name, raw)
+					continue
+				}
+				for _, d := range list {
+					file, line, col := splitPosn(t, d.Posn)
+					diags = append(diags, diag{File: relSlash(t, dir, file), Line: line, Col: col, Analyzer: name,
+						Msg: d.Message, HasFix: len(d.SuggestedFixes) > 0, FixKnown: true})
+				}
+			}
+		}
+	}
+	return diags
+}
+
+func splitPosn(t *testing.T, posn string) (string, int, int) {
+	t.Helper()
+	m := regexp.MustCompile(`^(.+):(\d+):(\d+)$`).FindStringSubmatch(posn)
+	if m == nil {
+		t.Fatalf("position %q is not file:line:col", posn)
+	}
+	l, _ := strconv.Atoi(m[2])
+	c, _ := strconv.Atoi(m[3])
+	return m[1], l, c
+}
+
+// parseGCL parses golangci-lint's JSON. Its messages are prefixed with the
+// analyzer name because that differs from the linter name.
+func parseGCL(t *testing.T, dir, out string) []diag {
+	t.Helper()
+	var report struct {
+		Issues []struct {
+			FromLinter string
+			Text       string
+			Pos        struct {
+				Filename     string
+				Line, Column int
+			}
+			SuggestedFixes []json.RawMessage
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &report); err != nil {
+		t.Fatalf("golangci-lint JSON: %v\n%s", err, out)
+	}
+	var diags []diag
+	for _, is := range report.Issues {
+		if is.FromLinter != gclplugin.Name {
+			t.Errorf("issue from linter %q, want only %q: %s", is.FromLinter, gclplugin.Name, is.Text)
+			continue
+		}
+		name, msg, _ := strings.Cut(is.Text, ": ")
+		if !isRule(name) {
+			t.Errorf("issue text lacks the %q prefix of a rule: %s", "<rule>: ", is.Text)
+		}
+		diags = append(diags, diag{File: relSlash(t, dir, is.Pos.Filename), Line: is.Pos.Line, Col: is.Pos.Column,
+			Analyzer: name, Msg: msg, HasFix: len(is.SuggestedFixes) > 0, FixKnown: true})
+	}
+	return diags
+}
+
+func isRule(name string) bool {
+	for _, a := range analyzer.Suite {
+		if a.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// ---- fixes
+
+// checkFixed compares every Go file of a fixed copy with the corpus: a
+// file with a .go.golden twin must equal it, any other must be unchanged.
+func checkFixed(t *testing.T, corpus, fixed string) {
+	t.Helper()
+	goldens := 0
+	forEachGoFile(t, corpus, func(rel string, orig []byte) {
+		want := orig
+		if g, err := os.ReadFile(filepath.Join(corpus, rel+".golden")); err == nil {
+			want = g
+			goldens++
+		}
+		got, err := os.ReadFile(filepath.Join(fixed, rel))
+		if err != nil {
+			t.Error(err)
+			return
+		}
+		if !bytes.Equal(got, want) {
+			t.Errorf("%s after fixing differs from %s:\n%s", rel, map[bool]string{true: "its .golden file", false: "the original"}[!bytes.Equal(want, orig)], lineDiff(want, got))
+		}
+	})
+	if goldens == 0 {
+		t.Error("the corpus has no .go.golden files")
+	}
+}
+
+func checkUnchanged(t *testing.T, corpus, dir string) {
+	t.Helper()
+	forEachGoFile(t, corpus, func(rel string, orig []byte) {
+		if got, err := os.ReadFile(filepath.Join(dir, rel)); err != nil || !bytes.Equal(got, orig) {
+			t.Errorf("-fix -diff changed %s", rel)
+		}
+	})
+}
+
+// checkDiff checks that -fix -diff printed, for each golden file, a unified
+// diff adding each line that fixing changes.
+func checkDiff(t *testing.T, corpus, dir, out string) {
+	t.Helper()
+	forEachGoFile(t, corpus, func(rel string, orig []byte) {
+		g, err := os.ReadFile(filepath.Join(corpus, rel+".golden"))
+		if err != nil {
+			return
+		}
+		header := "--- " + filepath.Join(dir, rel)
+		if !strings.Contains(out, header) {
+			t.Errorf("-fix -diff output lacks %q:\n%s", header, out)
+		}
+		before := map[string]bool{}
+		for _, l := range strings.Split(string(orig), "\n") {
+			before[l] = true
+		}
+		for _, l := range strings.Split(string(g), "\n") {
+			if !before[l] && !strings.Contains(out, "\n+"+l+"\n") {
+				t.Errorf("-fix -diff output lacks the added line %q", l)
+			}
+		}
+	})
+}
+
+func forEachGoFile(t *testing.T, root string, f func(rel string, content []byte)) {
+	t.Helper()
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") {
+			return err
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		f(relSlash(t, root, path), b)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// lineDiff lists the lines that differ, for failure messages.
+func lineDiff(want, got []byte) string {
+	w, g := strings.Split(string(want), "\n"), strings.Split(string(got), "\n")
+	var b strings.Builder
+	for i := 0; i < len(w) || i < len(g); i++ {
+		var wl, gl string
+		if i < len(w) {
+			wl = w[i]
+		}
+		if i < len(g) {
+			gl = g[i]
+		}
+		if wl != gl {
+			fmt.Fprintf(&b, "line %d:\n  want %q\n  got  %q\n", i+1, wl, gl)
+		}
+	}
+	return b.String()
+}
+
+// ---- golangci-lint
+
+// gclMain is the main package of the custom golangci-lint: what
+// `golangci-lint custom` generates (cmd/golangci-lint/main.go of the tag
+// plus a plugins.go of blank imports), without its git clone.
+// commands.Execute is the v2.15.0 entry point.
+const gclMain = `package main
+
+import (
+	"fmt"
+	"os"
+	"runtime"
+
+	"github.com/golangci/golangci-lint/v2/pkg/commands"
+	"github.com/golangci/golangci-lint/v2/pkg/exitcodes"
+
+	_ "github.com/ydblint/ydblint/analyzer/gclplugin"
+)
+
+func main() {
+	info := commands.BuildInfo{Version: "%s-ydblint", GoVersion: runtime.Version(), Commit: "%s", Date: "(unknown)"}
+	if err := commands.Execute(info); err != nil {
+		_, _ = fmt.Fprintf(os.Stderr, "The command is terminated due to an error: %%v\n", err)
+		os.Exit(exitcodes.Failure)
+	}
+}
+`
+
+// customGCL returns a golangci-lint with the ydblint plugin, building it
+// unless a binary for the same inputs is cached. The key hashes the
+// golangci-lint version, the Go version and platform, go.mod, go.sum and
+// every non-test Go file the plugin can link (analyzer/ and passes/), so
+// any change to ydblint rebuilds it. The cache is $YDBLINT_GCL_CACHE, else
+// ydblint-gcl under the user cache directory ($XDG_CACHE_HOME or
+// ~/.cache), else under the temp directory; older binaries are removed.
+func customGCL(t *testing.T, root string) string {
+	t.Helper()
+	goVersion := strings.TrimSpace(mustRun(t, ".", nil, "go", "env", "GOVERSION"))
+	h := sha256.New()
+	fmt.Fprintf(h, "%s %s %s/%s\n%s", gclVersion, goVersion, runtime.GOOS, runtime.GOARCH, gclMain)
+	hashFile := func(rel string) {
+		b, err := os.ReadFile(filepath.Join(root, rel))
+		if err != nil {
+			t.Fatal(err)
+		}
+		fmt.Fprintf(h, "\x00%s\x00%d\x00", filepath.ToSlash(rel), len(b))
+		h.Write(b)
+	}
+	hashFile("go.mod")
+	hashFile("go.sum")
+	for _, top := range []string{"analyzer", "passes"} {
+		err := filepath.WalkDir(filepath.Join(root, top), func(path string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if d.IsDir() && d.Name() == "testdata" {
+				return filepath.SkipDir
+			}
+			if !d.IsDir() && strings.HasSuffix(path, ".go") && !strings.HasSuffix(path, "_test.go") {
+				rel, _ := filepath.Rel(root, path)
+				hashFile(rel)
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	key := hex.EncodeToString(h.Sum(nil))[:20]
+
+	cacheDir := os.Getenv(gclCacheEnv)
+	if cacheDir == "" {
+		if d, err := os.UserCacheDir(); err == nil {
+			cacheDir = filepath.Join(d, "ydblint-gcl")
+		} else {
+			cacheDir = filepath.Join(os.TempDir(), "ydblint-gcl-cache")
+		}
+	}
+	bin := filepath.Join(cacheDir, "custom-gcl-"+key)
+	if runtime.GOOS == "windows" {
+		bin += ".exe"
+	}
+	if _, err := os.Stat(bin); err == nil {
+		t.Logf("golangci-lint: cached %s", bin)
+		return bin
+	}
+	if err := os.MkdirAll(cacheDir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+
+	mod := t.TempDir()
+	gomod := fmt.Sprintf("module ydblint.test/customgcl\n\ngo 1.26.0\n\nrequire (\n\tgithub.com/golangci/golangci-lint/v2 %s\n\tgithub.com/ydblint/ydblint v0.0.0\n)\n\nreplace github.com/ydblint/ydblint => %s\n",
+		gclVersion, strconv.Quote(filepath.ToSlash(root)))
+	writeTestFile(t, filepath.Join(mod, "go.mod"), gomod)
+	writeTestFile(t, filepath.Join(mod, "main.go"), fmt.Sprintf(gclMain, gclVersion, key))
+	// A module of our own: tidy resolves golangci-lint's requirements
+	// merged with ydblint's (MVS), as golangci-lint custom does.
+	env := []string{"GOFLAGS=-mod=mod"}
+	mustRun(t, mod, env, "go", "mod", "tidy")
+	tmp := bin + ".tmp" + strconv.Itoa(os.Getpid())
+	mustRun(t, mod, env, "go", "build", "-trimpath", "-o", tmp, ".")
+	if err := os.Rename(tmp, bin); err != nil {
+		t.Fatal(err)
+	}
+	if old, _ := filepath.Glob(filepath.Join(cacheDir, "custom-gcl-*")); len(old) > 1 {
+		for _, o := range old {
+			if o != bin && !strings.Contains(filepath.Base(o), ".tmp") {
+				os.Remove(o)
+			}
+		}
+	}
+	return bin
+}
+
+// gclSettings reads linters.settings.custom.ydblint.settings of the corpus's
+// .golangci.yml as flag values.
+func gclSettings(t *testing.T, corpus string) map[string]string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(corpus, ".golangci.yml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cfg struct {
+		Version string
+		Linters struct {
+			Default  string
+			Enable   []string
+			Settings struct {
+				Custom map[string]struct {
+					Type     string
+					Settings map[string]any
+				}
+			}
+		}
+	}
+	if err := yaml.Unmarshal(b, &cfg); err != nil {
+		t.Fatalf(".golangci.yml: %v", err)
+	}
+	if cfg.Version != "2" || cfg.Linters.Default != "none" || len(cfg.Linters.Enable) != 1 || cfg.Linters.Enable[0] != gclplugin.Name {
+		t.Fatalf(".golangci.yml must be v2 and enable only %s", gclplugin.Name)
+	}
+	custom, ok := cfg.Linters.Settings.Custom[gclplugin.Name]
+	if !ok || custom.Type != "module" || len(custom.Settings) == 0 {
+		t.Fatalf(".golangci.yml lacks linters.settings.custom.%s with type module and settings", gclplugin.Name)
+	}
+	out := map[string]string{}
+	for k, v := range custom.Settings {
+		switch v := v.(type) {
+		case []any:
+			var parts []string
+			for _, e := range v {
+				parts = append(parts, fmt.Sprint(e))
+			}
+			out[k] = strings.Join(parts, ",")
+		default:
+			out[k] = fmt.Sprint(v)
+		}
+	}
+	return out
+}
+
+// ---- processes and files
+
+type result struct {
+	stdout, stderr string
+	code           int
+	cmdline        string
+}
+
+func (r result) wantCode(t *testing.T, code int) {
+	t.Helper()
+	if r.code != code {
+		t.Fatalf("%s: exit code %d, want %d\nstdout:\n%s\nstderr:\n%s", r.cmdline, r.code, code, r.stdout, r.stderr)
+	}
+}
+
+// runIn runs a command in dir with GOWORK=off and the extra environment.
+func runIn(t *testing.T, dir string, env []string, name string, args ...string) result {
+	t.Helper()
+	cmd := exec.Command(name, args...)
+	cmd.Dir = dir
+	cmd.Env = append(append(os.Environ(), "GOWORK=off"), env...)
+	var o, e bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &o, &e
+	err := cmd.Run()
+	if cmd.ProcessState != nil { // on Unix this includes the command's own children (the go command's compilers)
+		cpuUsed += cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
+	}
+	r := result{stdout: o.String(), stderr: e.String(), cmdline: name + " " + strings.Join(args, " ")}
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		r.code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatalf("%s: %v", r.cmdline, err)
+	}
+	return r
+}
+
+func mustRun(t *testing.T, dir string, env []string, name string, args ...string) string {
+	t.Helper()
+	r := runIn(t, dir, env, name, args...)
+	r.wantCode(t, 0)
+	return r.stdout
+}
+
+// copyCorpus copies the corpus (regular files only) into a new temporary
+// directory.
+func copyCorpus(t *testing.T, corpus string) string {
+	t.Helper()
+	dst := t.TempDir()
+	err := filepath.WalkDir(corpus, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(corpus, path)
+		target := filepath.Join(dst, rel)
+		if d.IsDir() {
+			return os.MkdirAll(target, 0o755)
+		}
+		if !d.Type().IsRegular() {
+			return nil
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(target, b, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dst
+}
+
+// relSlash makes a path printed by a driver (absolute, or relative to the
+// directory it ran in, possibly "./x") relative to dir, slash-separated.
+func relSlash(t *testing.T, dir, path string) string {
+	t.Helper()
+	if !filepath.IsAbs(path) {
+		return filepath.ToSlash(filepath.Clean(path))
+	}
+	rel, err := filepath.Rel(dir, path)
+	if err != nil || strings.HasPrefix(rel, "..") {
+		if rd, err1 := filepath.EvalSymlinks(dir); err1 == nil {
+			if rp, err2 := filepath.EvalSymlinks(path); err2 == nil {
+				if r, err3 := filepath.Rel(rd, rp); err3 == nil && !strings.HasPrefix(r, "..") {
+					return filepath.ToSlash(r)
+				}
+			}
+		}
+		t.Fatalf("%s is outside %s", path, dir)
+	}
+	return filepath.ToSlash(rel)
+}
+
+func writeTestFile(t *testing.T, path, content string) {
+	t.Helper()
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func sortedKeys(m map[string]string) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// cpuUsed is the user+system CPU time of the commands run so far: the
+// timings report it next to wall time, which on a busy machine says little
+// about what the test costs.
+var cpuUsed time.Duration
+
+type instant struct {
+	wall time.Time
+	cpu  time.Duration
+}
+
+func clock() instant { return instant{time.Now(), cpuUsed} }
+
+func logTime(t *testing.T, what string, start instant) {
+	t.Helper()
+	t.Logf("timing: %s: wall %v, commands' CPU %v", what, time.Since(start.wall).Round(time.Millisecond), (cpuUsed - start.cpu).Round(time.Millisecond))
+}
