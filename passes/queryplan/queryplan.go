@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"reflect"
 	"strings"
+	"sync/atomic"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -30,7 +31,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:              analysisutil.MustExtractDoc(doc, "queryplan"),
 	URL:              "https://pkg.go.dev/github.com/ydblint/ydblint/passes/queryplan",
 	Requires:         []*analysis.Analyzer{config.Analyzer, querysite.Analyzer, schemafact.Analyzer},
-	Run:              run,
+	Run:              report.WrapFact(run, failed),
 	RunDespiteErrors: true,
 	ResultType:       reflect.TypeFor[*Result](),
 }
@@ -49,6 +50,41 @@ type Result struct {
 	// InScope is false when the configuration excludes the package; every
 	// other field is then empty.
 	InScope bool
+	// Failures are the internal failures (recovered panics) of querysite,
+	// schemafact and queryplan on this package; the rules report them
+	// through report.WrapRun, once (ClaimFailures).
+	Failures []string
+	claimed  atomic.Bool
+}
+
+// ClaimFailures returns Failures to its first caller and nil to every
+// later one: all rules of a package share this Result, and the failure is
+// worth one diagnostic, not one per rule. It implements report.Failures.
+func (r *Result) ClaimFailures() []string {
+	if r == nil || len(r.Failures) == 0 || r.claimed.Swap(true) {
+		return nil
+	}
+	return r.Failures
+}
+
+// inputFailures returns the failures recorded by querysite and schemafact.
+func inputFailures(pass *analysis.Pass) []string {
+	var out []string
+	if qs, _ := pass.ResultOf[querysite.Analyzer].(*querysite.Result); qs != nil && qs.Failure != "" {
+		out = append(out, qs.Failure)
+	}
+	if sf, _ := pass.ResultOf[schemafact.Analyzer].(*schemafact.Result); sf != nil && sf.Failure != "" {
+		out = append(out, sf.Failure)
+	}
+	return out
+}
+
+// failed is the Result of a package on which the pass panicked: nothing
+// planned, and every failure for the rules to report.
+func failed(pass *analysis.Pass, msg string) any {
+	res := &Result{Failures: append(inputFailures(pass), msg)}
+	res.Schema, _ = pass.ResultOf[schemafact.Analyzer].(*schemafact.Result)
+	return res
 }
 
 // Statement is one planned statement of one text variant.
@@ -92,7 +128,7 @@ type KeyedSite struct {
 
 func run(pass *analysis.Pass) (any, error) {
 	cfg := pass.ResultOf[config.Analyzer].(*config.Config)
-	res := &Result{Schema: pass.ResultOf[schemafact.Analyzer].(*schemafact.Result)}
+	res := &Result{Schema: pass.ResultOf[schemafact.Analyzer].(*schemafact.Result), Failures: inputFailures(pass)}
 	if !cfg.IsPkgInScope(pass.Pkg) {
 		return res, nil
 	}

@@ -14,6 +14,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/ydblint/ydblint/passes/config"
+	"github.com/ydblint/ydblint/passes/internal/report"
 	"github.com/ydblint/ydblint/passes/internal/sdk"
 )
 
@@ -32,7 +33,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:       "querysite",
 	Doc:        "find the places where Go code hands YQL text, parameters, rows or table options to ydb-go-sdk or database/sql",
 	URL:        "https://pkg.go.dev/github.com/ydblint/ydblint/passes/querysite",
-	Run:        run,
+	Run:        report.WrapFact(run, failed),
 	Requires:   []*analysis.Analyzer{config.Analyzer},
 	ResultType: reflect.TypeFor[*Result](),
 	FactTypes:  []analysis.Fact{new(sinkFact), new(textFact), new(hashFact), new(reachFact)},
@@ -56,6 +57,10 @@ type reachFact struct{}
 
 func (*reachFact) AFact()         {}
 func (*reachFact) String() string { return "reachesYDB" }
+
+// failed is the Result of a package on which the pass panicked: no sites,
+// and the failure for the rules to report (see report.WrapFact).
+func failed(_ *analysis.Pass, msg string) any { return &Result{Failure: msg} }
 
 func run(pass *analysis.Pass) (any, error) {
 	res := &Result{}

@@ -14,6 +14,10 @@ import (
 // directly or through a wrapper whose fact says it forwards to one.
 type Result struct {
 	Sites []*Site // in source order of Pos
+	// Failure is set when the pass failed on this package (a panic,
+	// recovered): Sites is then empty. The rules report it through
+	// queryplan (see report.WrapFact).
+	Failure string
 }
 
 // Kind says what a site hands to the database.

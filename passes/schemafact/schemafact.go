@@ -16,6 +16,7 @@ import (
 
 	"github.com/ydblint/ydblint/passes/config"
 	"github.com/ydblint/ydblint/passes/internal/analysisutil"
+	"github.com/ydblint/ydblint/passes/internal/report"
 	"github.com/ydblint/ydblint/passes/internal/schema"
 	"github.com/ydblint/ydblint/passes/internal/srcfiles"
 	"github.com/ydblint/ydblint/passes/internal/yql"
@@ -32,7 +33,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:              analysisutil.MustExtractDoc(doc, "schemafact"),
 	URL:              "https://pkg.go.dev/github.com/ydblint/ydblint/passes/schemafact",
 	Requires:         []*analysis.Analyzer{config.Analyzer, querysite.Analyzer},
-	Run:              run,
+	Run:              report.WrapFact(run, failed),
 	RunDespiteErrors: true,
 	ResultType:       reflect.TypeFor[*Result](),
 	FactTypes:        []analysis.Fact{new(schemaFact)},
@@ -52,6 +53,10 @@ type Result struct {
 	// ModuleRoot is the module directory that was scanned; "" when the
 	// package has no query sites (no scan) or no go.mod was found.
 	ModuleRoot string
+	// Failure is set when the pass failed on this package (a panic,
+	// recovered); Catalog is then empty. The rules report it through
+	// queryplan (see report.WrapFact).
+	Failure string
 }
 
 // Lookup resolves a table reference like schema.Catalog.Lookup.
@@ -86,6 +91,13 @@ type Problem struct {
 }
 
 func emptyResult() *Result { return &Result{Catalog: schema.New()} }
+
+// failed is the Result of a package on which the pass panicked.
+func failed(_ *analysis.Pass, msg string) any {
+	r := emptyResult()
+	r.Failure = msg
+	return r
+}
 
 func run(pass *analysis.Pass) (any, error) {
 	// The scope options (include-pkgs, exclude-pkgs) do not apply here: an

@@ -344,6 +344,11 @@ func (st *state) finish() {
 			st.emit(analysis.Diagnostic{Pos: pos, End: end, URL: configURL, Message: "ydblint configuration: " + e.String()}, "")
 		}
 	}
+	if pos.IsValid() {
+		for _, f := range claimFailures(pass) {
+			st.emit(analysis.Diagnostic{Pos: pos, End: end, Message: FailureMessage(pass.Pkg.Path(), f)}, "")
+		}
+	}
 	if pos.IsValid() && st.dropped > 0 {
 		st.emit(analysis.Diagnostic{Pos: pos, End: end, Message: fmt.Sprintf(
 			"internal error: rule %s reported %d diagnostic(s) outside this package's Go files, dropped; the first: %s",
@@ -428,4 +433,60 @@ func sliceHas(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// TestHookFactRun, when set (by tests only), is called at the start of every
+// Run wrapped by WrapFact with the analyzer's name; a panic it raises is
+// handled like a panic of the analyzer.
+var TestHookFactRun func(analyzer string, pass *analysis.Pass)
+
+// WrapFact wraps the Run of one of ydblint's fact analyzers (querysite,
+// schemafact, queryplan). The go/analysis drivers do not recover panics, so
+// a panic there would end the whole process, and a returned error would fail
+// every analyzer that depends on this one, in this package and in every
+// importer. Instead a panic or an error becomes failed(pass, msg): an empty
+// result that records msg, which the rules report once per package (see
+// Failures) while the run goes on.
+func WrapFact(run func(*analysis.Pass) (any, error), failed func(pass *analysis.Pass, msg string) any) func(*analysis.Pass) (any, error) {
+	return func(pass *analysis.Pass) (any, error) {
+		name := pass.Analyzer.Name
+		result, failure := protect(func(pass *analysis.Pass) (any, error) {
+			if hook := TestHookFactRun; hook != nil {
+				hook(name, pass)
+			}
+			return run(pass)
+		}, pass)
+		if failure == "" {
+			return result, nil
+		}
+		return failed(pass, name+": "+failure), nil
+	}
+}
+
+// Failures is implemented by a fact analyzer's result that carries the
+// internal failures of this package (queryplan.Result gathers those of
+// querysite, schemafact and its own). ClaimFailures returns them to its
+// first caller only, so that the rules, which share the result, report
+// each failure once.
+type Failures interface {
+	ClaimFailures() []string
+}
+
+// FailureMessage is the diagnostic for an internal failure of a fact
+// analyzer on pkgPath.
+func FailureMessage(pkgPath, failure string) string {
+	return fmt.Sprintf("ydblint internal error in package %s: %s; ydblint's findings in this package may be missing, please report this", pkgPath, failure)
+}
+
+// claimFailures collects the failures of the fact analyzers whose results
+// this rule received.
+func claimFailures(pass *analysis.Pass) []string {
+	var out []string
+	for _, r := range pass.ResultOf {
+		if f, ok := r.(Failures); ok {
+			out = append(out, f.ClaimFailures()...)
+		}
+	}
+	sort.Strings(out)
+	return out
 }
