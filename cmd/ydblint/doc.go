@@ -17,7 +17,10 @@
 // for each option and its default.
 //
 // The go/analysis driver flags work as usual: -json, -fix, -diff, -c=N, and
-// -<rule>=false (or -<rule>=true to run only the named rules).
+// -<rule>=false (or -<rule>=true to run only the named rules). -fix writes
+// the first suggested fix of each diagnostic into the files; -fix -diff
+// prints those edits as a unified diff instead and changes nothing (-diff
+// without -fix does nothing).
 //
 //	ydblint -version     print the module version and exit
 //	ydblint help         list the rules with their one-line docs
@@ -40,6 +43,31 @@
 // fixes failed.
 //
 // Under go vet, the go command runs the tool with -json, so the tool itself
-// exits 0; go vet exits 1 when it prints diagnostics, and go vet -json exits
-// 0 and passes the JSON through.
+// exits 0; go vet exits 1 when it prints diagnostics (on stderr), and go vet
+// -json exits 0 and prints one JSON object per package on stdout. A
+// golangci-lint build with the plugin (analyzer/gclplugin) exits 1 when it
+// reports issues, as for any linter.
+//
+// # Same results in every driver
+//
+// The ydblint command, go vet -vettool=ydblint and golangci-lint report the
+// same diagnostics at the same positions with the same messages
+// (golangci-lint prefixes each with the rule name: "fullscan: …"), and
+// apply the same fixes. Schema, write evidence and wrapper knowledge cross
+// package boundaries as facts that every package re-exports, because go vet
+// shows a package only the facts of its direct imports.
+// integration_test.go checks all of this over testdata/integration, which
+// also holds example .golangci.yml and .custom-gcl.yml files; run it with
+// YDBLINT_INTEGRATION=1 go test ./cmd/ydblint.
+//
+// # Caches
+//
+// go vet caches the tool's output per package, keyed by the package's Go
+// and embedded files (and the tool binary). After editing a migration that
+// no analysed package embeds with //go:embed, go vet prints the old result
+// until it is run with -a (go vet -a -vettool=… ./...), which re-runs the
+// tool on every package, the standard library included. golangci-lint's
+// result cache is keyed by Go files only, so it is stale after any
+// migration edit, embedded or not: run golangci-lint cache clean (or use a
+// fresh GOLANGCI_LINT_CACHE). The standalone ydblint command has no cache.
 package main

@@ -179,7 +179,25 @@ func TestIntegration(t *testing.T) {
 		out = runIn(t, dir, env, gcl, "run", "--fix", "--show-stats=false", "./...")
 		out.wantCode(t, 1) // the issues without fixes remain
 		checkFixed(t, corpus, dir)
+
+		checkGCLCache(t, gcl, corpus)
 	})
+}
+
+// TestCustomGCLBuild only builds the custom golangci-lint, or finds it
+// cached. .ci/run runs it first with a long timeout: the first build
+// downloads golangci-lint's modules and compiles a few hundred packages, and
+// go test ./... then finds the binary cached.
+func TestCustomGCLBuild(t *testing.T) {
+	if os.Getenv(integrationEnv) != "1" {
+		t.Skipf("set %s=1 to build golangci-lint with the ydblint plugin", integrationEnv)
+	}
+	root, err := filepath.Abs(filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer logTime(t, "golangci-lint build (or cache hit)", clock())
+	customGCL(t, root)
 }
 
 // requireChain names the cross-package case explicitly: the query text is
@@ -197,45 +215,91 @@ func requireChain(t *testing.T, driver string, diags []diag) {
 	t.Errorf("%s: no diagnostic in app/app.go carries ordersql's write evidence through store: the A→B→C fact chain is broken", driver)
 }
 
-// checkVetCache asserts the cache behaviour the documentation states (doc.go,
-// passes/schemafact): go vet caches the tool's output by Go files, so after
-// an edit to a migration that is not //go:embed-ded the result is stale
-// until go vet -a. sqlonly depends on the standard library only, which
-// keeps -a affordable.
+// The cache checks edit the key of one migration that no package embeds
+// (migrations/00003_logs.sql, read by sqlonly) and of one that package
+// embedded embeds; after either edit the package's full scan is gone. Both
+// packages depend on the standard library only, which keeps go vet -a
+// affordable.
+var cacheEdits = []struct{ file, pkg, from, to string }{
+	{"migrations/00003_logs.sql", "./sqlonly", "PRIMARY KEY (ts, userid)", "PRIMARY KEY (userid, ts)"},
+	{"embedded/schema/0001_tokens.sql", "./embedded", "PRIMARY KEY (issued_at, token)", "PRIMARY KEY (token, issued_at)"},
+}
+
+func editMigrations(t *testing.T, dir string) {
+	t.Helper()
+	for _, e := range cacheEdits {
+		path := filepath.Join(dir, filepath.FromSlash(e.file))
+		old, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		edited := bytes.Replace(old, []byte(e.from), []byte(e.to), 1)
+		if bytes.Equal(edited, old) {
+			t.Fatalf("%s no longer has the key %q this test edits", e.file, e.from)
+		}
+		if err := os.WriteFile(path, edited, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// checkVetCache asserts the cache behaviour doc.go states: go vet caches
+// the tool's output by the package's Go and embedded files, so after an
+// edit to a migration that is not //go:embed-ded the result is stale until
+// go vet -a, while an edit to an embedded one is seen at once.
 func checkVetCache(t *testing.T, bin string, flags []string, corpus string) {
 	dir := copyCorpus(t, corpus)
 	vet := append([]string{"vet", "-vettool=" + bin, "-json"}, flags...)
-	count := func(args ...string) int {
-		out := runIn(t, dir, nil, "go", append(append(vet, args...), "./sqlonly")...)
+	count := func(pkg string, extra ...string) int {
+		out := runIn(t, dir, nil, "go", append(append(vet, extra...), pkg)...)
 		out.wantCode(t, 0)
 		return len(parseAnalysisJSON(t, dir, out.stdout))
 	}
-	if n := count(); n != 1 {
-		t.Fatalf("sqlonly before the edit: %d diagnostics, want 1", n)
+	for _, e := range cacheEdits {
+		if n := count(e.pkg); n != 1 {
+			t.Fatalf("go vet %s before the edit: %d diagnostics, want 1", e.pkg, n)
+		}
 	}
-	mig := filepath.Join(dir, "migrations", "00003_logs.sql")
-	old, err := os.ReadFile(mig)
-	if err != nil {
-		t.Fatal(err)
+	editMigrations(t, dir)
+	// The edits do change the verdicts.
+	args := append(append([]string{}, flags...), cacheEdits[0].pkg, cacheEdits[1].pkg)
+	runIn(t, dir, nil, bin, args...).wantCode(t, 0)
+
+	if n := count(cacheEdits[0].pkg); n != 1 {
+		t.Errorf("go vet after editing a migration no package embeds: %d diagnostics; doc.go says the cached (stale) result is shown, update it", n)
 	}
-	edited := bytes.Replace(old, []byte("PRIMARY KEY (ts, userid)"), []byte("PRIMARY KEY (userid, ts)"), 1)
-	if bytes.Equal(edited, old) {
-		t.Fatal("the logs migration no longer has the key this test edits")
-	}
-	if err := os.WriteFile(mig, edited, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	// The edit does change the verdict: the key now starts with userid.
-	out := runIn(t, dir, nil, bin, append(append([]string{}, flags...), "./sqlonly")...)
-	out.wantCode(t, 0)
-	if n := count(); n != 1 {
-		t.Errorf("go vet after editing a non-embedded migration: %d diagnostics; the documentation says the cached (stale) result is shown, update it", n)
+	if n := count(cacheEdits[1].pkg); n != 0 {
+		t.Errorf("go vet after editing an embedded migration: %d diagnostics; doc.go says go vet re-runs the package, update it", n)
 	}
 	start := clock()
-	if n := count("-a"); n != 0 {
-		t.Errorf("go vet -a after the edit: %d diagnostics, want 0 (the documentation says -a re-runs the tool)", n)
+	if n := count(cacheEdits[0].pkg, "-a"); n != 0 {
+		t.Errorf("go vet -a after the edit: %d diagnostics, want 0 (doc.go says -a re-runs the tool)", n)
 	}
-	logTime(t, "go vet -a ./sqlonly", start)
+	logTime(t, "go vet -a "+cacheEdits[0].pkg, start)
+}
+
+// checkGCLCache asserts that golangci-lint's result cache ignores migration
+// edits, embedded or not, until the cache is cleaned (doc.go).
+func checkGCLCache(t *testing.T, gcl string, corpus string) {
+	dir := copyCorpus(t, corpus)
+	cache := []string{"GOLANGCI_LINT_CACHE=" + t.TempDir()}
+	count := func(env []string) int {
+		out := runIn(t, dir, env, gcl, "run", "--output.json.path=stdout", "--show-stats=false", cacheEdits[0].pkg, cacheEdits[1].pkg)
+		if out.code != 0 && out.code != 1 {
+			out.wantCode(t, 1)
+		}
+		return len(parseGCL(t, dir, out.stdout))
+	}
+	if n := count(cache); n != 2 {
+		t.Fatalf("golangci-lint before the edits: %d issues, want 2", n)
+	}
+	editMigrations(t, dir)
+	if n := count(cache); n != 2 {
+		t.Errorf("golangci-lint after editing migrations: %d issues; doc.go says its cache keeps the stale result, update it", n)
+	}
+	if n := count([]string{"GOLANGCI_LINT_CACHE=" + t.TempDir()}); n != 0 {
+		t.Errorf("golangci-lint with a fresh cache after the edits: %d issues, want 0", n)
+	}
 }
 
 // ---- expectations
