@@ -74,6 +74,9 @@ type Config struct {
 	IncludePkgs []string
 	ExcludePkgs []string
 
+	// schemaPathsFrom says where SchemaPaths were set, for errors about them.
+	schemaPathsFrom Error
+
 	// Errors are the problems found in the file, the flags and the
 	// settings. The configuration is still usable: a bad entry is left out.
 	Errors []Error
@@ -196,6 +199,7 @@ func Load(moduleDir string, overrides Settings) *Config {
 		c.applyFile(fc, filepath.Dir(file))
 	}
 	c.applyOverrides(overrides)
+	c.checkSchemaPaths(c.schemaPathsFrom)
 	return c
 }
 
@@ -245,6 +249,7 @@ func (c *Config) applyFile(fc *fileConfig, dir string) {
 	}
 	if fc.schemaPaths != nil {
 		c.SchemaPaths = resolvePaths(dir, fc.schemaPaths)
+		c.schemaPathsFrom = Error{File: c.File, Line: fc.schemaPathsLine, Key: "schema.paths"}
 	}
 	if fc.tool != "" {
 		c.MigrationTool = fc.tool
@@ -274,6 +279,7 @@ func (c *Config) applyOverrides(s Settings) {
 			c.Errors = append(c.Errors, Error{Key: MigrationsFlag, Msg: "relative paths but no module root (go.mod) was found"})
 		} else {
 			c.SchemaPaths = resolvePaths(c.ModuleDir, s.Migrations)
+			c.schemaPathsFrom = Error{Key: MigrationsFlag}
 		}
 	}
 	if s.MigrationTool != "" && validTool(s.MigrationTool) {
@@ -291,6 +297,29 @@ func hasRelative(paths []string) bool {
 		}
 	}
 	return false
+}
+
+// checkSchemaPaths records an error for a configured schema path that names
+// nothing: a directory that does not exist, or a glob that matches no file.
+// Configured paths replace discovery, so a typo would otherwise leave every
+// rule silent with no word said.
+// at says where the effective paths were set (the file's key, or the flag).
+func (c *Config) checkSchemaPaths(at Error) {
+	for _, p := range c.SchemaPaths {
+		e := at
+		if strings.ContainsAny(p, "*?[") {
+			if m, err := filepath.Glob(p); err != nil {
+				e.Msg = fmt.Sprintf("bad glob %q: %v", p, err)
+			} else if len(m) == 0 {
+				e.Msg = fmt.Sprintf("glob %q matches no file", p)
+			}
+		} else if _, err := os.Stat(p); err != nil {
+			e.Msg = fmt.Sprintf("schema path %q does not exist", p)
+		}
+		if e.Msg != "" {
+			c.Errors = append(c.Errors, e)
+		}
+	}
 }
 
 // resolvePaths makes each path or glob absolute against dir and cleans it.

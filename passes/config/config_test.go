@@ -2,6 +2,7 @@ package config
 
 import (
 	"encoding/json"
+	"fmt"
 	"flag"
 	"go/types"
 	"os"
@@ -29,6 +30,8 @@ func TestLoad(t *testing.T) {
 	writeFile(t, filepath.Join(mod, "go.mod"), "module example.com/m\n")
 	writeFile(t, filepath.Join(mod, ".ydblint.yml"), "strict: true\ninclude-pkgs: [example.com/m]\nschema: {paths: [db/mig, \"ddl/*.sql\"], tool: goose}\n")
 	writeFile(t, filepath.Join(mod, "ci", "other.yaml"), "report-unused-ignores: true\nschema: {paths: [../db]}\n")
+	writeFile(t, filepath.Join(mod, "db", "mig", "0001_init.sql"), "CREATE TABLE t (id Uint64, PRIMARY KEY (id));\n")
+	writeFile(t, filepath.Join(mod, "ddl", "tables.sql"), "CREATE TABLE u (id Uint64, PRIMARY KEY (id));\n")
 	noFile := t.TempDir()
 	yamlOnly := t.TempDir()
 	writeFile(t, filepath.Join(yamlOnly, ".ydblint.yaml"), "strict: true\n")
@@ -111,6 +114,31 @@ func TestLoad(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) { tt.check(t, Load(tt.moduleDir, tt.over)) })
 	}
 }
+
+func TestLoadSchemaPathsMustExist(t *testing.T) {
+	mod := t.TempDir()
+	writeFile(t, filepath.Join(mod, "go.mod"), "module example.com/m\n")
+	writeFile(t, filepath.Join(mod, "db", "0001.sql"), "CREATE TABLE t (id Uint64, PRIMARY KEY (id));\n")
+	writeFile(t, filepath.Join(mod, ".ydblint.yml"), "strict: false\nschema:\n  paths: [db, dbb, \"sql/*.sql\", \"db/*.sql\"]\n")
+	c := Load(mod, Settings{})
+	var got []string
+	for _, e := range c.Errors {
+		got = append(got, e.String())
+	}
+	want := []string{
+		filepath.Join(mod, ".ydblint.yml") + ":3: schema.paths: schema path " + strconvQuote(filepath.Join(mod, "dbb")) + " does not exist",
+		filepath.Join(mod, ".ydblint.yml") + ":3: schema.paths: glob " + strconvQuote(filepath.Join(mod, "sql", "*.sql")) + " matches no file",
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("errors =\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	c = Load(mod, Settings{Migrations: []string{"nope"}})
+	if len(c.Errors) != 1 || c.Errors[0].Key != MigrationsFlag || !strings.Contains(c.Errors[0].Msg, "does not exist") {
+		t.Errorf("flag errors = %v", c.Errors)
+	}
+}
+
+func strconvQuote(s string) string { return fmt.Sprintf("%q", s) }
 
 func TestLoadCacheSeesEdits(t *testing.T) {
 	mod := t.TempDir()

@@ -1,0 +1,1 @@
+-- The configured schema path of this test module must exist.
