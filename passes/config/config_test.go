@@ -2,8 +2,8 @@ package config
 
 import (
 	"encoding/json"
-	"fmt"
 	"flag"
+	"fmt"
 	"go/types"
 	"os"
 	"path/filepath"
