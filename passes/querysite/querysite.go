@@ -28,15 +28,18 @@ import (
 // For the same reason it does not Require inspect.Analyzer: the inspector's
 // event list, built and kept for every dependency, cost ~15% of the CPU and
 // ~30% of the peak memory of a run over ydb-go-sdk; its two syntax walks
-// use ast.Inspect instead.
+// use ast.Inspect instead. It runs on packages with errors too, so that a
+// type error in one package does not fail the pass ("failed prerequisites")
+// on every importer; such a package gets an empty Result.
 var Analyzer = &analysis.Analyzer{
-	Name:       "querysite",
-	Doc:        "find the places where Go code hands YQL text, parameters, rows or table options to ydb-go-sdk or database/sql",
-	URL:        "https://pkg.go.dev/github.com/ydblint/ydblint/passes/querysite",
-	Run:        report.WrapFact(run, failed),
-	Requires:   []*analysis.Analyzer{config.Analyzer},
-	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(sinkFact), new(textFact), new(hashFact), new(reachFact)},
+	Name:             "querysite",
+	Doc:              "find the places where Go code hands YQL text, parameters, rows or table options to ydb-go-sdk or database/sql",
+	URL:              "https://pkg.go.dev/github.com/ydblint/ydblint/passes/querysite",
+	Run:              report.WrapFact(run, failed),
+	Requires:         []*analysis.Analyzer{config.Analyzer},
+	RunDespiteErrors: true,
+	ResultType:       reflect.TypeFor[*Result](),
+	FactTypes:        []analysis.Fact{new(sinkFact), new(textFact), new(hashFact), new(reachFact)},
 }
 
 // Bounds: every recursion and enumeration is capped so that no input can
@@ -70,6 +73,11 @@ func run(pass *analysis.Pass) (any, error) {
 	cs := newConfigSinks(pass.ResultOf[config.Analyzer].(*config.Config))
 	reach := reaches(pass, cs)
 	if !reach && (!mentionsYQL(pass) || sdk.InSDK(pass.Pkg.Path())) {
+		return res, nil
+	}
+	if illTyped(pass) {
+		// SSA needs complete type information: nothing is recovered from
+		// a package that does not compile (the driver reports its errors).
 		return res, nil
 	}
 	if reach {
@@ -356,6 +364,28 @@ func mentionsYQL(pass *analysis.Pass) bool {
 		}
 	}
 	return found
+}
+
+// illTyped reports whether the package has type errors or syntax the
+// parser could not read (Bad nodes, which leave no type error behind).
+func illTyped(pass *analysis.Pass) bool {
+	if len(pass.TypeErrors) > 0 {
+		return true
+	}
+	bad := false
+	for _, f := range pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n.(type) {
+			case *ast.BadExpr, *ast.BadStmt, *ast.BadDecl:
+				bad = true
+			}
+			return !bad
+		})
+		if bad {
+			return true
+		}
+	}
+	return false
 }
 
 // gorootSrc is $GOROOT/src with a trailing separator, "" when unknown.
