@@ -51,4 +51,13 @@
 // in state that WrapRun creates before the rule runs and removes after it.
 // Report called outside WrapRun still suppresses, but cannot de-duplicate
 // across calls or track unused directives.
+//
+// # Fact analyzers
+//
+// The go/analysis drivers recover no panics: one in a fact analyzer
+// (querysite, schemafact, queryplan) would end the process. [WrapFact]
+// wraps their Run so that a panic or an error becomes an empty result that
+// records the failure; queryplan's result gathers the failures of the
+// package ([Failures]), and WrapRun reports them once per package, at the
+// package clause, as "ydblint internal error in package P: …".
 package report
