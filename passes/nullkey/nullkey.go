@@ -3,6 +3,7 @@ package nullkey
 import (
 	_ "embed"
 	"fmt"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -86,14 +87,14 @@ func checkFinding(pass *analysis.Pass, cfg *config.Config, st *queryplan.Stateme
 			msg = fmt.Sprintf("a literal NULL is written to key column %s of %s: YDB stores a NULL key, which sorts before every value and is found only by IS NULL; fine for a deliberate sentinel row, otherwise write a real key value", f.Column, table)
 			break
 		}
-		msg = fmt.Sprintf("NULL is written to key column %s of %s", f.Column, table)
+		msg = fmt.Sprintf("NULL%s is written to key column %s of %s", valueText(st, f), f.Column, table)
 		msg += nullConsequence(f.NotNull)
 	case keyplan.FindOptionalKey:
 		category = categoryOptional
 		if f.NotNull {
-			msg = fmt.Sprintf("an Optional value is written to NOT NULL key column %s of %s: YDB rejects the statement (Can't set NULL or optional value to not null column); bind a non-Optional value", f.Column, table)
+			msg = fmt.Sprintf("an Optional value%s is written to NOT NULL key column %s of %s: YDB rejects the statement (Can't set NULL or optional value to not null column); bind a non-Optional value", valueText(st, f), f.Column, table)
 		} else {
-			msg = fmt.Sprintf("an Optional value is written to key column %s of %s: a possible NULL key, which sorts first and matches no = predicate; bind a non-Optional value", f.Column, table)
+			msg = fmt.Sprintf("an Optional value%s is written to key column %s of %s: a possible NULL key, which sorts first and matches no = predicate; bind a non-Optional value", valueText(st, f), f.Column, table)
 		}
 	case keyplan.FindMissingKeyColumn, keyplan.FindOnMissingKeyColumn:
 		if f.HashColumn {
@@ -107,13 +108,24 @@ func checkFinding(pass *analysis.Pass, cfg *config.Config, st *queryplan.Stateme
 	default:
 		return
 	}
-	if f.Text != "" && category != categoryMissingKey {
-		msg += " (" + f.Text + ")"
-	}
 	pos, end := st.Pos(f.Span)
 	report.Report(pass, cfg, name, analysis.Diagnostic{
 		Pos: pos, End: end, Category: category, Message: msg + queryplan.Via(st.Site),
 	}, report.InYQL(st.YQL(f.Span.Start)))
+}
+
+// valueText quotes the written expression when it is short and not itself
+// the word NULL, e.g. " ($id)".
+func valueText(st *queryplan.Statement, f keyplan.Finding) string {
+	sp := f.Span
+	if sp.Start < 0 || sp.End > len(st.Text.YQL) || sp.End-sp.Start > 40 || sp.Start >= sp.End {
+		return ""
+	}
+	t := st.Text.YQL[sp.Start:sp.End]
+	if strings.EqualFold(t, "NULL") || strings.ContainsAny(t, "\n\r") {
+		return ""
+	}
+	return " (" + t + ")"
 }
 
 func nullConsequence(notNull bool) string {
