@@ -24,6 +24,7 @@ func TestHashprefix(t *testing.T) {
 		"example.com/rules/hashprefix/reads",
 		"example.com/rules/hashprefix/app",
 		"example.com/rules/hashprefix/keyed",
+		"example.com/rules/hashprefix/pathsplit",
 	)
 }
 

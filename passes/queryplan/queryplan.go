@@ -192,6 +192,12 @@ func resolver(cat *schema.Catalog, text *querysite.Text, site *querysite.Site) k
 			return nil, false
 		}
 		prefix := pragmaPrefix
+		if keyed, ok := keyedPath(prefix, text.Holes); ok {
+			// PRAGMA TablePathPrefix(path.Dir(p)) with the table
+			// path.Base(p): keyed the same way, they join back into p.
+			// A hole without a key stays raw: an unknown prefix.
+			prefix = keyed
+		}
 		if prefix == "" {
 			if site.PrefixUnknown && !strings.HasPrefix(path, "/") {
 				// The driver adds a prefix we cannot see: only a unique

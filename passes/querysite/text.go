@@ -472,6 +472,9 @@ func valueKey(v ssa.Value) (string, string) {
 	case *ssa.Field:
 		return fieldKey(v.X.Type(), v.Field)
 	case *ssa.Call:
+		if k, d := databaseNameKey(v.Common()); k != "" {
+			return k, d
+		}
 		if callee := v.Call.StaticCallee(); callee != nil && callee.Signature.Recv() == nil && callee.Signature.Params().Len() == 0 && callee.Pkg != nil && callee.Parent() == nil {
 			return "call:" + callee.Pkg.Pkg.Path() + "." + callee.Name(), callee.Name() + "()"
 		}
@@ -712,6 +715,9 @@ func (a *pkgAnalysis) callText(call *ssa.Call, c *ctx) texts {
 				return a.join(common.Args[0], common.Args[1], ce, c)
 			case (path == "strings" && recv == "Builder" || path == "bytes" && recv == "Buffer") && name == "String" && len(common.Args) == 1:
 				return a.builderText(common.Args[0], call, c)
+			}
+			if fn, ok := pathFunc(obj.Pkg().Path(), obj.Name(), recv); ok {
+				return a.pathText(fn, common, ce, c)
 			}
 			if sum := a.texts[callee]; sum != nil || a.importText(obj) != nil {
 				return a.substitute(callee, obj, common, ce, c)

@@ -217,7 +217,7 @@ func stringFunc(call *ast.CallExpr) (string, bool) {
 		return "", false
 	}
 	switch name := pkg.Name + "." + sel.Sel.Name; name {
-	case "fmt.Sprintf", "path.Join":
+	case "fmt.Sprintf", "path.Join", "path.Dir", "path.Base":
 		return name, true
 	}
 	return "", false
@@ -291,6 +291,15 @@ func (s *goScanner) eval(e ast.Expr, depth int, used map[string]bool) (string, b
 				args[i] = v
 			}
 			return clip(sprintf(format, args)), true
+		case "path.Dir", "path.Base":
+			if len(e.Args) != 1 {
+				return holeMark, true
+			}
+			v, ok := s.eval(e.Args[0], depth+1, used)
+			if !ok {
+				return holeMark, true
+			}
+			return dirBase(name == "path.Dir", v), true
 		case "path.Join":
 			return clip(joinPath(func(yield func(string) bool) {
 				for _, a := range e.Args {
@@ -376,6 +385,13 @@ func joinPath(elems func(func(string) bool)) string {
 	if known {
 		return path.Join(parts...)
 	}
+	for _, p := range parts {
+		if strings.Contains(p, "..") {
+			// Cleaning could resolve ".." against the unknown piece
+			// (querysite's path.Join does the same).
+			return holeMark
+		}
+	}
 	for i, p := range parts {
 		if i > 0 {
 			p = strings.TrimLeft(p, "/")
@@ -386,6 +402,35 @@ func joinPath(elems func(func(string) bool)) string {
 		parts[i] = p
 	}
 	return strings.Join(parts, "/")
+}
+
+// dirBase is path.Dir (dir) or path.Base of v. With a hole, only a value
+// ending in a known "/name" is cut at that slash (querysite's rule; the
+// scan has no hole keys, so path.Dir(hole) is just a hole).
+func dirBase(dir bool, v string) string {
+	if !strings.Contains(v, holeMark) {
+		if dir {
+			return path.Dir(v)
+		}
+		return path.Base(v)
+	}
+	tail := v[strings.LastIndex(v, holeMark)+len(holeMark):]
+	i := strings.LastIndexByte(tail, '/')
+	if i < 0 {
+		return holeMark
+	}
+	name := tail[i+1:]
+	if name == "" || name == "." || name == ".." {
+		return holeMark
+	}
+	if !dir {
+		return name
+	}
+	head := v[:len(v)-len(tail)] + strings.TrimRight(tail[:i], "/")
+	if strings.Contains(head, "..") {
+		return holeMark
+	}
+	return head
 }
 
 // formatVerbsToHoles turns printf verbs left in a recorded text into holes:

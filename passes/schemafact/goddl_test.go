@@ -90,6 +90,35 @@ func f(prefix string, db interface{ Name() string }) []string {
 			},
 		},
 		{
+			name: "path.Dir and path.Base: evaluated when known, cut at a known /name, else holes",
+			files: map[string]string{"boot/b.go": `package boot
+
+import (
+	"fmt"
+	"path"
+)
+
+const create = "CREATE TABLE ` + "`%s`" + ` (id Uint64, PRIMARY KEY (id))"
+
+func f(p string) []string {
+	return []string{
+		fmt.Sprintf(create, path.Join(path.Dir("/db/a/x"), path.Base("/skip/b/"))),
+		fmt.Sprintf(create, path.Dir(path.Join(p, "sub", "t"))),
+		fmt.Sprintf(create, path.Base(path.Join(p, "t"))),
+		fmt.Sprintf(create, path.Base(p)),
+		fmt.Sprintf(create, path.Join(p, "../t")),
+	}
+}
+`},
+			want: []string{
+				"boot/b.go:12 CREATE TABLE `/db/a/b` (id Uint64, PRIMARY KEY (id))",
+				"boot/b.go:13 CREATE TABLE `" + h(0) + "/sub` (id Uint64, PRIMARY KEY (id))",
+				"boot/b.go:14 CREATE TABLE `t` (id Uint64, PRIMARY KEY (id))",
+				"boot/b.go:15 CREATE TABLE `" + h(0) + "` (id Uint64, PRIMARY KEY (id))",
+				"boot/b.go:16 CREATE TABLE `" + h(0) + "` (id Uint64, PRIMARY KEY (id))",
+			},
+		},
+		{
 			name: "format declared apart and used by an unknown wrapper keeps its verbs as holes",
 			files: map[string]string{"boot/b.go": `package boot
 

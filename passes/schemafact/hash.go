@@ -68,7 +68,10 @@ func textEvidence(s *querysite.Site, t *querysite.Text, cat *schema.Catalog, src
 		// Resolve the way queryplan resolves the reads checked against
 		// this evidence: a driver prefix that cannot be seen leaves only a
 		// unique suffix match in the catalogue.
-		prefix := pragma
+		// A hole in the pragma's string stays raw in the keyed text; key
+		// it like queryplan does, so PRAGMA TablePathPrefix(path.Dir(p))
+		// joins with path.Base(p) into p.
+		prefix := keyedString(pragma, t.Holes)
 		if prefix == "" && !s.PrefixUnknown {
 			prefix = s.TablePathPrefix
 		}

@@ -182,18 +182,23 @@ func skipString(text string, i int) int {
 // catalogue reads as an unknown prefix (leading segment) or an unknown
 // table (last segment).
 func keyedPath(t *querysite.Text) string {
-	if t == nil || !yql.ContainsHole(t.YQL) {
-		if t == nil {
-			return ""
-		}
-		return t.YQL
+	if t == nil {
+		return ""
+	}
+	return keyedString(t.YQL, t.Holes)
+}
+
+// keyedString replaces the hole placeholders of text that have a usable key
+// by {Key}; the others stay raw.
+func keyedString(text string, holes []querysite.Hole) string {
+	if !yql.ContainsHole(text) {
+		return text
 	}
 	var b strings.Builder
-	text := t.YQL
 	for i := 0; i < len(text); {
 		if n, l, ok := holeAt(text, i); ok {
-			if n < len(t.Holes) && usableKey(t.Holes[n].Key) {
-				b.WriteString("{" + t.Holes[n].Key + "}")
+			if n < len(holes) && usableKey(holes[n].Key) {
+				b.WriteString("{" + holes[n].Key + "}")
 			} else {
 				b.WriteString(text[i : i+l])
 			}

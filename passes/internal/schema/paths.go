@@ -78,6 +78,32 @@ func splitSegments(s string) []string {
 		}
 	}
 	flush(len(s))
+	return joinDirBase(segs)
+}
+
+// Hole keys of path.Dir(v) and path.Base(v) for a Go value keyed K
+// (querysite spells them so): "{dir:K}" followed by "{base:K}" is the
+// value "{K}" again, since path.Join(path.Dir(v), path.Base(v)) names the
+// same table as v. A query under PRAGMA TablePathPrefix(path.Dir(p)) naming
+// path.Base(p) thus finds the table created as p.
+const (
+	dirKeyPrefix  = "{dir:"
+	baseKeyPrefix = "{base:"
+)
+
+// joinDirBase replaces each "{dir:K}", "{base:K}" pair of adjacent segments
+// by "{K}".
+func joinDirBase(segs []string) []string {
+	for i := 0; i+1 < len(segs); i++ {
+		d, b := segs[i], segs[i+1]
+		if !strings.HasPrefix(d, dirKeyPrefix) || !strings.HasPrefix(b, baseKeyPrefix) || !strings.HasSuffix(d, "}") {
+			continue
+		}
+		if k := d[len(dirKeyPrefix):]; k == b[len(baseKeyPrefix):] && len(k) > 1 {
+			segs[i] = "{" + k
+			segs = append(segs[:i+1], segs[i+2:]...)
+		}
+	}
 	return segs
 }
 
@@ -132,7 +158,7 @@ func resolvePath(ref, prefix string) (tablePath, bool) {
 		return r, true
 	}
 	pp := tablePath{abs: strings.HasPrefix(pfx, "/"), segs: splitSegments(pfx)}
-	joined := tablePath{abs: pp.abs, segs: append(append([]string(nil), pp.segs...), r.segs...)}
+	joined := tablePath{abs: pp.abs, segs: joinDirBase(append(append([]string(nil), pp.segs...), r.segs...))}
 	if len(joined.String()) > maxPathLen {
 		return joined, false
 	}

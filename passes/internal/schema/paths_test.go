@@ -30,6 +30,13 @@ func TestNormalizePath(t *testing.T) {
 		{"orders", hole, "orders", true, true},
 		{"{field:example.com/pkg.T.path}/orders", "", "{field:example.com/pkg.T.path}/orders", false, true},
 		{"{param:a/b}", "/db", "/db/{param:a/b}", false, true},
+		// path.Dir(v) joined with path.Base(v) is v again, for the same key.
+		{"{base:field:x.T.p}", "{dir:field:x.T.p}", "{field:x.T.p}", false, true},
+		{"{base:field:x.T.p}", "/db/{dir:field:x.T.p}", "/db/{field:x.T.p}", false, true},
+		{"{dir:var:x.p}/{base:var:x.p}/t", "", "{var:x.p}/t", false, true},
+		{"{base:field:x.T.q}", "{dir:field:x.T.p}", "{dir:field:x.T.p}/{base:field:x.T.q}", false, true},
+		{"{base:field:x.T.p}", "{dir:field:x.T.p}/sub", "{dir:field:x.T.p}/sub/{base:field:x.T.p}", false, true},
+		{"{dir:field:x.T.p}", "{base:field:x.T.p}", "{base:field:x.T.p}/{dir:field:x.T.p}", false, true},
 		{"", "/db", "", false, false},
 		{"/", "", "", false, false},
 	}
@@ -106,6 +113,9 @@ func TestLookup(t *testing.T) {
 		{"raw hole as table name", catalogOf(relOrders), yql.HoleName(0), "", nil, LookupNotFound},
 		{"raw hole prefix", catalogOf(absOrders), yql.HoleName(0) + "/orders", "", absOrders, LookupSuffix},
 		{"raw hole prefix pragma", catalogOf(absOrders, otherAbs), "orders", yql.HoleName(1), absOrders, LookupSuffix},
+		{"dir and base of the key", catalogOf(holeKeyed), "`{base:field:example.com/pkg.Repo.table}`", "{dir:field:example.com/pkg.Repo.table}", holeKeyed, LookupExact},
+		{"base alone is not the key", catalogOf(holeKeyed), "{base:field:example.com/pkg.Repo.table}", "", nil, LookupNotFound},
+		{"dir of another key", catalogOf(holeKeyed), "{base:field:example.com/pkg.Repo.table}", "{dir:field:example.com/pkg.Repo.other}", nil, LookupNotFound},
 		{"empty catalogue", New(), "orders", "", nil, LookupNotFound},
 		{"empty ref", catalogOf(relOrders), "", "", nil, LookupNotFound},
 	}

@@ -1,0 +1,43 @@
+// Package paths builds table paths with path.Join, path.Dir and path.Base.
+package paths
+
+import (
+	"context"
+	"os"
+	"path"
+	"path/filepath"
+
+	"github.com/ydb-platform/ydb-go-sdk/v3"
+)
+
+type repo struct {
+	db     *ydb.Driver
+	prefix string
+}
+
+func (r *repo) joins(ctx context.Context, elems []string) {
+	q := r.db.Query()
+	_ = q.Exec(ctx, "SELECT * FROM `"+path.Join(r.db.Name(), "orders")+"`")  // want `text="SELECT \* FROM \x60__ydblint_hole_0__/orders\x60" holes=\[call:github.com/ydb-platform/ydb-go-sdk/v3.\(\*Driver\).Name\]`
+	_ = q.Exec(ctx, "SELECT * FROM `"+path.Join(r.prefix, "/sub/", "t")+"`") // want `text="SELECT \* FROM \x60__ydblint_hole_0__/sub/t\x60" holes=\[field:example.com/app/paths.repo.prefix\]`
+	_ = q.Exec(ctx, "SELECT * FROM `"+path.Join("a", "", "b/", "/c")+"`")    // want `text="SELECT \* FROM \x60a/b/c\x60"`
+	_ = q.Exec(ctx, "SELECT * FROM `"+path.Join("a/../b", "t")+"`")          // want `text="SELECT \* FROM \x60b/t\x60"`
+	_ = q.Exec(ctx, "SELECT * FROM `"+path.Join(r.prefix, "../t")+"`")       // want `text="SELECT \* FROM \x60__ydblint_hole_0__\x60" holes=\[\]`
+	_ = q.Exec(ctx, "SELECT * FROM `"+path.Join(elems...)+"`")               // want `text="SELECT \* FROM \x60__ydblint_hole_0__\x60" holes=\[\]`
+	_ = q.Exec(ctx, "SELECT * FROM `"+filepath.Join(r.prefix, "t")+"`")      // want `text="SELECT \* FROM \x60__ydblint_hole_0__/t\x60" holes=\[field:example.com/app/paths.repo.prefix\]`
+	_ = q.Exec(ctx, "SELECT * FROM `"+path.Join(os.Getenv("DIR"), "t")+"`")  // want `text="SELECT \* FROM \x60__ydblint_hole_0__/t\x60" holes=\[\]`
+	_ = q.Exec(ctx, "SELECT * FROM `"+tableIn(r.prefix)+"`")                 // want `text="SELECT \* FROM \x60__ydblint_hole_0__/t\x60" holes=\[field:example.com/app/paths.repo.prefix\]`
+}
+
+// tableIn's summary keeps its parameter through path.Join.
+func tableIn(dir string) string { return path.Join(dir, "t") }
+
+func (r *repo) dirBase(ctx context.Context) {
+	q := r.db.Query()
+	_ = q.Exec(ctx, "PRAGMA TablePathPrefix(\""+path.Dir(r.prefix)+"\"); SELECT * FROM `"+path.Base(r.prefix)+"`") // want `text="PRAGMA TablePathPrefix\(\\"__ydblint_hole_0__\\"\); SELECT \* FROM \x60__ydblint_hole_1__\x60" holes=\[dir:field:example.com/app/paths.repo.prefix,base:field:example.com/app/paths.repo.prefix\]`
+	_ = q.Exec(ctx, "SELECT * FROM `"+path.Dir(path.Join(r.prefix, "t"))+"/u`")                                    // want `text="SELECT \* FROM \x60__ydblint_hole_0__/u\x60" holes=\[field:example.com/app/paths.repo.prefix\]`
+	_ = q.Exec(ctx, "SELECT * FROM `"+path.Base(path.Join(r.prefix, "t"))+"`")                                     // want `text="SELECT \* FROM \x60t\x60"`
+	_ = q.Exec(ctx, "SELECT * FROM `"+path.Base("/db/dir/t/")+path.Dir("/db/x")+"`")                               // want `text="SELECT \* FROM \x60t/db\x60"`
+	_ = q.Exec(ctx, "SELECT * FROM `"+path.Base(os.Getenv("DIR"))+"`")                                             // want `text="SELECT \* FROM \x60__ydblint_hole_0__\x60" holes=\[\]`
+	_ = q.Exec(ctx, "SELECT * FROM `"+path.Base(r.prefix+"x")+"`")                                                 // want `text="SELECT \* FROM \x60__ydblint_hole_0__\x60" holes=\[\]`
+	_ = q.Exec(ctx, "SELECT * FROM `"+path.Dir(r.prefix+"/a/..")+"`")                                              // want `text="SELECT \* FROM \x60__ydblint_hole_0__\x60" holes=\[\]`
+}
