@@ -49,5 +49,10 @@
 //
 // A statement with no WHERE at all (an intended export), BATCH UPDATE and
 // BATCH DELETE (full passes by design), column tables, and any statement
-// whose text, table or schema is not fully known.
+// whose text, table or schema is not fully known. A scan query
+// (StreamExecuteScanQuery, or database/sql with
+// ydb.WithQueryMode(ctx, ydb.ScanQueryMode) on the call's context) reads
+// many rows on purpose: it is reported only with -strict, with a message
+// that says so. A text run with ydb.ExplainQueryMode is only explained and
+// never reported.
 package fullscan

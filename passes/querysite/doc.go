@@ -36,6 +36,14 @@
 //   - values: YDB type, Optional, NULL class, constants, Go hash functions
 //     (table, local summaries, ydbHash facts), monotonic sources.
 //   - rows, key ranges and CreateTable/AlterTable options.
+//   - table paths through path.Join, path.Dir and path.Base (paths.go):
+//     path.Dir/path.Base of a keyed value K are holes keyed "dir:K" and
+//     "base:K", which the catalogue joins back into K; the driver's
+//     database name ((*ydb.Driver).Name) is keyed.
+//   - query modes: Site.ScanQuery for StreamExecuteScanQuery and for
+//     database/sql calls whose context is traced to
+//     ydb.WithQueryMode(ctx, ydb.ScanQueryMode); ExplainQueryMode makes the
+//     site ExplainOnly (querymode.go).
 //
 // Facts (on the declared function, deterministic, no maps):
 //   - ydbSink(query=i,params=j,…): the function forwards its arguments to an

@@ -66,6 +66,7 @@ type sinkFact struct {
 	Chain   []factFrame
 	NotYQL  bool
 	Explain bool
+	Scan    bool // the wrapper runs the text as a scan query (Site.ScanQuery)
 	// Mode, AutoDeclare and Prefix describe the database/sql binding seen
 	// inside the wrapper (BindUnknown when the wrapper's *sql.DB comes from
 	// a field or parameter).

@@ -182,6 +182,9 @@ func describe(s *querysite.Site) string {
 	if s.ExplainOnly {
 		parts = append(parts, "explain")
 	}
+	if s.ScanQuery {
+		parts = append(parts, "scan")
+	}
 	if len(s.Chain) > 0 {
 		var fs []string
 		for _, f := range s.Chain {
@@ -196,7 +199,7 @@ func describe(s *querysite.Site) string {
 // sitePackages hold `// want` expectations on sites; factPackages on facts
 // only (analysistest checks the facts of the analyzer it runs).
 var (
-	sitePackages = []string{"./query", "./tablesvc", "./sqldb", "./values", "./schema", "./caller", "./paths"}
+	sitePackages = []string{"./query", "./tablesvc", "./sqldb", "./values", "./schema", "./caller", "./paths", "./sqlmode"}
 	factPackages = []string{"./helpers", "./wrap"}
 )
 

@@ -105,8 +105,15 @@ type Site struct {
 	// ExecModeParse, Explain methods): rules skip it. Schema discovery may
 	// still read DDL from it.
 	NotYQL bool
-	// ExplainOnly is set for Explain calls and explain/validate exec modes.
+	// ExplainOnly is set for Explain calls and explain/validate exec modes
+	// (also database/sql's ydb.WithQueryMode(ctx, ydb.ExplainQueryMode)).
 	ExplainOnly bool
+	// ScanQuery is set when the text runs as a scan query: table.Session's
+	// StreamExecuteScanQuery, or database/sql with the call's context
+	// traced to ydb.WithQueryMode(ctx, ydb.ScanQueryMode) on every path.
+	// A scan query reads many rows on purpose, so a full scan there is
+	// intended; fullscan reports it only with -strict.
+	ScanQuery bool
 }
 
 // Frame is one wrapper call on the way from a site to the SDK.

@@ -88,7 +88,14 @@ func (a *pkgAnalysis) buildSite(common *ssa.CallCommon, t callTarget, c *ctx) (*
 	}
 	e := t.entry
 	s.API, s.Kind = e.API, kindOf[e.Kind]
-	s.ExplainOnly, s.NotYQL = e.Explain, e.Explain
+	s.ExplainOnly, s.NotYQL, s.ScanQuery = e.Explain, e.Explain, e.Scan
+	if e.Pkg == sdk.PkgSQL && (e.Kind == sdk.KindYQL || e.Kind == sdk.KindPreparedExec) && len(args) > 0 && isContext(args[0].Type()) {
+		m := a.sqlQueryMode(args[0], c, 0)
+		s.ScanQuery = m.scan
+		if m.explain {
+			s.ExplainOnly, s.NotYQL = true, true
+		}
+	}
 	arg := func(r sdk.Role) (ssa.Value, ast.Expr) {
 		i := e.ArgIndex(r)
 		if i < 0 || i >= len(args) {
@@ -239,7 +246,7 @@ func (a *pkgAnalysis) finishTexts(s *Site, fwd *forward, pos, end token.Pos) {
 // wrapperSite builds a site for a call to a wrapper from its summary or fact.
 func (a *pkgAnalysis) wrapperSite(s *Site, fwd *forward, args []ssa.Value, hints []ast.Expr, t callTarget, c *ctx) (*Site, *forward) {
 	f := t.fact
-	s.API, s.Kind, s.NotYQL, s.ExplainOnly = f.API, f.Kind, f.NotYQL, f.Explain
+	s.API, s.Kind, s.NotYQL, s.ExplainOnly, s.ScanQuery = f.API, f.Kind, f.NotYQL, f.Explain, f.Scan
 	frame := Frame{Func: t.wrapper.FullName()}
 	var tmpl []variant
 	if t.local != nil {
@@ -506,7 +513,7 @@ func (a *pkgAnalysis) sinkSummaryOf(top *ssa.Function) *sinkSummary {
 				f := &sinkFact{
 					API: s.API, Kind: s.Kind, Query: fwd.texts.onlyParam(), Truncated: fwd.texts.truncated,
 					Params: fwd.params, ParamsRole: int(fwd.paramsRole), Table: fwd.table, Rows: fwd.rows,
-					NotYQL: s.NotYQL, Explain: s.ExplainOnly,
+					NotYQL: s.NotYQL, Explain: s.ExplainOnly, Scan: s.ScanQuery,
 				}
 				if fwd.texts.hasParam() {
 					f.Texts = factVariants(fwd.texts)

@@ -90,6 +90,8 @@ type Entry struct {
 	Args            []Arg
 	// Explain is set for entry points that only explain the text.
 	Explain bool
+	// Scan is set for entry points that run the text as a scan query.
+	Scan bool
 	// Deprecated marks entry points deprecated in the SDK.
 	Deprecated bool
 	// Since is the first SDK version with the entry point when it is newer
@@ -170,7 +172,7 @@ var Entries = []Entry{
 	{API: "table.Session.Explain", Pkg: PkgTable, Recv: "Session", Name: "Explain", Kind: KindYQL, Args: ctxText, Explain: true, Verified: verified},
 	{API: "table.Session.Prepare", Pkg: PkgTable, Recv: "Session", Name: "Prepare", Kind: KindPrepare, Args: ctxText, Verified: verified},
 	{API: "table.Session.ExecuteSchemeQuery", Pkg: PkgTable, Recv: "Session", Name: "ExecuteSchemeQuery", Kind: KindYQL, Args: ctxTextOpts, Verified: verified},
-	{API: "table.Session.StreamExecuteScanQuery", Pkg: PkgTable, Recv: "Session", Name: "StreamExecuteScanQuery", Kind: KindYQL, Args: ctxTextParamsOpts, Verified: verified},
+	{API: "table.Session.StreamExecuteScanQuery", Pkg: PkgTable, Recv: "Session", Name: "StreamExecuteScanQuery", Kind: KindYQL, Args: ctxTextParamsOpts, Scan: true, Verified: verified},
 	{API: "table.TransactionActor.Execute", Pkg: PkgTable, Recv: "TransactionActor", Name: "Execute", Kind: KindYQL, Args: ctxTextParamsOpts, Verified: verified},
 	{API: "table.TransactionActor.ExecuteStatement", Pkg: PkgTable, Recv: "TransactionActor", Name: "ExecuteStatement", Kind: KindPreparedExec, Args: args(RoleNone, RoleStmt, RoleParams, RoleOptions), Verified: verified},
 	{API: "table.Statement.Execute", Pkg: PkgTable, Recv: "Statement", Name: "Execute", Kind: KindPreparedExec, Args: args(RoleNone, RoleNone, RoleParams, RoleOptions), Verified: verified},
