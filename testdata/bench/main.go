@@ -20,6 +20,8 @@
 //	floor-nofacts  the same analyzer without a fact type: dependencies come from
 //	               export data (what a fact-free checker pays).
 //	ydblint        ./cmd/ydblint, built from this module.
+//	ydblint-vet    go vet -vettool=<that binary>: one process per package,
+//	               dependencies from export data, facts in the build cache.
 //	vet            go vet (build-cache state as found after the warm-up).
 //	staticcheck    staticcheck from PATH or $(go env GOPATH)/bin; skipped when absent.
 //
@@ -55,7 +57,7 @@ import (
 var (
 	runs           = flag.Int("n", 5, "timed runs per tool and target (the median is reported)")
 	targetList     = flag.String("targets", "sdk,slo,temporal,std", "comma-separated targets: sdk, slo, temporal, std")
-	toolList       = flag.String("tools", "floor,floor-nofacts,ydblint,vet,staticcheck", "comma-separated tools")
+	toolList       = flag.String("tools", "floor,floor-nofacts,ydblint,ydblint-vet,vet,staticcheck", "comma-separated tools")
 	realDir        = flag.String("real", "/work/real", "directory holding the cloned public repositories")
 	stdPattern     = flag.String("std-pattern", "./...", "space-separated package patterns for the std target")
 	temporalServer = flag.String("temporal-server", "v1.29.1", "go.temporal.io/server version for the temporal scratch copy")
@@ -235,6 +237,8 @@ func buildTools(scratch string) []tool {
 			tools = append(tools, tool{name: name, argv: []string{build("floor", "./testdata/bench/floor")}, env: []string{"FLOOR_FACTS=0"}})
 		case "ydblint":
 			tools = append(tools, tool{name: name, argv: []string{build("ydblint", "./cmd/ydblint")}})
+		case "ydblint-vet":
+			tools = append(tools, tool{name: name, argv: []string{"go", "vet", "-vettool=" + build("ydblint", "./cmd/ydblint")}})
 		case "vet":
 			tools = append(tools, tool{name: name, argv: []string{"go", "vet"}})
 		case "staticcheck":
