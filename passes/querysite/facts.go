@@ -11,6 +11,9 @@ import "strings"
 type factPiece struct {
 	Text  string
 	Param int // ≥ 0: the function's parameter (receiver excluded); -1 otherwise
+	// Deref: the piece is the string Param points to (a *string
+	// parameter that the function only reads through).
+	Deref bool
 	Hole  bool
 	Key   string
 	Desc  string
@@ -24,6 +27,8 @@ func (v factVariant) String() string {
 	var b strings.Builder
 	for _, p := range v.Pieces {
 		switch {
+		case p.Param >= 0 && p.Deref:
+			b.WriteString("{*" + itoa(p.Param) + "}")
 		case p.Param >= 0:
 			b.WriteString("{" + itoa(p.Param) + "}")
 		case p.Hole:
@@ -106,6 +111,9 @@ func (f *sinkFact) String() string {
 type textFact struct {
 	Texts     []factVariant
 	Truncated bool
+	// Pointer: the function returns a *string and Texts are the string it
+	// points to (a fresh variable written once and never changed).
+	Pointer bool
 }
 
 func (*textFact) AFact() {}
@@ -114,6 +122,9 @@ func (f *textFact) String() string {
 	var vs []string
 	for _, v := range f.Texts {
 		vs = append(vs, v.String())
+	}
+	if f.Pointer {
+		return "ydbText(*" + strings.Join(vs, "|") + ")"
 	}
 	return "ydbText(" + strings.Join(vs, "|") + ")"
 }

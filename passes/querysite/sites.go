@@ -422,7 +422,7 @@ func (a *pkgAnalysis) summarize() {
 				a.localSinks[fn], changed = s, true
 			}
 			if t, ok := a.textSummaryOf(fn); ok && textsKey(a.localTexts[fn]) != textsKey(t) {
-				a.localTexts[fn], a.texts[fn], changed = t, &textFact{Texts: factVariants(t), Truncated: t.truncated}, true
+				a.localTexts[fn], a.texts[fn], changed = t, &textFact{Texts: factVariants(t), Truncated: t.truncated, Pointer: returnsStringPointer(fn.Signature)}, true
 			}
 			if h := a.hashSummaryOf(fn); h != nil && (a.hashes[fn] == nil || *a.hashes[fn] != *h) {
 				a.hashes[fn], changed = h, true
@@ -463,7 +463,7 @@ func factPieces(v variant) []factPiece {
 	for _, p := range v {
 		switch {
 		case p.param >= 0:
-			out = append(out, factPiece{Param: p.param, Desc: p.desc})
+			out = append(out, factPiece{Param: p.param, Deref: p.deref, Desc: p.desc})
 		case p.hole:
 			out = append(out, factPiece{Param: -1, Hole: true, Key: p.key, Desc: p.desc})
 		default:
@@ -536,13 +536,29 @@ func (a *pkgAnalysis) sinkSummaryOf(top *ssa.Function) *sinkSummary {
 // constants and its parameters (at least one literal piece).
 func (a *pkgAnalysis) textSummaryOf(fn *ssa.Function) (texts, bool) {
 	res := fn.Signature.Results()
-	if res.Len() != 1 || !isString(res.At(0).Type()) {
+	pointer := returnsStringPointer(fn.Signature)
+	if res.Len() != 1 || !isString(res.At(0).Type()) && !pointer {
 		return texts{}, false
 	}
 	c := &ctx{fn: fn, top: fn}
 	var out texts
 	for _, b := range fn.Blocks {
 		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && len(ret.Results) == 1 {
+			if pointer {
+				// Only a fresh variable (an allocation of this function)
+				// is summarised: a pointer to a field or a global may be
+				// written later through another alias.
+				alloc, ok := ret.Results[0].(*ssa.Alloc)
+				if !ok {
+					return texts{}, false
+				}
+				val := returnedCell(alloc)
+				if val == nil {
+					return texts{}, false
+				}
+				out = union(out, a.text(val, nil, c))
+				continue
+			}
 			out = union(out, a.text(ret.Results[0], nil, c))
 		}
 	}

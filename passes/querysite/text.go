@@ -21,7 +21,8 @@ import (
 // (while summarising a wrapper) a reference to one of its parameters.
 type piece struct {
 	text      string
-	param     int // ≥ 0: parameter of ctx.top (receiver excluded)
+	param     int  // ≥ 0: parameter of ctx.top (receiver excluded)
+	deref     bool // with param: the string the *string parameter points to
 	hole      bool
 	key, desc string
 	pos, end  token.Pos
@@ -91,7 +92,7 @@ func (t texts) hasParam() bool {
 
 // onlyParam returns k when the text is exactly parameter k.
 func (t texts) onlyParam() int {
-	if len(t.vs) == 1 && len(t.vs[0]) == 1 && t.vs[0][0].param >= 0 {
+	if len(t.vs) == 1 && len(t.vs[0]) == 1 && t.vs[0][0].param >= 0 && !t.vs[0][0].deref {
 		return t.vs[0][0].param
 	}
 	return -1
@@ -105,6 +106,9 @@ type ctx struct {
 	top      *ssa.Function
 	depth    int
 	visiting map[ssa.Value]bool
+	// binds maps the parameters of functions being inlined (inline.go)
+	// to the caller's arguments.
+	binds map[*ssa.Parameter]bound
 }
 
 func (c *ctx) in(fn *ssa.Function) *ctx {
@@ -155,6 +159,9 @@ func (a *pkgAnalysis) text(v ssa.Value, hint ast.Expr, c *ctx) texts {
 		}
 		return single(a.constPieces(v, hint, c.fn)...)
 	case *ssa.Parameter:
+		if b, ok := c.binds[v]; ok {
+			return a.text(b.v, b.hint, b.c.deeper())
+		}
 		if k := c.paramIndex(v); k >= 0 {
 			return single(piece{param: k, pos: pos, end: end, desc: v.Name()})
 		}
@@ -267,10 +274,39 @@ func (a *pkgAnalysis) loadText(load ssa.Value, addr ssa.Value, hint ast.Expr, c 
 		if val := singleStore(addr); val != nil {
 			return a.text(val, nil, c.in(addr.Parent()))
 		}
+		if val := a.storedOnce(addr); val != nil {
+			return a.text(val, nil, c.in(addr.Parent()))
+		}
 	case *ssa.FieldAddr:
 		if t, ok := a.fieldText(addr.X.Type(), addr.Field, load, hint, c); ok {
+			if load == nil {
+				// The field's identity, as for a load of it.
+				k, _ := fieldKey(addr.X.Type(), addr.Field)
+				for i, v := range t.vs {
+					if len(v) == 1 && v[0].hole && v[0].key == "" && v[0].param < 0 {
+						t.vs[i] = variant{holePiece(k, v[0].desc, v[0].pos, v[0].end)}
+					}
+				}
+			}
 			return t
 		}
+	case *ssa.Parameter, *ssa.Call, *ssa.Phi, *ssa.UnOp:
+		if t, ok := a.pointeeText(addr, pos, end, c); ok {
+			return t
+		}
+	}
+	if load == nil {
+		// The pointee of a *string handed to a wrapper: no identity of
+		// its own.
+		d := "*string"
+		if hint != nil {
+			d = types.ExprString(hint)
+		}
+		k := ""
+		if fa, ok := addr.(*ssa.FieldAddr); ok {
+			k, _ = fieldKey(fa.X.Type(), fa.Field)
+		}
+		return single(holePiece(k, d, pos, end))
 	}
 	key, desc := a.holeInfo(load, hint)
 	return single(holePiece(key, desc, pos, end))
@@ -719,8 +755,11 @@ func (a *pkgAnalysis) callText(call *ssa.Call, c *ctx) texts {
 			if fn, ok := pathFunc(obj.Pkg().Path(), obj.Name(), recv); ok {
 				return a.pathText(fn, common, ce, c)
 			}
-			if sum := a.texts[callee]; sum != nil || a.importText(obj) != nil {
+			if sum := a.textSummary(callee, obj); sum != nil && !sum.Pointer {
 				return a.substitute(callee, obj, common, ce, c)
+			}
+			if t, ok := a.inline(callee, common, ce, false, c); ok {
+				return t
 			}
 		}
 	}
@@ -805,7 +844,7 @@ func variantsFromFact(vs []factVariant, pos, end token.Pos) []variant {
 		for _, p := range fv.Pieces {
 			switch {
 			case p.Param >= 0:
-				v = append(v, piece{param: p.Param, desc: p.Desc, pos: pos, end: end})
+				v = append(v, piece{param: p.Param, deref: p.Deref, desc: p.Desc, pos: pos, end: end})
 			case p.Hole:
 				v = append(v, holePiece(p.Key, p.Desc, pos, end))
 			default:
@@ -833,10 +872,18 @@ func (a *pkgAnalysis) instantiate(tmpl []variant, truncated bool, args []ssa.Val
 				acc = concat(acc, single(holePiece("", p.desc, p.pos, p.end)))
 				continue
 			}
-			t, ok := cache[p.param]
+			ck := 2 * p.param
+			if p.deref {
+				ck++
+			}
+			t, ok := cache[ck]
 			if !ok {
-				t = a.text(args[p.param], hintAt(hints, p.param), c.deeper())
-				cache[p.param] = t
+				if p.deref {
+					t = a.loadText(nil, args[p.param], hintAt(hints, p.param), c.deeper())
+				} else {
+					t = a.text(args[p.param], hintAt(hints, p.param), c.deeper())
+				}
+				cache[ck] = t
 			}
 			acc = concat(acc, t)
 		}
@@ -913,6 +960,7 @@ func (a *pkgAnalysis) sprintf(format, argSlice ssa.Value, ce *ast.CallExpr, skip
 	if ce != nil {
 		pos, end = ce.Pos(), ce.End()
 	}
+	format, fc0, fhint0 := c.resolveBound(format)
 	fc, ok := format.(*ssa.Const)
 	if !ok || fc.Value == nil || fc.Value.Kind() != constant.String {
 		return single(holePiece("", "fmt.Sprintf", pos, end))
@@ -925,7 +973,16 @@ func (a *pkgAnalysis) sprintf(format, argSlice ssa.Value, ce *ast.CallExpr, skip
 			argHints = ce.Args[skip+1:]
 		}
 	}
-	fps := a.constPieces(fc, fhint, c.fn)
+	if fc0 != nil {
+		// The format is an argument of an inlined call: its positions are
+		// the caller's.
+		fhint = fhint0
+	}
+	fnOfFormat := c.fn
+	if fc0 != nil {
+		fnOfFormat = fc0.fn
+	}
+	fps := a.constPieces(fc, fhint, fnOfFormat)
 	f := constant.StringVal(fc.Value)
 	elems, ok := sliceElems(argSlice)
 	if !ok {

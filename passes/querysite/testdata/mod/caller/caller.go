@@ -24,3 +24,8 @@ type execer interface {
 func Shape(ctx context.Context, e execer) {
 	_ = e.Exec(ctx, "SELECT 5") // want `api=query.Client.Exec text="SELECT 5"`
 }
+
+// Pointers to text across packages: the facts carry {*k} pieces.
+func Pointers(ctx context.Context, db *ydb.Driver, prefix string) {
+	_ = wrap.ExecPtr(ctx, db, wrap.PragmaPtr(&prefix)) // want `text="PRAGMA TablePathPrefix\(\\"__ydblint_hole_0__\\"\); SELECT 1" holes=\[\] params=\{\}\? chain=example.com/app/wrap.ExecPtr`
+}

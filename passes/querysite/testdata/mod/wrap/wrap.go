@@ -31,3 +31,14 @@ var db, _ = sql.Open("ydb", "grpc://h:1/db")
 func SQL(ctx context.Context, q string, args ...any) { // want SQL:`ydbSink\(query=1,params=2\)`
 	_, _ = db.ExecContext(ctx, q, args...)
 }
+
+// ExecPtr reads the text through a *string parameter it never writes.
+func ExecPtr(ctx context.Context, db *ydb.Driver, q *string) error { // want ExecPtr:`ydbSink\(text=\{\*2\}\)`
+	return db.Query().Exec(ctx, *q)
+}
+
+// PragmaPtr returns the address of a fresh variable written once.
+func PragmaPtr(prefix *string) *string { // want PragmaPtr:`ydbText\(\*PRAGMA TablePathPrefix\("\{\*0\}"\); SELECT 1\)`
+	s := `PRAGMA TablePathPrefix("` + *prefix + `"); SELECT 1`
+	return &s
+}

@@ -1,0 +1,73 @@
+// Package ptrtext hands query text around as *string.
+package ptrtext
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/ydb-platform/ydb-go-sdk/v3"
+	"github.com/ydb-platform/ydb-go-sdk/v3/query"
+)
+
+const (
+	findQuery = `PRAGMA TablePathPrefix("%v"); SELECT meta FROM files WHERE dir = $dir`
+	listQuery = `PRAGMA TablePathPrefix("%v"); SELECT name FROM files WHERE dir = $dir LIMIT 10`
+)
+
+// withPrefix returns the address of a fresh variable written once.
+func withPrefix(prefix *string, q string) *string {
+	s := fmt.Sprintf(q, *prefix)
+	return &s
+}
+
+type store struct {
+	db     *ydb.Driver
+	prefix string
+}
+
+// run only reads through q, here and in its closure.
+func (st *store) run(ctx context.Context, q *string) error {
+	if tx, ok := ctx.Value("tx").(query.Transaction); ok {
+		_, err := tx.Query(ctx, *q)
+		return err
+	}
+	return st.db.Query().Do(ctx, func(ctx context.Context, s query.Session) error {
+		_, err := s.Query(ctx, *q)
+		return err
+	})
+}
+
+func (st *store) reads(ctx context.Context, first bool) {
+	_ = st.run(ctx, withPrefix(&st.prefix, findQuery)) // want `text="PRAGMA TablePathPrefix\(\\"__ydblint_hole_0__\\"\); SELECT meta FROM files WHERE dir = \$dir"`
+
+	inclusive, exclusive := withPrefix(&st.prefix, findQuery), withPrefix(&st.prefix, listQuery)
+	q := exclusive
+	if first {
+		q = inclusive
+	}
+	_ = st.run(ctx, q) // want `text="PRAGMA TablePathPrefix\(\\"__ydblint_hole_0__\\"\); SELECT name FROM files WHERE dir = \$dir LIMIT 10" holes=\[field:example.com/app/ptrtext.store.prefix\] \| text="PRAGMA TablePathPrefix\(\\"__ydblint_hole_0__\\"\); SELECT meta FROM files WHERE dir = \$dir" holes=\[field:example.com/app/ptrtext.store.prefix\]`
+
+	local := "SELECT 1 FROM files"
+	_ = st.run(ctx, &local) // want `text="SELECT 1 FROM files"`
+}
+
+// Written through after the call, or by a function that is not read-only:
+// the pointee is not known.
+func (st *store) unknown(ctx context.Context) {
+	p := withPrefix(&st.prefix, findQuery)
+	*p = "SELECT 2 FROM files"
+	_ = st.run(ctx, p) // want `text="__ydblint_hole_0__" holes=\[\]`
+
+	local := "SELECT 3 FROM files"
+	rewrite(&local)
+	_ = st.run(ctx, &local) // want `text="__ydblint_hole_0__" holes=\[\]`
+}
+
+func rewrite(q *string) { *q += " WHERE 1 = 0" }
+
+// A wrapper that writes through its parameter forwards no text.
+func (st *store) runRewritten(ctx context.Context, q *string) error {
+	*q += " LIMIT 1"
+	_, err := st.db.Query().Query(ctx, *q) // want `text="__ydblint_hole_0__" holes=\[\]`
+	return err
+}
