@@ -16,6 +16,10 @@
 // module root; see https://pkg.go.dev/github.com/ydblint/ydblint/passes/config
 // for each option and its default.
 //
+// -tags a,b selects build-tagged files as for go build and go vet (the
+// go/analysis driver alone ignores it: ydblint passes it to go list through
+// GOFLAGS; under go vet -vettool the go command applies it itself).
+//
 // The go/analysis driver flags work as usual: -json, -fix, -diff, -c=N, and
 // -<rule>=false (or -<rule>=true to run only the named rules). -fix writes
 // the first suggested fix of each diagnostic into the files; -fix -diff

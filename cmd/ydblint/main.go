@@ -2,6 +2,7 @@ package main
 
 import (
 	"flag"
+	"fmt"
 	"os"
 
 	"github.com/ydblint/ydblint/analyzer"
@@ -20,6 +21,16 @@ func main() {
 	}
 	if ownCommand(os.Args[1:], os.Stdout) {
 		os.Exit(0)
+	}
+	// -tags selects the files go list loads (tags.go).
+	args, goflags, err := liftTags(os.Args[1:], os.Getenv("GOFLAGS"))
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "ydblint:", err)
+		os.Exit(2)
+	}
+	if goflags != os.Getenv("GOFLAGS") {
+		os.Setenv("GOFLAGS", goflags)
+		os.Args = append(os.Args[:1:1], args...)
 	}
 	multichecker.Main(analyzer.Suite...)
 }
