@@ -333,8 +333,12 @@ func TestRobustSlow(t *testing.T) {
 			if strings.HasSuffix(dir, "/src") {
 				env = []string{"GOFLAGS="} // GOROOT/src is module std, vendored
 			}
+			// Exit 1 is allowed: with GOPROXY=off a repository whose
+			// modules are not all in the module cache has load errors
+			// (seaweedfs here); what matters is no panic, no internal
+			// error, bounded time.
 			r := lintEnv(t, bin, dir, env, 20*time.Minute, "./...")
-			if r.code != 0 && r.code != 3 {
+			if r.code != 0 && r.code != 1 && r.code != 3 {
 				t.Errorf("exit %d\n%s", r.code, tailLines(r.stderr, 20))
 			}
 		})

@@ -39,7 +39,7 @@ var Analyzer = &analysis.Analyzer{
 	Requires:         []*analysis.Analyzer{config.Analyzer},
 	RunDespiteErrors: true,
 	ResultType:       reflect.TypeFor[*Result](),
-	FactTypes:        []analysis.Fact{new(sinkFact), new(textFact), new(hashFact), new(reachFact)},
+	FactTypes:        []analysis.Fact{new(sinkFact), new(textFact), new(hashFact), new(reachFact), new(incompleteFact)},
 }
 
 // Bounds: every recursion and enumeration is capped so that no input can
@@ -65,6 +65,15 @@ func (*reachFact) String() string { return "reachesYDB" }
 // and the failure for the rules to report (see report.WrapFact).
 func failed(_ *analysis.Pass, msg string) any { return &Result{Failure: msg} }
 
+// incompleteFact marks a package whose type information is incomplete: it
+// has type errors, or a package it imports does. The type checker reports
+// no error of its own for expressions whose operands come from a broken
+// import, but leaves them untyped, which SSA cannot build.
+type incompleteFact struct{}
+
+func (*incompleteFact) AFact()         {}
+func (*incompleteFact) String() string { return "incompleteTypes" }
+
 func run(pass *analysis.Pass) (any, error) {
 	res := &Result{}
 	// Configured sinks count wherever they are declared: the scope options
@@ -76,14 +85,19 @@ func run(pass *analysis.Pass) (any, error) {
 		// GOROOT/src (16% of a run over ./net/... ./database/...).
 		return res, nil
 	}
-	cs := newConfigSinks(pass.ResultOf[config.Analyzer].(*config.Config))
-	reach := reaches(pass, cs)
-	if !reach && (!mentionsYQL(pass) || sdk.InSDK(pass.Pkg.Path())) {
+	if len(pass.TypeErrors) > 0 || importsIncomplete(pass) {
+		// SSA needs complete type information: nothing is recovered from
+		// such a package (the driver reports the errors).
+		pass.ExportPackageFact(&incompleteFact{})
 		return res, nil
 	}
-	if illTyped(pass) {
-		// SSA needs complete type information: nothing is recovered from
-		// a package that does not compile (the driver reports its errors).
+	cs := newConfigSinks(pass.ResultOf[config.Analyzer].(*config.Config))
+	reach := reaches(pass, cs)
+	if !reach && (!mentionsYQL(pass) || sdkLibrary(pass)) {
+		return res, nil
+	}
+	if hasBadSyntax(pass) {
+		pass.ExportPackageFact(&incompleteFact{})
 		return res, nil
 	}
 	if reach {
@@ -105,7 +119,7 @@ func run(pass *analysis.Pass) (any, error) {
 // reaches the database through it.
 func reaches(pass *analysis.Pass, cs *configSinks) bool {
 	self := pass.Pkg.Path()
-	if sdk.InSDK(self) || self == sdk.PkgSQL {
+	if isSDKLibrary(self) || self == sdk.PkgSQL {
 		return false
 	}
 	if cs.hasPkg(self) {
@@ -368,12 +382,20 @@ func mentionsYQL(pass *analysis.Pass) bool {
 	return found
 }
 
-// illTyped reports whether the package has type errors or syntax the
-// parser could not read (Bad nodes, which leave no type error behind).
-func illTyped(pass *analysis.Pass) bool {
-	if len(pass.TypeErrors) > 0 {
-		return true
+// importsIncomplete reports whether a direct import carries incompleteFact
+// (each package re-derives it, so direct imports suffice).
+func importsIncomplete(pass *analysis.Pass) bool {
+	for _, imp := range pass.Pkg.Imports() {
+		if pass.ImportPackageFact(imp, new(incompleteFact)) {
+			return true
+		}
 	}
+	return false
+}
+
+// hasBadSyntax reports whether the parser left Bad nodes (syntax it could
+// not read), which leave no type error behind.
+func hasBadSyntax(pass *analysis.Pass) bool {
 	bad := false
 	for _, f := range pass.Files {
 		ast.Inspect(f, func(n ast.Node) bool {
