@@ -28,6 +28,16 @@ type forward struct {
 	hasDB      bool
 }
 
+// sameForward reports whether a forwarding call hands the database what
+// the wrapper's summarised call does (the same API, text template and
+// forwarded parameters, as on two branches of a transaction-or-not helper):
+// the callers' sites already stand for it.
+func sameForward(sum *sinkSummary, s *Site, fwd *forward) bool {
+	f := sum.fact
+	return f.API == s.API && f.Kind == s.Kind && textsKey(sum.texts) == textsKey(fwd.texts) &&
+		f.Params == fwd.params && f.ParamsRole == int(fwd.paramsRole) && f.Table == fwd.table && f.Rows == fwd.rows
+}
+
 func (f *forward) any() bool {
 	return f.texts.hasParam() || f.params >= 0 || f.table >= 0 || f.rows >= 0
 }
@@ -395,7 +405,15 @@ func (a *pkgAnalysis) collectSites() {
 				}
 				s, fwd := a.buildSite(call.Common(), t, c)
 				if fwd.any() {
-					continue
+					sum := a.localSinks[top]
+					if sum == nil || sum.inner == call.Common() || sameForward(sum, s, fwd) {
+						continue // the wrapper's call: sites are its callers
+					}
+					// A wrapper's summary covers its first forwarding
+					// call only (sinkSummaryOf): any other that hands the
+					// database something else is a site of its own, with
+					// the parameters as unknown holes.
+					s, _ = a.buildSite(call.Common(), t, &ctx{fn: fn})
 				}
 				if t.entry != nil && t.entry.Kind == sdk.KindPrepare {
 					s.Params = &Params{}

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 
 	"github.com/ydb-platform/ydb-go-sdk/v3"
+	"github.com/ydb-platform/ydb-go-sdk/v3/query"
 )
 
 type repo struct {
@@ -40,4 +41,16 @@ func (r *repo) dirBase(ctx context.Context) {
 	_ = q.Exec(ctx, "SELECT * FROM `"+path.Base(os.Getenv("DIR"))+"`")                                             // want `text="SELECT \* FROM \x60__ydblint_hole_0__\x60" holes=\[\]`
 	_ = q.Exec(ctx, "SELECT * FROM `"+path.Base(r.prefix+"x")+"`")                                                 // want `text="SELECT \* FROM \x60__ydblint_hole_0__\x60" holes=\[\]`
 	_ = q.Exec(ctx, "SELECT * FROM `"+path.Dir(r.prefix+"/a/..")+"`")                                              // want `text="SELECT \* FROM \x60__ydblint_hole_0__\x60" holes=\[\]`
+}
+
+// createTables forwards its parameter to two calls: the summary covers the
+// first (its callers are the sites), the second is a site of its own with
+// the parameter as a hole.
+func createTables(ctx context.Context, c query.Client, prefix string) {
+	_ = c.Exec(ctx, "CREATE TABLE `"+path.Join(prefix, "a")+"` (id Uint64, PRIMARY KEY (id))")
+	_ = c.Exec(ctx, "CREATE TABLE `"+path.Join(prefix, "b")+"` (id Uint64, PRIMARY KEY (id))") // want `text="CREATE TABLE \x60__ydblint_hole_0__/b\x60 \(id Uint64, PRIMARY KEY \(id\)\)" holes=\[\]`
+}
+
+func (r *repo) create(ctx context.Context) {
+	createTables(ctx, r.db.Query(), path.Join(r.db.Name(), "app")) // want `text="CREATE TABLE \x60__ydblint_hole_0__/app/a\x60 \(id Uint64, PRIMARY KEY \(id\)\)" holes=\[call:github.com/ydb-platform/ydb-go-sdk/v3.\(\*Driver\).Name\] params=\{\}\? chain=example.com/app/paths.createTables`
 }
