@@ -40,6 +40,12 @@
 //     path.Dir/path.Base of a keyed value K are holes keyed "dir:K" and
 //     "base:K", which the catalogue joins back into K; the driver's
 //     database name ((*ydb.Driver).Name) is keyed.
+//   - text through *string (pointers.go): a *string parameter only read
+//     through ({*k} in facts), a helper returning the address of a
+//     variable written once, a local written once whose address reaches
+//     only read-only functions; in-package helpers whose format is a
+//     parameter are evaluated at the call (inline.go). A pointer written
+//     through is a hole.
 //   - query modes: Site.ScanQuery for StreamExecuteScanQuery and for
 //     database/sql calls whose context is traced to
 //     ydb.WithQueryMode(ctx, ydb.ScanQueryMode); ExplainQueryMode makes the
@@ -53,6 +59,13 @@
 //     parameters.
 //   - ydbHash(func,arg=i): the function returns a hash of parameter i.
 //   - reachesYDB (package): the package reaches the SDK.
+//
+// Packages of ydb-go-sdk itself are skipped (its internals are not user
+// query sites), except, when ydblint runs in the SDK's own repository, its
+// clients there: packages under tests/ and external _test packages
+// (sdkown.go). A wrapper's summary covers its first forwarding call; any
+// other forwarding call that hands the database something else is a site
+// of its own, with the wrapper's parameters as holes.
 //
 // Configured sinks (the sinks: section of .ydblint.yml, config.Sink) are
 // entry points too, checked after the SDK table and before wrapper
