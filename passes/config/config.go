@@ -11,6 +11,7 @@ import (
 	"runtime/debug"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/ydblint/ydblint/passes/internal/srcfiles"
@@ -76,6 +77,8 @@ type Config struct {
 
 	// schemaPathsFrom says where SchemaPaths were set, for errors about them.
 	schemaPathsFrom Error
+	// errorsClaimed is set once ClaimErrors has handed Errors out.
+	errorsClaimed atomic.Bool
 
 	// Errors are the problems found in the file, the flags and the
 	// settings. The configuration is still usable: a bad entry is left out.
@@ -297,6 +300,16 @@ func hasRelative(paths []string) bool {
 		}
 	}
 	return false
+}
+
+// ClaimErrors returns Errors to its first caller and nil to every later one.
+// The rules of one package share this Config, and a configuration error is
+// worth one diagnostic per package, not one per rule.
+func (c *Config) ClaimErrors() []Error {
+	if c == nil || len(c.Errors) == 0 || c.errorsClaimed.Swap(true) {
+		return nil
+	}
+	return c.Errors
 }
 
 // checkSchemaPaths records an error for a configured schema path that names

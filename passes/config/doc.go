@@ -12,9 +12,11 @@
 //	go vet -vettool=$(command -v ydblint) -strict ./...
 //
 // Analyzer never fails and never reports. Problems in the file, the flags or
-// the settings go into [Config.Errors] (with file, line and key); the rules
-// report them once per package at the package clause of its first file, and
-// otherwise carry on with the entries that were valid.
+// the settings go into [Config.Errors] (with file, line and key); one rule
+// reports them once per package that uses YDB (the rest of the module has
+// nothing to do with ydblint), at the package clause of its first file, and
+// every rule carries on with the entries that were valid. A configured
+// schema path or glob that names nothing is such an error.
 //
 // # Precedence
 //

@@ -55,7 +55,15 @@ type Result struct {
 	// through report.WrapRun, once (ClaimFailures).
 	Failures []string
 	claimed  atomic.Bool
+	// sites is the number of query sites querysite found in the package.
+	sites int
 }
+
+// UsesYDB reports whether the package hands anything to ydb-go-sdk or
+// database/sql. Package-wide messages (configuration errors) are reported
+// only in such packages: the rest of a module has nothing to do with
+// ydblint. It implements report.Engaged.
+func (r *Result) UsesYDB() bool { return r != nil && r.sites > 0 }
 
 // ClaimFailures returns Failures to its first caller and nil to every
 // later one: all rules of a package share this Result, and the failure is
@@ -134,6 +142,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	res.InScope = true
 	sites := pass.ResultOf[querysite.Analyzer].(*querysite.Result)
+	res.sites = len(sites.Sites)
 	for _, site := range sites.Sites {
 		switch site.Kind {
 		case querysite.KindYQL:

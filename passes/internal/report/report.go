@@ -339,8 +339,8 @@ func (st *state) finish() {
 		return
 	}
 	pos, end := packageClause(pass)
-	if pos.IsValid() && st.cfg != nil {
-		for _, e := range st.cfg.Errors {
+	if pos.IsValid() && st.cfg != nil && engaged(pass) {
+		for _, e := range st.cfg.ClaimErrors() {
 			st.emit(analysis.Diagnostic{Pos: pos, End: end, URL: configURL, Message: "ydblint configuration: " + e.String()}, "")
 		}
 	}
@@ -476,6 +476,22 @@ type Failures interface {
 // analyzer on pkgPath.
 func FailureMessage(pkgPath, failure string) string {
 	return fmt.Sprintf("ydblint internal error in package %s: %s; ydblint's findings in this package may be missing, please report this", pkgPath, failure)
+}
+
+// Engaged is implemented by a result that knows whether its package uses
+// YDB at all (queryplan.Result): package-wide messages are reported only in
+// packages that do.
+type Engaged interface{ UsesYDB() bool }
+
+// engaged reports whether pass's package uses YDB, as far as the results the
+// rule received tell; true when none of them knows.
+func engaged(pass *analysis.Pass) bool {
+	for _, r := range pass.ResultOf {
+		if e, ok := r.(Engaged); ok {
+			return e.UsesYDB()
+		}
+	}
+	return true
 }
 
 // claimFailures collects the failures of the fact analyzers whose results

@@ -264,3 +264,46 @@ func TestAnchorMatchesGoDoc(t *testing.T) {
 		t.Errorf("CategoryURL = %q", got)
 	}
 }
+
+// engagedResult stands for queryplan.Result in a pass's ResultOf.
+type engagedResult bool
+
+func (e engagedResult) UsesYDB() bool { return bool(e) }
+
+// TestConfigErrorsOncePerPackage: the rules of one package share one
+// Config; its errors are reported by whichever rule finishes first, and only
+// in packages that use YDB.
+func TestConfigErrorsOncePerPackage(t *testing.T) {
+	engagedA := &analysis.Analyzer{Name: "engaged", Doc: "x", Run: func(*analysis.Pass) (any, error) { return nil, nil }}
+	for _, tc := range []struct {
+		name    string
+		engaged bool
+		want    int
+	}{
+		{"package using YDB", true, 1},
+		{"package not using YDB", false, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cfg := &config.Config{Errors: []config.Error{{File: ".ydblint.yml", Line: 2, Key: "strikt", Msg: "unknown key"}}}
+			pkg, fset, files := minimalPackage(t)
+			count := 0
+			for _, name := range []string{"hashprefix", "nullkey", "fullscan", "monotonickey"} {
+				a := &analysis.Analyzer{Name: name, Doc: "x", Requires: []*analysis.Analyzer{config.Analyzer}}
+				a.Run = report.WrapRun(func(*analysis.Pass) (any, error) { return nil, nil })
+				pass := &analysis.Pass{Analyzer: a, Fset: fset, Files: files, Pkg: pkg,
+					ResultOf: map[*analysis.Analyzer]any{config.Analyzer: cfg, engagedA: engagedResult(tc.engaged)},
+					Report: func(d analysis.Diagnostic) {
+						if strings.Contains(d.Message, "ydblint configuration: .ydblint.yml:2: strikt: unknown key") {
+							count++
+						}
+					}}
+				if _, err := a.Run(pass); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if count != tc.want {
+				t.Errorf("configuration error reported %d times, want %d", count, tc.want)
+			}
+		})
+	}
+}
