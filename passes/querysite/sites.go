@@ -181,7 +181,10 @@ func (a *pkgAnalysis) buildSite(common *ssa.CallCommon, t callTarget, c *ctx) (*
 				fwd.table = tt.onlyParam()
 			}
 		}
-		if len(tt.vs) > 0 && !tt.hasParam() {
+		if len(tt.vs) > 0 && (!tt.hasParam() || fwd.table < 0) {
+			// A path computed from parameters (path.Join(prefix,
+			// "series")) is not forwarded whole: the site keeps it, the
+			// parameters as holes.
 			s.Table = toText(tt.vs[0], pos, end)
 		}
 	}

@@ -9,6 +9,9 @@ import (
 
 	"github.com/ydb-platform/ydb-go-sdk/v3"
 	"github.com/ydb-platform/ydb-go-sdk/v3/query"
+	"github.com/ydb-platform/ydb-go-sdk/v3/table"
+	"github.com/ydb-platform/ydb-go-sdk/v3/table/options"
+	"github.com/ydb-platform/ydb-go-sdk/v3/types"
 )
 
 type repo struct {
@@ -53,4 +56,12 @@ func createTables(ctx context.Context, c query.Client, prefix string) {
 
 func (r *repo) create(ctx context.Context) {
 	createTables(ctx, r.db.Query(), path.Join(r.db.Name(), "app")) // want `text="CREATE TABLE \x60__ydblint_hole_0__/app/a\x60 \(id Uint64, PRIMARY KEY \(id\)\)" holes=\[call:github.com/ydb-platform/ydb-go-sdk/v3.\(\*Driver\).Name\] params=\{\}\? chain=example.com/app/paths.createTables`
+}
+
+// The table path is computed from a parameter, not forwarded whole: the
+// site keeps it with the parameter as a hole.
+func createSeries(ctx context.Context, db *ydb.Driver, prefix string) {
+	_ = db.Table().Do(ctx, func(ctx context.Context, s table.Session) error {
+		return s.CreateTable(ctx, path.Join(prefix, "series"), options.WithColumn("id", types.TypeUint64), options.WithPrimaryKeyColumn("id")) // want `kind=createtable table="__ydblint_hole_0__/series"`
+	})
 }
