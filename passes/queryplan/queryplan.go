@@ -186,35 +186,26 @@ func planSite(site *querysite.Site, cat *schema.Catalog) []*Statement {
 	return out
 }
 
-// resolver looks table references up in the catalogue. A hole in the path
-// stands for the Go value with the hole's stable key, spelled "{key}" as
-// schemafact spells it in DDL; a hole without a key leaves the table unknown.
-// The PRAGMA TablePathPrefix of the text wins over the driver's prefix, as
-// the driver's prefix is itself a PRAGMA placed before the text.
+// resolver looks table references up in the catalogue. Holes in the path
+// and in the PRAGMA TablePathPrefix are keyed exactly as schemafact keys DDL
+// (schemafact.KeyedPath): a hole with a stable key names the Go value, so
+// PRAGMA TablePathPrefix(path.Dir(p)) with the table path.Base(p) joins back
+// into p; a hole without one stays raw, which the catalogue reads as an
+// unknown prefix or an unknown table. The text's PRAGMA wins over the
+// driver's prefix, as the driver's prefix is itself a PRAGMA placed before
+// the text.
 func resolver(cat *schema.Catalog, text *querysite.Text, site *querysite.Site) keyplan.TableResolver {
 	return func(ref *yql.TableRef, pragmaPrefix string) (*schema.Table, bool) {
 		if ref == nil || ref.Named != "" {
 			return nil, false
 		}
-		path, ok := keyedPath(ref.Path, text.Holes)
-		if !ok {
-			return nil, false
-		}
-		prefix := pragmaPrefix
-		if keyed, ok := keyedPath(prefix, text.Holes); ok {
-			// PRAGMA TablePathPrefix(path.Dir(p)) with the table
-			// path.Base(p): keyed the same way, they join back into p.
-			// A hole without a key stays raw: an unknown prefix.
-			prefix = keyed
-		}
-		if prefix == "" {
-			if site.PrefixUnknown && !strings.HasPrefix(path, "/") {
-				// The driver adds a prefix we cannot see: only a unique
-				// suffix match can name the table.
-				prefix = ""
-			} else {
-				prefix = site.TablePathPrefix
-			}
+		path := schemafact.KeyedPath(ref.Path, text.Holes)
+		prefix := schemafact.KeyedPath(pragmaPrefix, text.Holes)
+		if prefix == "" && (!site.PrefixUnknown || strings.HasPrefix(path, "/")) {
+			// Without a PRAGMA the driver's prefix applies; when the
+			// driver adds one we cannot see, only a unique suffix match
+			// can name the table.
+			prefix = site.TablePathPrefix
 		}
 		t, status := cat.Lookup(path, prefix)
 		if !status.OK() || t == nil {
@@ -224,44 +215,12 @@ func resolver(cat *schema.Catalog, text *querysite.Text, site *querysite.Site) k
 	}
 }
 
-// keyedPath replaces each hole placeholder in a table path by "{key}".
-func keyedPath(path string, holes []querysite.Hole) (string, bool) {
-	if !yql.ContainsHole(path) {
-		return path, true
-	}
-	var b strings.Builder
-	for {
-		i := strings.Index(path, yql.HolePrefix)
-		if i < 0 {
-			b.WriteString(path)
-			return b.String(), true
-		}
-		b.WriteString(path[:i])
-		rest := path[i:]
-		end := strings.Index(rest[len(yql.HolePrefix):], "__")
-		if end < 0 {
-			return "", false
-		}
-		name := rest[:len(yql.HolePrefix)+end+2]
-		n, ok := yql.HoleIndex(name)
-		if !ok || n >= len(holes) || holes[n].Key == "" {
-			return "", false
-		}
-		b.WriteString("{" + holes[n].Key + "}")
-		path = rest[len(name):]
-	}
-}
-
 // resolveSiteTable resolves the table path argument of a keyed site.
 func resolveSiteTable(site *querysite.Site, cat *schema.Catalog) *schema.Table {
 	if site.Table == nil {
 		return nil
 	}
-	path, ok := keyedPath(site.Table.YQL, site.Table.Holes)
-	if !ok {
-		return nil
-	}
-	t, status := cat.Lookup(path, "")
+	t, status := cat.Lookup(schemafact.KeyedPath(site.Table.YQL, site.Table.Holes), "")
 	if !status.OK() || t == nil || t.Store != schema.RowStore {
 		return nil
 	}

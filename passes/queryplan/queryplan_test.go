@@ -10,27 +10,40 @@ import (
 	"github.com/ydblint/ydblint/passes/querysite"
 )
 
-func TestKeyedPath(t *testing.T) {
-	holes := []querysite.Hole{{Key: "field:p.T.table"}, {Key: ""}}
+func TestResolver(t *testing.T) {
+	cat := schema.New()
+	cat.ApplyText("m.sql", 1, "CREATE TABLE `{field:p.T.table}` (id Uint64, PRIMARY KEY (id));"+
+		"CREATE TABLE `/local/db/orders` (id Uint64, PRIMARY KEY (id));"+
+		"CREATE TABLE `/local/a/dup` (id Uint64, PRIMARY KEY (id)); CREATE TABLE `/local/b/dup` (id Uint64, PRIMARY KEY (id));")
+	text := &querysite.Text{Holes: []querysite.Hole{{Key: "field:p.T.table"}, {Key: ""}}}
 	tests := []struct {
-		path string
-		want string
-		ok   bool
+		name, path, pragma string
+		site               querysite.Site
+		want               string // "" for unresolved
 	}{
-		{path: "orders", want: "orders", ok: true},
-		{path: yql.HoleName(0), want: "{field:p.T.table}", ok: true},
-		{path: yql.HoleName(0) + "/orders", want: "{field:p.T.table}/orders", ok: true},
-		{path: "/db/" + yql.HoleName(0) + "/x", want: "/db/{field:p.T.table}/x", ok: true},
-		{path: yql.HoleName(1), ok: false},        // a hole without a stable key: unknown table
-		{path: yql.HoleName(7), ok: false},        // a hole the text does not describe
-		{path: yql.HolePrefix + "x__", ok: false}, // not a placeholder
-		{path: yql.HolePrefix + "12", ok: false},  // unterminated
+		{name: "keyed hole names the DDL's table", path: yql.HoleName(0), want: "{field:p.T.table}"},
+		{name: "hole without a key is no name", path: yql.HoleName(1)},
+		{name: "hole the text does not describe", path: yql.HoleName(7)},
+		{name: "unique suffix", path: "orders", want: "/local/db/orders"},
+		{name: "unknown prefix, unique suffix", path: yql.HoleName(1) + "/orders", want: "/local/db/orders"},
+		{name: "ambiguous suffix", path: "dup"},
+		{name: "pragma prefix", path: "dup", pragma: "/local/a", want: "/local/a/dup"},
+		{name: "driver prefix", path: "dup", site: querysite.Site{TablePathPrefix: "/local/b"}, want: "/local/b/dup"},
+		{name: "pragma wins over the driver", path: "dup", pragma: "/local/a", site: querysite.Site{TablePathPrefix: "/local/b"}, want: "/local/a/dup"},
+		{name: "unseen driver prefix", path: "dup", site: querysite.Site{PrefixUnknown: true, TablePathPrefix: "/local/b"}},
+		{name: "unknown table", path: "nosuch"},
 	}
 	for _, tt := range tests {
-		got, ok := keyedPath(tt.path, holes)
-		if ok != tt.ok || (ok && got != tt.want) {
-			t.Errorf("keyedPath(%q) = %q, %v; want %q, %v", tt.path, got, ok, tt.want, tt.ok)
-		}
+		t.Run(tt.name, func(t *testing.T) {
+			site := tt.site
+			got, ok := resolver(cat, text, &site)(&yql.TableRef{Path: tt.path}, tt.pragma)
+			switch {
+			case tt.want == "" && ok:
+				t.Errorf("resolved to %s, want unresolved", got.Path)
+			case tt.want != "" && (!ok || got.Path != tt.want):
+				t.Errorf("resolved to %v (%v), want %s", got, ok, tt.want)
+			}
+		})
 	}
 }
 

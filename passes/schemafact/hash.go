@@ -71,7 +71,7 @@ func textEvidence(s *querysite.Site, t *querysite.Text, cat *schema.Catalog, src
 		// A hole in the pragma's string stays raw in the keyed text; key
 		// it like queryplan does, so PRAGMA TablePathPrefix(path.Dir(p))
 		// joins with path.Base(p) into p.
-		prefix := keyedString(pragma, t.Holes)
+		prefix := KeyedPath(pragma, t.Holes)
 		if prefix == "" && !s.PrefixUnknown {
 			prefix = s.TablePathPrefix
 		}

@@ -185,12 +185,15 @@ func keyedPath(t *querysite.Text) string {
 	if t == nil {
 		return ""
 	}
-	return keyedString(t.YQL, t.Holes)
+	return KeyedPath(t.YQL, t.Holes)
 }
 
-// keyedString replaces the hole placeholders of text that have a usable key
-// by {Key}; the others stay raw.
-func keyedString(text string, holes []querysite.Hole) string {
+// KeyedPath replaces the hole placeholders of a table path (or a PRAGMA
+// TablePathPrefix value) that have a usable key by {Key}; the others stay
+// raw, which schema.Catalog.Lookup reads as an unknown prefix (a leading
+// segment) or an unknown table (the name). DDL paths and query paths are
+// keyed by this one function, so the same Go value names the same table.
+func KeyedPath(text string, holes []querysite.Hole) string {
 	if !yql.ContainsHole(text) {
 		return text
 	}
