@@ -1,6 +1,9 @@
 package querysite
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+)
 
 // Facts are compact and deterministic (slices only, no maps, no
 // go/types or SSA values): analysistest gob-encodes every fact twice and
@@ -28,9 +31,9 @@ func (v factVariant) String() string {
 	for _, p := range v.Pieces {
 		switch {
 		case p.Param >= 0 && p.Deref:
-			b.WriteString("{*" + itoa(p.Param) + "}")
+			b.WriteString("{*" + strconv.Itoa(p.Param) + "}")
 		case p.Param >= 0:
-			b.WriteString("{" + itoa(p.Param) + "}")
+			b.WriteString("{" + strconv.Itoa(p.Param) + "}")
 		case p.Hole:
 			b.WriteString("{?}")
 		default:
@@ -86,7 +89,7 @@ func (*sinkFact) AFact() {}
 func (f *sinkFact) String() string {
 	var parts []string
 	if f.Query >= 0 {
-		parts = append(parts, "query="+itoa(f.Query))
+		parts = append(parts, "query="+strconv.Itoa(f.Query))
 	} else if len(f.Texts) > 0 {
 		var vs []string
 		for _, v := range f.Texts {
@@ -95,13 +98,13 @@ func (f *sinkFact) String() string {
 		parts = append(parts, "text="+strings.Join(vs, "|"))
 	}
 	if f.Params >= 0 {
-		parts = append(parts, "params="+itoa(f.Params))
+		parts = append(parts, "params="+strconv.Itoa(f.Params))
 	}
 	if f.Table >= 0 {
-		parts = append(parts, "table="+itoa(f.Table))
+		parts = append(parts, "table="+strconv.Itoa(f.Table))
 	}
 	if f.Rows >= 0 {
-		parts = append(parts, "rows="+itoa(f.Rows))
+		parts = append(parts, "rows="+strconv.Itoa(f.Rows))
 	}
 	return "ydbSink(" + strings.Join(parts, ",") + ")"
 }
@@ -138,4 +141,4 @@ type hashFact struct {
 
 func (*hashFact) AFact() {}
 
-func (f *hashFact) String() string { return "ydbHash(" + f.Func + ",arg=" + itoa(f.Arg) + ")" }
+func (f *hashFact) String() string { return "ydbHash(" + f.Func + ",arg=" + strconv.Itoa(f.Arg) + ")" }

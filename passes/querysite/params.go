@@ -7,6 +7,7 @@ import (
 	"go/types"
 	"net/url"
 	"sort"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -540,7 +541,7 @@ func (a *pkgAnalysis) sqlArgs(v ssa.Value, c *ctx) *Params {
 		if call, ok := x.(*ssa.Call); ok {
 			pos, end = a.callRange(call)
 		}
-		s.add("p"+itoa(i), pos, end, a.classifyGo(e, "", c.deeper()))
+		s.add("p"+strconv.Itoa(i), pos, end, a.classifyGo(e, "", c.deeper()))
 	}
 	return s.done()
 }

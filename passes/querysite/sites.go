@@ -3,6 +3,7 @@ package querysite
 import (
 	"go/ast"
 	"go/token"
+	"strconv"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -673,7 +674,7 @@ func rewriteBind(v variant, mode BindMode) variant {
 				case ch == '/' && i+1 < len(s) && s[i+1] == '*':
 					state = '*'
 				case ch == '?' && mode == BindPositional:
-					repl(i, i+1, "$p"+itoa(n))
+					repl(i, i+1, "$p"+strconv.Itoa(n))
 					n++
 				case ch == '$' && mode == BindNumeric && i+1 < len(s) && s[i+1] >= '1' && s[i+1] <= '9':
 					j := i + 1
@@ -682,7 +683,7 @@ func rewriteBind(v variant, mode BindMode) variant {
 						num = num*10 + int(s[j]-'0')
 						j++
 					}
-					repl(i, j, "$p"+itoa(num-1))
+					repl(i, j, "$p"+strconv.Itoa(num-1))
 					i = j - 1
 				}
 			case '\'', '"', '`':

@@ -1,6 +1,9 @@
 package yql
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+)
 
 // Every node records the half-open byte range [Start, End) it was parsed
 // from, as offsets into the text handed to Parse. Offsets, not token.Pos:
@@ -778,7 +781,7 @@ func (*OpaqueExpr) exprNode()   {}
 const HolePrefix = "__ydblint_hole_"
 
 // HoleName returns the placeholder spelling for hole n.
-func HoleName(n int) string { return HolePrefix + itoa(n) + "__" }
+func HoleName(n int) string { return HolePrefix + strconv.Itoa(n) + "__" }
 
 // HoleIndex reports whether s is exactly a hole placeholder, and its number.
 func HoleIndex(s string) (int, bool) {
@@ -802,25 +805,3 @@ func HoleIndex(s string) (int, bool) {
 
 // ContainsHole reports whether s contains a hole placeholder anywhere.
 func ContainsHole(s string) bool { return strings.Contains(s, HolePrefix) }
-
-func itoa(n int) string {
-	if n == 0 {
-		return "0"
-	}
-	var buf [20]byte
-	i := len(buf)
-	neg := n < 0
-	if neg {
-		n = -n
-	}
-	for n > 0 {
-		i--
-		buf[i] = byte('0' + n%10)
-		n /= 10
-	}
-	if neg {
-		i--
-		buf[i] = '-'
-	}
-	return string(buf[i:])
-}
