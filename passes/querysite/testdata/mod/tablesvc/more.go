@@ -30,6 +30,6 @@ func StreamScript(ctx context.Context, db *ydb.Driver) {
 
 // The deprecated session forms of BulkUpsert and ReadRows.
 func SessionKeyed(ctx context.Context, s table.Session) {
-	_ = s.BulkUpsert(ctx, "/local/t", types.ListValue(types.StructValue(types.StructFieldValue("id", types.Uint64Value(3))))) // want `api=table.Session.BulkUpsert kind=bulkupsert table="/local/t" row\{id:Uint64 const=true\}`
+	_ = s.BulkUpsert(ctx, "/local/t", types.ListValue(types.StructValue(types.StructFieldValue("id", types.Uint64Value(3)))))  // want `api=table.Session.BulkUpsert kind=bulkupsert table="/local/t" row\{id:Uint64 const=true\}`
 	_, _ = s.ReadRows(ctx, "/local/t", types.ListValue(types.StructValue(types.StructFieldValue("id", types.Uint64Value(4))))) // want `api=table.Session.ReadRows kind=readrows table="/local/t" row\{id:Uint64 const=true\}`
 }
