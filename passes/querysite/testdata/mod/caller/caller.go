@@ -12,8 +12,8 @@ import (
 
 func Get(ctx context.Context, r *wrap.Repo, id uint64) {
 	_ = r.Exec(ctx, helpers.SelectFrom("users"), query.WithParameters(ydb.ParamsBuilder().Param("$id").Uint64(id).Build())) // want `api=query.Executor.Exec text="SELECT \* FROM users WHERE id = \$id" params=\{\$id:Uint64 const=false\} chain=\(\*example.com/app/wrap.Repo\).Exec`
-	_ = wrap.Run(ctx, r, "SELECT 6") // want `text="PRAGMA x; SELECT 6" params=\{\}\? chain=example.com/app/wrap.Run>\(\*example.com/app/wrap.Repo\).Exec`
-	wrap.SQL(ctx, "SELECT 7 WHERE a = $p0", int32(1)) // want `api=database/sql.DB.ExecContext text="SELECT 7 WHERE a = \$p0" params=\{\$p0:Int32 const=true\} driver=ydb chain=example.com/app/wrap.SQL`
+	_ = wrap.Run(ctx, r, "SELECT 6")                                                                                        // want `text="PRAGMA x; SELECT 6" params=\{\}\? chain=example.com/app/wrap.Run>\(\*example.com/app/wrap.Repo\).Exec`
+	wrap.SQL(ctx, "SELECT 7 WHERE a = $p0", int32(1))                                                                       // want `api=database/sql.DB.ExecContext text="SELECT 7 WHERE a = \$p0" params=\{\$p0:Int32 const=true\} driver=ydb chain=example.com/app/wrap.SQL`
 }
 
 // execer has the shape of query.Client.Exec.

@@ -18,7 +18,7 @@ type Storage struct {
 }
 
 func Constants(ctx context.Context, db *ydb.Driver) {
-	_ = db.Query().Exec(ctx, selectByID) // want `api=query.Client.Exec text="SELECT \* FROM users WHERE id = \$id" params=\{\}`
+	_ = db.Query().Exec(ctx, selectByID)                           // want `api=query.Client.Exec text="SELECT \* FROM users WHERE id = \$id" params=\{\}`
 	_ = db.Query().Exec(ctx, "UPSERT INTO t (id) "+"VALUES ($id)") // want `text="UPSERT INTO t \(id\) VALUES \(\$id\)"`
 }
 
@@ -52,7 +52,7 @@ func BuildersAndJoin(ctx context.Context, db *ydb.Driver) {
 	var sb strings.Builder
 	sb.WriteString("SELECT a ")
 	sb.WriteString("FROM t")
-	_ = db.Query().Exec(ctx, sb.String()) // want `text="SELECT a FROM t"`
+	_ = db.Query().Exec(ctx, sb.String())                                       // want `text="SELECT a FROM t"`
 	_ = db.Query().Exec(ctx, strings.Join([]string{"SELECT b", "FROM t"}, " ")) // want `text="SELECT b FROM t"`
 }
 

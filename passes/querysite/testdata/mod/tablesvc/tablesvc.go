@@ -17,8 +17,8 @@ func Execute(ctx context.Context, db *ydb.Driver, id uint64) error {
 		if err != nil {
 			return err
 		}
-		_, err = s.Explain(ctx, "SELECT 1") // want `api=table.Session.Explain text="SELECT 1" params=\{\} notyql explain`
-		_ = s.ExecuteSchemeQuery(ctx, "DROP TABLE x") // want `api=table.Session.ExecuteSchemeQuery text="DROP TABLE x"`
+		_, err = s.Explain(ctx, "SELECT 1")                   // want `api=table.Session.Explain text="SELECT 1" params=\{\} notyql explain`
+		_ = s.ExecuteSchemeQuery(ctx, "DROP TABLE x")         // want `api=table.Session.ExecuteSchemeQuery text="DROP TABLE x"`
 		_, _ = s.StreamExecuteScanQuery(ctx, "SELECT 2", nil) // want `api=table.Session.StreamExecuteScanQuery text="SELECT 2" params=\{\}`
 		stmt, err := s.Prepare(ctx, "SELECT 3 WHERE $k = 1")
 		if err != nil {
@@ -53,7 +53,7 @@ func Bulk(ctx context.Context, db *ydb.Driver, ids []uint64) error {
 }
 
 func Read(ctx context.Context, db *ydb.Driver, s table.Session) {
-	_, _ = db.Table().ReadRows(ctx, "/local/t", types.ListValue(types.StructValue(types.StructFieldValue("id", types.Uint64Value(7)))), nil) // want `api=table.Client.ReadRows kind=readrows table="/local/t" row\{id:Uint64 const=true\}`
+	_, _ = db.Table().ReadRows(ctx, "/local/t", types.ListValue(types.StructValue(types.StructFieldValue("id", types.Uint64Value(7)))), nil)                                                                       // want `api=table.Client.ReadRows kind=readrows table="/local/t" row\{id:Uint64 const=true\}`
 	_, _ = s.StreamReadTable(ctx, "/local/t", options.ReadKeyRange(options.KeyRange{From: types.TupleValue(types.OptionalValue(types.Uint64Value(2)))}), options.ReadLess(types.TupleValue(types.Uint64Value(9)))) // want `api=table.Session.StreamReadTable kind=readtable table="/local/t" range\(Uint64\? const=true\) range\(Uint64 const=true\)`
 }
 
@@ -69,5 +69,5 @@ func Create(ctx context.Context, s table.Session) {
 		options.WithTimeToLiveSettings(options.NewTTLSettings().ColumnDateType("ts")),
 	)
 	_ = s.AlterTable(ctx, "/local/t", options.WithAddColumn("v", types.Optional(types.TypeText)), options.WithDropColumn("w")) // want `kind=altertable table="/local/t" cols=\[v:Utf8\?\] pk=\[\] drop=\[w\]`
-	_ = s.DropTable(ctx, "/local/t") // want `kind=droptable table="/local/t"`
+	_ = s.DropTable(ctx, "/local/t")                                                                                           // want `kind=droptable table="/local/t"`
 }

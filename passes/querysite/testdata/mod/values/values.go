@@ -2,8 +2,8 @@ package values
 
 import (
 	"context"
-	"hash/fnv"
 	"hash/crc32"
+	"hash/fnv"
 	"sync/atomic"
 	"time"
 
@@ -33,7 +33,7 @@ func Values(ctx context.Context, db *ydb.Driver, user string, p *uint64) {
 			Param("$z").Any(types.ZeroValue(types.Optional(types.TypeUint64))).
 			Param("$u").Any(types.Nullable(types.TypeUint64, (*uint64)(nil))).
 			Build()))
-	_ = db.Query().Exec(ctx, "SELECT $k", query.WithParameters(ydb.ParamsBuilder().Param("$k").Uint64(helpers.Shard(user)).Build())) // want `params=\{\$k:Uint64 const=false hash=hash/crc64.Checksum\(param:user\)\}`
-	_ = db.Query().Exec(ctx, "SELECT 1", query.WithParameters(ydb.ParamsFromMap(map[string]any{"$a": uint(1), "b": "x"}))) // want `params=\{\$a:Uint32 const=true,\$b:Utf8 const=true\}`
+	_ = db.Query().Exec(ctx, "SELECT $k", query.WithParameters(ydb.ParamsBuilder().Param("$k").Uint64(helpers.Shard(user)).Build()))                                                                                            // want `params=\{\$k:Uint64 const=false hash=hash/crc64.Checksum\(param:user\)\}`
+	_ = db.Query().Exec(ctx, "SELECT 1", query.WithParameters(ydb.ParamsFromMap(map[string]any{"$a": uint(1), "b": "x"})))                                                                                                      // want `params=\{\$a:Uint32 const=true,\$b:Utf8 const=true\}`
 	_ = db.Query().Exec(ctx, "SELECT 1", query.WithParameters(ydb.ParamsBuilder().Param("$a").Any(types.OptionalValue(types.Uint64Value(1))).Build()), query.WithParameters(ydb.ParamsBuilder().Param("$b").Text("x").Build())) // want `params=\{\$b:Utf8 const=true\}`
 }
