@@ -3,21 +3,25 @@ module github.com/ydblint/ydblint
 go 1.26.0
 
 require (
+	github.com/golangci/plugin-module-register v0.1.2
+	github.com/sourcegraph/jsonrpc2 v0.2.3
+	github.com/ydb-platform/ydb-go-sdk/v3 v3.156.1
+	golang.org/x/tools v0.52.0
+	gopkg.in/yaml.v3 v3.0.1
+)
+
+require (
 	github.com/golang-jwt/jwt/v4 v4.5.2 // indirect
-	github.com/golangci/plugin-module-register v0.1.2 // indirect
 	github.com/google/uuid v1.6.0 // indirect
 	github.com/jonboulle/clockwork v0.5.0 // indirect
-	github.com/sourcegraph/jsonrpc2 v0.2.3 // indirect
+	github.com/kr/pretty v0.3.1 // indirect
 	github.com/ydb-platform/ydb-go-genproto v0.0.0-20260810122915-65bfd5c4b705 // indirect
-	github.com/ydb-platform/ydb-go-sdk/v3 v3.156.1 // indirect
 	golang.org/x/mod v0.42.0 // indirect
 	golang.org/x/net v0.61.0 // indirect
 	golang.org/x/sync v0.24.0 // indirect
 	golang.org/x/sys v0.49.0 // indirect
 	golang.org/x/text v0.43.0 // indirect
-	golang.org/x/tools v0.52.0 // indirect
 	google.golang.org/genproto/googleapis/rpc v0.0.0-20251202230838-ff82c1b0f217 // indirect
 	google.golang.org/grpc v1.78.0 // indirect
 	google.golang.org/protobuf v1.36.10 // indirect
-	gopkg.in/yaml.v3 v3.0.1 // indirect
 )
