@@ -77,21 +77,10 @@ func (st *planState) planInsert(s *yql.InsertStmt) {
 func (st *planState) planUpdate(s *yql.UpdateStmt) {
 	t, _ := st.resolveTable(s.Table)
 	if s.On != nil || s.OnValues != nil {
-		w := &Write{Kind: WriteUpdateOn, Ref: s.Table}
-		var in input
-		if s.On != nil {
-			st.planQuery(s.On, queryCtx{})
-			in = st.selectInput(s.OnColumns, s.On)
-		} else {
-			in = st.valuesInput(s.OnColumns, s.OnValues)
-		}
-		st.finishWrite(w, in, s.Table)
+		st.planOn(WriteUpdateOn, s.Table, s.On, s.OnColumns, s.OnValues)
 		return
 	}
-	a := st.newAccess(AccessUpdateWhere, s.Table, nil, t, "")
-	a.Batch = s.Batch
-	st.evaluate(a, s.Where, nil, &scope{sides: []*side{{table: t}}}, 0, false)
-	(&subqueryWalker{st: st}).expr(s.Where, 0)
+	st.planWhere(AccessUpdateWhere, s.Table, t, s.Where, s.Batch)
 	w := &Write{Kind: WriteUpdateSet, Ref: s.Table, Table: t}
 	if code, _ := unusable(t); code == ReasonNone || code == ReasonColumnStore {
 		for _, as := range s.Set {
@@ -111,21 +100,33 @@ func (st *planState) planUpdate(s *yql.UpdateStmt) {
 func (st *planState) planDelete(s *yql.DeleteStmt) {
 	t, _ := st.resolveTable(s.Table)
 	if s.On != nil || s.OnValues != nil {
-		w := &Write{Kind: WriteDeleteOn, Ref: s.Table}
-		var in input
-		if s.On != nil {
-			st.planQuery(s.On, queryCtx{})
-			in = st.selectInput(s.OnColumns, s.On)
-		} else {
-			in = st.valuesInput(s.OnColumns, s.OnValues)
-		}
-		st.finishWrite(w, in, s.Table)
+		st.planOn(WriteDeleteOn, s.Table, s.On, s.OnColumns, s.OnValues)
 		return
 	}
-	a := st.newAccess(AccessDeleteWhere, s.Table, nil, t, "")
-	a.Batch = s.Batch
-	st.evaluate(a, s.Where, nil, &scope{sides: []*side{{table: t}}}, 0, false)
-	(&subqueryWalker{st: st}).expr(s.Where, 0)
+	st.planWhere(AccessDeleteWhere, s.Table, t, s.Where, s.Batch)
+}
+
+// planOn plans UPDATE … ON / DELETE … ON: the input rows (a SELECT, planned
+// as a read of its own, or VALUES) find the rows by primary key (row 27).
+func (st *planState) planOn(kind WriteKind, ref *yql.TableRef, on *yql.Select, cols []*yql.Ident, values [][]yql.Expr) {
+	w := &Write{Kind: kind, Ref: ref}
+	var in input
+	if on != nil {
+		st.planQuery(on, queryCtx{})
+		in = st.selectInput(cols, on)
+	} else {
+		in = st.valuesInput(cols, values)
+	}
+	st.finishWrite(w, in, ref)
+}
+
+// planWhere plans the read of UPDATE … WHERE / DELETE … WHERE (row 26),
+// and the subqueries of its predicate.
+func (st *planState) planWhere(kind AccessKind, ref *yql.TableRef, t *schema.Table, where yql.Expr, batch bool) {
+	a := st.newAccess(kind, ref, nil, t, "")
+	a.Batch = batch
+	st.evaluate(a, where, nil, &scope{sides: []*side{{table: t}}}, 0, false)
+	(&subqueryWalker{st: st}).expr(where, 0)
 }
 
 func identsSpan(ids []*yql.Ident) yql.Span {
