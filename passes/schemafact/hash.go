@@ -43,7 +43,7 @@ func writeEvidence(pass *analysis.Pass, sites []*querysite.Site, cat *schema.Cat
 			continue
 		}
 		for _, t := range s.Texts {
-			if t == nil || !mayWrite(t.YQL) {
+			if t == nil || !mayHash(t.YQL) {
 				continue
 			}
 			out = append(out, textEvidence(s, t, cat, srcOf)...)
@@ -52,10 +52,12 @@ func writeEvidence(pass *analysis.Pass, sites []*querysite.Site, cat *schema.Cat
 	return out
 }
 
-// mayWrite is a cheap filter before parsing.
-func mayWrite(text string) bool {
+// mayHash is a cheap filter before parsing: a write, or a keyed read
+// (WHERE) that may carry read-side evidence.
+func mayHash(text string) bool {
 	u := strings.ToUpper(text)
-	return strings.Contains(u, "INSERT") || strings.Contains(u, "UPSERT") || strings.Contains(u, "REPLACE")
+	return strings.Contains(u, "INSERT") || strings.Contains(u, "UPSERT") || strings.Contains(u, "REPLACE") ||
+		strings.Contains(u, "WHERE")
 }
 
 func textEvidence(s *querysite.Site, t *querysite.Text, cat *schema.Catalog, srcOf func(token.Pos) schema.Source) []HashEvidence {
@@ -80,13 +82,30 @@ func textEvidence(s *querysite.Site, t *querysite.Text, cat *schema.Catalog, src
 	}
 	planner := keyplan.NewPlanner(script, keyed, resolve, paramOracle(s.Params))
 	var out []HashEvidence
+	pos := func(start int) token.Pos {
+		o := origOffset(shifts, start)
+		p, _ := t.PosRange(o, o+1)
+		return p
+	}
 	for i, st := range script.Stmts {
-		if _, ok := st.(*yql.InsertStmt); !ok {
+		switch st.(type) {
+		case *yql.InsertStmt, *yql.SelectStmt, *yql.UpdateStmt, *yql.DeleteStmt:
+		default:
 			continue
 		}
 		plan := planner.Plan(i)
 		if plan == nil {
 			continue
+		}
+		for _, a := range plan.Reads {
+			if a == nil || a.HashEvidence == nil || a.Table == nil {
+				continue
+			}
+			h := *a.HashEvidence
+			if h.Src = srcOf(pos(a.HashEvidenceSpan.Start)); h.Src.IsZero() {
+				h.Src = srcOf(s.Pos)
+			}
+			out = append(out, HashEvidence{Table: a.Table.Path, Hash: h})
 		}
 		for _, w := range plan.Writes {
 			if w == nil || w.Hash == nil || w.Table == nil {

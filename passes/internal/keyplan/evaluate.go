@@ -128,6 +128,7 @@ func (st *planState) evaluate(a *Access, where yql.Expr, ons []yql.Expr, sc *sco
 	if t.Hash != nil && a.Index == nil && len(t.PrimaryKey) > 1 && t.Hash.Column == t.PrimaryKey[0] {
 		a.Hash = st.hashCheck(a, t, branches)
 	}
+	st.readHashEvidence(a, t)
 }
 
 // indexChoice records the index hint and KQP's automatic index choice

@@ -284,6 +284,11 @@ type Access struct {
 	// Hash is the hash-prefix check (§3.4), set when the table has Hash
 	// evidence and the read uses its primary key; nil otherwise.
 	Hash *HashCheck
+	// HashEvidence is read-side hash-prefix evidence (readhash.go): with no
+	// evidence known yet, the read pins the leading key column to F(v)
+	// and another key column to v. HashEvidenceSpan is the hash atom.
+	HashEvidence     *schema.HashPrefix
+	HashEvidenceSpan yql.Span
 
 	NoWhere bool
 	Batch   bool
