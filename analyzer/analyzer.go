@@ -12,6 +12,7 @@ import (
 	"github.com/ydblint/ydblint/passes/hashprefix"
 	"github.com/ydblint/ydblint/passes/monotonickey"
 	"github.com/ydblint/ydblint/passes/nullkey"
+	"github.com/ydblint/ydblint/passes/yqlcheck"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -26,6 +27,7 @@ var Suite = []*analysis.Analyzer{
 	nullkey.Analyzer,
 	fullscan.Analyzer,
 	monotonickey.Analyzer,
+	yqlcheck.Analyzer,
 }
 
 // Check reports every way in which analyzers break the suite's conventions:

@@ -1,0 +1,131 @@
+// Package yqlcheck defines ydblint's yqlcheck analyzer.
+//
+// # Analyzer yqlcheck
+//
+// yqlcheck: report statements YDB would reject when it compiles them
+//
+// The most common YDB failures of Go services are not key design but
+// statements the server refuses at compile time: a misspelt column, a
+// parameter declared but not bound, a NOT NULL column left out of an
+// UPSERT. They surface only when the code path first runs. yqlcheck finds
+// them at go vet time from what ydblint already knows: every statement's
+// text, its DECLAREs, the Go values bound to its parameters, and the
+// tables' schema from migrations and Go DDL. Every message quotes the error
+// text YDB itself gives, so it can be matched to a log line.
+//
+// yqlcheck judges a name only where it is certain: a table whose whole
+// definition was seen (no DDL it could not parse, no conflicting
+// definitions, no ALTER TABLE of an unknown table anywhere in the module),
+// a statement that reads that one table (no join, no named or AS_TABLE
+// source), no hole in the text outside table paths, and nothing the parser
+// did not model. It judges parameters only where every Go binding of the
+// call is known.
+//
+// # Category unknown-column
+//
+// A column the table does not have is named in a SELECT list, WHERE, ORDER
+// BY, UPDATE SET, or the column list of an INSERT, UPSERT, REPLACE, UPDATE
+// ON or DELETE ON. YDB rejects a read with "Member not found: <column>"
+// (yql/essentials/core/type_ann/type_ann_core.cpp, FindOrReportMissingMember)
+// and a write with "No such column: <column>, table: <table>"
+// (ydb/core/kqp/provider/yql_kikimr_type_ann.cpp, GetExpectedRowType). When
+// exactly one column of the table differs by one edit or by letter case, the
+// fix renames the reference to it.
+//
+//	CREATE TABLE users (user_id Uint64, name Utf8, PRIMARY KEY (user_id));
+//
+//	SELECT nmae FROM users WHERE user_id = $id;   -- bad: Member not found: nmae
+//	SELECT name FROM users WHERE user_id = $id;   -- good
+//
+// Names in a SELECT with GROUP BY or HAVING are judged in WHERE only
+// (GROUP BY … AS alias introduces names), and select-list aliases are never
+// reported.
+//
+// # Category unknown-index
+//
+// `FROM t VIEW idx` names an index the table does not have. YDB: "Required
+// global index not found, index name: <idx>"
+// (ydb/core/kqp/provider/yql_kikimr_type_ann.cpp, HandleKiRead).
+//
+//	SELECT * FROM users VIEW users_by_mail WHERE email = $e;   -- bad: the index is users_by_email
+//	SELECT * FROM users VIEW users_by_email WHERE email = $e;  -- good
+//
+// # Category unbound-parameter
+//
+// A `$name` is used in the text but is neither declared, nor defined as a
+// named expression or lambda parameter, nor bound in Go. The YQL translator
+// rejects it: "Unknown name: $name" (yql/essentials/sql/v1/context.cpp,
+// TTranslation::GetNamedNode).
+//
+//	SELECT * FROM users WHERE user_id = $id;          -- bad: nothing binds $id
+//	  query.WithParameters(ydb.ParamsBuilder().Param("$user").Uint64(id).Build())
+//	SELECT * FROM users WHERE user_id = $user;        -- good
+//
+// # Category missing-parameter
+//
+// `DECLARE $name AS T` with a non-Optional T, and the Go call binds no value
+// for $name. YDB: "Missing value for parameter: $name"
+// (ydb/core/kqp/session_actor/kqp_session_actor.cpp, ValidateParameter). A
+// declared Optional parameter that is not bound is NULL and not reported.
+// ydb.ParamsBuilder().Param("id") sends the name "id" exactly as written,
+// which binds no `$id`; the message says so.
+//
+//	DECLARE $id AS Uint64; SELECT * FROM users WHERE user_id = $id;
+//	  ydb.ParamsBuilder().Param("id").Uint64(id)     -- bad: binds "id", not "$id"
+//	  ydb.ParamsBuilder().Param("$id").Uint64(id)    -- good
+//
+// # Category parameter-type
+//
+// A parameter is declared with one type and bound in Go with another
+// (types.Int64Value for `DECLARE $id AS Uint64`, an Optional constructor
+// for a non-Optional DECLARE, or the reverse). YDB compares the types
+// exactly: "Parameter $id type mismatch, expected: …, actual: …"
+// (kqp_session_actor.cpp, ValidateParameter). The fix changes the DECLARE
+// to the bound type. Only values built with the SDK's typed constructors
+// (types.*Value, ParamsBuilder setters, table.ValueParam) are judged:
+// database/sql arguments go through driver.Valuer and json.Marshaler
+// conversions that the type of the Go expression alone does not decide.
+//
+//	DECLARE $id AS Uint64;
+//	  ydb.ParamsBuilder().Param("$id").Int64(id)     -- bad
+//	  ydb.ParamsBuilder().Param("$id").Uint64(id)    -- good
+//
+// # Category unused-parameter
+//
+// A parameter is bound in Go but the text never uses nor declares it. YDB
+// ignores parameters a query does not declare
+// (kqp_session_actor.cpp validates only the query's own parameters), so
+// this is reported only with -strict: usually a renamed parameter whose
+// old binding stayed behind.
+//
+// # Category value-count
+//
+// An INSERT, UPSERT or REPLACE lists more or fewer VALUES than columns.
+// YDB: "VALUES have N columns, INSERT INTO expects: M" (the YQL translator).
+//
+//	UPSERT INTO users (user_id, name) VALUES ($id);           -- bad
+//	UPSERT INTO users (user_id, name) VALUES ($id, $name);    -- good
+//
+// # Category missing-not-null
+//
+// An INSERT, UPSERT or REPLACE with a column list leaves out a NOT NULL
+// column that has no DEFAULT and is not Serial. YDB rejects UPSERT and
+// REPLACE as well as INSERT: "Missing not null column in input: <column>.
+// All not null columns should be initialized"
+// (ydb/core/kqp/provider/yql_kikimr_type_ann.cpp, HandleWriteTable, for
+// InsertAbort, InsertRevert, Upsert and Replace; columns whose default kind
+// is defined, DEFAULT or Serial, are exempt). To change some columns of an
+// existing row, use UPDATE. Key columns are nullkey's (missing-key).
+//
+//	CREATE TABLE users (user_id Uint64, email Utf8 NOT NULL, seen Timestamp, PRIMARY KEY (user_id));
+//	UPSERT INTO users (user_id, seen) VALUES ($id, $now);          -- bad: email is NOT NULL
+//	UPDATE users SET seen = $now WHERE user_id = $id;              -- good
+//
+// # What it does not catch
+//
+// Tables, columns and indexes created outside the code ydblint reads (by
+// hand, by another repository), which it cannot know; statements with
+// joins or subquery sources; parameter types of database/sql arguments and
+// of ydb.WithAutoDeclare queries; value types written to columns; DDL the
+// server rejects.
+package yqlcheck

@@ -1,0 +1,127 @@
+package yqlcheck
+
+import (
+	"fmt"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/ydblint/ydblint/passes/internal/keyplan"
+	"github.com/ydblint/ydblint/passes/internal/schema"
+	"github.com/ydblint/ydblint/passes/queryplan"
+)
+
+// checkNames reports the columns and indexes a statement names that its
+// table does not have.
+func (c *checker) checkNames(st *queryplan.Statement) {
+	if !c.namesCertain {
+		return
+	}
+	for _, ref := range keyplan.UnknownNames(st.Stmt(), st.Text.YQL, tableOf(st)) {
+		switch ref.Kind {
+		case keyplan.NameIndex:
+			c.report(st, ref.Span, categoryUnknownIndex, fmt.Sprintf(
+				"VIEW %s names an index that %s does not have: YDB rejects the query (Required global index not found, index name: %s); %s",
+				ref.Name, schemaOf(ref.Table), ref.Name, indexRemedy(ref.Table)))
+		case keyplan.NameColumn:
+			c.reportColumn(st, ref)
+		}
+	}
+}
+
+func (c *checker) reportColumn(st *queryplan.Statement, ref keyplan.NameRef) {
+	yqlErr := fmt.Sprintf("Member not found: %s", ref.Name)
+	if ref.Write {
+		yqlErr = fmt.Sprintf("No such column: %s, table: %s", ref.Name, ref.Table.Path)
+	}
+	msg := fmt.Sprintf("%s names column %s, which %s does not have: YDB rejects the query (%s)",
+		ref.Clause, ref.Name, schemaOf(ref.Table), yqlErr)
+	near := nearColumn(ref.Table, ref.Name)
+	if near == "" {
+		c.report(st, ref.Span, categoryUnknownColumn, msg+"; its columns are "+columnList(ref.Table))
+		return
+	}
+	msg += fmt.Sprintf("; did you mean %s?", near)
+	var fixes []analysis.SuggestedFix
+	if edits, ok := st.Edits([]keyplan.TextEdit{{Start: ref.Span.Start, End: ref.Span.End, NewText: quoteIfNeeded(st.Text.YQL[ref.Span.Start:ref.Span.End], near)}}); ok {
+		fixes = append(fixes, analysis.SuggestedFix{Message: "Use column " + near, TextEdits: edits})
+	}
+	c.report(st, ref.Span, categoryUnknownColumn, msg, fixes...)
+}
+
+// quoteIfNeeded keeps backticks when the original spelling had them.
+func quoteIfNeeded(orig, name string) string {
+	if strings.HasPrefix(orig, "`") {
+		return "`" + name + "`"
+	}
+	return name
+}
+
+func columnList(t *schema.Table) string {
+	names := make([]string, 0, len(t.Columns))
+	for _, col := range t.Columns {
+		names = append(names, col.Name)
+	}
+	if len(names) > 12 {
+		names = append(names[:12], "…")
+	}
+	return strings.Join(names, ", ")
+}
+
+func indexRemedy(t *schema.Table) string {
+	if len(t.Indexes) == 0 {
+		return "the table has no secondary index: add one (ALTER TABLE … ADD INDEX) or read without VIEW"
+	}
+	names := make([]string, 0, len(t.Indexes))
+	for _, ix := range t.Indexes {
+		names = append(names, ix.Name)
+	}
+	return "its indexes are " + strings.Join(names, ", ")
+}
+
+// nearColumn returns the only column of t that differs from name by letter
+// case or by one edit (insertion, deletion, substitution, or swap of two
+// neighbours), "" when there is none or more than one.
+func nearColumn(t *schema.Table, name string) string {
+	found := ""
+	for _, col := range t.Columns {
+		if strings.EqualFold(col.Name, name) || oneEdit(col.Name, name) {
+			if found != "" {
+				return ""
+			}
+			found = col.Name
+		}
+	}
+	return found
+}
+
+// oneEdit reports whether a and b differ by exactly one edit.
+func oneEdit(a, b string) bool {
+	if a == b {
+		return false
+	}
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	switch len(b) - len(a) {
+	case 0:
+		diff := -1
+		for i := 0; i < len(a); i++ {
+			if a[i] != b[i] {
+				if diff >= 0 {
+					// a transposition of neighbours counts as one edit
+					return diff == i-1 && a[diff] == b[i] && a[i] == b[diff] && a[i+1:] == b[i+1:]
+				}
+				diff = i
+			}
+		}
+		return true
+	case 1:
+		i := 0
+		for i < len(a) && a[i] == b[i] {
+			i++
+		}
+		return a[i:] == b[i+1:]
+	}
+	return false
+}

@@ -1,0 +1,152 @@
+package yqlcheck
+
+import (
+	_ "embed"
+	"fmt"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/ydblint/ydblint/passes/config"
+	"github.com/ydblint/ydblint/passes/internal/analysisutil"
+	"github.com/ydblint/ydblint/passes/internal/keyplan"
+	"github.com/ydblint/ydblint/passes/internal/report"
+	"github.com/ydblint/ydblint/passes/internal/schema"
+	"github.com/ydblint/ydblint/passes/internal/yql"
+	"github.com/ydblint/ydblint/passes/queryplan"
+	"github.com/ydblint/ydblint/passes/querysite"
+)
+
+//go:embed doc.go
+var doc string
+
+const name = "yqlcheck"
+
+// Analyzer reports statements YDB rejects when it compiles them.
+var Analyzer = &analysis.Analyzer{
+	Name:             name,
+	Doc:              analysisutil.MustExtractDoc(doc, name),
+	URL:              report.URLBase + name,
+	Requires:         []*analysis.Analyzer{config.Analyzer, queryplan.Analyzer},
+	Run:              report.WrapRun(run),
+	RunDespiteErrors: true,
+}
+
+// Categories (headings of doc.go).
+const (
+	categoryUnknownColumn    = "unknown-column"
+	categoryUnknownIndex     = "unknown-index"
+	categoryUnboundParameter = "unbound-parameter"
+	categoryMissingParameter = "missing-parameter"
+	categoryParameterType    = "parameter-type"
+	categoryUnusedParameter  = "unused-parameter"
+	categoryValueCount       = "value-count"
+	categoryMissingNotNull   = "missing-not-null"
+)
+
+func run(pass *analysis.Pass) (any, error) {
+	cfg := pass.ResultOf[config.Analyzer].(*config.Config)
+	plans := pass.ResultOf[queryplan.Analyzer].(*queryplan.Result)
+	if !plans.InScope {
+		return nil, nil
+	}
+	for _, st := range plans.Statements {
+		report.NoteYQL(pass, cfg, name, st.YQL(0))
+	}
+	c := &checker{pass: pass, cfg: cfg, namesCertain: namesCertain(plans.Schema.Catalog)}
+	seenText := map[*querysite.Text]bool{}
+	for _, st := range plans.Statements {
+		if !seenText[st.Text] {
+			seenText[st.Text] = true
+			c.checkParams(st)
+		}
+		c.checkNames(st)
+		c.checkWrites(st)
+	}
+	return nil, nil
+}
+
+type checker struct {
+	pass *analysis.Pass
+	cfg  *config.Config
+	// namesCertain is false when the module's DDL may have changed some
+	// table in a way the catalogue did not see (an ALTER TABLE of a table
+	// whose name is not known): no name is then judged missing.
+	namesCertain bool
+}
+
+// namesCertain reports whether the catalogue saw every ALTER TABLE of the
+// module land on a known table.
+func namesCertain(cat *schema.Catalog) bool {
+	if cat == nil {
+		return false
+	}
+	for _, w := range cat.Warnings {
+		if strings.HasPrefix(w.Msg, "ALTER TABLE with an unknown table name") {
+			return false
+		}
+	}
+	return true
+}
+
+// certainTable returns t when its columns and indexes are fully known.
+func certainTable(t *schema.Table) *schema.Table {
+	if t == nil || t.Conflict || t.Incomplete != "" || len(t.Columns) == 0 || len(t.PrimaryKey) == 0 {
+		return nil
+	}
+	for _, col := range t.Columns {
+		if yql.ContainsHole(col.Name) {
+			return nil
+		}
+	}
+	for _, ix := range t.Indexes {
+		if yql.ContainsHole(ix.Name) {
+			return nil
+		}
+	}
+	return t
+}
+
+// tableOf maps the statement's table references to the tables the planner
+// resolved them to, keeping only certain ones.
+func tableOf(st *queryplan.Statement) keyplan.TableOf {
+	refs := map[*yql.TableRef]*schema.Table{}
+	for _, r := range st.Plan.Reads {
+		if r.Ref != nil && r.Named == "" {
+			refs[r.Ref] = r.Table
+		}
+	}
+	for _, w := range st.Plan.Writes {
+		if w.Ref != nil {
+			refs[w.Ref] = w.Table
+		}
+	}
+	return func(ref *yql.TableRef) *schema.Table {
+		return certainTable(refs[ref])
+	}
+}
+
+func (c *checker) report(st *queryplan.Statement, sp yql.Span, category, msg string, fixes ...analysis.SuggestedFix) {
+	pos, end := st.Pos(sp)
+	if st.Variants > 1 {
+		msg += fmt.Sprintf(" (query variant %d of %d)", st.Variant+1, st.Variants)
+	}
+	report.Report(c.pass, c.cfg, name, analysis.Diagnostic{
+		Pos: pos, End: end, Category: category, Message: msg + queryplan.Via(st.Site), SuggestedFixes: fixes,
+	}, report.InYQL(st.YQL(sp.Start)))
+}
+
+// schemaOf names a table and where its definition came from.
+func schemaOf(t *schema.Table) string {
+	return fmt.Sprintf("table %s (schema: %s)", t.Path, t.Src)
+}
+
+// reportAt reports at the Go expression that binds a parameter.
+func (c *checker) reportAt(st *queryplan.Statement, b *querysite.Binding, category, msg string) {
+	if st.Variants > 1 {
+		msg += fmt.Sprintf(" (query variant %d of %d)", st.Variant+1, st.Variants)
+	}
+	report.Report(c.pass, c.cfg, name, analysis.Diagnostic{
+		Pos: b.Pos, End: b.End, Category: category, Message: msg + queryplan.Via(st.Site),
+	})
+}

@@ -1,0 +1,2 @@
+-- +goose Up
+ALTER TABLE orders ADD COLUMN status Utf8;
