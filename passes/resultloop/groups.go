@@ -1,0 +1,328 @@
+package resultloop
+
+import (
+	"go/token"
+	"go/types"
+	"sort"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/ydblint/ydblint/passes/internal/sdk"
+)
+
+// A group is one table-service result as the code holds it: the values an
+// SDK call returned it as, the φs that merge them, the captured variables
+// (cells) it is stored in and the loads from them, across the closures that
+// share the cells. The rule judges a group only when every value in it came
+// from an SDK call and every use is a method call on it; anything else (a
+// helper it is passed to, a field, a return) makes it unknown.
+type group struct {
+	family  sdk.ResultFamily
+	origin  *ssa.Call // the first SDK call that returned it
+	members map[ssa.Value]bool
+	cells   map[ssa.Value]bool
+	calls   []methodCall
+	unknown bool
+}
+
+type methodCall struct {
+	op   sdk.ResultOp
+	name string
+	pos  token.Pos
+}
+
+// resultFamily returns the result family of t, when t is one of the SDK's
+// result types.
+func resultFamily(t types.Type) sdk.ResultFamily {
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return sdk.ResultNone
+	}
+	rt := sdk.LookupResultType(n.Obj().Pkg().Path(), n.Obj().Name())
+	if rt == nil {
+		return sdk.ResultNone
+	}
+	return rt.Family
+}
+
+// sdkCall reports whether call calls a function or method of the SDK.
+func sdkCall(call *ssa.CallCommon) bool {
+	if call.IsInvoke() {
+		return call.Method.Pkg() != nil && sdk.InSDK(call.Method.Pkg().Path())
+	}
+	if f := call.StaticCallee(); f != nil {
+		if obj, ok := f.Object().(*types.Func); ok && obj.Pkg() != nil {
+			return sdk.InSDK(obj.Pkg().Path())
+		}
+	}
+	return false
+}
+
+// originOf returns the SDK call that produced v as a table result
+// (directly or as one component of its tuple), or nil.
+func originOf(v ssa.Value) *ssa.Call {
+	var call *ssa.Call
+	switch v := v.(type) {
+	case *ssa.Call:
+		call = v
+	case *ssa.Extract:
+		c, ok := v.Tuple.(*ssa.Call)
+		if !ok {
+			return nil
+		}
+		call = c
+	default:
+		return nil
+	}
+	if !sdkCall(&call.Call) {
+		return nil
+	}
+	switch resultFamily(v.Type()) {
+	case sdk.ResultTableUnary, sdk.ResultTableStream, sdk.ResultTableBase:
+		return call
+	}
+	return nil
+}
+
+// groups finds the table results of fns (a package's source functions,
+// closures included).
+func groups(fns []*ssa.Function) []*group {
+	var out []*group
+	seen := map[ssa.Value]bool{}
+	for _, fn := range fns {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				v, ok := instr.(ssa.Value)
+				if !ok || seen[v] {
+					continue
+				}
+				call := originOf(v)
+				if call == nil {
+					continue
+				}
+				g := &group{family: resultFamily(v.Type()), origin: call, members: map[ssa.Value]bool{}, cells: map[ssa.Value]bool{}}
+				g.grow(v)
+				for m := range g.members {
+					seen[m] = true
+				}
+				sort.Slice(g.calls, func(i, j int) bool { return g.calls[i].pos < g.calls[j].pos })
+				out = append(out, g)
+			}
+		}
+	}
+	return out
+}
+
+// grow adds v and everything it flows to or merges with.
+func (g *group) grow(start ssa.Value) {
+	work := []ssa.Value{start}
+	add := func(v ssa.Value) {
+		if !g.members[v] {
+			g.members[v] = true
+			work = append(work, v)
+		}
+	}
+	addCell := func(c ssa.Value) {
+		if !g.cells[c] {
+			g.cells[c] = true
+			work = append(work, c)
+		}
+	}
+	g.members[start] = true
+	for len(work) > 0 && !g.unknown {
+		v := work[len(work)-1]
+		work = work[:len(work)-1]
+		if g.cells[v] {
+			g.followCell(v, add, addCell)
+			continue
+		}
+		g.followValue(v, add, addCell)
+	}
+}
+
+// source accepts a value flowing into the group (a φ edge, a store): one
+// of its members, a nil constant, or another SDK call returning a result.
+func (g *group) source(v ssa.Value, add func(ssa.Value)) bool {
+	switch {
+	case g.members[v]:
+		return true
+	case isNilConst(v):
+		return true
+	case originOf(v) != nil:
+		if f := resultFamily(v.Type()); f != g.family {
+			g.family = sdk.ResultTableBase
+		}
+		add(v)
+		return true
+	}
+	return false
+}
+
+func (g *group) followValue(v ssa.Value, add, addCell func(ssa.Value)) {
+	refs := v.Referrers()
+	if refs == nil {
+		return
+	}
+	for _, r := range *refs {
+		switch r := r.(type) {
+		case *ssa.DebugRef:
+		case ssa.CallInstruction:
+			c := r.Common()
+			if _, isGo := r.(*ssa.Go); isGo || !c.IsInvoke() || c.Value != v || argUses(c, v) {
+				g.unknown = true
+				return
+			}
+			g.calls = append(g.calls, methodCall{op: sdk.ResultMethodOp(g.familyOf(v), c.Method.Name()), name: c.Method.Name(), pos: c.Pos()})
+		case *ssa.Phi:
+			for _, e := range r.Edges {
+				if !g.source(e, add) {
+					g.unknown = true
+					return
+				}
+			}
+			add(r)
+		case *ssa.Store:
+			if r.Val != v || !isCell(r.Addr) {
+				g.unknown = true
+				return
+			}
+			addCell(r.Addr)
+		case *ssa.BinOp:
+			// res != nil
+			if !(isNilConst(r.X) || isNilConst(r.Y)) {
+				g.unknown = true
+				return
+			}
+		default:
+			g.unknown = true
+			return
+		}
+	}
+}
+
+// familyOf is the family a method call on v dispatches on: v's own type
+// when it is a result type, the group's otherwise.
+func (g *group) familyOf(v ssa.Value) sdk.ResultFamily {
+	if f := resultFamily(v.Type()); f != sdk.ResultNone {
+		return f
+	}
+	return g.family
+}
+
+func (g *group) followCell(c ssa.Value, add, addCell func(ssa.Value)) {
+	if fv, ok := c.(*ssa.FreeVar); ok {
+		// The variable the closure captured, in the enclosing function.
+		b := boundTo(fv)
+		if b == nil {
+			g.unknown = true
+			return
+		}
+		addCell(b)
+	}
+	refs := c.Referrers()
+	if refs == nil {
+		return
+	}
+	for _, r := range *refs {
+		switch r := r.(type) {
+		case *ssa.DebugRef:
+		case *ssa.Store:
+			if r.Addr != c || !g.source(r.Val, add) {
+				g.unknown = true
+				return
+			}
+		case *ssa.UnOp:
+			if r.Op != token.MUL {
+				g.unknown = true
+				return
+			}
+			add(r)
+		case *ssa.MakeClosure:
+			fn, ok := r.Fn.(*ssa.Function)
+			if !ok {
+				g.unknown = true
+				return
+			}
+			for i, b := range r.Bindings {
+				if b == c && i < len(fn.FreeVars) {
+					addCell(fn.FreeVars[i])
+				}
+			}
+		default:
+			g.unknown = true
+			return
+		}
+	}
+}
+
+// boundTo returns the value the enclosing function binds to fv when it
+// makes the closure (the captured variable's Alloc, or its own FreeVar),
+// or nil when the closure is made more than once or not at all.
+func boundTo(fv *ssa.FreeVar) ssa.Value {
+	fn := fv.Parent()
+	if fn == nil || fn.Parent() == nil {
+		return nil
+	}
+	idx := -1
+	for i, f := range fn.FreeVars {
+		if f == fv {
+			idx = i
+		}
+	}
+	var bound ssa.Value
+	for _, b := range fn.Parent().Blocks {
+		for _, instr := range b.Instrs {
+			mc, ok := instr.(*ssa.MakeClosure)
+			if !ok || mc.Fn != fn || idx < 0 || idx >= len(mc.Bindings) {
+				continue
+			}
+			if bound != nil && bound != mc.Bindings[idx] {
+				return nil
+			}
+			bound = mc.Bindings[idx]
+		}
+	}
+	return bound
+}
+
+// isCell reports whether addr is a local variable's address (an Alloc, or
+// a closure's free variable bound to one), not a field or an element.
+func isCell(addr ssa.Value) bool {
+	switch addr.(type) {
+	case *ssa.Alloc, *ssa.FreeVar:
+		return true
+	}
+	return false
+}
+
+func isNilConst(v ssa.Value) bool {
+	c, ok := v.(*ssa.Const)
+	return ok && c.Value == nil
+}
+
+func argUses(c *ssa.CallCommon, v ssa.Value) bool {
+	for _, a := range c.Args {
+		if a == v {
+			return true
+		}
+	}
+	return false
+}
+
+func (g *group) has(op sdk.ResultOp) bool {
+	for _, c := range g.calls {
+		if c.op == op {
+			return true
+		}
+	}
+	return false
+}
+
+func (g *group) first(op sdk.ResultOp) (methodCall, bool) {
+	for _, c := range g.calls {
+		if c.op == op {
+			return c, true
+		}
+	}
+	return methodCall{}, false
+}
