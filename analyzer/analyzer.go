@@ -12,6 +12,7 @@ import (
 	"github.com/ydblint/ydblint/passes/hashprefix"
 	"github.com/ydblint/ydblint/passes/monotonickey"
 	"github.com/ydblint/ydblint/passes/nullkey"
+	"github.com/ydblint/ydblint/passes/resultloop"
 	"github.com/ydblint/ydblint/passes/yqlcheck"
 	"golang.org/x/tools/go/analysis"
 )
@@ -28,6 +29,7 @@ var Suite = []*analysis.Analyzer{
 	fullscan.Analyzer,
 	monotonickey.Analyzer,
 	yqlcheck.Analyzer,
+	resultloop.Analyzer,
 }
 
 // Check reports every way in which analyzers break the suite's conventions:
