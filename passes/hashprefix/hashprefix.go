@@ -244,6 +244,14 @@ func checkKeyedSite(pass *analysis.Pass, cfg *config.Config, ks *queryplan.Keyed
 		return
 	}
 	for _, row := range ks.Site.Rows {
+		if f := fieldOf(row, h.Column); f != nil && f.Value.Const && ks.Site.Kind == querysite.KindBulkUpsert {
+			report.Report(pass, cfg, name, analysis.Diagnostic{
+				Pos: f.Pos, End: f.End, Category: categoryWriteMissing,
+				Message: fmt.Sprintf("BulkUpsert row writes a constant to the hash-prefix column %s of %s: every such row lands in one partition and keyed reads that hash %s miss it; write %s",
+					h.Column, table, h.SourceColumn, hashExpr(h)) + queryplan.Via(ks.Site),
+			})
+			continue
+		}
 		if !row.Known || hasField(row, h.Column) || !hasField(row, h.SourceColumn) {
 			continue
 		}
@@ -255,13 +263,15 @@ func checkKeyedSite(pass *analysis.Pass, cfg *config.Config, ks *queryplan.Keyed
 	}
 }
 
-func hasField(row *querysite.Row, col string) bool {
+func hasField(row *querysite.Row, col string) bool { return fieldOf(row, col) != nil }
+
+func fieldOf(row *querysite.Row, col string) *querysite.Field {
 	for _, f := range row.Fields {
 		if f.Name == col {
-			return true
+			return f
 		}
 	}
-	return false
+	return nil
 }
 
 func kindOf(read *keyplan.Access) string {

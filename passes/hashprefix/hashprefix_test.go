@@ -25,6 +25,9 @@ func TestHashprefix(t *testing.T) {
 		"example.com/rules/hashprefix/app",
 		"example.com/rules/hashprefix/keyed",
 		"example.com/rules/hashprefix/pathsplit",
+		"example.com/rules/hashprefix/svcev",
+		"example.com/rules/hashprefix/svcev/wishlist",
+		"example.com/rules/hashprefix/svcev/cmd/svc",
 	)
 }
 

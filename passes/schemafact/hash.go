@@ -30,8 +30,7 @@ type HashEvidence struct {
 // written to another key column) while writing x to that other column.
 // Evidence carried by imported facts is already in the catalogue.
 //
-// BulkUpsert rows are not planned (keyplan reads YQL only), so evidence
-// from a Go-computed hash in a BulkUpsert is not collected.
+// BulkUpsert rows carry evidence of their own (rowEvidence).
 func writeEvidence(pass *analysis.Pass, sites []*querysite.Site, cat *schema.Catalog, srcOf func(token.Pos) schema.Source) []HashEvidence {
 	_ = pass
 	if len(cat.Tables) == 0 {
@@ -39,6 +38,10 @@ func writeEvidence(pass *analysis.Pass, sites []*querysite.Site, cat *schema.Cat
 	}
 	var out []HashEvidence
 	for _, s := range sites {
+		if s.Kind == querysite.KindBulkUpsert {
+			out = append(out, rowEvidence(s, cat, srcOf)...)
+			continue
+		}
 		if s.Kind != querysite.KindYQL || s.NotYQL || s.ExplainOnly {
 			continue
 		}
@@ -175,4 +178,64 @@ func applyHashEvidence(cat *schema.Catalog, ev []HashEvidence) []Problem {
 		}
 	}
 	return problems
+}
+
+// rowEvidence collects evidence from the rows of a BulkUpsert: every known
+// row sets the leading key column to a Go hash (querysite Value.HashFunc)
+// of the very value (same Origin) it writes to another key column. Rows
+// built in a loop are one representative row; rows that disagree give no
+// evidence.
+func rowEvidence(s *querysite.Site, cat *schema.Catalog, srcOf func(token.Pos) schema.Source) []HashEvidence {
+	if s.Table == nil || !s.RowsKnown || len(s.Rows) == 0 {
+		return nil
+	}
+	t, st := cat.Lookup(KeyedPath(s.Table.YQL, s.Table.Holes), "")
+	if !st.OK() || t == nil || t.Store != schema.RowStore || len(t.PrimaryKey) < 2 {
+		return nil
+	}
+	var found *schema.HashPrefix
+	var at token.Pos
+	for _, row := range s.Rows {
+		hp, pos := rowHash(row, t)
+		if hp == nil {
+			return nil
+		}
+		if found != nil && *found != *hp {
+			return nil
+		}
+		if found == nil {
+			found, at = hp, pos
+		}
+	}
+	h := *found
+	if h.Src = srcOf(at); h.Src.IsZero() {
+		h.Src = srcOf(s.Pos)
+	}
+	return []HashEvidence{{Table: t.Path, Hash: h}}
+}
+
+// rowHash is the evidence of one row, with the position of its hash field.
+func rowHash(row *querysite.Row, t *schema.Table) (*schema.HashPrefix, token.Pos) {
+	if row == nil || !row.Known {
+		return nil, token.NoPos
+	}
+	lead := rowField(row, t.PrimaryKey[0])
+	if lead == nil || lead.Value.HashFunc == "" || lead.Value.HashOf == "" {
+		return nil, token.NoPos
+	}
+	for _, col := range t.PrimaryKey[1:] {
+		if f := rowField(row, col); f != nil && f.Value.Origin != "" && f.Value.Origin == lead.Value.HashOf {
+			return &schema.HashPrefix{Column: lead.Name, SourceColumn: col, Evidence: "write"}, lead.Pos
+		}
+	}
+	return nil, token.NoPos
+}
+
+func rowField(row *querysite.Row, name string) *querysite.Field {
+	for _, f := range row.Fields {
+		if f != nil && f.Name == name {
+			return f
+		}
+	}
+	return nil
 }
