@@ -1,0 +1,137 @@
+package load
+
+import (
+	"bytes"
+	"os"
+	"strings"
+	"sync"
+	"time"
+
+	"golang.org/x/tools/go/packages"
+)
+
+// The libraries whose callers ydblint analyses (passes/internal/sdk, which
+// this package may not import).
+const (
+	sdkModule = "github.com/ydb-platform/ydb-go-sdk/v3"
+	sqlPkg    = "database/sql"
+)
+
+// yqlPairs are passes/querysite's yqlKeywords: a package that does not
+// reach the SDK is still summarised when a string in it holds one of these
+// pairs. Matching them in the raw file bytes finds every such package (and
+// a few more whose comments hold them, which only costs a source load).
+var yqlPairs = [][2]string{
+	{"SELECT ", " FROM "}, {"UPDATE ", " SET "}, {"INSERT INTO", ""}, {"UPSERT INTO", ""},
+	{"REPLACE INTO", ""}, {"DELETE FROM", ""}, {"CREATE TABLE", ""}, {"ALTER TABLE", ""}, {"DECLARE $", ""},
+}
+
+// YDB is the policy for ydblint's analyzers: a package needs source when
+// passes/querysite or passes/schemafact could export a fact for it, that is
+// when it is neither in the standard library nor a library package of
+// ydb-go-sdk, and it imports (transitively) ydb-go-sdk, database/sql or
+// one of sinkPkgs (the packages of configured sinks), or is one of
+// sinkPkgs, or mentions a YQL statement (see yqlPairs). Everything else has
+// no facts and is read from export data.
+func YDB(sinkPkgs []string) Policy {
+	sinks := map[string]bool{}
+	for _, p := range sinkPkgs {
+		sinks[p] = true
+	}
+	return func(graph map[string]*packages.Package) map[string]bool {
+		reach := map[string]bool{}
+		seen := map[string]bool{}
+		var reaches func(p *packages.Package) bool
+		reaches = func(p *packages.Package) bool {
+			if seen[p.ID] {
+				return reach[p.ID]
+			}
+			seen[p.ID] = true
+			r := false
+			for path, imp := range p.Imports {
+				if inSDK(path) || inSDK(imp.PkgPath) || imp.PkgPath == sqlPkg || sinks[imp.PkgPath] || reaches(imp) {
+					r = true
+				}
+			}
+			reach[p.ID] = r
+			return r
+		}
+		need := map[string]bool{}
+		for id, p := range graph {
+			if standard(p) || sdkLibrary(p.PkgPath) {
+				continue
+			}
+			if reaches(p) || sinks[p.PkgPath] || mentionsYQL(p.GoFiles) {
+				need[id] = true
+			}
+		}
+		return need
+	}
+}
+
+// standard reports whether p is in the standard library: no module, and
+// an import path whose first element has no dot.
+func standard(p *packages.Package) bool {
+	if p.Module != nil {
+		return false
+	}
+	first, _, _ := strings.Cut(p.PkgPath, "/")
+	return !strings.Contains(first, ".")
+}
+
+func inSDK(path string) bool {
+	return path == sdkModule || strings.HasPrefix(path, sdkModule+"/")
+}
+
+// sdkLibrary is passes/querysite's isSDKLibrary: a package of the SDK
+// module other than its tests/ clients and external test packages.
+func sdkLibrary(path string) bool {
+	if !inSDK(path) || strings.HasSuffix(path, "_test") {
+		return false
+	}
+	rest := strings.TrimPrefix(path, sdkModule)
+	return !(rest == "/tests" || strings.HasPrefix(rest, "/tests/"))
+}
+
+// mentionCache remembers, per file state, whether a file holds a YQL
+// keyword pair: the module cache does not change, so a long-lived process
+// reads each dependency once.
+var mentionCache sync.Map // mentionKey → bool
+
+type mentionKey struct {
+	path  string
+	size  int64
+	mtime time.Time
+}
+
+func mentionsYQL(files []string) bool {
+	for _, name := range files {
+		fi, err := os.Stat(name)
+		if err != nil {
+			continue
+		}
+		k := mentionKey{name, fi.Size(), fi.ModTime()}
+		if v, ok := mentionCache.Load(k); ok {
+			if v.(bool) {
+				return true
+			}
+			continue
+		}
+		b, err := os.ReadFile(name)
+		if err != nil {
+			continue
+		}
+		m := false
+		for _, pair := range yqlPairs {
+			if bytes.Contains(b, []byte(pair[0])) && bytes.Contains(b, []byte(pair[1])) {
+				m = true
+				break
+			}
+		}
+		mentionCache.Store(k, m)
+		if m {
+			return true
+		}
+	}
+	return false
+}
