@@ -51,8 +51,12 @@
 // a truncated set (more than 1000 rows, result.ErrTruncated) too, and a
 // cancelled context ends a unary result's loop the same way. The SDK's
 // BaseResult documentation: "After iterate over result sets should be
-// checked Err()". A result read with NextResultSet whose Err() is never
-// called is reported at the NextResultSet call:
+// checked Err()". Reported at the NextResultSet call: a stream result
+// read with NextResultSet whose Err() is never called (nor a
+// NextResultSetErr whose error is used), and a unary result where, in
+// addition, every Scan's error is dropped (valueScanner.Scan, ScanNamed and
+// ScanWithDefaults all end with `return s.Err()`, so a checked scan sees
+// truncation; what is left is a cancelled context, not worth a report):
 //
 //	for res.NextResultSet(ctx) { // bad: no res.Err() anywhere
 //		for res.NextRow() {

@@ -29,6 +29,8 @@ type methodCall struct {
 	op   sdk.ResultOp
 	name string
 	pos  token.Pos
+	// used is set when the call's result is used (an error not dropped).
+	used bool
 }
 
 // resultFamily returns the result family of t, when t is one of the SDK's
@@ -172,7 +174,7 @@ func (g *group) followValue(v ssa.Value, add, addCell func(ssa.Value)) {
 				g.unknown = true
 				return
 			}
-			g.calls = append(g.calls, methodCall{op: sdk.ResultMethodOp(g.familyOf(v), c.Method.Name()), name: c.Method.Name(), pos: c.Pos()})
+			g.calls = append(g.calls, methodCall{op: sdk.ResultMethodOp(g.familyOf(v), c.Method.Name()), name: c.Method.Name(), pos: c.Pos(), used: resultUsed(r)})
 		case *ssa.Phi:
 			for _, e := range r.Edges {
 				if !g.source(e, add) {
@@ -303,6 +305,35 @@ func isNilConst(v ssa.Value) bool {
 func argUses(c *ssa.CallCommon, v ssa.Value) bool {
 	for _, a := range c.Args {
 		if a == v {
+			return true
+		}
+	}
+	return false
+}
+
+// resultUsed reports whether the value of a call is used (a deferred or
+// go call's never is).
+func resultUsed(r ssa.CallInstruction) bool {
+	v := r.Value()
+	if v == nil {
+		return false
+	}
+	refs := v.Referrers()
+	if refs == nil {
+		return false
+	}
+	for _, u := range *refs {
+		if _, ok := u.(*ssa.DebugRef); !ok {
+			return true
+		}
+	}
+	return false
+}
+
+// hasUsed reports whether the group has a call of op whose result is used.
+func (g *group) hasUsed(op sdk.ResultOp) bool {
+	for _, c := range g.calls {
+		if c.op == op && c.used {
 			return true
 		}
 	}

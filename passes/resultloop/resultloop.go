@@ -101,17 +101,30 @@ func checkTableResults(pass *analysis.Pass, cfg *config.Config, gs []*group, pre
 				continue
 			}
 		}
-		if c, ok := g.first(sdk.OpSelectBool); ok && !g.has(sdk.OpErr) {
-			what := "context and truncation errors (more than 1000 rows: truncated result)"
+		if c, ok := g.first(sdk.OpSelectBool); ok && !errorsObserved(g) {
+			what, unchecked := "context and truncation errors (more than 1000 rows: truncated result)", "neither res.Err() nor any Scan's error is checked"
 			if g.family != sdk.ResultTableUnary {
-				what = "stream receive, context and truncation errors"
+				what, unchecked = "stream receive, context and truncation errors", "res.Err() is never checked"
 			}
 			report.Report(pass, cfg, name, analysis.Diagnostic{
 				Pos: c.pos, Category: categoryUncheckErr,
-				Message: fmt.Sprintf("the result of %s is read with NextResultSet but res.Err() is never checked: NextResultSet returns false on %s as on the end of the result, so a failed read returns partial rows as success; check res.Err() after the loop", api, what),
+				Message: fmt.Sprintf("the result of %s is read with NextResultSet but %s: NextResultSet returns false on %s as on the end of the result, so a failed read returns partial rows as success; check res.Err() after the loop", api, unchecked, what),
 			})
 		}
 	}
+}
+
+// errorsObserved reports whether the code sees the iteration's errors
+// somewhere: Err(), a NextResultSetErr whose error is used, or — on a
+// unary result, whose only other loss is a cancelled context — a Scan whose
+// error is used (every scan returns the scanner's error, truncation
+// included). A stream's receive errors end the loop before any scan, so
+// there only Err and NextResultSetErr count.
+func errorsObserved(g *group) bool {
+	if g.has(sdk.OpErr) || g.hasUsed(sdk.OpSelectErr) {
+		return true
+	}
+	return g.family == sdk.ResultTableUnary && g.hasUsed(sdk.OpScan)
 }
 
 // checkQueryLoops reports query-service NextResultSet/NextRow calls in a

@@ -84,6 +84,10 @@ const (
 	// OpNextErr is a query-service NextResultSet / NextRow: (value, error),
 	// io.EOF after the last one.
 	OpNextErr
+	// OpScan scans the current row of a table result and returns the
+	// scanner's error: valueScanner.Scan, ScanNamed and ScanWithDefaults
+	// all end with `return s.Err()`, which includes ErrTruncated.
+	OpScan
 )
 
 // ResultMethods maps a result family and a method name to its operation;
@@ -101,6 +105,9 @@ var tableResultMethods = map[string]ResultOp{
 	"NextResultSetErr": OpSelectErr,
 	"NextRow":          OpNextRowBool,
 	"Err":              OpErr,
+	"Scan":             OpScan,
+	"ScanNamed":        OpScan,
+	"ScanWithDefaults": OpScan,
 }
 
 var resultTypeIndex = map[Identity]*ResultType{}

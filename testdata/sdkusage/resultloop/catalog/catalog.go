@@ -160,7 +160,7 @@ func (r *Repo) Seasons(ctx context.Context, series uint64) (ids []uint64, err er
 			return err
 		}
 		defer res.Close()
-		for res.NextResultSet(ctx) { // want `the result of Session.Execute is read with NextResultSet but res.Err\(\) is never checked`
+		for res.NextResultSet(ctx) { // want `the result of Session.Execute is read with NextResultSet but neither res.Err\(\) nor any Scan's error is checked`
 			for res.NextRow() {
 				var id uint64
 				_ = res.ScanNamed(named.Required("season_id", &id))
@@ -263,4 +263,26 @@ func (r *Repo) ExportAllFixed(ctx context.Context, emit func(Series)) (err error
 		}
 		return nil
 	})
+}
+
+// Lookup returns from inside the loop with the scan's error: the scan
+// reports truncation and scan errors, so no Err is needed here.
+func (r *Repo) Lookup(ctx context.Context, id uint64) (title string, err error) {
+	var res result.Result
+	err = r.db.Table().Do(ctx, func(ctx context.Context, s table.Session) (err error) {
+		_, res, err = s.Execute(ctx, readTx, "DECLARE $id AS Uint64; SELECT title FROM series WHERE series_id = $id",
+			table.NewQueryParameters(table.ValueParam("$id", types.Uint64Value(id))))
+		return err
+	})
+	if err != nil {
+		return "", err
+	}
+	defer func() { _ = res.Close() }()
+	for res.NextResultSet(ctx) {
+		for res.NextRow() {
+			err = res.ScanNamed(named.OptionalWithDefault("title", &title))
+			return title, err
+		}
+	}
+	return "", fmt.Errorf("series %d not found", id)
 }
