@@ -74,14 +74,19 @@ func (a *pkgAnalysis) loadPrimitives() {
 	}
 }
 
-// isPrimitiveType reports whether t is SDK/internal/types.Primitive.
+// isPrimitiveType reports whether t is SDK/internal/types.Primitive, or
+// SDK/internal/value.PrimitiveType, where SDKs before v3.57 kept it (the
+// table/types constants re-export it in every v3 release).
 func isPrimitiveType(t types.Type) bool {
 	n, ok := types.Unalias(t).(*types.Named)
 	if !ok {
 		return false
 	}
 	obj := n.Obj()
-	return obj.Name() == "Primitive" && obj.Pkg() != nil && obj.Pkg().Path() == sdk.PkgInternalTypes
+	if obj.Pkg() == nil {
+		return false
+	}
+	return sdk.IsPrimitiveHome(obj.Pkg().Path(), obj.Name())
 }
 
 func primitiveValue(c *types.Const) (uint64, bool) {

@@ -86,6 +86,15 @@ func walkModule(root string) *moduleScan {
 	}
 	ms.sqlDirs = groupDirs(byDir)
 	ms.goDDL = parseGoPackages(goFiles)
+	if defs := scanCreateTables(goFiles, ms.modPath); len(defs) > 0 {
+		ms.goDDL = append(ms.goDDL, defs...)
+		sort.SliceStable(ms.goDDL, func(i, j int) bool {
+			if ms.goDDL[i].File != ms.goDDL[j].File {
+				return ms.goDDL[i].File < ms.goDDL[j].File
+			}
+			return ms.goDDL[i].Line < ms.goDDL[j].Line
+		})
+	}
 	return ms
 }
 

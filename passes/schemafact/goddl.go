@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/ydblint/ydblint/passes/internal/schema"
 	"github.com/ydblint/ydblint/passes/internal/yql"
 )
 
@@ -26,7 +27,9 @@ import (
 
 // goDDL is one DDL text found by the scan.
 type goDDL struct {
-	Text string // hole pieces are written as yql.HoleName(i)
+	Text string // hole pieces are written as yql.HoleName(i); "" when Def is set
+	// Def is a CreateTable call decoded by the option scan (goopts.go).
+	Def  *schema.TableDef
 	File string // slash path relative to the module root
 	Line int    // line of the expression that holds the text
 }

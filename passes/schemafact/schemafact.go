@@ -123,11 +123,11 @@ func run(pass *analysis.Pass) (any, error) {
 	if len(sites) > 0 {
 		d.root = d.moduleRoot()
 		d.res.ModuleRoot = d.root
-		if d.root != "" {
+		if d.root != "" && !inModuleCache(d.root) {
 			ms := scanModule(d.root)
 			d.notes(ms.notes)
 			if !d.configuredPaths() {
-				parts = append(parts, d.migrationCatalogs(ms.sqlDirs, nil)...)
+				parts = append(parts, d.migrationCatalogs(d.yqlDirs(ms.sqlDirs), nil)...)
 			}
 			parts = append(parts, d.moduleGoCatalogs(ms, covered)...)
 		}
@@ -361,6 +361,13 @@ func (d *discovery) moduleGoCatalogs(ms *moduleScan, covered []string) []*schema
 			cur, curDir = schema.New(), dir
 			out = append(out, cur)
 		}
+		if g.Def != nil {
+			cur.ApplyDefinition(*g.Def)
+			continue
+		}
+		if dl, _ := schema.DialectOf(g.Text); dl == schema.DialectOther {
+			continue // another database's DDL in the same module
+		}
 		applyProgramText(cur, g.File, g.Line, g.Text)
 	}
 	return out
@@ -384,7 +391,7 @@ func (d *discovery) embedCatalogs() []*schema.Catalog {
 			skip[sd.dir] = true
 		}
 	}
-	return d.migrationCatalogs(dirs, skip)
+	return d.migrationCatalogs(d.yqlDirs(dirs), skip)
 }
 
 // siteCatalog applies this package's query-site DDL in source order. A site

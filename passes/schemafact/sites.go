@@ -245,7 +245,7 @@ func siteDefinitions(sites []*querysite.Site, srcOf func(token.Pos) schema.Sourc
 			}
 			n := 0
 			for _, t := range s.Texts {
-				if t == nil || !ddlPattern.MatchString(t.YQL) {
+				if t == nil || !ddlPattern.MatchString(t.YQL) || otherDatabase(s, t.YQL) {
 					continue
 				}
 				keyed, shifts := keyHoles(t.YQL, t.Holes)

@@ -107,6 +107,17 @@ func joinDirBase(segs []string) []string {
 	return segs
 }
 
+// unknownText reports a path or segment whose value is not known: a raw
+// hole placeholder, or a text/template action ("{{ .TablePathPrefix }}",
+// DDL kept as a template and rendered at run time), which names no table.
+func unknownText(s string) bool {
+	if yql.ContainsHole(s) {
+		return true
+	}
+	i := strings.Index(s, "{{")
+	return i >= 0 && strings.Contains(s[i+2:], "}}")
+}
+
 // parsePath parses a table path. ok is false when the table's own name is
 // unknown (empty, too long, or a raw hole placeholder in the last segment).
 // A raw hole placeholder in a leading segment makes everything up to it an
@@ -123,7 +134,7 @@ func parsePath(s string) (p tablePath, ok bool) {
 	}
 	last := -1
 	for i, seg := range p.segs {
-		if yql.ContainsHole(seg) {
+		if unknownText(seg) {
 			last = i
 		}
 	}
@@ -152,7 +163,7 @@ func resolvePath(ref, prefix string) (tablePath, bool) {
 	if pfx == "" {
 		return r, true
 	}
-	if yql.ContainsHole(pfx) {
+	if unknownText(pfx) {
 		// The prefix is not known: only the reference itself is.
 		r.prefixUnknown = true
 		return r, true

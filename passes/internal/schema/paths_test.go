@@ -39,6 +39,11 @@ func TestNormalizePath(t *testing.T) {
 		{"{dir:field:x.T.p}", "{base:field:x.T.p}", "{base:field:x.T.p}/{dir:field:x.T.p}", false, true},
 		{"", "/db", "", false, false},
 		{"/", "", "", false, false},
+		// text/template actions are values rendered at run time, not names.
+		{"series", "{{ .TablePathPrefix }}", "series", true, true},
+		{"{{ .TablePathPrefix }}/series", "", "series", true, true},
+		{"{{.TableName}}", "/db", "", false, false},
+		{"{x}}", "", "{x}}", false, true},
 	}
 	for _, tt := range tests {
 		got, pu, ok := NormalizePath(tt.ref, tt.prefix)

@@ -2,8 +2,8 @@ package createtbl // want package:`schema\(/local/lines\(line_id\)@createtbl/cre
 
 // Package createtbl creates a table through table.Session.CreateTable: the
 // querysite pass decodes the options and schemafact applies the definition.
-// (querysite does not yet model path.Join(db.Name(), "lines"), whose value
-// is a single hole without a key: such a table stays unknown.)
+// (path.Join(db.Name(), "…") is keyed by the Name call here; the module scan
+// finds both calls for packages that do not import this one.)
 
 import (
 	"context"
