@@ -22,7 +22,7 @@ func ownCommand(args []string, w io.Writer) bool {
 		return false
 	}
 	switch args[0] {
-	case "-version", "--version":
+	case "-version", "--version", "version":
 		if len(args) == 1 {
 			fmt.Fprintln(w, versionLine())
 			return true

@@ -22,6 +22,10 @@ func main() {
 	if ownCommand(os.Args[1:], os.Stdout) {
 		os.Exit(0)
 	}
+	if !vetInvocation(os.Args[1:]) {
+		// The standalone driver (driver.go); go vet's protocol below.
+		os.Exit(runStandalone(os.Args[1:], os.Stdout, os.Stderr, checkerStage{}))
+	}
 	// -tags selects the files go list loads (tags.go).
 	args, goflags, err := liftTags(os.Args[1:], os.Getenv("GOFLAGS"))
 	if err != nil {

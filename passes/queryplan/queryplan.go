@@ -57,6 +57,9 @@ type Result struct {
 	claimed  atomic.Bool
 	// sites is the number of query sites querysite found in the package.
 	sites int
+	// siteList is kept for Outcomes (outcome.go), which is
+	// computed only when a driver asks for it (-explain, -stats).
+	siteList []*querysite.Site
 }
 
 // UsesYDB reports whether the package hands anything to ydb-go-sdk or
@@ -143,6 +146,7 @@ func run(pass *analysis.Pass) (any, error) {
 	res.InScope = true
 	sites := pass.ResultOf[querysite.Analyzer].(*querysite.Result)
 	res.sites = len(sites.Sites)
+	res.siteList = sites.Sites
 	for _, site := range sites.Sites {
 		switch site.Kind {
 		case querysite.KindYQL:
@@ -199,20 +203,26 @@ func resolver(cat *schema.Catalog, text *querysite.Text, site *querysite.Site) k
 		if ref == nil || ref.Named != "" {
 			return nil, false
 		}
-		path := schemafact.KeyedPath(ref.Path, text.Holes)
-		prefix := schemafact.KeyedPath(pragmaPrefix, text.Holes)
-		if prefix == "" && (!site.PrefixUnknown || strings.HasPrefix(path, "/")) {
-			// Without a PRAGMA the driver's prefix applies; when the
-			// driver adds one we cannot see, only a unique suffix match
-			// can name the table.
-			prefix = site.TablePathPrefix
-		}
-		t, status := cat.Lookup(path, prefix)
+		t, status := lookupRef(cat, text, site, ref.Path, pragmaPrefix)
 		if !status.OK() || t == nil {
 			return nil, false
 		}
 		return t, true
 	}
+}
+
+// lookupRef resolves one table path of a text against the catalogue (see
+// resolver); Outcomes uses it too, to say why a table is unknown.
+func lookupRef(cat *schema.Catalog, text *querysite.Text, site *querysite.Site, refPath, pragmaPrefix string) (*schema.Table, schema.LookupStatus) {
+	path := schemafact.KeyedPath(refPath, text.Holes)
+	prefix := schemafact.KeyedPath(pragmaPrefix, text.Holes)
+	if prefix == "" && (!site.PrefixUnknown || strings.HasPrefix(path, "/")) {
+		// Without a PRAGMA the driver's prefix applies; when the
+		// driver adds one we cannot see, only a unique suffix match
+		// can name the table.
+		prefix = site.TablePathPrefix
+	}
+	return cat.Lookup(path, prefix)
 }
 
 // resolveSiteTable resolves the table path argument of a keyed site.

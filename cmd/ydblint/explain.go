@@ -1,0 +1,355 @@
+package main
+
+// Stage B, -explain and -stats: what ydblint did with every query site.
+
+import (
+	"fmt"
+	"io"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/ydblint/ydblint/passes/queryplan"
+)
+
+// explainFlag is -explain, -explain=file.go or -explain=file.go:line. It
+// is a boolean flag that also takes a place: a bare -explain shows every
+// site.
+type explainFlag struct {
+	on   bool
+	file string // "" for every file
+	line int    // 0 for every line
+}
+
+func (f *explainFlag) IsBoolFlag() bool { return true }
+
+func (f *explainFlag) String() string {
+	switch {
+	case f == nil || !f.on:
+		return "false"
+	case f.file == "":
+		return "true"
+	case f.line == 0:
+		return f.file
+	}
+	return f.file + ":" + strconv.Itoa(f.line)
+}
+
+func (f *explainFlag) Set(v string) error {
+	switch v {
+	case "true", "":
+		*f = explainFlag{on: true}
+		return nil
+	case "false":
+		*f = explainFlag{}
+		return nil
+	}
+	file, line := v, 0
+	if i := strings.LastIndexByte(v, ':'); i > 0 {
+		n, err := strconv.Atoi(v[i+1:])
+		if err != nil || n <= 0 {
+			return fmt.Errorf("want file.go or file.go:line, got %q", v)
+		}
+		file, line = v[:i], n
+	}
+	*f = explainFlag{on: true, file: filepath.Clean(file), line: line}
+	return nil
+}
+
+// matches reports whether a site spanning posn..end is selected.
+func (f *explainFlag) matches(dir string, o *siteOutcome) bool {
+	if f.file == "" {
+		return true
+	}
+	name := o.Posn.Filename
+	want := f.file
+	if !filepath.IsAbs(want) && dir != "" {
+		want = filepath.Join(dir, want)
+	}
+	if name != want && !strings.HasSuffix(name, string(filepath.Separator)+f.file) {
+		return false
+	}
+	if f.line == 0 {
+		return true
+	}
+	end := o.End.Line
+	if end < o.Posn.Line {
+		end = o.Posn.Line
+	}
+	return o.Posn.Line <= f.line && f.line <= end
+}
+
+// uniqueSites returns every site once (a file of p and of p's test variant
+// is analysed twice), with the package it was first seen in, sorted by
+// position.
+func uniqueSites(run *runResult) []attributed {
+	type key struct {
+		file      string
+		line, col int
+		api       string
+	}
+	seen := map[key]bool{}
+	var out []attributed
+	for _, p := range run.Packages {
+		for i := range p.Outcomes {
+			o := &p.Outcomes[i]
+			k := key{o.Posn.Filename, o.Posn.Line, o.Posn.Column, o.API}
+			if seen[k] {
+				continue
+			}
+			seen[k] = true
+			out = append(out, attributed{pkg: p, o: o})
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		a, b := out[i].o.Posn, out[j].o.Posn
+		if a.Filename != b.Filename {
+			return a.Filename < b.Filename
+		}
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		return a.Column < b.Column
+	})
+	return out
+}
+
+type attributed struct {
+	pkg *pkgResult
+	o   *siteOutcome
+}
+
+// printExplain prints one line per selected query site:
+//
+//	file:line:col: API [via wrapper]: checked|not checked (text full|partial|none): what; why not
+func printExplain(w io.Writer, dir string, run *runResult, f *explainFlag) int {
+	n := 0
+	for _, s := range uniqueSites(run) {
+		if !f.matches(dir, s.o) {
+			continue
+		}
+		n++
+		fmt.Fprintln(w, explainLine(dir, s.o))
+	}
+	if n == 0 && f.file != "" {
+		fmt.Fprintf(w, "ydblint: no query site at %s\n", f.String())
+	}
+	return n
+}
+
+func explainLine(dir string, o *siteOutcome) string {
+	var b strings.Builder
+	b.WriteString(posString(dir, o.Posn))
+	b.WriteString(": ")
+	b.WriteString(o.API)
+	if len(o.Via) > 0 {
+		b.WriteString(" via " + shortFunc(o.Via[0]))
+	}
+	switch {
+	case o.planned():
+		b.WriteString(": checked")
+	case o.resolved():
+		b.WriteString(": not checked, table known")
+	default:
+		b.WriteString(": not checked")
+	}
+	b.WriteString(" (text " + o.Text.String() + ")")
+	sep := ": "
+	for _, c := range o.Checks {
+		b.WriteString(sep)
+		sep = "; "
+		b.WriteString(c.Op + " " + c.Table + " " + c.Key + " " + c.Verdict)
+		if c.Why != "" {
+			b.WriteString(" [" + c.Why + "]")
+		}
+	}
+	for i, s := range o.Skips {
+		if i > 0 && o.Skips[i-1].Code == s.Code {
+			b.WriteString(", ") // holes: a at x, b at y
+		} else {
+			b.WriteString(sep + string(s.Code) + ": ")
+			sep = "; "
+		}
+		b.WriteString(s.Detail)
+		if s.Posn.IsValid() {
+			b.WriteString(" at " + posString(dir, s.Posn))
+		}
+	}
+	return b.String()
+}
+
+// shortFunc drops the module path of a function name for -explain lines:
+// "(*example.com/m/repo.Repo).Get" → "(*repo.Repo).Get".
+func shortFunc(fn string) string {
+	i := strings.LastIndexByte(fn, '/')
+	if i < 0 {
+		return fn
+	}
+	prefix := ""
+	if strings.HasPrefix(fn, "(*") {
+		prefix = "(*"
+	} else if strings.HasPrefix(fn, "(") {
+		prefix = "("
+	}
+	return prefix + fn[i+1:]
+}
+
+// stats is -stats: the counts for one package or the total.
+type stats struct {
+	sites, full, partial, none, resolved, planned, findings int
+}
+
+func (s *stats) add(o *siteOutcome) {
+	s.sites++
+	switch o.Text {
+	case queryplan.TextFull:
+		s.full++
+	case queryplan.TextPartial:
+		s.partial++
+	default:
+		s.none++
+	}
+	if o.resolved() {
+		s.resolved++
+	}
+	if o.planned() {
+		s.planned++
+	}
+}
+
+// printStats prints the per-package table, the total, why sites were not
+// planned, the catalogue with each table's source, and the rules run.
+func printStats(w io.Writer, dir string, run *runResult, sum *summary) {
+	byPkg := map[string]*stats{}
+	var order []string
+	get := func(path string) *stats {
+		s := byPkg[path]
+		if s == nil {
+			s = &stats{}
+			byPkg[path] = s
+			order = append(order, path)
+		}
+		return s
+	}
+	var total stats
+	reasons := map[queryplan.SkipCode]int{}
+	for _, s := range uniqueSites(run) {
+		get(s.pkg.PkgPath).add(s.o)
+		total.add(s.o)
+		if !s.o.planned() && len(s.o.Skips) > 0 {
+			reasons[s.o.Skips[0].Code]++
+		}
+	}
+	// Findings by package: a finding belongs to the package whose files
+	// hold it; the summary has them once each.
+	fileToPkg := map[string]string{}
+	for _, p := range run.Packages {
+		for _, o := range p.Outcomes {
+			if _, ok := fileToPkg[o.Posn.Filename]; !ok {
+				fileToPkg[o.Posn.Filename] = p.PkgPath
+			}
+		}
+	}
+	byRule := map[string]int{}
+	for _, f := range sum.Findings {
+		byRule[f.Rule]++
+		total.findings++
+		if path, ok := fileToPkg[f.Posn.Filename]; ok {
+			get(path).findings++
+		} else {
+			get(pkgOfFile(run, f.Posn.Filename)).findings++
+		}
+	}
+	sort.Strings(order)
+
+	tw := tabwriter.NewWriter(w, 0, 8, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "package\tsites\ttext full\tpartial\tnone\ttable known\tplanned\tfindings\t")
+	row := func(name string, s *stats) {
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t\n", name, s.sites, s.full, s.partial, s.none, s.resolved, s.planned, s.findings)
+	}
+	for _, path := range order {
+		row(path, byPkg[path])
+	}
+	row(fmt.Sprintf("total (%d packages with query sites)", countWithSites(byPkg)), &total)
+	tw.Flush()
+
+	if len(reasons) > 0 {
+		fmt.Fprintf(w, "\nnot planned, by first reason (ydblint -explain says which site and why):\n")
+		codes := make([]string, 0, len(reasons))
+		for c := range reasons {
+			codes = append(codes, string(c))
+		}
+		sort.Slice(codes, func(i, j int) bool {
+			a, b := reasons[queryplan.SkipCode(codes[i])], reasons[queryplan.SkipCode(codes[j])]
+			if a != b {
+				return a > b
+			}
+			return codes[i] < codes[j]
+		})
+		for _, c := range codes {
+			fmt.Fprintf(w, "  %-18s %d\n", c, reasons[queryplan.SkipCode(c)])
+		}
+	}
+
+	tables := catalogue(run)
+	fmt.Fprintf(w, "\ncatalogue: %d tables\n", len(tables))
+	tw = tabwriter.NewWriter(w, 0, 8, 2, ' ', 0)
+	for _, t := range tables {
+		fmt.Fprintf(tw, "  %s\t%s\t%s\n", t.Path, t.Key, t.Src)
+	}
+	tw.Flush()
+
+	fmt.Fprintf(w, "\nrules run: %s\n", strings.Join(run.Rules, ", "))
+	var parts []string
+	for _, r := range run.Rules {
+		parts = append(parts, fmt.Sprintf("%s %d", r, byRule[r]))
+	}
+	fmt.Fprintf(w, "findings: %d (%s)\n", total.findings, strings.Join(parts, ", "))
+}
+
+func countWithSites(m map[string]*stats) int {
+	n := 0
+	for _, s := range m {
+		if s.sites > 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// pkgOfFile names the package directory of a file without query sites
+// (a finding at a package clause, a directive).
+func pkgOfFile(run *runResult, file string) string {
+	dir := filepath.Dir(file)
+	for _, p := range run.Packages {
+		for _, o := range p.Outcomes {
+			if filepath.Dir(o.Posn.Filename) == dir {
+				return p.PkgPath
+			}
+		}
+	}
+	return dir
+}
+
+// catalogue returns the tables of every package's catalogue once, by path.
+func catalogue(run *runResult) []tableInfo {
+	seen := map[tableInfo]bool{}
+	var out []tableInfo
+	for _, p := range run.Packages {
+		for _, t := range p.Tables {
+			if !seen[t] {
+				seen[t] = true
+				out = append(out, t)
+			}
+		}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Path != out[j].Path {
+			return out[i].Path < out[j].Path
+		}
+		return out[i].Src < out[j].Src
+	})
+	return out
+}

@@ -1,0 +1,410 @@
+package queryplan
+
+import (
+	"fmt"
+	"go/token"
+	"strings"
+
+	"github.com/ydblint/ydblint/passes/internal/keyplan"
+	"github.com/ydblint/ydblint/passes/internal/schema"
+	"github.com/ydblint/ydblint/passes/internal/yql"
+	"github.com/ydblint/ydblint/passes/querysite"
+	"github.com/ydblint/ydblint/passes/schemafact"
+)
+
+// This file says, for every query site, what queryplan did with it: which
+// accesses it planned, and why the rest was not checked. Rules stay silent
+// when they are not sure; the outcomes are how a user tells "checked and
+// clean" from "never looked at" (ydblint -explain, -stats). They are
+// computed on demand, from the sites and catalogue the Result keeps, so the
+// rules never pay for them.
+
+// TextRecovery says how much of a site's query text (or, for BulkUpsert,
+// ReadRows and ReadTable, its table path) querysite recovered.
+type TextRecovery int
+
+const (
+	// TextNone: nothing recovered.
+	TextNone TextRecovery = iota
+	// TextPartial: recovered with holes (Go values ydblint cannot compute).
+	TextPartial
+	// TextFull: every byte known.
+	TextFull
+)
+
+func (r TextRecovery) String() string {
+	switch r {
+	case TextPartial:
+		return "partial"
+	case TextFull:
+		return "full"
+	}
+	return "none"
+}
+
+// SkipCode is a stable, machine-readable reason why (part of) a site was
+// not checked.
+type SkipCode string
+
+const (
+	SkipExcluded       SkipCode = "excluded"          // the configuration excludes the package
+	SkipNotYQL         SkipCode = "not-yql"           // PostgreSQL syntax
+	SkipExplainOnly    SkipCode = "explain-only"      // explained or validated, never executed
+	SkipNoText         SkipCode = "no-text"           // the query text was not recovered
+	SkipHoles          SkipCode = "holes"             // the text has pieces ydblint cannot compute
+	SkipParseError     SkipCode = "parse-error"       // the YQL front end did not understand the text
+	SkipNoDML          SkipCode = "no-dml"            // DDL, PRAGMA or other statements only
+	SkipTableUnknown   SkipCode = "table-unknown"     // the table is not in the catalogue
+	SkipTableAmbiguous SkipCode = "table-ambiguous"   // several catalogue tables match
+	SkipSchemaConflict SkipCode = "schema-conflict"   // conflicting definitions of the table
+	SkipSchemaPartial  SkipCode = "schema-incomplete" // DDL of the table not fully understood
+	SkipColumnStore    SkipCode = "column-store"      // a column table: key rules do not apply
+	SkipNoTablePath    SkipCode = "no-table-path"     // BulkUpsert/ReadRows/ReadTable table argument not recovered
+	SkipBindingUnknown SkipCode = "binding-unknown"   // database/sql argument binding mode unknown
+	SkipVerdictUnknown SkipCode = "verdict-unknown"   // table known, but the planner cannot tell how it is read
+	SkipSchemaCall     SkipCode = "schema-call"       // CreateTable/AlterTable/DropTable: read into the catalogue
+)
+
+// Skip is one reason why (part of) a site was not checked.
+type Skip struct {
+	Code SkipCode
+	// Detail is one human phrase ("table <d.table>/events not in the
+	// catalogue (3 tables known)"); for SkipHoles, the hole's Go
+	// expression.
+	Detail string
+	// Pos is a more precise position than the site's (a hole), or NoPos.
+	Pos token.Pos
+}
+
+// Check is one access queryplan planned on a known table.
+type Check struct {
+	// Op is the statement or API: SELECT, UPSERT, UPDATE, DELETE,
+	// BulkUpsert, ReadRows, ReadTable, ….
+	Op    string
+	Table string // displayed path
+	Key   string // "(a, b)", or "index idx (a, b)"
+	// Verdict is POINT, RANGE, FULL, DEPENDS or UNKNOWN for reads, WRITE
+	// for writes and keyed sites.
+	Verdict string
+	// Why is the planner's reason for a verdict other than POINT ("" if none).
+	Why string
+}
+
+// SiteOutcome is what queryplan did with one query site.
+type SiteOutcome struct {
+	Site *querysite.Site
+	// Text is how much of the text (or the table path of a keyed site)
+	// was recovered.
+	Text TextRecovery
+	// Checks are the accesses planned on known tables, in text order.
+	Checks []Check
+	// Skips say why the site, or a part of it, was not checked.
+	Skips []Skip
+}
+
+// Resolved reports whether at least one table of the site was found in the
+// catalogue.
+func (o *SiteOutcome) Resolved() bool { return len(o.Checks) > 0 }
+
+// Planned reports whether at least one access got a verdict the rules act
+// on (anything but UNKNOWN).
+func (o *SiteOutcome) Planned() bool {
+	for _, c := range o.Checks {
+		if c.Verdict != keyplan.Unknown.String() {
+			return true
+		}
+	}
+	return false
+}
+
+// Sites returns the package's query sites, in source order.
+func (r *Result) Sites() []*querysite.Site {
+	if r == nil {
+		return nil
+	}
+	return r.siteList
+}
+
+// Outcomes returns one SiteOutcome per query site of the package, in source
+// order. It re-plans every text (it is meant for -explain and -stats, not
+// for rules) and never fails: a panic leaves the outcomes computed so far.
+func (r *Result) Outcomes() (out []*SiteOutcome) {
+	if r == nil {
+		return nil
+	}
+	var cat *schema.Catalog
+	if r.Schema != nil {
+		cat = r.Schema.Catalog
+	}
+	if cat == nil {
+		cat = schema.New()
+	}
+	defer func() { _ = recover() }()
+	for _, site := range r.siteList {
+		o := &SiteOutcome{Site: site}
+		out = append(out, o)
+		if !r.InScope {
+			o.Text = textRecovery(site)
+			o.add(SkipExcluded, "package excluded by include-pkgs/exclude-pkgs", token.NoPos)
+			continue
+		}
+		switch site.Kind {
+		case querysite.KindYQL:
+			outcomeYQL(o, site, cat)
+		case querysite.KindBulkUpsert, querysite.KindReadRows, querysite.KindReadTable:
+			outcomeKeyed(o, site, cat)
+		default:
+			o.Text = textRecovery(site)
+			o.add(SkipSchemaCall, "schema change (read into the catalogue, not a query)", token.NoPos)
+		}
+	}
+	return out
+}
+
+func (o *SiteOutcome) add(code SkipCode, detail string, pos token.Pos) {
+	for _, s := range o.Skips {
+		if s.Code == code && s.Detail == detail {
+			return
+		}
+	}
+	o.Skips = append(o.Skips, Skip{Code: code, Detail: detail, Pos: pos})
+}
+
+// textRecovery grades the site's texts, or a keyed site's table path.
+func textRecovery(site *querysite.Site) TextRecovery {
+	texts := site.Texts
+	if site.Kind != querysite.KindYQL {
+		texts = nil
+		if site.Table != nil {
+			texts = []*querysite.Text{site.Table}
+		}
+	}
+	if len(texts) == 0 {
+		return TextNone
+	}
+	for _, t := range texts {
+		if len(t.Holes) > 0 {
+			return TextPartial
+		}
+	}
+	return TextFull
+}
+
+func outcomeYQL(o *SiteOutcome, site *querysite.Site, cat *schema.Catalog) {
+	o.Text = textRecovery(site)
+	switch {
+	case site.NotYQL && !site.ExplainOnly:
+		o.add(SkipNotYQL, "not YQL (PostgreSQL syntax)", token.NoPos)
+		return
+	case site.ExplainOnly:
+		o.add(SkipExplainOnly, "explained or validated only, never executed", token.NoPos)
+		return
+	case len(site.Texts) == 0:
+		o.add(SkipNoText, "query text not recovered", token.NoPos)
+		return
+	}
+	if site.Params != nil && site.Params.Mode == querysite.BindUnknown {
+		o.add(SkipBindingUnknown, "binding of unnamed arguments unknown (the connector's options were not traced)", token.NoPos)
+	}
+	dml := false
+	for _, text := range site.Texts {
+		script := yql.Parse(text.YQL)
+		if len(script.Errors) > 0 {
+			e := script.Errors[0]
+			o.add(SkipParseError, "YQL not understood: "+displayText(e.Msg, text.Holes), token.NoPos)
+		}
+		statuses := map[yql.Span]string{}
+		resolve := func(ref *yql.TableRef, pragmaPrefix string) (*schema.Table, bool) {
+			if ref == nil || ref.Named != "" {
+				return nil, false
+			}
+			t, status := lookupRef(cat, text, site, ref.Path, pragmaPrefix)
+			if !status.OK() || t == nil {
+				statuses[ref.Span] = status.String()
+				return nil, false
+			}
+			return t, true
+		}
+		planner := keyplan.NewPlanner(script, text.YQL, resolve, paramOracle(site.Params))
+		for i, st := range script.Stmts {
+			switch st.(type) {
+			case *yql.SelectStmt, *yql.InsertStmt, *yql.UpdateStmt, *yql.DeleteStmt:
+			default:
+				continue
+			}
+			dml = true
+			plan := planner.Plan(i)
+			for _, a := range plan.Reads {
+				o.read(a, text, cat, statuses)
+			}
+			for _, w := range plan.Writes {
+				o.write(w, text, cat, statuses)
+			}
+		}
+	}
+	if !dml && len(o.Skips) == 0 {
+		o.add(SkipNoDML, "no SELECT, INSERT, UPSERT, REPLACE, UPDATE or DELETE in the text", token.NoPos)
+	}
+	if !o.Planned() {
+		o.holes(site.Texts)
+	}
+}
+
+// holes names the unknown pieces of the texts, when they may be why the
+// site was not planned.
+func (o *SiteOutcome) holes(texts []*querysite.Text) {
+	for _, t := range texts {
+		for _, h := range t.Holes {
+			desc := h.Desc
+			if desc == "" {
+				desc = "a Go value"
+			}
+			o.add(SkipHoles, desc, h.Pos)
+		}
+	}
+}
+
+func (o *SiteOutcome) read(a *keyplan.Access, text *querysite.Text, cat *schema.Catalog, statuses map[yql.Span]string) {
+	if a.Table == nil {
+		o.unresolved(a.Ref, text, cat, statuses, a.Break)
+		return
+	}
+	if a.Break.Code == keyplan.ReasonColumnStore || a.Table.Store != schema.RowStore {
+		o.add(SkipColumnStore, "table "+displayPath(a.Table.Path)+" is a column table (key rules do not apply)", token.NoPos)
+		return
+	}
+	key := a.KeyName
+	if key == "" || key == "PRIMARY KEY" {
+		key = "(" + strings.Join(a.Key, ", ") + ")"
+	} else {
+		key = "index " + key + " (" + strings.Join(a.Key, ", ") + ")"
+	}
+	c := Check{Op: a.Kind.String(), Table: displayPath(a.Table.Path), Key: key, Verdict: a.Verdict.String()}
+	if a.Verdict != keyplan.Point && a.Break.Code != keyplan.ReasonNone {
+		c.Why = a.Break.Code.String()
+	}
+	o.Checks = append(o.Checks, c)
+	if a.Verdict == keyplan.Unknown {
+		detail := "how " + displayPath(a.Table.Path) + " is read is unknown"
+		if a.Break.Text != "" {
+			detail += ": " + displayText(a.Break.Text, text.Holes)
+		}
+		o.add(SkipVerdictUnknown, detail, token.NoPos)
+	}
+}
+
+func (o *SiteOutcome) write(w *keyplan.Write, text *querysite.Text, cat *schema.Catalog, statuses map[yql.Span]string) {
+	if w.Table == nil {
+		o.unresolved(w.Ref, text, cat, statuses, keyplan.Reason{})
+		return
+	}
+	o.Checks = append(o.Checks, Check{Op: w.Kind.String(), Table: displayPath(w.Table.Path), Key: w.Table.KeyString(), Verdict: "WRITE"})
+}
+
+// unresolved records why a table reference has no table.
+func (o *SiteOutcome) unresolved(ref *yql.TableRef, text *querysite.Text, cat *schema.Catalog, statuses map[yql.Span]string, why keyplan.Reason) {
+	if ref == nil {
+		if why.Text != "" {
+			o.add(SkipVerdictUnknown, displayText(why.Text, text.Holes), token.NoPos)
+		}
+		return
+	}
+	if ref.Named != "" {
+		return // a named expression: its own reads are planned
+	}
+	name := displayText(ref.Path, text.Holes)
+	status, ok := statuses[ref.Span]
+	if !ok {
+		if why.Code == keyplan.ReasonColumnStore {
+			o.add(SkipColumnStore, "table "+name+" is a column table", token.NoPos)
+		}
+		return
+	}
+	o.add(lookupSkip(status), tableDetail(name, status, cat), token.NoPos)
+}
+
+func lookupSkip(status string) SkipCode {
+	switch status {
+	case schema.LookupAmbiguous.String():
+		return SkipTableAmbiguous
+	case schema.LookupConflict.String():
+		return SkipSchemaConflict
+	case schema.LookupIncomplete.String():
+		return SkipSchemaPartial
+	}
+	return SkipTableUnknown
+}
+
+func tableDetail(name, status string, cat *schema.Catalog) string {
+	switch status {
+	case schema.LookupAmbiguous.String():
+		return "table " + name + " matches several tables of the catalogue"
+	case schema.LookupConflict.String():
+		return "table " + name + " has conflicting definitions in the schema"
+	case schema.LookupIncomplete.String():
+		return "table " + name + ": its DDL was not fully understood"
+	}
+	if len(cat.Tables) == 0 {
+		return "table " + name + " not in the catalogue (the catalogue is empty: no migrations or DDL found; see -migrations)"
+	}
+	return fmt.Sprintf("table %s not in the catalogue (%d tables known)", name, len(cat.Tables))
+}
+
+func outcomeKeyed(o *SiteOutcome, site *querysite.Site, cat *schema.Catalog) {
+	o.Text = textRecovery(site)
+	op := keyedOp(site)
+	if site.Table == nil {
+		o.add(SkipNoTablePath, op+" table path not recovered", token.NoPos)
+		return
+	}
+	t, status := cat.Lookup(schemafact.KeyedPath(site.Table.YQL, site.Table.Holes), "")
+	name := displayText(site.Table.YQL, site.Table.Holes)
+	switch {
+	case !status.OK() || t == nil:
+		o.add(lookupSkip(status.String()), tableDetail(name, status.String(), cat), token.NoPos)
+		o.holes([]*querysite.Text{site.Table})
+	case t.Store != schema.RowStore:
+		o.add(SkipColumnStore, "table "+name+" is a column table", token.NoPos)
+	default:
+		verdict := "WRITE"
+		if site.Kind != querysite.KindBulkUpsert {
+			verdict = keyplan.Point.String()
+			if site.Kind == querysite.KindReadTable {
+				verdict = keyplan.Range.String()
+				if len(site.KeyRange) == 0 {
+					verdict = keyplan.Full.String()
+				}
+			}
+		}
+		o.Checks = append(o.Checks, Check{Op: op, Table: displayPath(t.Path), Key: t.KeyString(), Verdict: verdict})
+	}
+}
+
+func keyedOp(site *querysite.Site) string {
+	switch site.Kind {
+	case querysite.KindBulkUpsert:
+		return "BulkUpsert"
+	case querysite.KindReadRows:
+		return "ReadRows"
+	}
+	return "ReadTable"
+}
+
+// displayText renders YQL with its holes as <description> for people.
+func displayText(s string, holes []querysite.Hole) string {
+	if !strings.Contains(s, yql.HolePrefix) {
+		return s
+	}
+	for i, h := range holes { // HoleName ends in "__": hole 1 is not a prefix of hole 12
+		desc := h.Desc
+		if desc == "" {
+			desc = "?"
+		}
+		s = strings.ReplaceAll(s, yql.HoleName(i), "<"+desc+">")
+	}
+	return s
+}
+
+// DisplayPath renders a catalogue path for people, a hole key as the Go
+// expression it stands for ("{field:pkg.T.table}" → "<pkg.T.table>").
+func DisplayPath(p string) string { return displayPath(p) }
