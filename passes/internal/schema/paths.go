@@ -293,19 +293,23 @@ func (c *Catalog) Lookup(ref string, prefix string) (*Table, LookupStatus) {
 		}
 	}
 	if found == nil {
-		n := 0
+		var cands []*Table
 		for _, t := range c.Tables {
 			tp, ok := t.tablePath()
 			if ok && mayDenoteSame(q, tp) {
-				n++
-				found = t
+				cands = append(cands, t)
 			}
 		}
 		switch {
-		case n == 0:
+		case len(cands) == 0:
 			return nil, LookupNotFound
-		case n > 1:
-			return nil, LookupAmbiguous
+		case len(cands) > 1:
+			found = sameTable(cands)
+			if found == nil {
+				return nil, LookupAmbiguous
+			}
+		default:
+			found = cands[0]
 		}
 		status = LookupSuffix
 	}
@@ -316,6 +320,58 @@ func (c *Catalog) Lookup(ref string, prefix string) (*Table, LookupStatus) {
 		return found, LookupIncomplete
 	}
 	return found, status
+}
+
+// sameTable returns the one table several suffix candidates stand for when
+// they are defined identically — the same columns, key, indexes and
+// storage, as when one CreateTable helper is called under different
+// prefixes (path.Join(prefix, "filemeta") and path.Join(s.prefix,
+// "filemeta")): whichever the query names, it is planned the same way. The
+// candidate carrying hash-prefix evidence is preferred; candidates with
+// different evidence, or any conflicting or incomplete one, give nil.
+func sameTable(cands []*Table) *Table {
+	pick := cands[0]
+	for _, t := range cands {
+		if t.Conflict || t.Incomplete != "" || !sameShape(cands[0], t) {
+			return nil
+		}
+		if t.Hash != nil {
+			if pick.Hash != nil && !sameHash(pick.Hash, t.Hash) {
+				return nil
+			}
+			if pick.Hash == nil {
+				pick = t
+			}
+		}
+	}
+	return pick
+}
+
+func sameHash(a, b *HashPrefix) bool {
+	return a.Column == b.Column && a.Func == b.Func && a.SourceColumn == b.SourceColumn
+}
+
+// sameShape compares what planning reads of a table: not its path, sources
+// or evidence.
+func sameShape(a, b *Table) bool {
+	if !equalStrings(a.PrimaryKey, b.PrimaryKey) || a.Store != b.Store || !equalStrings(a.PartitionBy, b.PartitionBy) ||
+		len(a.Columns) != len(b.Columns) || len(a.Indexes) != len(b.Indexes) || a.TTLColumn != b.TTLColumn {
+		return false
+	}
+	for i, c := range a.Columns {
+		d := b.Columns[i]
+		if c.Name != d.Name || c.Type != d.Type || c.NotNull != d.NotNull || c.HasDefault != d.HasDefault {
+			return false
+		}
+	}
+	for i, x := range a.Indexes {
+		y := b.Indexes[i]
+		if x.Name != y.Name || !equalStrings(x.Columns, y.Columns) || !equalStrings(x.Cover, y.Cover) ||
+			x.Async != y.Async || x.Unique != y.Unique || x.Kind != y.Kind {
+			return false
+		}
+	}
+	return true
 }
 
 // tablePath parses the table's own path.

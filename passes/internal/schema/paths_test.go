@@ -83,6 +83,11 @@ func TestLookup(t *testing.T) {
 	incomplete.Incomplete = "CREATE TABLE at m.sql:3 not understood"
 	holeKeyed := keyed("{field:example.com/pkg.Repo.table}", "id")
 	otherAbs := keyed("/other/db/items", "id")
+	bOrdersRekeyed := keyed("b/orders", "id", "at")
+	bOrdersHashed := keyed("b/orders", "id")
+	bOrdersHashed.Hash = &HashPrefix{Column: "id", Func: "Digest::NumericHash", SourceColumn: "x"}
+	cOrdersHashed := keyed("c/orders", "id")
+	cOrdersHashed.Hash = &HashPrefix{Column: "id", Func: "Digest::MurMurHash", SourceColumn: "x"}
 
 	tests := []struct {
 		name       string
@@ -99,7 +104,12 @@ func TestLookup(t *testing.T) {
 		{"unique suffix: query relative, schema absolute", catalogOf(absOrders), "orders", "", absOrders, LookupSuffix},
 		{"unique suffix: query absolute, schema relative", catalogOf(relOrders), "/local/db/orders", "", relOrders, LookupSuffix},
 		{"unique suffix: prefix joined, schema relative", catalogOf(relOrders), "orders", "/local/db", relOrders, LookupSuffix},
-		{"ambiguous suffix", catalogOf(aOrders, bOrders), "orders", "", nil, LookupAmbiguous},
+		{"ambiguous suffix", catalogOf(aOrders, bOrdersRekeyed), "orders", "", nil, LookupAmbiguous},
+		// One helper's table created under several prefixes: one definition.
+		{"identical candidates", catalogOf(aOrders, bOrders), "orders", "", aOrders, LookupSuffix},
+		{"identical candidates, evidence preferred", catalogOf(aOrders, bOrdersHashed), "orders", "", bOrdersHashed, LookupSuffix},
+		{"identical candidates, different evidence", catalogOf(aOrders, bOrdersHashed, cOrdersHashed), "orders", "", nil, LookupAmbiguous},
+		{"identical but one incomplete", catalogOf(aOrders, func() *Table { t := keyed("z/orders", "id"); t.Incomplete = "x"; return t }()), "orders", "", nil, LookupAmbiguous},
 		{"suffix disambiguated by directory", catalogOf(aOrders, bOrders), "a/orders", "", aOrders, LookupExact},
 		{"longer query, unique", catalogOf(aOrders, bOrders), "/db/a/orders", "", aOrders, LookupSuffix},
 		{"absolute paths differ", catalogOf(absOrders), "/elsewhere/orders", "", nil, LookupNotFound},
