@@ -61,6 +61,11 @@ type ClientCapabilities struct {
 			CodeDescriptionSupport bool `json:"codeDescriptionSupport,omitempty"`
 		} `json:"publishDiagnostics"`
 	} `json:"textDocument"`
+	Workspace struct {
+		DidChangeWatchedFiles struct {
+			DynamicRegistration bool `json:"dynamicRegistration,omitempty"`
+		} `json:"didChangeWatchedFiles"`
+	} `json:"workspace"`
 }
 
 // InitializeResult answers initialize.
