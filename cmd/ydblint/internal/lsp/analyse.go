@@ -11,6 +11,7 @@ import (
 	"runtime/debug"
 	"slices"
 	"strings"
+	"time"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
@@ -62,6 +63,11 @@ type analysisResult struct {
 	logs []string
 	// warnings are logged as warnings: the rules could not run at all.
 	warnings []string
+	// illTyped: the package has parse or type errors, so the rules saw
+	// less than usual (querysite recovers nothing from it).
+	illTyped bool
+	// load says how the package graph was obtained, for the log.
+	load string
 }
 
 // findModuleRoot returns the nearest directory at or above dir that holds
@@ -81,32 +87,39 @@ func findModuleRoot(dir string) string {
 	return ""
 }
 
-// analyse loads the package that holds the Go file path (with the open
-// documents' texts as an overlay) and runs the analyzers over it. It
-// returns nil, nil when there is nothing to publish: the file is outside
-// any module or belongs to no package of this build.
-func analyse(ctx context.Context, path string, overlay map[string][]byte, analyzers []*analysis.Analyzer) (res *analysisResult, err error) {
-	if findModuleRoot(filepath.Dir(path)) == "" {
+// analyse analyses the package that holds the Go file path, as saved on
+// disk, from the job's package graph (load.Snapshot: dependencies that
+// cannot hold facts from export data, the rest from source, re-checked
+// incrementally after edits). It returns nil, nil when there is nothing to
+// publish: the file is outside any module or belongs to no package of
+// this build.
+func (s *Server) analyse(ctx context.Context, path string) (res *analysisResult, err error) {
+	moduleRoot := findModuleRoot(filepath.Dir(path))
+	if moduleRoot == "" {
 		return nil, nil
 	}
-	cfg := &packages.Config{
-		Mode:    packages.LoadAllSyntax | packages.NeedModule,
-		Context: ctx,
-		Dir:     filepath.Dir(path),
-		Tests:   strings.HasSuffix(path, "_test.go"),
-		Overlay: overlay,
-	}
-	pkgs, err := packages.Load(cfg, "file="+path)
+	start := time.Now()
+	snap, how, err := s.snapshotFor(ctx, path, moduleRoot)
 	if err != nil {
-		return nil, fmt.Errorf("loading the package of %s: %w", path, err)
+		return nil, err
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	root := packageOf(pkgs, path)
+	root := packageOf(snap.Roots, path)
 	if root == nil {
 		return nil, nil
 	}
+	res, err = analyseRoot(snap.View([]*packages.Package{root})[0], path, s.opts.Analyzers)
+	if res != nil {
+		res.load = fmt.Sprintf("%s in %v (%s)", how, time.Since(start).Round(time.Millisecond), snap)
+	}
+	return res, err
+}
+
+// analyseRoot runs the analyzers over root (loaded with its view of the
+// dependencies) and converts the diagnostics of its Go files.
+func analyseRoot(root *packages.Package, path string, analyzers []*analysis.Analyzer) (res *analysisResult, err error) {
 	res = &analysisResult{pkgID: root.ID}
 	if len(root.Errors) > 0 {
 		// Analysis still runs: the rules run despite type errors and
@@ -120,13 +133,18 @@ func analyse(ctx context.Context, path string, overlay map[string][]byte, analyz
 			msgs = append(msgs, e.Error())
 		}
 		res.logs = append(res.logs, fmt.Sprintf("package %s has errors; ydblint analyses what it can: %s", root.ID, strings.Join(msgs, "; ")))
+		for _, e := range root.Errors {
+			if e.Kind == packages.TypeError || e.Kind == packages.ParseError {
+				res.illTyped = true
+			}
+		}
 	}
 
 	graph, err := runChecker(analyzers, root)
 	if err != nil {
 		return nil, err
 	}
-	texts := newTextCache(overlay)
+	texts := newTextCache(nil) // the analysis saw the files on disk
 	files := map[string]*fileResult{}
 	var order []*fileResult
 	for _, name := range root.GoFiles {

@@ -59,14 +59,17 @@ type Server struct {
 
 	mu             sync.Mutex
 	state          int
-	literalActions bool                   // client takes CodeAction literals
-	docs           map[string]*document   // open documents by path
-	results        map[string]*fileResult // last published, by path
-	inflight       map[string]func()      // cancel functions by request ID
-	jobs           map[string]*job        // scheduled or running analyses by key
-	queue          []string               // keys whose debounce expired, in order
-	wake           chan struct{}          // signals the worker
-	exited         chan struct{}          // closed by exit
+	literalActions bool                      // client takes CodeAction literals
+	docs           map[string]*document      // open documents by path
+	results        map[string]*fileResult    // last published, by path
+	good           map[string]*fileResult    // last result of a package that type-checked, by path
+	snaps          map[string]*snapshotEntry // package graphs by job key (snapshot.go)
+	watch          bool                      // client registers file watchers dynamically
+	inflight       map[string]func()         // cancel functions by request ID
+	jobs           map[string]*job           // scheduled or running analyses by key
+	queue          []string                  // keys whose debounce expired, in order
+	wake           chan struct{}             // signals the worker
+	exited         chan struct{}             // closed by exit
 	exitCode       int
 	exitOnce       sync.Once
 }
@@ -118,6 +121,8 @@ func newServer(ctx context.Context, opts Options) *Server {
 		opts:     opts,
 		docs:     map[string]*document{},
 		results:  map[string]*fileResult{},
+		good:     map[string]*fileResult{},
+		snaps:    map[string]*snapshotEntry{},
 		inflight: map[string]func(){},
 		jobs:     map[string]*job{},
 		wake:     make(chan struct{}, 1),
@@ -267,6 +272,7 @@ func (s *Server) request(ctx context.Context, req *jsonrpc2.Request) (any, error
 		}
 		s.state = stateInitialized
 		s.literalActions = p.Capabilities.TextDocument.CodeAction.CodeActionLiteralSupport != nil
+		s.watch = p.Capabilities.Workspace.DidChangeWatchedFiles.DynamicRegistration
 		var actions any = CodeActionOptions{CodeActionKinds: []string{kindQuickFix}}
 		if !s.literalActions {
 			actions = false // such a client would need commands; it gets no actions
@@ -324,6 +330,18 @@ func (s *Server) notification(req *jsonrpc2.Request) {
 	}
 	switch req.Method {
 	case "initialized":
+		s.mu.Lock()
+		watch := s.watch
+		s.mu.Unlock()
+		if watch {
+			go s.registerWatchers()
+		}
+	case "workspace/didChangeWatchedFiles":
+		var p DidChangeWatchedFilesParams
+		if decode(req, &p) != nil {
+			return
+		}
+		s.filesChanged(p.Changes)
 	case "textDocument/didOpen":
 		var p DidOpenTextDocumentParams
 		if decode(req, &p) != nil {
@@ -363,14 +381,20 @@ func (s *Server) notification(req *jsonrpc2.Request) {
 		if !ok {
 			return
 		}
-		if p.Text != nil {
-			s.mu.Lock()
-			if d := s.docs[path]; d != nil {
+		s.mu.Lock()
+		if d := s.docs[path]; d != nil {
+			if p.Text != nil {
 				d.text = *p.Text
 			}
-			s.mu.Unlock()
+			if mentionsTable(d.text) {
+				forgetScans() // Go DDL may have changed
+			}
 		}
+		s.mu.Unlock()
 		s.schedule(path)
+		for _, dep := range s.dependents(path) {
+			s.schedule(dep)
+		}
 	case "textDocument/didClose":
 		var p DidCloseTextDocumentParams
 		if decode(req, &p) != nil {
@@ -481,10 +505,9 @@ func (s *Server) worker() {
 			ctx, cancel := context.WithCancel(s.ctx)
 			j.queued, j.running, j.again = false, cancel, false
 			path := j.path
-			overlay := s.overlay()
 			s.mu.Unlock()
 
-			s.protect("analysis of "+path, func() { s.analyseAndPublish(ctx, path, overlay) })
+			s.protect("analysis of "+path, func() { s.analyseAndPublish(ctx, path) })
 			cancel()
 
 			s.mu.Lock()
@@ -501,19 +524,9 @@ func (s *Server) worker() {
 	}
 }
 
-// overlay is the text of every open Go document, so that the analysis sees
-// what the editor holds. Caller holds mu.
-func (s *Server) overlay() map[string][]byte {
-	o := make(map[string][]byte, len(s.docs))
-	for path, d := range s.docs {
-		o[path] = []byte(d.text)
-	}
-	return o
-}
-
-func (s *Server) analyseAndPublish(ctx context.Context, path string, overlay map[string][]byte) {
+func (s *Server) analyseAndPublish(ctx context.Context, path string) {
 	start := time.Now()
-	res, err := analyse(ctx, path, overlay, s.opts.Analyzers)
+	res, err := s.analyse(ctx, path)
 	if ctx.Err() != nil {
 		return // superseded or shutting down
 	}
@@ -531,12 +544,61 @@ func (s *Server) analyseAndPublish(ctx context.Context, path string, overlay map
 	for _, w := range res.warnings {
 		s.message(messageWarning, "%s", w)
 	}
-	n := 0
+	n, stale := 0, 0
 	for _, fr := range res.files {
+		if res.illTyped {
+			// Keep the last good findings instead of going blank while
+			// the package does not type-check (the rules see nothing in
+			// it then), marked stale.
+			s.mu.Lock()
+			good := s.good[fr.path]
+			s.mu.Unlock()
+			if good != nil && len(good.findings) > len(fr.findings) {
+				old := staleResult(good, res.pkgID)
+				stale += len(old.findings)
+				s.publishStale(old)
+				continue
+			}
+		} else {
+			s.mu.Lock()
+			s.good[fr.path] = fr
+			s.mu.Unlock()
+		}
 		n += len(fr.findings)
 		s.publish(fr)
 	}
-	s.logf("analysed %s in %v: %d diagnostic(s)", res.pkgID, time.Since(start).Round(time.Millisecond), n)
+	msg := fmt.Sprintf("analysed %s in %v: %d diagnostic(s)", res.pkgID, time.Since(start).Round(time.Millisecond), n)
+	if stale > 0 {
+		msg += fmt.Sprintf(", %d kept from the last analysis that type-checked (stale)", stale)
+	}
+	s.logf("%s; package graph %s", msg, res.load)
+}
+
+// staleResult copies a file's last good findings with their messages
+// marked stale and without actions (their ranges may not fit the text).
+func staleResult(good *fileResult, pkgID string) *fileResult {
+	out := &fileResult{path: good.path, uri: good.uri, text: good.text}
+	for _, f := range good.findings {
+		d := f.diag
+		d.Message += " [stale: " + pkgID + " does not type-check now; this is from the last analysis that did]"
+		out.findings = append(out.findings, finding{diag: d})
+	}
+	return out
+}
+
+// publishStale publishes stale findings without keeping them for code
+// actions: those stay with the last result.
+func (s *Server) publishStale(fr *fileResult) {
+	s.mu.Lock()
+	conn := s.conn
+	s.mu.Unlock()
+	diags := make([]Diagnostic, 0, len(fr.findings))
+	for _, f := range fr.findings {
+		diags = append(diags, f.diag)
+	}
+	if err := conn.Notify(s.ctx, "textDocument/publishDiagnostics", PublishDiagnosticsParams{URI: fr.uri, Diagnostics: diags}); err != nil {
+		fmt.Fprintf(s.opts.Log, "ydblint lsp: publishing diagnostics: %v\n", err)
+	}
 }
 
 // publish sends a file's diagnostics and keeps them for code actions.

@@ -220,6 +220,7 @@ func TestDiagnosticsAndFixesUTF16(t *testing.T) {
 		t.Errorf("actions on a changed document: %+v", a)
 	}
 	n := c.published()
+	writeFile(t, path, edited) // the editor writes the file, then says so
 	c.notify("textDocument/didSave", DidSaveTextDocumentParams{TextDocument: TextDocumentIdentifier{URI: uri}})
 	got, _ = c.diagnosticsAfter(uri, n)
 	if got.Version == nil || *got.Version != 2 || len(got.Diagnostics) != 1 {
