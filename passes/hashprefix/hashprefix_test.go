@@ -27,6 +27,7 @@ func TestHashprefix(t *testing.T) {
 		"example.com/rules/hashprefix/pathsplit",
 		"example.com/rules/hashprefix/svcev",
 		"example.com/rules/hashprefix/svcev/wishlist",
+		"example.com/rules/hashprefix/svcev/filer",
 		"example.com/rules/hashprefix/svcev/cmd/svc",
 	)
 }

@@ -95,6 +95,10 @@ func run(pass *analysis.Pass) (any, error) {
 	cs := newConfigSinks(pass.ResultOf[config.Analyzer].(*config.Config))
 	reach := reaches(pass, cs)
 	if !reach && (!mentionsYQL(pass) || sdkLibrary(pass)) {
+		if hashHelpers(pass) && !hasBadSyntax(pass) {
+			// Hash helpers only: summaries and facts, no sites.
+			newAnalysis(pass).summarize()
+		}
 		return res, nil
 	}
 	if hasBadSyntax(pass) {
@@ -173,7 +177,10 @@ type pkgAnalysis struct {
 	primType       types.Type
 
 	sinks map[*ssa.Function]*sinkFact // in-package wrapper summaries
-	texts map[*ssa.Function]*textFact
+	// hashVisiting holds the φ-nodes whose hash derivation is being
+	// evaluated (hashderive.go).
+	hashVisiting map[*ssa.Phi]bool
+	texts        map[*ssa.Function]*textFact
 	// localTexts and localSinks keep the in-package summaries with Go
 	// positions (facts carry none).
 	localTexts map[*ssa.Function]texts

@@ -152,6 +152,8 @@ func (a *pkgAnalysis) buildSite(common *ssa.CallCommon, t callTarget, c *ctx) (*
 				s.ExplainOnly = s.ExplainOnly || explain
 				if k := asParam(v, c); k >= 0 {
 					fwd.params, fwd.paramsRole = k, sdk.RoleOptions
+				} else if k := a.optionsParamsParam(v, c); k >= 0 {
+					fwd.params, fwd.paramsRole = k, sdk.RoleParams
 				}
 			}
 		case sdk.KindCreateTable, sdk.KindAlterTable:

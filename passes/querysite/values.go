@@ -4,6 +4,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -376,6 +377,14 @@ func (a *pkgAnalysis) origin(v ssa.Value) string {
 				if val := singleStore(alloc); val != nil {
 					return a.origin(val)
 				}
+				if val := a.cellValue(alloc); val != nil {
+					return a.origin(val)
+				}
+			}
+			if alloc := a.aliasedCell(x.X); alloc != nil {
+				if val := a.cellValue(alloc); val != nil {
+					return a.origin(val)
+				}
 			}
 			if fv, ok := x.X.(*ssa.FreeVar); ok {
 				if b, _ := freeVarBinding(fv); b != nil {
@@ -392,6 +401,11 @@ func (a *pkgAnalysis) origin(v ssa.Value) string {
 			return k
 		}
 		return "call@" + a.posString(x.Pos())
+	case *ssa.Extract:
+		// One result of a multi-value call: dir, name := p.DirAndName().
+		if call, ok := x.Tuple.(*ssa.Call); ok {
+			return "call@" + a.posString(call.Pos()) + "#" + strconv.Itoa(x.Index)
+		}
 	}
 	if k, _ := valueKey(v); k != "" {
 		return k
@@ -423,6 +437,9 @@ func (a *pkgAnalysis) hashOf(v ssa.Value, depth int) (string, string, bool) {
 		return "", "", false
 	}
 	v = peelConv(v)
+	if n, o, ok := a.hashDerived(v, depth); ok {
+		return n, o, true
+	}
 	switch x := v.(type) {
 	case *ssa.UnOp:
 		if x.Op == token.MUL {
@@ -528,6 +545,14 @@ func (a *pkgAnalysis) hasherOf(h ssa.Value, depth int) (string, string, bool) {
 				walk(r, d+1)
 			case *ssa.Call:
 				id, args, recv, _, ok := methodCall(r)
+				if ok && recv == nil && len(args) > 0 && (peel(args[0]) == h || args[0] == v) {
+					// A package function writing into the hasher:
+					// io.WriteString(h, s).
+					if hf := sdk.LookupHash(id); hf != nil && hf.Shape == sdk.HashWrite && hf.Arg < len(args) {
+						data = args[hf.Arg]
+					}
+					continue
+				}
 				if !ok || peel(recv) != h && recv != v {
 					continue
 				}

@@ -76,6 +76,9 @@ var HashFuncs = []HashFunc{
 	{Pkg: "hash", Recv: "Hash", Name: "Sum", Shape: HashSum, Verified: stdVerified},
 	{Pkg: "io", Recv: "Writer", Name: "Write", Shape: HashWrite, Arg: 0, Verified: stdVerified},
 	{Pkg: "io", Recv: "StringWriter", Name: "WriteString", Shape: HashWrite, Arg: 0, Verified: stdVerified},
+	// io.WriteString(h, s) on a hasher: a package function, the hasher is
+	// argument 0 and the data argument 1.
+	{Pkg: "io", Name: "WriteString", Shape: HashWrite, Arg: 1, Verified: stdVerified},
 	// github.com/cespare/xxhash v1.1.0 and v2.3.0.
 	direct("github.com/cespare/xxhash", "Sum64", 0, "v1.1.0"),
 	direct("github.com/cespare/xxhash", "Sum64String", 0, "v1.1.0"),

@@ -21,6 +21,13 @@ CREATE TABLE wishlists (
 	item Utf8,
 	PRIMARY KEY (owner_hash, owner, item)
 );
+CREATE TABLE entries (
+	dir_hash Int64,
+	directory Utf8,
+	name Utf8,
+	meta String,
+	PRIMARY KEY (dir_hash, directory, name)
+);
 CREATE TABLE devices (
 	shard Uint32,
 	name Utf8,

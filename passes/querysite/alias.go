@@ -1,0 +1,242 @@
+package querysite
+
+import (
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// Pointers handed back unchanged by a helper, as in
+//
+//	func (s *Store) getPrefix(dir *string) (prefix, shortDir *string) {
+//		shortDir = dir
+//		… reads *dir …
+//		return
+//	}
+//	tablePrefix, shortDir := s.getPrefix(&dir)
+//	… util.HashStringToLong(dir) … *shortDir …
+//
+// *shortDir is the value of dir: the helper returns its parameter and only
+// reads through it, and neither the caller nor anyone else writes dir
+// after its single store. origin sees through such a load so that a hash
+// of dir and the value *shortDir are known to be the same value; when any
+// of this is not certain the load keeps no origin.
+
+// returnedParam returns the index of the parameter that the static callee
+// of call returns unchanged as result j on every return path, reading
+// through it only; -1 otherwise. The callee must be declared in this
+// package with a body.
+func (a *pkgAnalysis) returnedParam(call *ssa.Call, j int) int {
+	common := call.Common()
+	callee := common.StaticCallee()
+	if callee == nil || common.IsInvoke() || len(callee.Blocks) == 0 || len(callee.Params) != len(common.Args) {
+		return -1
+	}
+	if obj := funcObj(callee); obj == nil || obj.Pkg() != a.pass.Pkg {
+		return -1
+	}
+	idx := -1
+	for _, b := range callee.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok {
+			continue
+		}
+		if j >= len(ret.Results) {
+			return -1
+		}
+		p, ok := samePhi(ret.Results[j]).(*ssa.Parameter)
+		if !ok {
+			return -1
+		}
+		i := -1
+		for k, q := range callee.Params {
+			if q == p {
+				i = k
+			}
+		}
+		if i < 0 || idx >= 0 && idx != i {
+			return -1
+		}
+		idx = i
+	}
+	if idx < 0 || !readOrReturned(callee.Params[idx], 0) {
+		return -1
+	}
+	return idx
+}
+
+// samePhi looks through φ-nodes whose edges are all the same value (a
+// named result assigned once and returned from several places).
+func samePhi(v ssa.Value) ssa.Value {
+	for i := 0; i < 8; i++ {
+		phi, ok := v.(*ssa.Phi)
+		if !ok || len(phi.Edges) == 0 {
+			return v
+		}
+		e0 := phi.Edges[0]
+		for _, e := range phi.Edges[1:] {
+			if e != e0 {
+				return v
+			}
+		}
+		v = e0
+	}
+	return v
+}
+
+// readOrReturned: the pointer is only loaded from, returned, or passed on
+// through φ-nodes with the same property.
+func readOrReturned(v ssa.Value, depth int) bool {
+	refs := v.Referrers()
+	if refs == nil || depth > 4 {
+		return false
+	}
+	for _, r := range *refs {
+		switch r := r.(type) {
+		case *ssa.UnOp:
+			if r.Op != token.MUL || r.X != v {
+				return false
+			}
+		case *ssa.DebugRef, *ssa.Return:
+		case *ssa.Phi:
+			if !readOrReturned(r, depth+1) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// aliasedCell resolves the address loaded by *p to a local variable when p
+// is the pointer a helper returned unchanged (returnedParam) and the
+// caller only loads through p; nil otherwise.
+func (a *pkgAnalysis) aliasedCell(p ssa.Value) *ssa.Alloc {
+	ex, ok := p.(*ssa.Extract)
+	if !ok {
+		return nil
+	}
+	call, ok := ex.Tuple.(*ssa.Call)
+	if !ok || !onlyReadThrough(ex, 0) {
+		return nil
+	}
+	i := a.returnedParam(call, ex.Index)
+	if i < 0 {
+		return nil
+	}
+	alloc, _ := call.Common().Args[i].(*ssa.Alloc)
+	return alloc
+}
+
+// cellValue is the single value stored into a local variable whose address
+// is otherwise only loaded from, or handed to helpers of this package that
+// only read through it or return it unchanged to a caller that only reads
+// through the result.
+func (a *pkgAnalysis) cellValue(alloc *ssa.Alloc) ssa.Value {
+	refs := alloc.Referrers()
+	if refs == nil {
+		return nil
+	}
+	var val ssa.Value
+	for _, r := range *refs {
+		switch r := r.(type) {
+		case *ssa.Store:
+			if r.Addr != alloc || val != nil {
+				return nil
+			}
+			val = r.Val
+		case *ssa.UnOp:
+			if r.Op != token.MUL {
+				return nil
+			}
+		case *ssa.DebugRef:
+		case *ssa.Call:
+			if !a.readOnlyArg(r.Common(), alloc) && !a.returnsOnly(r, alloc) {
+				return nil
+			}
+		default:
+			return nil
+		}
+	}
+	return val
+}
+
+// returnsOnly: every parameter of call's callee that receives alloc is
+// read or returned unchanged, and every result of the call that may be
+// that parameter is only read through by the caller.
+func (a *pkgAnalysis) returnsOnly(call *ssa.Call, alloc *ssa.Alloc) bool {
+	common := call.Common()
+	callee := common.StaticCallee()
+	if callee == nil || common.IsInvoke() || len(callee.Params) != len(common.Args) || len(callee.Blocks) == 0 {
+		return false
+	}
+	if obj := funcObj(callee); obj == nil || obj.Pkg() != a.pass.Pkg {
+		return false
+	}
+	var params []*ssa.Parameter
+	for i, arg := range common.Args {
+		if arg == alloc {
+			if !readOrReturned(callee.Params[i], 0) {
+				return false
+			}
+			params = append(params, callee.Params[i])
+		}
+	}
+	if _, tuple := call.Type().(*types.Tuple); !tuple {
+		return !mayReturn(callee, 0, params) || onlyReadThrough(call, 0)
+	}
+	refs := call.Referrers()
+	if refs == nil {
+		return false
+	}
+	for _, r := range *refs {
+		switch r := r.(type) {
+		case *ssa.Extract:
+			if mayReturn(callee, r.Index, params) && !onlyReadThrough(r, 0) {
+				return false
+			}
+		case *ssa.DebugRef:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// mayReturn reports whether result j of fn may be one of params (directly
+// or through φ-nodes).
+func mayReturn(fn *ssa.Function, j int, params []*ssa.Parameter) bool {
+	var mentions func(v ssa.Value, depth int) bool
+	mentions = func(v ssa.Value, depth int) bool {
+		if depth > 8 {
+			return true
+		}
+		switch x := v.(type) {
+		case *ssa.Parameter:
+			for _, p := range params {
+				if x == p {
+					return true
+				}
+			}
+		case *ssa.Phi:
+			for _, e := range x.Edges {
+				if mentions(e, depth+1) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	for _, b := range fn.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok {
+			continue
+		}
+		if j >= len(ret.Results) || mentions(ret.Results[j], 0) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,79 @@
+// Package filer keeps file metadata in the entries table, keyed by a Go
+// hash of the directory. The only evidence of the hash is the keyed reads:
+// the hash is computed in Go (pathutil) and the directory reaches the
+// query through a helper that hands back the pointer it was given.
+package filer
+
+import (
+	"context"
+	"strings"
+
+	ydb "github.com/ydb-platform/ydb-go-sdk/v3"
+	"github.com/ydb-platform/ydb-go-sdk/v3/query"
+	"github.com/ydb-platform/ydb-go-sdk/v3/table"
+	"github.com/ydb-platform/ydb-go-sdk/v3/table/types"
+
+	"example.com/rules/hashprefix/svcev/pathutil"
+)
+
+// Store is the metadata store.
+type Store struct {
+	db      *ydb.Driver
+	buckets string
+}
+
+// New returns a Store.
+func New(db *ydb.Driver, buckets string) *Store { return &Store{db: db, buckets: buckets} }
+
+const findQuery = `DECLARE $dir_hash AS Int64; DECLARE $directory AS Utf8; DECLARE $name AS Utf8;
+SELECT meta FROM entries WHERE dir_hash = $dir_hash AND directory = $directory AND name = $name;`
+
+const listQuery = `DECLARE $directory AS Utf8;
+SELECT name, meta FROM entries WHERE directory = $directory;` // want `SELECT binds directory but not the hash-prefix column dir_hash of table entries`
+
+const listKeyedQuery = `DECLARE $dir_hash AS Int64; DECLARE $directory AS Utf8;
+SELECT name, meta FROM entries WHERE dir_hash = $dir_hash AND directory = $directory;`
+
+// exec runs q in the caller's transaction when there is one.
+func (s *Store) exec(ctx context.Context, q string, params *table.QueryParameters) error {
+	if tx, ok := ctx.Value(txKey{}).(query.Transaction); ok {
+		return tx.Exec(ctx, q, query.WithParameters(params))
+	}
+	return s.db.Query().Do(ctx, func(ctx context.Context, sess query.Session) error {
+		return sess.Exec(ctx, q, query.WithParameters(params))
+	})
+}
+
+type txKey struct{}
+
+// bucketDir returns the directory relative to its bucket; it hands back
+// the pointer it was given and only reads through it.
+func (s *Store) bucketDir(dir *string) (bucket string, short *string) {
+	short = dir
+	if strings.HasPrefix(*dir, s.buckets) {
+		bucket = (*dir)[len(s.buckets):]
+	}
+	return
+}
+
+// Find reads one entry by its full key.
+func (s *Store) Find(ctx context.Context, dir, name string) error {
+	_, short := s.bucketDir(&dir)
+	return s.exec(ctx, findQuery, table.NewQueryParameters(
+		table.ValueParam("$dir_hash", types.Int64Value(pathutil.HashDir(*short))),
+		table.ValueParam("$directory", types.UTF8Value(*short)),
+		table.ValueParam("$name", types.UTF8Value(name))))
+}
+
+// List forgets the hash.
+func (s *Store) List(ctx context.Context, dir string) error {
+	return s.exec(ctx, listQuery, table.NewQueryParameters(
+		table.ValueParam("$directory", types.UTF8Value(dir))))
+}
+
+// ListKeyed is the correct twin of List.
+func (s *Store) ListKeyed(ctx context.Context, dir string) error {
+	return s.exec(ctx, listKeyedQuery, table.NewQueryParameters(
+		table.ValueParam("$dir_hash", types.Int64Value(pathutil.HashDirUnrolled(dir))),
+		table.ValueParam("$directory", types.UTF8Value(dir))))
+}
