@@ -50,41 +50,41 @@ func run(pass *analysis.Pass) (any, error) {
 		report.NoteYQL(pass, cfg, name, st.YQL(0))
 	}
 	reportSchemaConflicts(pass, cfg, plans.Schema)
-	for _, st := range plans.Statements {
-		for _, read := range st.Plan.Reads {
-			checkRead(pass, cfg, st, read)
-		}
-	}
+	checkReads(pass, cfg, plans) // variants.go: each read once per site across text variants
 	return nil, nil
 }
 
-// checkRead reports one read when the planner is sure it touches every
-// partition (or, with -strict, when the outcome depends on the server).
-func checkRead(pass *analysis.Pass, cfg *config.Config, st *queryplan.Statement, read *keyplan.Access) {
+// readCategory says how one read is reported: full-scan when the planner is
+// sure it touches every partition, depends (with -strict) when the outcome
+// depends on the server, "" when it is not.
+func readCategory(cfg *config.Config, st *queryplan.Statement, read *keyplan.Access) string {
 	if read.Table == nil {
-		return
+		return ""
 	}
 	if st.Site.ScanQuery && !cfg.Strict {
-		return // a scan query reads many rows on purpose
+		return "" // a scan query reads many rows on purpose
 	}
 	switch read.Verdict {
 	case keyplan.Full:
 		switch read.Break.Code {
 		case keyplan.ReasonBatch, keyplan.ReasonNoWhere:
-			return // full by design, or an intended export
+			return "" // full by design, or an intended export
 		}
 		if read.Hash != nil && (read.Hash.Missing || read.Hash.ColumnArg != nil) {
-			return // hashprefix reports it, with the hash-specific fix
+			return "" // hashprefix reports it, with the hash-specific fix
 		}
-		reportRead(pass, cfg, st, read, categoryFullScan)
+		return categoryFullScan
 	case keyplan.Depends:
 		if cfg.Strict {
-			reportRead(pass, cfg, st, read, categoryDepends)
+			return categoryDepends
 		}
 	}
+	return ""
 }
 
-func reportRead(pass *analysis.Pass, cfg *config.Config, st *queryplan.Statement, read *keyplan.Access, category string) {
+// readFinding phrases one read's finding; the message has neither the
+// variant note nor the wrapper chain (checkReads adds them once).
+func readFinding(st *queryplan.Statement, read *keyplan.Access, category string) queryplan.Finding {
 	span := read.Break.Span
 	if span == (yql.Span{}) {
 		span = read.Ref.NodeSpan()
@@ -117,11 +117,15 @@ func reportRead(pass *analysis.Pass, cfg *config.Config, st *queryplan.Statement
 	if st.Site.ScanQuery {
 		msg += " (a scan query: the scan may be intended; reported only with -strict)"
 	}
-	if variants := st.Variants; variants > 1 {
-		msg += fmt.Sprintf(" (query variant %d of %d)", st.Variant+1, variants)
-	}
-	d.Message = msg + queryplan.Via(st.Site)
-	report.Report(pass, cfg, name, d, report.InYQL(st.YQL(span.Start)))
+	d.Message = msg
+	return queryplan.Finding{Pos: pos, End: end, Category: category, Message: msg, St: st, Payload: readPayload{d: d, off: span.Start, holds: 1}}
+}
+
+// readPayload is what reporting a read's finding needs beyond its message.
+type readPayload struct {
+	d     analysis.Diagnostic
+	off   int // the finding's offset in the statement's text (suppression)
+	holds int // the number of the site's text variants it holds for
 }
 
 // viewFix inserts " VIEW <index>" after the table name of the FROM item.

@@ -138,6 +138,10 @@ type Text struct {
 	// Fallback is the position used for bytes that no segment covers (the
 	// call, or the expression that produced the text).
 	Fallback, FallbackEnd token.Pos
+	// Choices are the optional pieces (appends under an if) this variant
+	// holds or leaves out, by if statement (shapes.go); empty for text
+	// that has none.
+	Choices []Choice
 }
 
 // Hole is one unknown piece of a text.

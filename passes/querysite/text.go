@@ -27,6 +27,9 @@ type piece struct {
 	key, desc string
 	pos, end  token.Pos
 	exact     bool // text maps byte for byte onto Go source from pos
+	// mark, on an empty piece, records an optional piece's presence in
+	// this variant (shapes.go).
+	mark *Choice
 }
 
 type variant []piece
@@ -53,6 +56,9 @@ func concat(x, y texts) texts {
 	out := texts{truncated: x.truncated || y.truncated, cyclic: x.cyclic || y.cyclic}
 	for _, a := range x.vs {
 		for _, b := range y.vs {
+			if !consistent(a, b) {
+				continue
+			}
 			if len(out.vs) >= maxVariants {
 				out.truncated = true
 				return out
@@ -1101,6 +1107,9 @@ func (a *pkgAnalysis) join(slice, sep ssa.Value, ce *ast.CallExpr, c *ctx) texts
 	}
 	elems, ok := sliceElems(slice)
 	if !ok {
+		if t, ok := a.joinList(slice, a.text(sep, sepHint, c.deeper()), c); ok {
+			return t
+		}
 		return single(holePiece("", "strings.Join", pos, end))
 	}
 	sepT := a.text(sep, sepHint, c.deeper())
@@ -1257,6 +1266,7 @@ func toText(v variant, fallback, fallbackEnd token.Pos) *Text {
 		}
 		t.Segments = append(t.Segments, Segment{Off: off, Len: n, Pos: pos, End: end, Exact: exact})
 	}
+	t.Choices = choicesOf(v)
 	for _, p := range v {
 		off := b.Len()
 		if p.hole || p.param >= 0 {

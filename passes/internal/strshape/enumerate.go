@@ -213,9 +213,8 @@ func (e *enumerator) emit(c choices) {
 func (e *enumerator) render(s *Shape, c choices, v *Variant, used map[int]bool) {
 	switch s.Kind {
 	case KindLit:
-		if s.Text != "" {
-			v.Atoms = append(v.Atoms, Atom{Text: s.Text, Ref: s.Ref})
-		}
+		// Empty literals stay: the caller may hang data on their Ref.
+		v.Atoms = append(v.Atoms, Atom{Text: s.Text, Ref: s.Ref})
 	case KindHole:
 		v.Atoms = append(v.Atoms, Atom{Ref: s.Ref, Hole: true})
 	case KindCat:

@@ -1,0 +1,27 @@
+package fullscan_test
+
+import (
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/ydblint/ydblint/passes/config"
+	"github.com/ydblint/ydblint/passes/fullscan"
+)
+
+// TestDynamicText: query text built at run time (filters appended under
+// ifs and joined into the WHERE clause). Without -strict only the reads
+// that scan however the text is built are reported, once per site.
+func TestDynamicText(t *testing.T) {
+	analysistest.Run(t, rulesModule(t), fullscan.Analyzer, "example.com/rules/fullscan/dynamic")
+}
+
+// TestDynamicTextStrict: with -strict, the run that leaves an optional key
+// filter out is reported too, at the if that decides it.
+func TestDynamicTextStrict(t *testing.T) {
+	if err := config.Analyzer.Flags.Set(config.StrictFlag, "true"); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(config.ResetFlags)
+	analysistest.Run(t, rulesModule(t), fullscan.Analyzer, "example.com/rules/fullscan/dynamicstrict")
+}

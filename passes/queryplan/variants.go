@@ -1,0 +1,155 @@
+package queryplan
+
+import (
+	"fmt"
+	"go/token"
+
+	"github.com/ydblint/ydblint/passes/internal/keyplan"
+	"github.com/ydblint/ydblint/passes/querysite"
+)
+
+// This file groups the text variants of a site for the rules: a site whose
+// text is built in several ways (φ branches, filters appended under ifs)
+// has one Statement per variant, and a finding that holds in several of
+// them is one finding of the site, said once with the number of variants it
+// holds for.
+
+// ReadGroup is one read of one statement across the variants of a site.
+type ReadGroup struct {
+	Site    *querysite.Site
+	Members []ReadMember
+	// Variants is the number of text variants of the site.
+	Variants int
+}
+
+// ReadMember is the read in one variant.
+type ReadMember struct {
+	St   *Statement
+	Read *keyplan.Access
+}
+
+// ReadGroups returns the reads of every planned statement grouped across
+// variants: the same site, the same planned statement (by its rank among
+// the variant's planned statements, so optional DECLAREs before it do not
+// matter), the same read (by rank) of the same table. Groups come in
+// statement order.
+func (r *Result) ReadGroups() []*ReadGroup {
+	type key struct {
+		site        *querysite.Site
+		stmt, read  int
+		table, kind string
+	}
+	var out []*ReadGroup
+	index := map[key]*ReadGroup{}
+	rank := map[*Statement]int{}
+	next := map[[2]any]int{}
+	for _, st := range r.Statements {
+		vk := [2]any{st.Site, st.Variant}
+		rank[st] = next[vk]
+		next[vk]++
+	}
+	for _, st := range r.Statements {
+		for i, rd := range st.Plan.Reads {
+			k := key{site: st.Site, stmt: rank[st], read: i, kind: fmt.Sprint(rd.Kind)}
+			if rd.Table != nil {
+				k.table = rd.Table.Path
+			}
+			g := index[k]
+			if g == nil || rd.Table == nil {
+				g = &ReadGroup{Site: st.Site, Variants: max(1, st.Variants)}
+				index[k] = g
+				out = append(out, g)
+			}
+			g.Members = append(g.Members, ReadMember{St: st, Read: rd})
+		}
+	}
+	return out
+}
+
+// VariantReads turns members into the planner's view of the variants:
+// whether each one is a finding (full(member)), and the optional pieces
+// its text holds and leaves out.
+func VariantReads(ms []ReadMember, full func(ReadMember) bool) []keyplan.VariantRead {
+	out := make([]keyplan.VariantRead, 0, len(ms))
+	for _, m := range ms {
+		v := keyplan.VariantRead{Full: full(m)}
+		for _, ch := range m.St.Text.Choices {
+			if ch.Present {
+				v.Present = append(v.Present, ch.ID)
+			} else {
+				v.Absent = append(v.Absent, ch.ID)
+			}
+		}
+		out = append(out, v)
+	}
+	return out
+}
+
+// ChoiceOf returns the choice with the given ID among the members' texts.
+func ChoiceOf(ms []ReadMember, id int) (querysite.Choice, bool) {
+	for _, m := range ms {
+		for _, ch := range m.St.Text.Choices {
+			if ch.ID == id {
+				return ch, true
+			}
+		}
+	}
+	return querysite.Choice{}, false
+}
+
+// VariantNote is the message suffix that says how many of a site's text
+// variants a finding holds for: "" for a text built one way.
+func VariantNote(holds, variants int, truncated bool) string {
+	switch {
+	case variants <= 1:
+		return ""
+	case holds >= variants && !truncated:
+		return fmt.Sprintf(" (in all %d ways the query text is built)", variants)
+	case holds >= variants:
+		return fmt.Sprintf(" (in all %d ways of building the query text that were checked)", variants)
+	}
+	return fmt.Sprintf(" (in %d of the %d ways the query text is built)", holds, variants)
+}
+
+// Finding is one diagnostic of a rule before deduplication across variants.
+type Finding struct {
+	Pos, End token.Pos
+	Category string
+	Message  string
+	St       *Statement
+	// Payload is the rule's own data for reporting (fixes, spans).
+	Payload any
+}
+
+// Dedup keeps one finding per position, category and message, in first-seen
+// order, with the number of distinct variants each holds for.
+func Dedup(fs []Finding) ([]Finding, []int) {
+	type key struct {
+		pos, end token.Pos
+		cat, msg string
+	}
+	var out []Finding
+	var counts []int
+	idx := map[key]int{}
+	seen := map[key]map[int]bool{}
+	for _, f := range fs {
+		k := key{f.Pos, f.End, f.Category, f.Message}
+		i, ok := idx[k]
+		if !ok {
+			i = len(out)
+			idx[k] = i
+			out = append(out, f)
+			counts = append(counts, 0)
+			seen[k] = map[int]bool{}
+		}
+		v := 0
+		if f.St != nil {
+			v = f.St.Variant
+		}
+		if !seen[k][v] {
+			seen[k][v] = true
+			counts[i]++
+		}
+	}
+	return out, counts
+}
