@@ -38,6 +38,21 @@
 // on the server (automatic index choice by a SYNC index, IN (SELECT …) and
 // joins that may run as lookup joins, LIKE 'prefix%').
 //
+// # Category optional-key-filter
+//
+// Reported only with -strict. The query text is built at run time with
+// filters appended under ifs (a condition slice joined into the WHERE
+// clause), and the filter on the leading key column is one of the optional
+// ones: the run in which the if is not taken reads every partition. The
+// diagnostic points at the if and names its condition. The unfiltered run
+// may be an intended listing; when it is not, make the key filter
+// mandatory. When no way of building the text binds the key, the read is
+// a full-scan finding like a literal one, reported by default.
+//
+// Every finding is reported once per call site however many ways its text
+// can be built, saying how many of them it holds for ("in 2 of the 4 ways
+// the query text is built").
+//
 // # Category schema-conflict
 //
 // The same table is defined with different primary keys by two sources
