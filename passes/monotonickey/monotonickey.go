@@ -56,11 +56,15 @@ func run(pass *analysis.Pass) (any, error) {
 	// first write: that is where the hot partition is made, and a package
 	// that only reads the table can do nothing about its key.
 	reported := make(map[*schema.Table]bool)
+	indexes := make(indexReported)
 	for _, st := range plans.Statements {
 		for _, w := range st.Plan.Writes {
 			if w.Table == nil || !isRowInsert(w) {
 				continue
 			}
+			refPos, refEnd := st.Pos(w.Ref.NodeSpan())
+			reportIndexSchema(pass, cfg, indexes, w.Table, refPos, refEnd, st.Site, report.InYQL(st.YQL(w.Ref.NodeSpan().Start)))
+			reportIndexFills(pass, cfg, st, w)
 			if col, kind := keyplan.LeadingKeyMonotonic(w.Table); kind != keyplan.MonotonicNone {
 				if !reported[w.Table] {
 					reported[w.Table] = true
@@ -84,6 +88,8 @@ func run(pass *analysis.Pass) (any, error) {
 			continue
 		}
 		t := ks.Table
+		reportIndexSchema(pass, cfg, indexes, t, ks.Site.Pos, ks.Site.End, ks.Site)
+		checkIndexRows(pass, cfg, ks)
 		if col, kind := keyplan.LeadingKeyMonotonic(t); kind != keyplan.MonotonicNone {
 			if !reported[t] {
 				reported[t] = true

@@ -458,6 +458,10 @@ type Write struct {
 	Hash *schema.HashPrefix
 	// HashSpan is the span of the hash expression that gave Hash.
 	HashSpan yql.Span
+	// IndexLeads has, for INSERT/UPSERT/REPLACE, one entry per secondary
+	// index of the table, in index order: what the write puts into the
+	// index's leading column (indexmono.go).
+	IndexLeads []KeyWrite
 }
 
 // Key returns the KeyWrite of a key column, or nil.

@@ -315,6 +315,7 @@ func (st *planState) finishWrite(w *Write, in input, ref *yql.TableRef) {
 	st.keyFindings(w, t, in)
 	if w.Kind <= WriteReplace {
 		st.hashEvidence(w, t)
+		w.IndexLeads = indexLeads(t, in)
 	}
 }
 
