@@ -18,13 +18,20 @@ type scriptParams struct {
 	declares map[string]*yql.DeclareStmt
 	defined  map[string]bool       // named expressions and lambda parameters
 	uses     map[string][]yql.Span // $name references, in text order
+	// live are the names a statement that runs uses, directly or through
+	// named expressions. YQL drops a DECLARE whose parameter nothing live
+	// uses ("Symbol $x is not used", a warning): YDB then neither asks for
+	// its value nor checks its type.
+	live map[string]bool
 	// opaque is set when some statement was not modelled: it may define
 	// or use any name.
 	opaque bool
 }
 
 func collectParams(script *yql.Script) *scriptParams {
-	sp := &scriptParams{declares: map[string]*yql.DeclareStmt{}, defined: map[string]bool{}, uses: map[string][]yql.Span{}}
+	sp := &scriptParams{declares: map[string]*yql.DeclareStmt{}, defined: map[string]bool{}, uses: map[string][]yql.Span{}, live: map[string]bool{}}
+	namedRefs := map[string][]string{} // named expression → the names its value uses
+	var roots []string
 	if len(script.Errors) > 0 {
 		sp.opaque = true
 	}
@@ -41,15 +48,20 @@ func collectParams(script *yql.Script) *scriptParams {
 				sp.defined[n] = true
 			}
 		}
+		var refs []string
+		use := func(name string, span yql.Span) {
+			sp.uses[name] = append(sp.uses[name], span)
+			refs = append(refs, name)
+		}
 		yql.Inspect(s, func(n yql.Node) bool {
 			switch n := n.(type) {
 			case *yql.ParamRef:
-				sp.uses[n.Name] = append(sp.uses[n.Name], n.Span)
+				use(n.Name, n.Span)
 			case *yql.NamedSource:
-				sp.uses[n.Name] = append(sp.uses[n.Name], n.Span)
+				use(n.Name, n.Span)
 			case *yql.TableRef:
 				if n.Named != "" {
-					sp.uses[n.Named] = append(sp.uses[n.Named], n.Span)
+					use(n.Named, n.Span)
 				}
 			case *yql.Lambda:
 				for _, p := range n.Params {
@@ -65,6 +77,22 @@ func collectParams(script *yql.Script) *scriptParams {
 			}
 			return true
 		})
+		if ne, ok := s.(*yql.NamedExprStmt); ok {
+			for _, n := range ne.Names {
+				namedRefs[n] = append(namedRefs[n], refs...)
+			}
+		} else {
+			roots = append(roots, refs...)
+		}
+	}
+	for len(roots) > 0 {
+		n := roots[len(roots)-1]
+		roots = roots[:len(roots)-1]
+		if sp.live[n] {
+			continue
+		}
+		sp.live[n] = true
+		roots = append(roots, namedRefs[n]...)
 	}
 	return sp
 }
@@ -163,7 +191,7 @@ func (c *checker) checkUnbound(st *queryplan.Statement, sp *scriptParams, p *que
 func (c *checker) checkDeclared(st *queryplan.Statement, sp *scriptParams, p *querysite.Params) {
 	for _, n := range sortedNames(sp.declares) {
 		d := sp.declares[n]
-		if d.Type == nil || yql.ContainsHole(d.Type.String()) {
+		if d.Type == nil || yql.ContainsHole(d.Type.String()) || !sp.live[n] {
 			continue
 		}
 		b := binding(p, n)
