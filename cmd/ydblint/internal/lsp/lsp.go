@@ -11,8 +11,10 @@ import (
 	"github.com/ydblint/ydblint/passes/config"
 )
 
-// DefaultDebounce is the wait after didOpen or didSave before analysing.
-const DefaultDebounce = 300 * time.Millisecond
+// DefaultDebounce is the wait after didOpen or didSave before analysing:
+// long enough for a "save all" to cost one analysis, short next to the
+// re-check of an edited package (tens of milliseconds).
+const DefaultDebounce = 50 * time.Millisecond
 
 // Main runs `ydblint lsp [flags]`: it parses the flags (the configuration
 // flags of passes/config, lifted as on the command line, and -debounce),

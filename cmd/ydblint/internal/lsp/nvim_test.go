@@ -15,8 +15,11 @@ import (
 // TestNeovim drives `ydblint lsp` from a real editor client: headless
 // Neovim (0.7 API) with testdata/nvim_client.lua opens the hashprefix fix
 // case in a copy of testdata/rules, applies the first code action, then
-// puts non-ASCII text on a line and saves. Neovim turns the server's UTF-16 positions into
-// byte columns, so a wrong encoding shows as a wrong column here.
+// puts non-ASCII text on a line and saves, then fixes that line with the
+// first code action and saves again (the second save must refresh the
+// diagnostics from the server's cached package graph). Neovim turns the
+// server's UTF-16 positions into byte columns, so a wrong encoding shows
+// as a wrong column here.
 func TestNeovim(t *testing.T) {
 	if os.Getenv("YDBLINT_INTEGRATION") != "1" {
 		t.Skip("set YDBLINT_INTEGRATION=1 to run the Neovim integration test")
@@ -118,8 +121,17 @@ func TestNeovim(t *testing.T) {
 	if d == nil || d.Lnum != 13 || d.Col != col || d.EndCol != col+len("order_id = $id") {
 		t.Errorf("after the non-ASCII edit: %+v, want line 13 columns %d-%d of %q", d, col, col+len("order_id = $id"), line2)
 	}
-	if saved := strings.Split(readFile(t, path), "\n"); len(saved) < 14 || saved[13] != line2 {
-		t.Errorf("the session did not save the non-ASCII edit")
+	if saved := strings.Split(readFile(t, path), "\n"); len(saved) < 14 || saved[13] == line2 || !strings.Contains(saved[13], "заказ") {
+		t.Errorf("the session did not save the non-ASCII edit and then its fix: line 14 is %q", saved[13])
+	}
+	// The second save (the fix applied to that line) refreshed the
+	// diagnostics: the finding is gone, the others stay.
+	ds3 := readDiags("diagnostics3.json")
+	if d := find(ds3, missing); d != nil && d.Lnum == 13 {
+		t.Errorf("after the second save the fixed finding remains: %+v", d)
+	}
+	if len(ds3) != len(ds)-1 {
+		t.Errorf("after the second save: %d diagnostics, want %d", len(ds3), len(ds)-1)
 	}
 }
 

@@ -9,6 +9,8 @@
 --   diagnostics2.json  the diagnostics after a non-ASCII comment was put
 --                      before the first diagnostic (on its line), and
 --   line2.txt          that line
+--   diagnostics3.json  the diagnostics after the first code action on that
+--                      line and a second save (the finding goes away)
 --   error.txt          why the session failed, if it did
 -- YDBLINT_FILE must be a copy: the session writes it (:w) after the
 -- non-ASCII edit.
@@ -94,6 +96,33 @@ local function main()
     error("no diagnostics after the non-ASCII edit")
   end
   write("diagnostics2.json", diagnostics_json(buf))
+
+  -- A second save must refresh the diagnostics too (the server re-checks
+  -- the edited package from its cached graph): the first code action
+  -- fixes the finding on that line, :w, and the finding goes away.
+  local before = #vim.diagnostic.get(buf)
+  vim.api.nvim_win_set_cursor(0, { first.lnum + 1, 0 })
+  for _, d in ipairs(vim.diagnostic.get(buf)) do
+    if d.lnum == first.lnum then vim.api.nvim_win_set_cursor(0, { d.lnum + 1, d.col }) end
+  end
+  tick = vim.api.nvim_buf_get_changedtick(buf)
+  vim.lsp.buf.code_action()
+  if not vim.wait(timeout, function() return vim.api.nvim_buf_get_changedtick(buf) ~= tick end, 50) then
+    error("the second code action changed nothing")
+  end
+  vim.cmd("silent write")
+  local fixed = function()
+    local n = 0
+    for _, d in ipairs(vim.diagnostic.get(buf)) do
+      if d.lnum == first.lnum then return false end
+      n = n + 1
+    end
+    return n == before - 1
+  end
+  if not vim.wait(timeout, fixed, 100) then
+    error("the second save did not refresh the diagnostics: " .. diagnostics_json(buf))
+  end
+  write("diagnostics3.json", diagnostics_json(buf))
 
   vim.lsp.stop_client(client_id)
   if not vim.wait(10000, function() return vim.lsp.client_is_stopped(client_id) end, 50) then
