@@ -1,0 +1,43 @@
+// Package reader queries tables that only cmd/setup creates.
+package reader
+
+import (
+	"context"
+
+	"github.com/ydb-platform/ydb-go-sdk/v3"
+	"github.com/ydb-platform/ydb-go-sdk/v3/query"
+)
+
+// Reader reads the archive and the services.
+type Reader struct{ db *ydb.Driver }
+
+// New wires the reader.
+func New(db *ydb.Driver) *Reader { return &Reader{db: db} }
+
+// ArchivedNotes filters on a column that is not the key.
+func (r *Reader) ArchivedNotes(ctx context.Context, note string) error {
+	_, err := r.db.Query().QueryResultSet(ctx, "DECLARE $note AS Utf8; SELECT order_id FROM orders_archive WHERE note = $note", // want `SELECT reads every partition of table orders_archive, primary key \(order_id\) \(schema: cmd/setup/main.go:59\)`
+		query.WithParameters(ydb.ParamsBuilder().Param("$note").Text(note).Build()))
+	return err
+}
+
+// Archived reads by the key: fine.
+func (r *Reader) Archived(ctx context.Context, id uint64) error {
+	_, err := r.db.Query().QueryResultSet(ctx, "DECLARE $id AS Uint64; SELECT note FROM orders_archive WHERE order_id = $id",
+		query.WithParameters(ydb.ParamsBuilder().Param("$id").Uint64(id).Build()))
+	return err
+}
+
+// Services reads by the key: fine.
+func (r *Reader) Services(ctx context.Context, name string) error {
+	_, err := r.db.Query().QueryResultSet(ctx, "DECLARE $n AS Utf8; SELECT service_name FROM service_names WHERE service_name = $n",
+		query.WithParameters(ydb.ParamsBuilder().Param("$n").Text(name).Build()))
+	return err
+}
+
+// SpansOfTrace forgets the hash prefix of spans: every partition is read.
+func (r *Reader) SpansOfTrace(ctx context.Context, trace string) error {
+	_, err := r.db.Query().QueryResultSet(ctx, "DECLARE $t AS Utf8; SELECT payload FROM spans WHERE trace_id = $t", // want `SELECT reads every partition of table spans, primary key \(trace_hash, trace_id, span_id\) \(schema: schema/schema.go:37\)`
+		query.WithParameters(ydb.ParamsBuilder().Param("$t").Text(trace).Build()))
+	return err
+}
