@@ -149,6 +149,8 @@ func (a *pkgAnalysis) paramsValue(v ssa.Value, c *ctx) *Params {
 	} else if id, args, recv, _, ok := methodCall(v); ok && id.Pkg == sdk.PkgInternalParams && id.Recv == sdk.ParamsBuilderType && id.Name == "Build" {
 		_ = args
 		out = a.builderChain(recv, c)
+	} else if p := a.inlineParams(v, c); p != nil {
+		out = p
 	}
 	if out == nil {
 		return &Params{}

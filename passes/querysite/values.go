@@ -321,7 +321,7 @@ func sqlNullValid(x ssa.Value) NullKind {
 
 // goProps fills Const, HashFunc/HashOf, Monotonic and Origin of a Go value.
 func (a *pkgAnalysis) goProps(out *Value, v ssa.Value, c *ctx) {
-	v = peelConv(v)
+	v = peelConv(a.throughBinds(v, c))
 	if k, ok := v.(*ssa.Const); ok && k.Value != nil {
 		out.Const = true
 		s := k.Value.ExactString()

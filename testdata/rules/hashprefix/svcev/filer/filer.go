@@ -29,7 +29,7 @@ const findQuery = `DECLARE $dir_hash AS Int64; DECLARE $directory AS Utf8; DECLA
 SELECT meta FROM entries WHERE dir_hash = $dir_hash AND directory = $directory AND name = $name;`
 
 const listQuery = `DECLARE $directory AS Utf8;
-SELECT name, meta FROM entries WHERE directory = $directory;` // want `SELECT binds directory but not the hash-prefix column dir_hash of table entries`
+SELECT name, meta FROM entries WHERE directory = $directory;` // want `SELECT binds directory but not the hash-prefix column dir_hash of table entries.*\(write evidence at hashprefix/svcev/filer/filer.go`
 
 const listKeyedQuery = `DECLARE $dir_hash AS Int64; DECLARE $directory AS Utf8;
 SELECT name, meta FROM entries WHERE dir_hash = $dir_hash AND directory = $directory;`
@@ -76,4 +76,39 @@ func (s *Store) ListKeyed(ctx context.Context, dir string) error {
 	return s.exec(ctx, listKeyedQuery, table.NewQueryParameters(
 		table.ValueParam("$dir_hash", types.Int64Value(pathutil.HashDirUnrolled(dir))),
 		table.ValueParam("$directory", types.UTF8Value(dir))))
+}
+
+// entry is one row, filled by a composite literal and turned into query
+// parameters by its own method.
+type entry struct {
+	DirHash   int64
+	Directory string
+	Name      string
+	Meta      []byte
+}
+
+func (e *entry) params() *table.QueryParameters {
+	return table.NewQueryParameters(
+		table.ValueParam("$dir_hash", types.Int64Value(e.DirHash)),
+		table.ValueParam("$directory", types.UTF8Value(e.Directory)),
+		table.ValueParam("$name", types.UTF8Value(e.Name)),
+		table.ValueParam("$meta", types.BytesValue(e.Meta)))
+}
+
+const upsertQuery = `DECLARE $dir_hash AS Int64; DECLARE $directory AS Utf8; DECLARE $name AS Utf8; DECLARE $meta AS String;
+UPSERT INTO entries (dir_hash, directory, name, meta) VALUES ($dir_hash, $directory, $name, $meta);`
+
+// Save writes an entry: dir_hash is the Go hash of the directory it
+// writes, the evidence the reads above are checked against.
+func (s *Store) Save(ctx context.Context, dir, name string, meta []byte) error {
+	_, short := s.bucketDir(&dir)
+	e := entry{pathutil.HashDir(dir), *short, name, meta}
+	return s.exec(ctx, upsertQuery, e.params())
+}
+
+// SaveUnhashed forgets the hash column.
+func (s *Store) SaveUnhashed(ctx context.Context, dir, name string, meta []byte) error {
+	e := entry{0, dir, name, meta}
+	return s.exec(ctx, `DECLARE $directory AS Utf8; DECLARE $name AS Utf8; DECLARE $meta AS String;
+UPSERT INTO entries (directory, name, meta) VALUES ($directory, $name, $meta);`, e.params()) // want `UPSERT does not write the hash-prefix column dir_hash of table entries`
 }
