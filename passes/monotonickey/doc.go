@@ -33,6 +33,26 @@
 // CurrentUtcDatetime(), CurrentUtcDate(), Uuid::newV8ColumnKey(), a Go
 // time.Now()-derived value or a counter.
 //
+// # Secondary indexes
+//
+// A GLOBAL index (sync, async or unique) is a table of its own, partitioned
+// by ranges of its key: an index whose leading column grows with time
+// hot-spots the index's last partition exactly as a primary key would,
+// however well the table itself is keyed.
+//
+//	CREATE TABLE logs (user_id Uint64, id Uint64, created_at Timestamp, …,
+//	                   PRIMARY KEY (user_id, id),
+//	                   INDEX created_idx GLOBAL ON (created_at));                  -- bad
+//	                   INDEX user_created_idx GLOBAL ON (user_id, created_at));    -- good
+//
+// The same evidence counts: the leading index column's type (category
+// monotonic-schema, once per index and package, at the first write), or a
+// write filling it from a clock or a counter, an epoch Uint64 from
+// time.Now().Unix() included (category monotonic-write, YQL writes and
+// BulkUpsert rows). An index leading with the table's own monotonic
+// leading key column is covered by the table's report; vector and
+// full-text indexes are not checked.
+//
 // # Not reported
 //
 // Column tables (STORE = COLUMN), where a time-ordered key is recommended;

@@ -39,11 +39,29 @@
 //     a slash (path.Join(db.Name(), "orders")) is "orders" under an unknown
 //     prefix; a table named by a hole alone is not known. One catalogue per
 //     package directory, in file and line order.
+//     The same scan decodes CreateTable / AlterTable calls of packages that
+//     import ydb-go-sdk (goopts.go): options written in the call, returned
+//     by a function or method of the module (in any of its packages), built
+//     with append, or taken from a map of such functions ranged over (one
+//     table per map entry, the key bound to the range variable). Paths
+//     evaluate like DDL strings, plus local variables assigned once and
+//     module functions whose body returns a string (path.Join(p.Path,
+//     name)). A call with an option, column type or key column that is not
+//     an SDK option call written out is skipped, and so is a table whose own
+//     name is made at run time (name + "_" + day).
+//     A migration directory or DDL string written for another database
+//     (VARCHAR, BIGINT, JSONB, REFERENCES, … and no YQL word: ydbonly.go),
+//     and every file of a module in the module cache, is not read as YDB's
+//     schema; a text/template action ({{ .TablePathPrefix }}) in a path is
+//     an unknown prefix, never a name.
 //  3. Files named by the package's //go:embed patterns, when the walk did not
 //     already apply their directory (embedding from testdata, for example).
 //  4. This package's own query sites, from the querysite analyzer: DDL texts
-//     sent through any entry point, and CreateTable / AlterTable / DropTable
-//     calls with their decoded options, in source order. Holes in table names
+//     sent through any entry point (except through database/sql to a driver
+//     traced to another database), and CreateTable / AlterTable / DropTable
+//     calls with their decoded options (a literal list, a slice returned by a
+//     function of this package, built with append or captured by a closure:
+//     querysite's tableopts.go), in source order. Holes in table names
 //     are replaced by {Hole.Key} when the hole has a stable key (see
 //     KeyedText), so a table created under a struct field's value is the
 //     table that queries through the same field name; a hole without a key
