@@ -40,6 +40,9 @@ const (
 	// ClosableResultSet; query.ResultSet): NextRow(ctx) (Row, error) returns
 	// io.EOF after the last row.
 	ResultQuerySet
+	// ResultQueryRow is a query-service row (internal/query/result.Row;
+	// query.Row): Scan, ScanNamed and ScanStruct decode received values.
+	ResultQueryRow
 )
 
 // ResultType is one named result type.
@@ -59,7 +62,9 @@ var ResultTypes = []ResultType{
 	{Pkg: PkgInternalQueryResult, Name: "Result", Family: ResultQuery},
 	{Pkg: PkgInternalQueryResult, Name: "Set", Family: ResultQuerySet},
 	{Pkg: PkgInternalQueryResult, Name: "ClosableResultSet", Family: ResultQuerySet},
+	{Pkg: PkgInternalQueryResult, Name: "Row", Family: ResultQueryRow},
 	{Pkg: PkgQuery, Name: "Result", Family: ResultQuery, Old: true},
+	{Pkg: PkgQuery, Name: "Row", Family: ResultQueryRow, Old: true},
 	{Pkg: PkgQuery, Name: "ResultSet", Family: ResultQuerySet, Old: true},
 }
 

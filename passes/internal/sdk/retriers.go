@@ -1,0 +1,74 @@
+package sdk
+
+// This file is the knowledge of the SDK's retriers that the retrystate
+// and nestedretry rules need. Verified against v3.156.1.
+//
+// A retrier reruns its callback while the callback's error is retryable:
+// internal/xerrors/operation.go (operationError.Type) makes ABORTED,
+// UNAVAILABLE, OVERLOADED, BAD_SESSION and SESSION_BUSY retryable always,
+// and UNDETERMINED, SESSION_EXPIRED and TIMEOUT only for idempotent
+// operations (retry.WithIdempotent, table.WithIdempotent(), …); transport
+// errors likewise (internal/xerrors/transport.go).
+
+// Retrier is one function or method that runs a callback under the retry
+// loop. Identity as in Entries (receiver: the declaring interface for
+// invoke calls); Callback is the zero-based index of the callback
+// argument, excluding the receiver.
+type Retrier struct {
+	API             string
+	Pkg, Recv, Name string
+	Callback        int
+	// Tx is set when the retrier commits a transaction after the callback
+	// returns, inside the retried attempt: a failed commit (ABORTED on a
+	// lock conflict) reruns the callback. internal/table/client.go
+	// (Client.DoTx: tx.CommitTx after executeTxOperation),
+	// internal/query/client.go (doTx), retry/sql.go (DoTx: tx.Commit).
+	Tx bool
+}
+
+// Retriers lists every retrier with a callback. The KindRetry rows of
+// Entries are here too (sdk_test checks it), with retry.Retry and
+// retry.RetryWithResult, which take no database argument and so are no
+// query entry points.
+var Retriers = []Retrier{
+	{API: "query.Client.Do", Pkg: PkgQuery, Recv: "Client", Name: "Do", Callback: 1},
+	{API: "query.Client.DoTx", Pkg: PkgQuery, Recv: "Client", Name: "DoTx", Callback: 1, Tx: true},
+	{API: "query.Client.Do", Pkg: PkgInternalQuery, Recv: "Client", Name: "Do", Callback: 1},
+	{API: "query.Client.DoTx", Pkg: PkgInternalQuery, Recv: "Client", Name: "DoTx", Callback: 1, Tx: true},
+	{API: "table.Client.Do", Pkg: PkgTable, Recv: "Client", Name: "Do", Callback: 1},
+	{API: "table.Client.DoTx", Pkg: PkgTable, Recv: "Client", Name: "DoTx", Callback: 1, Tx: true},
+	{API: "retry.Retry", Pkg: PkgRetry, Name: "Retry", Callback: 1},
+	{API: "retry.RetryWithResult", Pkg: PkgRetry, Name: "RetryWithResult", Callback: 1},
+	{API: "retry.Do", Pkg: PkgRetry, Name: "Do", Callback: 2},
+	{API: "retry.DoTx", Pkg: PkgRetry, Name: "DoTx", Callback: 2, Tx: true},
+	{API: "retry.DoWithResult", Pkg: PkgRetry, Name: "DoWithResult", Callback: 2},
+	{API: "retry.DoTxWithResult", Pkg: PkgRetry, Name: "DoTxWithResult", Callback: 2, Tx: true},
+}
+
+var retrierIndex = map[Identity]*Retrier{}
+
+func init() {
+	for i := range Retriers {
+		r := &Retriers[i]
+		retrierIndex[Identity{r.Pkg, r.Recv, r.Name}] = r
+	}
+}
+
+// LookupRetrier returns the retrier with the given identity, or nil.
+func LookupRetrier(id Identity) *Retrier { return retrierIndex[id] }
+
+// LocalResultMethod reports whether a method of the SDK's result types
+// works on data already received, and so cannot fail with a retryable
+// error: everything on a table-service unary result
+// (internal/table/scanner.unaryResult holds every set of the response) and
+// the scans of a query-service row. A stream's NextResultSet and a
+// query-service set's NextRow receive from the network and can fail.
+func LocalResultMethod(f ResultFamily, name string) bool {
+	switch f {
+	case ResultTableUnary:
+		return true
+	case ResultQueryRow:
+		return true
+	}
+	return false
+}

@@ -1,0 +1,546 @@
+package retrystate
+
+import (
+	_ "embed"
+	"fmt"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/buildssa"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/ydblint/ydblint/passes/config"
+	"github.com/ydblint/ydblint/passes/internal/analysisutil"
+	"github.com/ydblint/ydblint/passes/internal/report"
+	"github.com/ydblint/ydblint/passes/internal/sdk"
+	"github.com/ydblint/ydblint/passes/queryplan"
+)
+
+//go:embed doc.go
+var doc string
+
+const name = "retrystate"
+
+// Analyzer reports state outside a retried closure that each attempt
+// changes again.
+var Analyzer = &analysis.Analyzer{
+	Name:             name,
+	Doc:              analysisutil.MustExtractDoc(doc, name),
+	URL:              report.URLBase + name,
+	Requires:         []*analysis.Analyzer{config.Analyzer, queryplan.Analyzer, buildssa.Analyzer},
+	Run:              report.WrapRun(run),
+	RunDespiteErrors: true,
+}
+
+// Categories (headings of doc.go).
+const (
+	categoryAppend  = "append-captured"
+	categoryMap     = "map-captured"
+	categoryCounter = "counter-captured"
+)
+
+func run(pass *analysis.Pass) (any, error) {
+	cfg := pass.ResultOf[config.Analyzer].(*config.Config)
+	plans := pass.ResultOf[queryplan.Analyzer].(*queryplan.Result)
+	if !plans.InScope || !importsSDK(pass.Pkg) {
+		return nil, nil
+	}
+	ssaRes, ok := pass.ResultOf[buildssa.Analyzer].(*buildssa.SSA)
+	if !ok || ssaRes == nil {
+		return nil, nil
+	}
+	for _, fn := range ssaRes.SrcFuncs {
+		for _, rc := range retriedClosures(fn) {
+			for _, m := range mutations(rc.fn) {
+				if why, ok := repeats(rc, m); ok {
+					reportMutation(pass, cfg, rc, m, why)
+				}
+			}
+		}
+	}
+	return nil, nil
+}
+
+// retriedClosure is a closure literal passed to a retrier.
+type retriedClosure struct {
+	fn      *ssa.Function
+	retrier *sdk.Retrier
+}
+
+// retriedClosures finds the closures fn hands to an SDK retrier.
+func retriedClosures(fn *ssa.Function) []retriedClosure {
+	var out []retriedClosure
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			r, args := retrierOf(call.Common())
+			if r == nil || r.Callback >= len(args) {
+				continue
+			}
+			cb := args[r.Callback]
+			if ct, ok := cb.(*ssa.ChangeType); ok {
+				cb = ct.X // func literal to a named func type (query.Operation)
+			}
+			mc, ok := cb.(*ssa.MakeClosure)
+			if !ok {
+				continue // a closure without captures has no state to repeat
+			}
+			if f, ok := mc.Fn.(*ssa.Function); ok {
+				out = append(out, retriedClosure{fn: f, retrier: r})
+			}
+		}
+	}
+	return out
+}
+
+// retrierOf returns the retrier call calls and its arguments without the
+// receiver, or nil.
+func retrierOf(c *ssa.CallCommon) (*sdk.Retrier, []ssa.Value) {
+	if c.IsInvoke() {
+		id, ok := sdk.IdentityOf(c.Method)
+		if !ok {
+			return nil, nil
+		}
+		return sdk.LookupRetrier(id), c.Args
+	}
+	f := c.StaticCallee()
+	if f == nil {
+		return nil, nil
+	}
+	obj, ok := f.Object().(*types.Func)
+	if !ok {
+		return nil, nil
+	}
+	id, ok := sdk.IdentityOf(obj)
+	if !ok {
+		return nil, nil
+	}
+	args := c.Args
+	if id.Recv != "" && len(args) > 0 {
+		args = args[1:]
+	}
+	return sdk.LookupRetrier(id), args
+}
+
+// mutationKind is how an attempt changes captured state.
+type mutationKind uint8
+
+const (
+	mutAppend  mutationKind = iota + 1 // v = append(v, …)
+	mutMap                             // m[k] = append(m[k], …), m[k] += x, m[k]++
+	mutCounter                         // n += x, n++
+)
+
+type mutation struct {
+	kind  mutationKind
+	instr ssa.Instruction
+	pos   token.Pos
+	// cell is the captured variable (the closure's FreeVar).
+	cell *ssa.FreeVar
+	// step1 is set for a counter incremented or decremented by one.
+	step1 bool
+}
+
+// mutations lists the read-modify-writes of captured variables in fn.
+func mutations(fn *ssa.Function) []mutation {
+	var out []mutation
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			switch in := instr.(type) {
+			case *ssa.Store:
+				fv, ok := in.Addr.(*ssa.FreeVar)
+				if !ok {
+					continue
+				}
+				if call, ok := in.Val.(*ssa.Call); ok && isBuiltin(&call.Call, "append") && len(call.Call.Args) > 0 && loadOf(call.Call.Args[0], fv) {
+					out = append(out, mutation{kind: mutAppend, instr: in, pos: call.Pos(), cell: fv})
+					continue
+				}
+				if op, ok := in.Val.(*ssa.BinOp); ok && (loadOf(op.X, fv) || loadOf(op.Y, fv)) {
+					out = append(out, mutation{kind: mutCounter, instr: in, pos: posOr(op.Pos(), in.Pos()), cell: fv, step1: isOne(op.X) || isOne(op.Y)})
+				}
+			case *ssa.MapUpdate:
+				fv := loadedCell(in.Map)
+				if fv == nil {
+					continue
+				}
+				if readModifyWrite(in) {
+					out = append(out, mutation{kind: mutMap, instr: in, pos: in.Pos(), cell: fv})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// readModifyWrite reports whether a map update's new value is computed
+// from the entry it replaces (m[k] = append(m[k], x), m[k] += x).
+func readModifyWrite(u *ssa.MapUpdate) bool {
+	fromEntry := func(v ssa.Value) bool {
+		if e, ok := v.(*ssa.Extract); ok {
+			v = e.Tuple
+		}
+		l, ok := v.(*ssa.Lookup)
+		return ok && sameValue(l.X, u.Map) && sameValue(l.Index, u.Key)
+	}
+	switch v := u.Value.(type) {
+	case *ssa.Call:
+		return isBuiltin(&v.Call, "append") && len(v.Call.Args) > 0 && fromEntry(v.Call.Args[0])
+	case *ssa.BinOp:
+		return fromEntry(v.X) || fromEntry(v.Y)
+	}
+	return false
+}
+
+// sameValue reports whether a and b are the same SSA value or two loads
+// of the same variable or field with nothing between them that the rule
+// tracks (m[k] = append(m[k], …) loads m and k twice).
+func sameValue(a, b ssa.Value) bool {
+	if a == b {
+		return true
+	}
+	switch a := a.(type) {
+	case *ssa.UnOp:
+		b, ok := b.(*ssa.UnOp)
+		return ok && a.Op == token.MUL && b.Op == token.MUL && sameAddr(a.X, b.X)
+	case *ssa.Const:
+		b, ok := b.(*ssa.Const)
+		return ok && a.Value != nil && b.Value != nil && a.Value.ExactString() == b.Value.ExactString() && types.Identical(a.Type(), b.Type())
+	}
+	return false
+}
+
+func sameAddr(a, b ssa.Value) bool {
+	if a == b {
+		return true
+	}
+	fa, ok1 := a.(*ssa.FieldAddr)
+	fb, ok2 := b.(*ssa.FieldAddr)
+	return ok1 && ok2 && fa.Field == fb.Field && sameAddr(fa.X, fb.X)
+}
+
+// loadOf reports whether v is a load of the captured variable fv.
+func loadOf(v ssa.Value, fv *ssa.FreeVar) bool {
+	u, ok := v.(*ssa.UnOp)
+	return ok && u.Op == token.MUL && u.X == fv
+}
+
+// loadedCell returns the captured variable v was loaded from, or nil.
+func loadedCell(v ssa.Value) *ssa.FreeVar {
+	u, ok := v.(*ssa.UnOp)
+	if !ok || u.Op != token.MUL {
+		return nil
+	}
+	fv, _ := u.X.(*ssa.FreeVar)
+	return fv
+}
+
+func isBuiltin(c *ssa.CallCommon, name string) bool {
+	b, ok := c.Value.(*ssa.Builtin)
+	return ok && b.Name() == name
+}
+
+func isOne(v ssa.Value) bool {
+	c, ok := v.(*ssa.Const)
+	if !ok || c.Value == nil {
+		return false
+	}
+	return c.Value.String() == "1"
+}
+
+func posOr(ps ...token.Pos) token.Pos {
+	for _, p := range ps {
+		if p.IsValid() {
+			return p
+		}
+	}
+	return token.NoPos
+}
+
+// repeats decides whether a mutation runs again when the retrier reruns
+// the closure, and returns the SDK call that can fail after it.
+func repeats(rc retriedClosure, m mutation) (string, bool) {
+	if resetBefore(rc.fn, m) {
+		return "", false
+	}
+	cyc := cyclicBlocks(rc.fn)
+	if m.kind == mutCounter && m.step1 && !cyc[m.instr.Block()] {
+		// n++ once per attempt counts attempts, on purpose.
+		return "", false
+	}
+	if c := failingCallAfter(rc.fn, m.instr, cyc); c != "" {
+		return c, true
+	}
+	if rc.retrier.Tx {
+		return "the commit " + rc.retrier.API + " makes when the closure returns", true
+	}
+	return "", false
+}
+
+// resetBefore reports whether a plain assignment to the same variable (or
+// clear of it) dominates the mutation: each attempt starts afresh.
+func resetBefore(fn *ssa.Function, m mutation) bool {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if !isReset(instr, m.cell) || !dominates(instr, m.instr) {
+				continue
+			}
+			return true
+		}
+	}
+	return false
+}
+
+func isReset(instr ssa.Instruction, fv *ssa.FreeVar) bool {
+	switch in := instr.(type) {
+	case *ssa.Store:
+		if in.Addr != fv {
+			return false
+		}
+		if call, ok := in.Val.(*ssa.Call); ok && isBuiltin(&call.Call, "append") && len(call.Call.Args) > 0 && loadOf(call.Call.Args[0], fv) {
+			return false
+		}
+		if op, ok := in.Val.(*ssa.BinOp); ok && (loadOf(op.X, fv) || loadOf(op.Y, fv)) {
+			return false
+		}
+		return true
+	case *ssa.Call:
+		return isBuiltin(&in.Call, "clear") && len(in.Call.Args) == 1 && loadOf(in.Call.Args[0], fv)
+	}
+	return false
+}
+
+// dominates reports whether a dominates b (a before b in the same block).
+func dominates(a, b ssa.Instruction) bool {
+	if a.Block() != b.Block() {
+		return a.Block().Dominates(b.Block())
+	}
+	for _, in := range a.Block().Instrs {
+		switch in {
+		case a:
+			return true
+		case b:
+			return false
+		}
+	}
+	return false
+}
+
+// failingCallAfter returns a description of an SDK (or database/sql) call
+// that can fail with a retryable error and is reachable from instr within
+// fn, or "".
+func failingCallAfter(fn *ssa.Function, instr ssa.Instruction, cyc map[*ssa.BasicBlock]bool) string {
+	start := instr.Block()
+	after := false
+	for _, in := range start.Instrs {
+		if in == instr {
+			after = true
+			continue
+		}
+		if after {
+			if d := canFail(in); d != "" {
+				return d
+			}
+		}
+	}
+	seen := map[*ssa.BasicBlock]bool{}
+	work := append([]*ssa.BasicBlock(nil), start.Succs...)
+	for len(work) > 0 {
+		b := work[len(work)-1]
+		work = work[:len(work)-1]
+		if seen[b] {
+			continue
+		}
+		seen[b] = true
+		for _, in := range b.Instrs {
+			if d := canFail(in); d != "" {
+				return d
+			}
+		}
+		work = append(work, b.Succs...)
+	}
+	return ""
+}
+
+// canFail describes instr when it calls the SDK or database/sql in a way
+// that can fail with a retryable error: a call that returns an error or
+// receives from a stream, on anything but data already received.
+func canFail(instr ssa.Instruction) string {
+	call, ok := instr.(ssa.CallInstruction)
+	if !ok {
+		return ""
+	}
+	c := call.Common()
+	var fn *types.Func
+	recvFamily := sdk.ResultNone
+	if c.IsInvoke() {
+		fn = c.Method
+		recvFamily = resultFamily(c.Value.Type())
+	} else if f := c.StaticCallee(); f != nil {
+		fn, _ = f.Object().(*types.Func)
+		if len(c.Args) > 0 && fn != nil && fn.Type().(*types.Signature).Recv() != nil {
+			recvFamily = resultFamily(c.Args[0].Type())
+		}
+	}
+	if fn == nil || fn.Pkg() == nil {
+		return ""
+	}
+	id, ok := sdk.IdentityOf(fn)
+	if !ok {
+		return ""
+	}
+	shown := id
+	if c.IsInvoke() {
+		// Name the type the code holds (StreamResult, query.ResultSet),
+		// not the embedded interface that declares the method.
+		if n := typeName(c.Value.Type()); n != "" {
+			shown.Recv = n
+		}
+	}
+	switch {
+	case sdk.InSDK(id.Pkg):
+		if sdk.LocalResultMethod(recvFamily, id.Name) {
+			return ""
+		}
+		if !returnsError(fn) && sdk.ResultMethodOp(recvFamily, id.Name) != sdk.OpSelectBool {
+			return ""
+		}
+	case id.Pkg == sdk.PkgSQL:
+		if !sqlCanFail(id) {
+			return ""
+		}
+	default:
+		return ""
+	}
+	return describe(shown)
+}
+
+// typeName is the name the code spells t with: an alias's own name
+// (query.ResultSet), else the named type's.
+func typeName(t types.Type) string {
+	if a, ok := t.(*types.Alias); ok {
+		return a.Obj().Name()
+	}
+	if n, ok := t.(*types.Named); ok {
+		return n.Obj().Name()
+	}
+	return ""
+}
+
+// sqlCanFail: database/sql calls that talk to the server (Rows.Next and
+// NextResultSet receive the next part; Scan, Close and Columns do not).
+func sqlCanFail(id sdk.Identity) bool {
+	switch id.Recv {
+	case "DB", "Conn", "Tx", "Stmt":
+		switch id.Name {
+		case "Close", "SetMaxOpenConns", "SetMaxIdleConns", "SetConnMaxLifetime", "SetConnMaxIdleTime", "Stats", "Driver", "Raw":
+			return false
+		}
+		return true
+	case "Rows":
+		return id.Name == "Next" || id.Name == "NextResultSet"
+	}
+	return false
+}
+
+func returnsError(fn *types.Func) bool {
+	res := fn.Type().(*types.Signature).Results()
+	if res.Len() == 0 {
+		return false
+	}
+	t := res.At(res.Len() - 1).Type()
+	return types.Identical(t, types.Universe.Lookup("error").Type())
+}
+
+func describe(id sdk.Identity) string {
+	if id.Recv == "" {
+		return id.Name
+	}
+	return id.Recv + "." + id.Name
+}
+
+func resultFamily(t types.Type) sdk.ResultFamily {
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return sdk.ResultNone
+	}
+	rt := sdk.LookupResultType(n.Obj().Pkg().Path(), n.Obj().Name())
+	if rt == nil {
+		return sdk.ResultNone
+	}
+	return rt.Family
+}
+
+// cyclicBlocks returns the blocks of fn that lie on a cycle of its
+// control-flow graph (the bodies of loops).
+func cyclicBlocks(fn *ssa.Function) map[*ssa.BasicBlock]bool {
+	out := map[*ssa.BasicBlock]bool{}
+	for _, b := range fn.Blocks {
+		seen := map[*ssa.BasicBlock]bool{}
+		work := append([]*ssa.BasicBlock(nil), b.Succs...)
+		for len(work) > 0 {
+			x := work[len(work)-1]
+			work = work[:len(work)-1]
+			if x == b {
+				out[b] = true
+				break
+			}
+			if seen[x] {
+				continue
+			}
+			seen[x] = true
+			work = append(work, x.Succs...)
+		}
+	}
+	return out
+}
+
+// importsSDK reports whether pkg imports a package of the SDK, directly or not.
+func importsSDK(pkg *types.Package) bool {
+	seen := map[*types.Package]bool{}
+	var walk func(p *types.Package) bool
+	walk = func(p *types.Package) bool {
+		if seen[p] {
+			return false
+		}
+		seen[p] = true
+		if sdk.InSDK(p.Path()) {
+			return true
+		}
+		for _, imp := range p.Imports() {
+			if walk(imp) {
+				return true
+			}
+		}
+		return false
+	}
+	return walk(pkg)
+}
+
+func reportMutation(pass *analysis.Pass, cfg *config.Config, rc retriedClosure, m mutation, after string) {
+	v := m.cell.Name()
+	var what, category, fix string
+	switch m.kind {
+	case mutAppend:
+		what, category = "append to "+v+" (captured from outside the closure)", categoryAppend
+		fix = fmt.Sprintf("reset it at the start of the closure (%s = %s[:0]) or collect into a local slice and assign %s at the end", v, v, v)
+	case mutMap:
+		what, category = "read-modify-write of an entry of "+v+" (a map captured from outside the closure)", categoryMap
+		fix = fmt.Sprintf("clear(%s) at the start of the closure or fill a local map and assign %s at the end", v, v)
+	default:
+		what, category = "update of "+v+" (captured from outside the closure)", categoryCounter
+		fix = fmt.Sprintf("set %s = 0 at the start of the closure or count in a local variable and assign %s at the end", v, v)
+	}
+	pos := m.pos
+	if !pos.IsValid() {
+		pos = m.instr.Pos()
+	}
+	report.Report(pass, cfg, name, analysis.Diagnostic{
+		Pos: pos, Category: category,
+		Message: fmt.Sprintf("%s runs again when %s retries the closure (ABORTED, UNAVAILABLE, OVERLOADED, BAD_SESSION, SESSION_BUSY): %s can fail after it in the same attempt, so rows are duplicated or counted twice; %s", what, rc.retrier.API, after, fix),
+	})
+}
