@@ -3,6 +3,8 @@ package yqlcheck
 import (
 	_ "embed"
 	"fmt"
+	"go/token"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -63,6 +65,7 @@ func run(pass *analysis.Pass) (any, error) {
 		c.checkNames(st)
 		c.checkWrites(st)
 	}
+	c.flush()
 	return nil, nil
 }
 
@@ -73,6 +76,8 @@ type checker struct {
 	// table in a way the catalogue did not see (an ALTER TABLE of a table
 	// whose name is not known): no name is then judged missing.
 	namesCertain bool
+	pending      map[pendingKey]*pending
+	order        []*pending
 }
 
 // namesCertain reports whether the catalogue saw every ALTER TABLE of the
@@ -128,12 +133,61 @@ func tableOf(st *queryplan.Statement) keyplan.TableOf {
 
 func (c *checker) report(st *queryplan.Statement, sp yql.Span, category, msg string, fixes ...analysis.SuggestedFix) {
 	pos, end := st.Pos(sp)
-	if st.Variants > 1 {
-		msg += fmt.Sprintf(" (query variant %d of %d)", st.Variant+1, st.Variants)
+	c.add(st, analysis.Diagnostic{Pos: pos, End: end, Category: category, Message: msg, SuggestedFixes: fixes}, report.InYQL(st.YQL(sp.Start)))
+}
+
+// pending is one diagnostic waiting for the variants of its site: text
+// variants that share the faulty literal give one diagnostic, which names
+// the variants only when some of them do not have the fault.
+type pending struct {
+	site     *querysite.Site
+	d        analysis.Diagnostic
+	opts     []report.Option
+	variants []int
+	of       int
+}
+
+type pendingKey struct {
+	site     *querysite.Site
+	pos, end token.Pos
+	category string
+	msg      string
+}
+
+func (c *checker) add(st *queryplan.Statement, d analysis.Diagnostic, opts ...report.Option) {
+	k := pendingKey{st.Site, d.Pos, d.End, d.Category, d.Message}
+	if p := c.pending[k]; p != nil {
+		if p.variants[len(p.variants)-1] != st.Variant {
+			p.variants = append(p.variants, st.Variant)
+		}
+		return
 	}
-	report.Report(c.pass, c.cfg, name, analysis.Diagnostic{
-		Pos: pos, End: end, Category: category, Message: msg + queryplan.Via(st.Site), SuggestedFixes: fixes,
-	}, report.InYQL(st.YQL(sp.Start)))
+	if c.pending == nil {
+		c.pending = map[pendingKey]*pending{}
+	}
+	p := &pending{site: st.Site, d: d, opts: opts, variants: []int{st.Variant}, of: st.Variants}
+	c.pending[k] = p
+	c.order = append(c.order, p)
+}
+
+// flush reports the pending diagnostics in the order they were found.
+func (c *checker) flush() {
+	for _, p := range c.order {
+		d := p.d
+		if p.of > 1 && len(p.variants) < p.of {
+			names := make([]string, len(p.variants))
+			for i, v := range p.variants {
+				names[i] = strconv.Itoa(v + 1)
+			}
+			word := "variant"
+			if len(names) > 1 {
+				word = "variants"
+			}
+			d.Message += fmt.Sprintf(" (query %s %s of %d)", word, strings.Join(names, ", "), p.of)
+		}
+		d.Message += queryplan.Via(p.site)
+		report.Report(c.pass, c.cfg, name, d, p.opts...)
+	}
 }
 
 // schemaOf names a table and where its definition came from.
@@ -143,10 +197,5 @@ func schemaOf(t *schema.Table) string {
 
 // reportAt reports at the Go expression that binds a parameter.
 func (c *checker) reportAt(st *queryplan.Statement, b *querysite.Binding, category, msg string) {
-	if st.Variants > 1 {
-		msg += fmt.Sprintf(" (query variant %d of %d)", st.Variant+1, st.Variants)
-	}
-	report.Report(c.pass, c.cfg, name, analysis.Diagnostic{
-		Pos: b.Pos, End: b.End, Category: category, Message: msg + queryplan.Via(st.Site),
-	})
+	c.add(st, analysis.Diagnostic{Pos: b.Pos, End: b.End, Category: category, Message: msg})
 }
