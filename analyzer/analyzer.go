@@ -13,6 +13,7 @@ import (
 	"github.com/ydblint/ydblint/passes/monotonickey"
 	"github.com/ydblint/ydblint/passes/nullkey"
 	"github.com/ydblint/ydblint/passes/resultloop"
+	"github.com/ydblint/ydblint/passes/retrystate"
 	"github.com/ydblint/ydblint/passes/yqlcheck"
 	"golang.org/x/tools/go/analysis"
 )
@@ -30,6 +31,7 @@ var Suite = []*analysis.Analyzer{
 	monotonickey.Analyzer,
 	yqlcheck.Analyzer,
 	resultloop.Analyzer,
+	retrystate.Analyzer,
 }
 
 // Check reports every way in which analyzers break the suite's conventions:
