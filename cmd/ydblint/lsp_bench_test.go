@@ -34,16 +34,21 @@ import (
 // then 50 saves more and the server's resident memory (VmRSS, and the peak
 // VmHWM) after the first open and after the 50 saves. gopls is the one on
 // PATH or in $(go env GOPATH)/bin (YDBLINT_BENCH_GOPLS names another;
-// "none" skips it). The file is restored at the end, but point the
+// "none" skips it; YDBLINT_BENCH_BIN runs another ydblint binary instead
+// of building this one, for before/after tables; YDBLINT_BENCH_LOG=file appends the servers' stderr to
+// file). The file is restored at the end, but point the
 // benchmark at a copy of the code: it writes the file 60 times.
 func BenchmarkLSP(b *testing.B) {
 	files := os.Getenv("YDBLINT_BENCH_LSP")
 	if files == "" {
 		b.Skip("set YDBLINT_BENCH_LSP to the Go file(s) to edit (absolute paths, comma-separated)")
 	}
-	bin := filepath.Join(b.TempDir(), "ydblint")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		b.Fatalf("go build: %v\n%s", err, out)
+	bin := os.Getenv("YDBLINT_BENCH_BIN") // another ydblint, e.g. an older build, for before/after
+	if bin == "" {
+		bin = filepath.Join(b.TempDir(), "ydblint")
+		if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+			b.Fatalf("go build: %v\n%s", err, out)
+		}
 	}
 	servers := []benchServer{{name: "ydblint", argv: []string{bin, "lsp"}}}
 	if g := goplsPath(); g != "" {
@@ -178,6 +183,12 @@ func benchFile(b *testing.B, srv benchServer, file string) benchResult {
 	stdin, _ := cmd.StdinPipe()
 	stdout, _ := cmd.StdoutPipe()
 	cmd.Stderr = io.Discard
+	if name := os.Getenv("YDBLINT_BENCH_LOG"); name != "" { // the servers' logs, appended
+		if f, err := os.OpenFile(name, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644); err == nil {
+			defer f.Close()
+			cmd.Stderr = f
+		}
+	}
 	if err := cmd.Start(); err != nil {
 		b.Fatal(err)
 	}

@@ -497,6 +497,11 @@ func (s *Server) worker() {
 			s.mu.Lock()
 			if len(s.queue) == 0 || s.state == stateShutdown {
 				s.mu.Unlock()
+				// Idle: give the garbage of the analyses back to the
+				// system, so that the server's resident memory stays
+				// that of its package graphs between saves (GOGC would
+				// otherwise let it grow to twice the live heap).
+				debug.FreeOSMemory()
 				break
 			}
 			key := s.queue[0]
