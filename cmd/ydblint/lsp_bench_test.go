@@ -35,7 +35,8 @@ import (
 // VmHWM) after the first open and after the 50 saves. gopls is the one on
 // PATH or in $(go env GOPATH)/bin (YDBLINT_BENCH_GOPLS names another;
 // "none" skips it; YDBLINT_BENCH_BIN runs another ydblint binary instead
-// of building this one, for before/after tables; YDBLINT_BENCH_LOG=file appends the servers' stderr to
+// of building this one, for before/after tables; YDBLINT_BENCH_RSS_SAVES
+// replaces the 50 saves before the memory measurement; YDBLINT_BENCH_LOG=file appends the servers' stderr to
 // file). The file is restored at the end, but point the
 // benchmark at a copy of the code: it writes the file 60 times.
 func BenchmarkLSP(b *testing.B) {
@@ -250,7 +251,11 @@ func benchFile(b *testing.B, srv benchServer, file string) benchResult {
 	}
 	slices.Sort(times)
 	r.save = (times[4] + times[5]) / 2
-	for i := range 50 {
+	extra := 50
+	if v, err := strconv.Atoi(os.Getenv("YDBLINT_BENCH_RSS_SAVES")); err == nil {
+		extra = v // fewer for a slow server (a before measurement)
+	}
+	for i := range extra {
 		save(100 + i)
 	}
 	r.rssAfter, r.hwm = procStatus(cmd.Process.Pid)
