@@ -216,7 +216,14 @@ func (a *pkgAnalysis) text(v ssa.Value, hint ast.Expr, c *ctx) texts {
 	case *ssa.MakeInterface:
 		return a.text(v.X, hint, c.deeper())
 	case *ssa.Field:
+		if t, ok := a.lookupText(v.X, v.Field, hint, c); ok {
+			return t
+		}
 		if t, ok := a.fieldText(v.X.Type(), v.Field, v, hint, c); ok {
+			return t
+		}
+	case *ssa.Lookup, *ssa.Extract:
+		if t, ok := a.lookupText(v, -1, hint, c); ok {
 			return t
 		}
 	}
@@ -284,6 +291,15 @@ func (a *pkgAnalysis) loadText(load ssa.Value, addr ssa.Value, hint ast.Expr, c 
 			return a.text(val, nil, c.in(addr.Parent()))
 		}
 	case *ssa.FieldAddr:
+		if al, ok := addr.X.(*ssa.Alloc); ok {
+			// A field of a local struct copied from a lookup table
+			// (q := queries["by-id"]; q.query).
+			if val := readOnlyStruct(al); val != nil {
+				if t, ok := a.lookupText(val, addr.Field, hint, c.in(al.Parent())); ok {
+					return t
+				}
+			}
+		}
 		if t, ok := a.fieldText(addr.X.Type(), addr.Field, load, hint, c); ok {
 			if load == nil {
 				// The field's identity, as for a load of it.
@@ -761,6 +777,13 @@ func (a *pkgAnalysis) callText(call *ssa.Call, c *ctx) texts {
 			if fn, ok := pathFunc(obj.Pkg().Path(), obj.Name(), recv); ok {
 				return a.pathText(fn, common, ce, c)
 			}
+			if looksUpByParam(callee) {
+				// A helper picking its text from a lookup table by a
+				// parameter: evaluated at the call, where the key is known.
+				if t, ok := a.inline(callee, common, ce, false, c); ok && !t.truncated {
+					return t
+				}
+			}
 			if sum := a.textSummary(callee, obj); sum != nil && !sum.Pointer {
 				return a.substitute(callee, obj, common, ce, c)
 			}
@@ -967,10 +990,6 @@ func (a *pkgAnalysis) sprintf(format, argSlice ssa.Value, ce *ast.CallExpr, skip
 		pos, end = ce.Pos(), ce.End()
 	}
 	format, fc0, fhint0 := c.resolveBound(format)
-	fc, ok := format.(*ssa.Const)
-	if !ok || fc.Value == nil || fc.Value.Kind() != constant.String {
-		return single(holePiece("", "fmt.Sprintf", pos, end))
-	}
 	var fhint ast.Expr
 	var argHints []ast.Expr
 	if ce != nil && len(ce.Args) > skip {
@@ -984,16 +1003,31 @@ func (a *pkgAnalysis) sprintf(format, argSlice ssa.Value, ce *ast.CallExpr, skip
 		// the caller's.
 		fhint = fhint0
 	}
-	fnOfFormat := c.fn
-	if fc0 != nil {
-		fnOfFormat = fc0.fn
-	}
-	fps := a.constPieces(fc, fhint, fnOfFormat)
-	f := constant.StringVal(fc.Value)
 	elems, ok := sliceElems(argSlice)
 	if !ok {
 		return single(holePiece("", "fmt.Sprintf", pos, end))
 	}
+	fc, ok := format.(*ssa.Const)
+	if !ok || fc.Value == nil || fc.Value.Kind() != constant.String {
+		// A format built from pieces ("SELECT … FROM %s " + filter), a
+		// variable or a lookup-table entry: formatted variant by variant
+		// when every piece of it is known (sprintfshape.go).
+		fctx := c.deeper()
+		if fc0 != nil {
+			fctx = fc0.deeper()
+		}
+		return a.sprintfVariants(a.text(format, fhint, fctx), elems, argHints, pos, end, c)
+	}
+	fnOfFormat := c.fn
+	if fc0 != nil {
+		fnOfFormat = fc0.fn
+	}
+	return a.sprintfPieces(a.constPieces(fc, fhint, fnOfFormat), constant.StringVal(fc.Value), elems, argHints, pos, end, c)
+}
+
+// sprintfPieces formats the format f, mapped to Go by fps, with the
+// arguments elems.
+func (a *pkgAnalysis) sprintfPieces(fps []piece, f string, elems []ssa.Value, argHints []ast.Expr, pos, end token.Pos, c *ctx) texts {
 	out := single()
 	argi := 0
 	litStart := 0

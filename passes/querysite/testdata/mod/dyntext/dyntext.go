@@ -1,0 +1,95 @@
+// Package dyntext builds query text at run time the ways services do:
+// condition slices joined into the WHERE clause, formats glued from
+// pieces, lookup tables of query templates.
+package dyntext
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	ydb "github.com/ydb-platform/ydb-go-sdk/v3"
+)
+
+type Store struct {
+	db     *ydb.Driver
+	prefix string
+}
+
+type Filter struct {
+	Org  string
+	Kind string
+}
+
+// Conditions appended under ifs, joined with AND.
+func (s *Store) Search(ctx context.Context, f Filter) {
+	conds := []string{"created_at > $since"}
+	if f.Org != "" {
+		conds = append(conds, "org_id = $org")
+	}
+	if f.Kind != "" {
+		conds = append(conds, "kind = $kind")
+	}
+	q := fmt.Sprintf("SELECT * FROM events WHERE %s", strings.Join(conds, " AND "))
+	_, _ = s.db.Query().QueryResultSet(ctx, q) // want "api=query\\.Client\\.QueryResultSet text=\"SELECT \\* FROM events WHERE created_at > \\$since AND org_id = \\$org AND kind = \\$kind\" \\| text=\"SELECT \\* FROM events WHERE created_at > \\$since AND org_id = \\$org\" \\| text=\"SELECT \\* FROM events WHERE created_at > \\$since AND kind = \\$kind\" \\| text=\"SELECT \\* FROM events WHERE created_at > \\$since\" params=\\{\\}"
+}
+
+// A list built in a loop is not a condition slice: a hole.
+func (s *Store) InLoop(ctx context.Context, cols []string) {
+	var conds []string
+	for _, c := range cols {
+		conds = append(conds, c+" = 1")
+	}
+	_, _ = s.db.Query().QueryResultSet(ctx, "SELECT * FROM events WHERE "+strings.Join(conds, " AND ")) // want "api=query\\.Client\\.QueryResultSet text=\"SELECT \\* FROM events WHERE __ydblint_hole_0__\" holes=\\[\\] params=\\{\\}"
+}
+
+const likeQuery = "WHERE name LIKE $p"
+
+// A format that is itself a concatenation.
+func (s *Store) Like(ctx context.Context) {
+	_, _ = s.db.Query().QueryResultSet(ctx, fmt.Sprintf("SELECT key FROM %s "+likeQuery, "names")) // want "api=query\\.Client\\.QueryResultSet text=\"SELECT key FROM names WHERE name LIKE \\$p\" params=\\{\\}"
+}
+
+type queryInfo struct {
+	table string
+	query string
+}
+
+var templates = map[string]queryInfo{
+	"by-org":  {"events", "SELECT * FROM `%s` WHERE org_id = $org"},
+	"by-kind": {table: "events", query: "SELECT * FROM `%s` WHERE kind = $kind"},
+}
+
+var plain = map[string]string{
+	"count": "SELECT COUNT(*) FROM events",
+}
+
+// Lookup tables with constant keys.
+func (s *Store) Lookups(ctx context.Context) {
+	q := templates["by-kind"]
+	_, _ = s.db.Query().QueryResultSet(ctx, fmt.Sprintf(q.query, q.table)) // want "api=query\\.Client\\.QueryResultSet text=\"SELECT \\* FROM `events` WHERE kind = \\$kind\" params=\\{\\}"
+	if i, ok := templates["by-org"]; ok {
+		_, _ = s.db.Query().QueryResultSet(ctx, fmt.Sprintf(i.query, s.prefix+"/"+i.table)) // want "api=query\\.Client\\.QueryResultSet text=\"SELECT \\* FROM `__ydblint_hole_0__/events` WHERE org_id = \\$org\" holes=\\[field:example\\.com/app/dyntext\\.Store\\.prefix\\] params=\\{\\}"
+	}
+	_, _ = s.db.Query().QueryResultSet(ctx, plain["count"]) // want "api=query\\.Client\\.QueryResultSet text=\"SELECT COUNT\\(\\*\\) FROM events\" params=\\{\\}"
+}
+
+// buildQuery is called with constant names: evaluated at each call.
+func buildQuery(name, prefix string) string {
+	if i, ok := templates[name]; ok {
+		return fmt.Sprintf(i.query, prefix+i.table)
+	}
+	panic("no query " + name)
+}
+
+func (s *Store) ByName(ctx context.Context) {
+	_, _ = s.db.Query().QueryResultSet(ctx, buildQuery("by-org", "app_")) // want "api=query\\.Client\\.QueryResultSet text=\"SELECT \\* FROM `app_events` WHERE org_id = \\$org\" params=\\{\\}"
+}
+
+var mutable = map[string]string{"q": "SELECT 1"}
+
+// A map written after initialisation is not a lookup table.
+func (s *Store) Mutable(ctx context.Context, q string) {
+	mutable["q"] = q
+	_, _ = s.db.Query().QueryResultSet(ctx, mutable["q"]) // want "api=query\\.Client\\.QueryResultSet text=\"__ydblint_hole_0__\" holes=\\[\\] params=\\{\\}"
+}
