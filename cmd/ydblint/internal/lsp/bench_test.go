@@ -1,4 +1,4 @@
-package main
+package lsp
 
 import (
 	"bufio"
@@ -18,14 +18,13 @@ import (
 
 	"github.com/sourcegraph/jsonrpc2"
 
-	"github.com/ydblint/ydblint/cmd/ydblint/internal/lsp"
 )
 
 // BenchmarkLSP measures `ydblint lsp` as an editor sees it, over the
 // protocol, and gopls beside it on the same file in the same run:
 //
 //	YDBLINT_BENCH_LSP=/abs/path/file.go[,/abs/path/other.go] \
-//	  go test -run '^$' -bench LSP -benchtime=1x ./cmd/ydblint/
+//	  go test -run '^$' -bench LSP -benchtime=1x ./cmd/ydblint/...
 //
 // For each file: the time from didOpen to the first publishDiagnostics,
 // then -saves (10) one-line edits (a comment line at the end of the file,
@@ -47,7 +46,7 @@ func BenchmarkLSP(b *testing.B) {
 	bin := os.Getenv("YDBLINT_BENCH_BIN") // another ydblint, e.g. an older build, for before/after
 	if bin == "" {
 		bin = filepath.Join(b.TempDir(), "ydblint")
-		if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		if out, err := exec.Command("go", "build", "-o", bin, "github.com/ydblint/ydblint/cmd/ydblint").CombinedOutput(); err != nil {
 			b.Fatalf("go build: %v\n%s", err, out)
 		}
 	}
@@ -113,12 +112,12 @@ type benchClient struct {
 	conn *jsonrpc2.Conn
 	mu   sync.Mutex
 	cond *sync.Cond
-	pubs map[lsp.DocumentURI]int
+	pubs map[DocumentURI]int
 }
 
 func (c *benchClient) Handle(_ context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.Request) {
 	if req.Method == "textDocument/publishDiagnostics" {
-		var p lsp.PublishDiagnosticsParams
+		var p PublishDiagnosticsParams
 		if req.Params != nil && json.Unmarshal(*req.Params, &p) == nil {
 			c.mu.Lock()
 			c.pubs[p.URI]++
@@ -135,14 +134,14 @@ func (c *benchClient) Handle(_ context.Context, conn *jsonrpc2.Conn, req *jsonrp
 	}
 }
 
-func (c *benchClient) count(uri lsp.DocumentURI) int {
+func (c *benchClient) count(uri DocumentURI) int {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.pubs[uri]
 }
 
 // waitPast waits until uri has more than n publications.
-func (c *benchClient) waitPast(b *testing.B, uri lsp.DocumentURI, n int, timeout time.Duration) {
+func (c *benchClient) waitPast(b *testing.B, uri DocumentURI, n int, timeout time.Duration) {
 	deadline := time.AfterFunc(timeout, func() {
 		c.mu.Lock()
 		c.cond.Broadcast()
@@ -194,7 +193,7 @@ func benchFile(b *testing.B, srv benchServer, file string) benchResult {
 		b.Fatal(err)
 	}
 	defer func() { _ = cmd.Process.Kill(); _ = cmd.Wait() }()
-	c := &benchClient{pubs: map[lsp.DocumentURI]int{}}
+	c := &benchClient{pubs: map[DocumentURI]int{}}
 	c.cond = sync.NewCond(&c.mu)
 	c.conn = jsonrpc2.NewConn(context.Background(), jsonrpc2.NewBufferedStream(rwc{stdout, stdin}, jsonrpc2.VSCodeObjectCodec{}), c)
 	defer c.conn.Close()
@@ -218,10 +217,10 @@ func benchFile(b *testing.B, srv benchServer, file string) benchResult {
 		b.Fatalf("%s initialize: %v", srv.name, err)
 	}
 	_ = c.conn.Notify(ctx, "initialized", struct{}{})
-	uri := lsp.DocumentURI("file://" + file)
+	uri := DocumentURI("file://" + file)
 	text := string(orig)
 	start := time.Now()
-	_ = c.conn.Notify(ctx, "textDocument/didOpen", lsp.DidOpenTextDocumentParams{TextDocument: lsp.TextDocumentItem{URI: uri, LanguageID: "go", Version: 1, Text: text}})
+	_ = c.conn.Notify(ctx, "textDocument/didOpen", DidOpenTextDocumentParams{TextDocument: TextDocumentItem{URI: uri, LanguageID: "go", Version: 1, Text: text}})
 	c.waitPast(b, uri, 0, 10*time.Minute)
 	r := benchResult{open: time.Since(start)}
 	time.Sleep(2 * time.Second) // let gopls finish its workspace load before the saves
@@ -232,14 +231,14 @@ func benchFile(b *testing.B, srv benchServer, file string) benchResult {
 		edited := strings.TrimRight(text, "\n") + "\n\n// benchmark edit " + strconv.Itoa(i) + "\n"
 		n := c.count(uri)
 		start := time.Now()
-		_ = c.conn.Notify(ctx, "textDocument/didChange", lsp.DidChangeTextDocumentParams{
-			TextDocument:   lsp.VersionedTextDocumentIdentifier{URI: uri, Version: version},
-			ContentChanges: []lsp.TextDocumentContentChangeEvent{{Text: edited}},
+		_ = c.conn.Notify(ctx, "textDocument/didChange", DidChangeTextDocumentParams{
+			TextDocument:   VersionedTextDocumentIdentifier{URI: uri, Version: version},
+			ContentChanges: []TextDocumentContentChangeEvent{{Text: edited}},
 		})
 		if err := os.WriteFile(file, []byte(edited), 0o644); err != nil {
 			b.Fatal(err)
 		}
-		_ = c.conn.Notify(ctx, "textDocument/didSave", lsp.DidSaveTextDocumentParams{TextDocument: lsp.TextDocumentIdentifier{URI: uri}})
+		_ = c.conn.Notify(ctx, "textDocument/didSave", DidSaveTextDocumentParams{TextDocument: TextDocumentIdentifier{URI: uri}})
 		c.waitPast(b, uri, n, 5*time.Minute)
 		d := time.Since(start)
 		time.Sleep(300 * time.Millisecond) // let a second publication (gopls's) pass
