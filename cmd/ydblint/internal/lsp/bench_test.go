@@ -17,7 +17,6 @@ import (
 	"time"
 
 	"github.com/sourcegraph/jsonrpc2"
-
 )
 
 // BenchmarkLSP measures `ydblint lsp` as an editor sees it, over the
