@@ -10,13 +10,12 @@ package main
 // prefixes messages and has its own fixer, and both cache results.
 //
 // It builds binaries and a golangci-lint, so it runs only with
-// YDBLINT_INTEGRATION=1 (.ci/run sets it). The golangci-lint binary is cached
-// between runs (see customGCL).
+// YDBLINT_INTEGRATION=1 (.ci/run sets it). The golangci-lint binaries are
+// built as `golangci-lint custom` builds them and cached between runs (see
+// gclbuild_test.go).
 
 import (
 	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -28,7 +27,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"runtime"
 	"sort"
 	"strconv"
 	"strings"
@@ -161,7 +159,7 @@ func TestIntegration(t *testing.T) {
 	t.Run("golangci-lint", func(t *testing.T) {
 		start := clock()
 		gcl := customGCL(t, root)
-		logTime(t, "golangci-lint build (or cache hit)", start)
+		logTime(t, "golangci-lint build, path: plugin (or cache hit)", start)
 		defer logTime(t, "golangci-lint runs", clock())
 
 		env := []string{"GOLANGCI_LINT_CACHE=" + t.TempDir()} // our results only, never a stale run's
@@ -182,12 +180,33 @@ func TestIntegration(t *testing.T) {
 
 		checkGCLCache(t, gcl, corpus)
 	})
+
+	// The plugin as users of a published ydblint add it (version: in
+	// .custom-gcl.yml), served from a file-based GOPROXY: the same findings.
+	t.Run("golangci-lint version plugin", func(t *testing.T) {
+		start := clock()
+		gcl := customGCLAs(t, root, "version")
+		logTime(t, "golangci-lint build, version: plugin (or cache hit)", start)
+		defer logTime(t, "golangci-lint run", clock())
+
+		env := []string{"GOLANGCI_LINT_CACHE=" + t.TempDir()}
+		out := runIn(t, corpus, env, gcl, "run", "--output.json.path=stdout", "--show-stats=false", "./...")
+		out.wantCode(t, 1)
+		diags := parseGCL(t, corpus, out.stdout)
+		checkWants(t, "golangci-lint (version: plugin)", diags, wants)
+		requireChain(t, "golangci-lint (version: plugin)", diags)
+		if reference != nil {
+			checkSame(t, "golangci-lint (version: plugin)", diags, reference)
+		}
+	})
 }
 
-// TestCustomGCLBuild only builds the custom golangci-lint, or finds it
-// cached. .ci/run runs it first with a long timeout: the first build
+// TestCustomGCLBuild only builds the custom golangci-lint binaries (see
+// gclbuild_test.go), or finds them cached: with the plugin as a local
+// checkout (path:, the corpus's .custom-gcl.yml) and as a published module
+// (version:). .ci/run runs it first with a long timeout: a first build
 // downloads golangci-lint's modules and compiles a few hundred packages, and
-// go test ./... then finds the binary cached.
+// go test ./... then finds the binaries cached.
 func TestCustomGCLBuild(t *testing.T) {
 	if os.Getenv(integrationEnv) != "1" {
 		t.Skipf("set %s=1 to build golangci-lint with the ydblint plugin", integrationEnv)
@@ -196,8 +215,12 @@ func TestCustomGCLBuild(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer logTime(t, "golangci-lint build (or cache hit)", clock())
-	customGCL(t, root)
+	for _, kind := range []string{"path", "version"} {
+		t.Run(kind, func(t *testing.T) {
+			defer logTime(t, "golangci-lint build, "+kind+": plugin (or cache hit)", clock())
+			customGCLAs(t, root, kind)
+		})
+	}
 }
 
 // requireChain names the cross-package case explicitly: the query text is
@@ -658,118 +681,6 @@ func lineDiff(want, got []byte) string {
 }
 
 // ---- golangci-lint
-
-// gclMain is the main package of the custom golangci-lint: what
-// `golangci-lint custom` generates (cmd/golangci-lint/main.go of the tag
-// plus a plugins.go of blank imports), without its git clone.
-// commands.Execute is the v2.15.0 entry point.
-const gclMain = `package main
-
-import (
-	"fmt"
-	"os"
-	"runtime"
-
-	"github.com/golangci/golangci-lint/v2/pkg/commands"
-	"github.com/golangci/golangci-lint/v2/pkg/exitcodes"
-
-	_ "github.com/ydblint/ydblint/analyzer/gclplugin"
-)
-
-func main() {
-	info := commands.BuildInfo{Version: "%s-ydblint", GoVersion: runtime.Version(), Commit: "%s", Date: "(unknown)"}
-	if err := commands.Execute(info); err != nil {
-		_, _ = fmt.Fprintf(os.Stderr, "The command is terminated due to an error: %%v\n", err)
-		os.Exit(exitcodes.Failure)
-	}
-}
-`
-
-// customGCL returns a golangci-lint with the ydblint plugin, building it
-// unless a binary for the same inputs is cached. The key hashes the
-// golangci-lint version, the Go version and platform, go.mod, go.sum and
-// every non-test Go file the plugin can link (analyzer/ and passes/), so
-// any change to ydblint rebuilds it. The cache is $YDBLINT_GCL_CACHE, else
-// ydblint-gcl under the user cache directory ($XDG_CACHE_HOME or
-// ~/.cache), else under the temp directory; older binaries are removed.
-func customGCL(t *testing.T, root string) string {
-	t.Helper()
-	goVersion := strings.TrimSpace(mustRun(t, ".", nil, "go", "env", "GOVERSION"))
-	h := sha256.New()
-	fmt.Fprintf(h, "%s %s %s/%s\n%s", gclVersion, goVersion, runtime.GOOS, runtime.GOARCH, gclMain)
-	hashFile := func(rel string) {
-		b, err := os.ReadFile(filepath.Join(root, rel))
-		if err != nil {
-			t.Fatal(err)
-		}
-		fmt.Fprintf(h, "\x00%s\x00%d\x00", filepath.ToSlash(rel), len(b))
-		h.Write(b)
-	}
-	hashFile("go.mod")
-	hashFile("go.sum")
-	for _, top := range []string{"analyzer", "passes"} {
-		err := filepath.WalkDir(filepath.Join(root, top), func(path string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			if d.IsDir() && d.Name() == "testdata" {
-				return filepath.SkipDir
-			}
-			if !d.IsDir() && strings.HasSuffix(path, ".go") && !strings.HasSuffix(path, "_test.go") {
-				rel, _ := filepath.Rel(root, path)
-				hashFile(rel)
-			}
-			return nil
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
-	key := hex.EncodeToString(h.Sum(nil))[:20]
-
-	cacheDir := os.Getenv(gclCacheEnv)
-	if cacheDir == "" {
-		if d, err := os.UserCacheDir(); err == nil {
-			cacheDir = filepath.Join(d, "ydblint-gcl")
-		} else {
-			cacheDir = filepath.Join(os.TempDir(), "ydblint-gcl-cache")
-		}
-	}
-	bin := filepath.Join(cacheDir, "custom-gcl-"+key)
-	if runtime.GOOS == "windows" {
-		bin += ".exe"
-	}
-	if _, err := os.Stat(bin); err == nil {
-		t.Logf("golangci-lint: cached %s", bin)
-		return bin
-	}
-	if err := os.MkdirAll(cacheDir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-
-	mod := t.TempDir()
-	gomod := fmt.Sprintf("module ydblint.test/customgcl\n\ngo 1.26.0\n\nrequire (\n\tgithub.com/golangci/golangci-lint/v2 %s\n\tgithub.com/ydblint/ydblint v0.0.0\n)\n\nreplace github.com/ydblint/ydblint => %s\n",
-		gclVersion, strconv.Quote(filepath.ToSlash(root)))
-	writeTestFile(t, filepath.Join(mod, "go.mod"), gomod)
-	writeTestFile(t, filepath.Join(mod, "main.go"), fmt.Sprintf(gclMain, gclVersion, key))
-	// A module of our own: tidy resolves golangci-lint's requirements
-	// merged with ydblint's (MVS), as golangci-lint custom does.
-	env := []string{"GOFLAGS=-mod=mod"}
-	mustRun(t, mod, env, "go", "mod", "tidy")
-	tmp := bin + ".tmp" + strconv.Itoa(os.Getpid())
-	mustRun(t, mod, env, "go", "build", "-trimpath", "-o", tmp, ".")
-	if err := os.Rename(tmp, bin); err != nil {
-		t.Fatal(err)
-	}
-	if old, _ := filepath.Glob(filepath.Join(cacheDir, "custom-gcl-*")); len(old) > 1 {
-		for _, o := range old {
-			if o != bin && !strings.Contains(filepath.Base(o), ".tmp") {
-				os.Remove(o)
-			}
-		}
-	}
-	return bin
-}
 
 // gclSettings reads linters.settings.custom.ydblint.settings of the corpus's
 // .golangci.yml as flag values.
