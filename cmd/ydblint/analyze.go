@@ -44,7 +44,7 @@ type runResult struct {
 type pkgResult struct {
 	ID, PkgPath string
 	// Errors are the package's own list, parse and type errors.
-	Errors []string
+	Errors []loadError
 	// Failures are analyzers that returned an error on the package.
 	Failures []failure
 	// Findings are the rules' diagnostics (root packages only).
@@ -60,6 +60,12 @@ type pkgResult struct {
 	ModuleRoot string
 	// Root is set for the packages the patterns named.
 	Root bool
+}
+
+// loadError is a go list, parse or type error; Pos is "file:line:col",
+// or "" or "-" when the error has no position.
+type loadError struct {
+	Pos, Msg string
 }
 
 type failure struct {
@@ -164,7 +170,7 @@ func (checkerStage) analyze(patterns []string, rules []*analysis.Analyzer, opts 
 		if r == nil {
 			r = &pkgResult{ID: p.ID, PkgPath: p.PkgPath}
 			for _, e := range p.Errors {
-				r.Errors = append(r.Errors, e.Error())
+				r.Errors = append(r.Errors, loadError{Pos: e.Pos, Msg: e.Msg})
 			}
 			byPkg[p] = r
 		}

@@ -86,7 +86,7 @@ Usage:
   ydblint [flags] packages...
   go vet -vettool=$(command -v ydblint) [flags] packages...
   ydblint help [rule]
-  ydblint -version
+  ydblint version
   ydblint lsp [config flags]   language server for editors (see EDITORS.md)
 
 Rules:
@@ -104,13 +104,22 @@ Configuration flags (they override .ydblint.yml at the module root;
 every option: https://pkg.go.dev/github.com/ydblint/ydblint/passes/config):
 `)
 	printConfigFlags(w)
+	fmt.Fprint(w, "\n"+driverFlags)
 	fmt.Fprint(w, `
-Driver flags: -json, -fix, -diff, -c=N, -<rule>=false to skip a rule,
--<rule>=true to run only the named rules.
+Output: file:line:col: headline (rule), relative to the current directory,
+sorted; the detail of a finding follows on indented lines. Configuration
+errors are printed once per run, load and type errors once per package.
 
-Exit codes: 0 no diagnostics, 1 load or analysis failure, 3 diagnostics
-reported; always 0 with -json. Under go vet the tool exits 0 and go vet
-exits 1 when it prints diagnostics.
+Exit codes:
+  0  nothing to report
+  1  a package does not load or type-check (also a pattern naming no
+     directory), or an analysis failed
+  2  usage or configuration error (bad flag, .ydblint.yml, -migrations path
+     that does not exist or defines no table)
+  3  findings reported (with -json: 0; -fix exits as a plain run on the
+     findings that remain)
+Under go vet the tool follows go vet's protocol: go vet exits 1 when it
+prints diagnostics.
 `)
 }
 

@@ -22,11 +22,11 @@
 //
 // The go/analysis driver flags work as usual: -json, -fix, -diff, -c=N, and
 // -<rule>=false (or -<rule>=true to run only the named rules). -fix writes
-// the first suggested fix of each diagnostic into the files; -fix -diff
-// prints those edits as a unified diff instead and changes nothing (-diff
-// without -fix does nothing).
+// the first suggested fix of each diagnostic into the files, then prints the
+// findings that remain; -fix -diff prints those edits as a unified diff
+// instead and changes nothing.
 //
-//	ydblint -version     print the module version and exit
+//	ydblint version      print the module version (also -version)
 //	ydblint help         list the rules with their one-line docs
 //	ydblint help <rule>  print a rule's documentation
 //	ydblint lsp [flags]  serve the Language Server Protocol on stdin/stdout
@@ -39,12 +39,25 @@
 // are in EDITORS.md next to this file (and in the documentation of
 // cmd/ydblint/internal/lsp).
 //
+// # Output, -explain and -stats
+//
+// The standalone command is its own go/analysis driver (driver.go): stage A
+// (analyze.go) loads the packages and runs the rules with
+// golang.org/x/tools/go/analysis/checker; stage B (output.go, explain.go)
+// prints findings relative to the current directory, sorted, with the rule
+// name after the headline and the detail on indented lines, or the JSON
+// tree with -json. -explain prints what happened to each query site and
+// -stats per-package counts (queryplan.Result.Outcomes). Under go vet
+// (-V=full, -flags, a .cfg file) the x/tools unitchecker runs instead, and
+// -fix applies fixes by running the binary as the x/tools driver first.
+//
 // # Exit codes
 //
-// Standalone: 0 when there are no diagnostics, 1 when packages fail to load
-// or an analysis fails, 3 when diagnostics were reported. With -json the
-// exit code is always 0 (read the JSON); with -fix it is 0 unless applying
-// fixes failed.
+// Standalone: 0 nothing to report; 1 a package does not load or
+// type-check, or an analysis failed; 2 usage or configuration error; 3
+// findings reported. -json exits 0 on findings but never on a load or
+// configuration error (the error is in the JSON too, under "load" or
+// "config"); -fix exits as a plain run on the findings that remain.
 //
 // Under go vet, the go command runs the tool with -json, so the tool itself
 // exits 0; go vet exits 1 when it prints diagnostics (on stderr), and go vet

@@ -224,7 +224,7 @@ func runStandalone(args []string, stdout, stderr io.Writer, stage stageA) int {
 		return exitUsage
 	}
 	dir, _ := os.Getwd()
-	sum := summarize(run)
+	sum := summarize(run, dir)
 	if o.json {
 		if err := printJSON(stdout, run); err != nil {
 			fmt.Fprintln(stderr, "ydblint:", err)

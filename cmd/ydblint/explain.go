@@ -264,16 +264,19 @@ func printStats(w io.Writer, dir string, run *runResult, sum *summary) {
 	}
 	sort.Strings(order)
 
-	tw := tabwriter.NewWriter(w, 0, 8, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "package\tsites\ttext full\tpartial\tnone\ttable known\tplanned\tfindings\t")
+	totalName := fmt.Sprintf("total (%d packages with query sites)", countWithSites(byPkg))
+	width := len(totalName)
+	for _, path := range order {
+		width = max(width, len(path))
+	}
+	fmt.Fprintf(w, "%-*s  %5s  %9s  %7s  %4s  %11s  %7s  %8s\n", width, "package", "sites", "text full", "partial", "none", "table known", "planned", "findings")
 	row := func(name string, s *stats) {
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t\n", name, s.sites, s.full, s.partial, s.none, s.resolved, s.planned, s.findings)
+		fmt.Fprintf(w, "%-*s  %5d  %9d  %7d  %4d  %11d  %7d  %8d\n", width, name, s.sites, s.full, s.partial, s.none, s.resolved, s.planned, s.findings)
 	}
 	for _, path := range order {
 		row(path, byPkg[path])
 	}
-	row(fmt.Sprintf("total (%d packages with query sites)", countWithSites(byPkg)), &total)
-	tw.Flush()
+	row(totalName, &total)
 
 	if len(reasons) > 0 {
 		fmt.Fprintf(w, "\nnot planned, by first reason (ydblint -explain says which site and why):\n")
@@ -295,7 +298,7 @@ func printStats(w io.Writer, dir string, run *runResult, sum *summary) {
 
 	tables := catalogue(run)
 	fmt.Fprintf(w, "\ncatalogue: %d tables\n", len(tables))
-	tw = tabwriter.NewWriter(w, 0, 8, 2, ' ', 0)
+	tw := tabwriter.NewWriter(w, 0, 8, 2, ' ', 0)
 	for _, t := range tables {
 		fmt.Fprintf(tw, "  %s\t%s\t%s\n", t.Path, t.Key, t.Src)
 	}
@@ -304,9 +307,15 @@ func printStats(w io.Writer, dir string, run *runResult, sum *summary) {
 	fmt.Fprintf(w, "\nrules run: %s\n", strings.Join(run.Rules, ", "))
 	var parts []string
 	for _, r := range run.Rules {
-		parts = append(parts, fmt.Sprintf("%s %d", r, byRule[r]))
+		if byRule[r] > 0 {
+			parts = append(parts, fmt.Sprintf("%s %d", r, byRule[r]))
+		}
 	}
-	fmt.Fprintf(w, "findings: %d (%s)\n", total.findings, strings.Join(parts, ", "))
+	if len(parts) == 0 {
+		fmt.Fprintf(w, "findings: %d\n", total.findings)
+	} else {
+		fmt.Fprintf(w, "findings: %d (%s)\n", total.findings, strings.Join(parts, ", "))
+	}
 }
 
 func countWithSites(m map[string]*stats) int {

@@ -117,8 +117,11 @@ func TestIntegration(t *testing.T) {
 		defer logTime(t, "standalone -fix and -diff", clock())
 		dir := copyCorpus(t, corpus)
 		out := runIn(t, dir, nil, bin, append(append([]string{"-fix"}, flags...), "./...")...)
-		out.wantCode(t, 0) // -fix exits 0 unless applying fixes failed
+		out.wantCode(t, 3) // -fix prints the findings without a fix and exits as a plain run
 		checkFixed(t, corpus, dir)
+		if rest := parseText(t, dir, out.stderr); len(rest) == 0 {
+			t.Error("-fix printed no remaining finding")
+		}
 
 		dir = copyCorpus(t, corpus)
 		out = runIn(t, dir, nil, bin, append(append([]string{"-fix", "-diff"}, flags...), "./...")...)
@@ -471,8 +474,9 @@ func checkSame(t *testing.T, driver string, got, reference []diag) {
 
 var textDiag = regexp.MustCompile(`^(.+?):(\d+):(\d+): (.*)$`)
 
-// parseText parses "file:line:col: message" lines (the ydblint command and
-// go vet, which adds "# package" headers).
+// parseText parses "file:line:col: message" lines (go vet) and the
+// standalone command's "file:line:col: headline (rule)" lines followed by
+// indented detail lines, which join back into the message with "; ".
 func parseText(t *testing.T, dir, out string) []diag {
 	t.Helper()
 	var diags []diag

@@ -39,7 +39,7 @@ type summary struct {
 	LoadErrors []string
 }
 
-func summarize(run *runResult) *summary {
+func summarize(run *runResult, dir string) *summary {
 	s := &summary{}
 	seenCfg := map[string]bool{}
 	type key struct {
@@ -49,7 +49,7 @@ func summarize(run *runResult) *summary {
 	seen := map[key]bool{}
 	for _, p := range run.Packages {
 		for _, e := range p.Errors {
-			s.LoadErrors = append(s.LoadErrors, e)
+			s.LoadErrors = append(s.LoadErrors, e.text(dir, p.ID))
 		}
 		for _, f := range p.Failures {
 			s.LoadErrors = append(s.LoadErrors, fmt.Sprintf("%s: analyzer %s failed: %s", p.ID, f.Analyzer, f.Err))
@@ -350,7 +350,11 @@ func printJSON(w io.Writer, run *runResult) error {
 	seen := map[key]bool{}
 	for _, p := range run.Packages {
 		if len(p.Errors) > 0 {
-			add(p.ID, "load", jsonError{strings.Join(p.Errors, "\n")})
+			var lines []string
+			for _, e := range p.Errors {
+				lines = append(lines, e.text("", p.ID))
+			}
+			add(p.ID, "load", jsonError{strings.Join(lines, "\n")})
 		}
 		for _, f := range p.Failures {
 			add(p.ID, f.Analyzer, jsonError{f.Err})
@@ -415,4 +419,13 @@ func toJSON(f finding) jsonDiagnostic {
 		d.Related = append(d.Related, jsonRelated{Posn: r.Posn.String(), End: r.End.String(), Message: r.Message})
 	}
 	return d
+}
+
+// text is the error as printed: "file:line:col: msg" (relative to dir),
+// or "package <id>: msg" when it has no position.
+func (e loadError) text(dir, id string) string {
+	if e.Pos == "" || e.Pos == "-" {
+		return "package " + id + ": " + e.Msg
+	}
+	return relPath(dir, e.Pos) + ": " + e.Msg
 }

@@ -179,7 +179,7 @@ func textRecovery(site *querysite.Site) TextRecovery {
 			texts = []*querysite.Text{site.Table}
 		}
 	}
-	if len(texts) == 0 {
+	if len(texts) == 0 || allHoles(texts) {
 		return TextNone
 	}
 	for _, t := range texts {
@@ -202,9 +202,17 @@ func outcomeYQL(o *SiteOutcome, site *querysite.Site, cat *schema.Catalog) {
 	case len(site.Texts) == 0:
 		o.add(SkipNoText, "query text not recovered", token.NoPos)
 		return
-	}
-	if site.Params != nil && site.Params.Mode == querysite.BindUnknown {
-		o.add(SkipBindingUnknown, "binding of unnamed arguments unknown (the connector's options were not traced)", token.NoPos)
+	case allHoles(site.Texts):
+		for _, t := range site.Texts {
+			for _, h := range t.Holes {
+				desc := h.Desc
+				if desc == "" {
+					desc = "a Go value"
+				}
+				o.add(SkipNoText, "query text not recovered: "+desc, h.Pos)
+			}
+		}
+		return
 	}
 	dml := false
 	for _, text := range site.Texts {
@@ -247,6 +255,11 @@ func outcomeYQL(o *SiteOutcome, site *querysite.Site, cat *schema.Catalog) {
 	}
 	if !o.Planned() {
 		o.holes(site.Texts)
+	}
+	// Last: it limits what nullkey and monotonickey know of the values,
+	// not whether the statement was planned.
+	if site.Params != nil && site.Params.Mode == querysite.BindUnknown {
+		o.add(SkipBindingUnknown, "binding of unnamed arguments unknown (the connector's options were not traced)", token.NoPos)
 	}
 }
 
@@ -408,3 +421,18 @@ func displayText(s string, holes []querysite.Hole) string {
 // DisplayPath renders a catalogue path for people, a hole key as the Go
 // expression it stands for ("{field:pkg.T.table}" → "<pkg.T.table>").
 func DisplayPath(p string) string { return displayPath(p) }
+
+// allHoles reports whether every text is nothing but holes: the text is
+// then not recovered at all, however querysite represents it.
+func allHoles(texts []*querysite.Text) bool {
+	for _, t := range texts {
+		rest := t.YQL
+		for i := range t.Holes {
+			rest = strings.ReplaceAll(rest, yql.HoleName(i), "")
+		}
+		if strings.TrimSpace(rest) != "" {
+			return false
+		}
+	}
+	return len(texts) > 0
+}
