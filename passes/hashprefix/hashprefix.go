@@ -74,11 +74,10 @@ func run(pass *analysis.Pass) (any, error) {
 
 // hashDesc says what the hash column holds and where that is known from.
 func hashDesc(h *schema.HashPrefix) string {
-	fn := h.Func
-	if fn == "" {
-		fn = "a hash computed in Go"
+	if h.Func == "" {
+		return fmt.Sprintf("%s holds a hash of %s computed in Go (%s evidence at %s)", h.Column, h.SourceColumn, h.Evidence, h.Src)
 	}
-	return fmt.Sprintf("%s holds %s(%s) (%s evidence at %s)", h.Column, fn, h.SourceColumn, h.Evidence, h.Src)
+	return fmt.Sprintf("%s holds %s(%s) (%s evidence at %s)", h.Column, h.Func, h.SourceColumn, h.Evidence, h.Src)
 }
 
 // checkRead reports reads that bind the source column but not the hash
@@ -219,6 +218,21 @@ func addHashColumnFix(st *queryplan.Statement, w *keyplan.Write) (analysis.Sugge
 	}, true
 }
 
+// goHashAdvice is what to put in a row built in Go (BulkUpsert, ReadRows):
+// the hash must be computed in Go, with the function the evidence shows,
+// not as a YQL expression the row never passes through.
+func goHashAdvice(h *schema.HashPrefix) string {
+	fn := "the same hash function"
+	if h.Func != "" {
+		fn = "the function YDB's " + h.Func + " computes"
+	}
+	advice := fmt.Sprintf("the hash of %s computed in Go with %s", h.SourceColumn, fn)
+	if !h.Src.IsZero() {
+		advice += fmt.Sprintf(", as the %s evidence at %s does", h.Evidence, h.Src)
+	}
+	return advice
+}
+
 func hashExpr(h *schema.HashPrefix) string {
 	if h.Func == "" {
 		return "the hash of " + h.SourceColumn
@@ -248,7 +262,7 @@ func checkKeyedSite(pass *analysis.Pass, cfg *config.Config, ks *queryplan.Keyed
 			report.Report(pass, cfg, name, analysis.Diagnostic{
 				Pos: f.Pos, End: f.End, Category: categoryWriteMissing,
 				Message: fmt.Sprintf("BulkUpsert row writes a constant to the hash-prefix column %s of %s: every such row lands in one partition and keyed reads that hash %s miss it; write %s",
-					h.Column, table, h.SourceColumn, hashExpr(h)) + queryplan.Via(ks.Site),
+					h.Column, table, h.SourceColumn, goHashAdvice(h)) + queryplan.Via(ks.Site),
 			})
 			continue
 		}
@@ -257,8 +271,8 @@ func checkKeyedSite(pass *analysis.Pass, cfg *config.Config, ks *queryplan.Keyed
 		}
 		report.Report(pass, cfg, name, analysis.Diagnostic{
 			Pos: row.Pos, End: row.End, Category: category,
-			Message: fmt.Sprintf("%s has %s but not the hash-prefix column %s of %s; add a field %s = %s",
-				what, h.SourceColumn, h.Column, table, h.Column, hashExpr(h)) + queryplan.Via(ks.Site),
+			Message: fmt.Sprintf("%s has %s but not the hash-prefix column %s of %s; add a field %s holding %s",
+				what, h.SourceColumn, h.Column, table, h.Column, goHashAdvice(h)) + queryplan.Via(ks.Site),
 		})
 	}
 }

@@ -4,6 +4,8 @@ import (
 	_ "embed"
 	"fmt"
 	"go/token"
+	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -38,7 +40,29 @@ const (
 	categoryWrite  = "monotonic-write"
 )
 
-const remedy = "put a well-distributed column first (reorder the key so that the growing column follows it) or prefix the key with a hash of it, e.g. PRIMARY KEY (id_hash, id) with id_hash = Digest::NumericHash(id)"
+// remedy is the advice for table t, in t's own columns: a column of t that
+// already holds a hash goes first; otherwise a new hash column of the next
+// key column (or of the growing one when it is the whole key) does.
+func remedy(t *schema.Table) string {
+	const reorder = "put a well-distributed column first (reorder the key so that the growing column follows it)"
+	key := t.PrimaryKey
+	if len(key) == 0 {
+		return reorder
+	}
+	for _, c := range t.Columns {
+		if c != nil && strings.HasSuffix(strings.ToLower(c.Name), "hash") && !slices.Contains(key, c.Name) {
+			return fmt.Sprintf("%s or prefix the key with its hash column %s: PRIMARY KEY (%s, %s)",
+				reorder, c.Name, c.Name, strings.Join(key, ", "))
+		}
+	}
+	src := key[0]
+	if len(key) > 1 {
+		src = key[1]
+	}
+	h := src + "_hash"
+	return fmt.Sprintf("%s or prefix the key with a hash, e.g. PRIMARY KEY (%s, %s) with %s = Digest::NumericHash(%s)",
+		reorder, h, strings.Join(key, ", "), h, src)
+}
 
 func run(pass *analysis.Pass) (any, error) {
 	cfg := pass.ResultOf[config.Analyzer].(*config.Config)
@@ -78,7 +102,7 @@ func run(pass *analysis.Pass) (any, error) {
 				report.Report(pass, cfg, name, analysis.Diagnostic{
 					Pos: pos, End: end, Category: categoryWrite,
 					Message: fmt.Sprintf("%s fills the leading key column %s of %s with %s, which grows with time: every new row lands in the last partition; %s",
-						w.Kind, w.Table.PrimaryKey[0], queryplan.DescribeTable(w.Table), fillDesc(v), remedy) + queryplan.Via(st.Site),
+						w.Kind, w.Table.PrimaryKey[0], queryplan.DescribeTable(w.Table), fillDesc(v), remedy(w.Table)) + queryplan.Via(st.Site),
 				}, report.InYQL(st.YQL(v.Span.Start)))
 			}
 		}
@@ -123,7 +147,7 @@ func reportSchema(pass *analysis.Pass, cfg *config.Config, t *schema.Table, col 
 	report.Report(pass, cfg, name, analysis.Diagnostic{
 		Pos: pos, End: end, Category: categorySchema,
 		Message: fmt.Sprintf("leading key column %s of %s is %s, %s, so one partition takes every insert; %s",
-			col, queryplan.DescribeTable(t), typ, why, remedy) + queryplan.Via(site),
+			col, queryplan.DescribeTable(t), typ, why, remedy(t)) + queryplan.Via(site),
 	}, opts...)
 }
 
@@ -158,7 +182,7 @@ func checkRows(pass *analysis.Pass, cfg *config.Config, ks *queryplan.KeyedSite)
 			report.Report(pass, cfg, name, analysis.Diagnostic{
 				Pos: f.Pos, End: f.End, Category: categoryWrite,
 				Message: fmt.Sprintf("BulkUpsert fills the leading key column %s of %s from %s, which grows with time: every new row lands in the last partition; %s",
-					lead, queryplan.DescribeTable(t), f.Value.Monotonic, remedy) + queryplan.Via(ks.Site),
+					lead, queryplan.DescribeTable(t), f.Value.Monotonic, remedy(t)) + queryplan.Via(ks.Site),
 			})
 		}
 	}

@@ -14,7 +14,7 @@ import (
 
 func Bulk(ctx context.Context, db *ydb.Driver, id uint64) error {
 	return db.Table().BulkUpsert(ctx, "orders", table.BulkUpsertDataRows(types.ListValue(
-		types.StructValue( // want `BulkUpsert row has order_id but not the hash-prefix column order_hash`
+		types.StructValue( // want `BulkUpsert row has order_id but not the hash-prefix column order_hash .*; add a field order_hash holding the hash of order_id computed in Go with the function YDB's Digest::NumericHash computes, as the write evidence at hashprefix/writes/writes.go:\d+ does`
 			types.StructFieldValue("order_id", types.Uint64Value(id)),
 			types.StructFieldValue("amount", types.DoubleValue(1)),
 		),
