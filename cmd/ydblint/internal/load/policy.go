@@ -2,6 +2,8 @@ package load
 
 import (
 	"bytes"
+	"go/scanner"
+	"go/token"
 	"os"
 	"strings"
 	"sync"
@@ -121,17 +123,39 @@ func mentionsYQL(files []string) bool {
 		if err != nil {
 			continue
 		}
-		m := false
-		for _, pair := range yqlPairs {
-			if bytes.Contains(b, []byte(pair[0])) && bytes.Contains(b, []byte(pair[1])) {
-				m = true
-				break
-			}
-		}
+		m := hasPair(b) && stringHasPair(b)
 		mentionCache.Store(k, m)
 		if m {
 			return true
 		}
 	}
 	return false
+}
+
+func hasPair(b []byte) bool {
+	for _, pair := range yqlPairs {
+		if bytes.Contains(b, []byte(pair[0])) && bytes.Contains(b, []byte(pair[1])) {
+			return true
+		}
+	}
+	return false
+}
+
+// stringHasPair reports whether a string literal of the Go source src
+// holds a pair, as querysite's mentionsYQL checks (comments do not count:
+// generated packages such as OpenTelemetry's semconv quote SQL in their
+// documentation). Only files whose bytes hold a pair get here.
+func stringHasPair(src []byte) bool {
+	var sc scanner.Scanner
+	fset := token.NewFileSet()
+	sc.Init(fset.AddFile("", -1, len(src)), src, nil, 0)
+	for {
+		_, tok, lit := sc.Scan()
+		if tok == token.EOF {
+			return false
+		}
+		if tok == token.STRING && len(lit) >= 8 && hasPair([]byte(lit)) {
+			return true
+		}
+	}
 }
