@@ -403,6 +403,14 @@ func canFail(instr ssa.Instruction) string {
 	}
 	switch {
 	case sdk.InSDK(id.Pkg):
+		if id.Recv == "" && sdk.LookupRetrier(id) == nil {
+			// Package functions are conversions and constructors
+			// (types.CastTo, …): their errors are not retryable.
+			return ""
+		}
+		if sdk.IsTypesPkg(id.Pkg) || id.Pkg == sdk.PkgInternalValue || id.Pkg == sdk.PkgInternalTypes {
+			return ""
+		}
 		if sdk.LocalResultMethod(recvFamily, id.Name) {
 			return ""
 		}

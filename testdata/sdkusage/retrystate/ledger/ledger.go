@@ -7,7 +7,9 @@ import (
 	"github.com/ydb-platform/ydb-go-sdk/v3"
 	"github.com/ydb-platform/ydb-go-sdk/v3/retry"
 	"github.com/ydb-platform/ydb-go-sdk/v3/table"
+	"github.com/ydb-platform/ydb-go-sdk/v3/table/options"
 	"github.com/ydb-platform/ydb-go-sdk/v3/table/result/named"
+	"github.com/ydb-platform/ydb-go-sdk/v3/table/types"
 )
 
 type Entry struct {
@@ -110,4 +112,28 @@ func (l *Ledger) Touch(ctx context.Context, ids []uint64) (touched []uint64, err
 		return nil
 	})
 	return touched, err
+}
+
+// Ranges splits the table's key ranges; CastTo after the append is a
+// conversion, whose error is never retried.
+func (l *Ledger) Ranges(ctx context.Context, path string) (bounds []uint64, err error) {
+	err = l.db.Table().Do(ctx, func(ctx context.Context, s table.Session) error {
+		d, err := s.DescribeTable(ctx, path, options.WithShardKeyBounds())
+		if err != nil {
+			return err
+		}
+		for _, r := range d.KeyRanges {
+			if r.From == nil {
+				bounds = append(bounds, 0)
+				continue
+			}
+			var from uint64
+			if err := types.CastTo(r.From, &from); err != nil {
+				return err
+			}
+			bounds = append(bounds, from)
+		}
+		return nil
+	})
+	return bounds, err
 }
