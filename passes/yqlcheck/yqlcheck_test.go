@@ -16,3 +16,11 @@ func TestYqlcheck(t *testing.T) {
 	}
 	analysistest.Run(t, dir, yqlcheck.Analyzer, "example.com/yqlcheck/names", "example.com/yqlcheck/params", "example.com/yqlcheck/writes", "example.com/yqlcheck/cmd/server")
 }
+
+func TestYqlcheckFixes(t *testing.T) {
+	dir, err := filepath.Abs("../../testdata/yqlcheck")
+	if err != nil {
+		t.Fatal(err)
+	}
+	analysistest.RunWithSuggestedFixes(t, dir, yqlcheck.Analyzer, "example.com/yqlcheck/fix")
+}

@@ -47,7 +47,7 @@ func UnknownNames(stmt yql.Stmt, src string, tableOf TableOf) []NameRef {
 	if stmt == nil || tableOf == nil || hasOpaqueOrHole(stmt, src) {
 		return nil
 	}
-	r := &nameResolver{tableOf: tableOf}
+	r := &nameResolver{tableOf: tableOf, src: src}
 	switch s := stmt.(type) {
 	case *yql.SelectStmt:
 		r.query(s.Query)
@@ -98,6 +98,7 @@ func UnknownNames(stmt yql.Stmt, src string, tableOf TableOf) []NameRef {
 
 type nameResolver struct {
 	tableOf TableOf
+	src     string
 	out     []NameRef
 }
 
@@ -206,7 +207,24 @@ func (r *nameResolver) column(scope *nameScope, c *yql.ColumnRef, clause string)
 	if scope.table.Column(c.Name) != nil {
 		return
 	}
-	r.out = append(r.out, NameRef{Kind: NameColumn, Name: c.Name, Span: c.Span, Table: scope.table, Clause: clause})
+	r.out = append(r.out, NameRef{Kind: NameColumn, Name: c.Name, Span: r.nameSpan(c), Table: scope.table, Clause: clause})
+}
+
+// nameSpan is the span of a column reference's name without its
+// qualifier (`u.Email` → `Email`, `` u.`Email` `` → `` `Email` ``).
+func (r *nameResolver) nameSpan(c *yql.ColumnRef) yql.Span {
+	sp := c.Span
+	if c.Qualifier == "" || sp.Start < 0 || sp.End > len(r.src) || sp.Start > sp.End {
+		return sp
+	}
+	text := r.src[sp.Start:sp.End]
+	switch {
+	case strings.HasSuffix(text, "`"+c.Name+"`"):
+		return yql.Span{Start: sp.End - len(c.Name) - 2, End: sp.End}
+	case strings.HasSuffix(text, c.Name):
+		return yql.Span{Start: sp.End - len(c.Name), End: sp.End}
+	}
+	return sp
 }
 
 // tableNames are the qualifiers that denote an unaliased table: its path as
