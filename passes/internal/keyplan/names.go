@@ -211,7 +211,7 @@ func (r *nameResolver) column(scope *nameScope, c *yql.ColumnRef, clause string)
 }
 
 // nameSpan is the span of a column reference's name without its
-// qualifier (`u.Email` → `Email`, `` u.`Email` `` → `` `Email` ``).
+// qualifier (`u.Email` → `Email`, “ u.`Email` “ → “ `Email` “).
 func (r *nameResolver) nameSpan(c *yql.ColumnRef) yql.Span {
 	sp := c.Span
 	if c.Qualifier == "" || sp.Start < 0 || sp.End > len(r.src) || sp.Start > sp.End {
