@@ -9,6 +9,7 @@ import (
 	"path"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 
@@ -129,6 +130,7 @@ func run(pass *analysis.Pass) (any, error) {
 			if !d.configuredPaths() {
 				parts = append(parts, d.migrationCatalogs(d.yqlDirs(ms.sqlDirs), nil)...)
 			}
+			d.undecoded = undecodedTableCalls(sites, d.srcOf)
 			parts = append(parts, d.moduleGoCatalogs(ms, covered)...)
 		}
 		if d.configuredPaths() {
@@ -156,6 +158,7 @@ func run(pass *analysis.Pass) (any, error) {
 		pass.ExportPackageFact(newFact(cat, covered))
 	}
 	d.res.Catalog = cat
+	d.dropSubstituted()
 	d.finishProblems()
 	return d.res, nil
 }
@@ -209,6 +212,11 @@ type discovery struct {
 	pkgDir   string
 	goFiles  map[string]*token.File // module-relative name → this package's file
 	problems []Problem
+	// undecoded holds the positions of this package's CreateTable calls
+	// whose path or options querysite could not recover.
+	undecoded map[schema.Source]bool
+	// substituted lists those the scan decoded instead.
+	substituted []schema.Source
 }
 
 func (d *discovery) init() {
@@ -354,8 +362,14 @@ func (d *discovery) moduleGoCatalogs(ms *moduleScan, covered []string) []*schema
 	curDir := ""
 	for _, g := range ms.goDDL {
 		dir := path.Dir(g.File)
-		if skipDirs[dir] {
+		if skipDirs[dir] && (g.Def == nil || !d.undecoded[schema.Source{File: g.File, Line: g.Line}]) {
+			// This package's own calls come from its query sites, except
+			// those the typed pass could not decode (options from another
+			// package, a map of functions): the scan's reading stands in.
 			continue
+		}
+		if skipDirs[dir] {
+			d.substituted = append(d.substituted, schema.Source{File: g.File, Line: g.Line})
 		}
 		if cur == nil || dir != curDir {
 			cur, curDir = schema.New(), dir
@@ -533,4 +547,20 @@ func (d *discovery) goRange(src schema.Source) (token.Pos, token.Pos) {
 		}
 	}
 	return start, end
+}
+
+// dropSubstituted removes the "cannot decode" notes of CreateTable calls
+// whose definition the module scan supplied.
+func (d *discovery) dropSubstituted() {
+	if len(d.substituted) == 0 {
+		return
+	}
+	kept := d.problems[:0]
+	for _, p := range d.problems {
+		if p.Category == CategoryIncomplete && slices.Contains(d.substituted, p.Src) {
+			continue
+		}
+		kept = append(kept, p)
+	}
+	d.problems = kept
 }

@@ -391,3 +391,23 @@ func quoteIdents(names []string) string {
 	}
 	return strings.Join(q, ", ")
 }
+
+// undecodedTableCalls returns the sources of this package's CreateTable
+// sites whose table path or options were not recovered, so that the module
+// scan's syntactic reading of the same call may stand in for them.
+func undecodedTableCalls(sites []*querysite.Site, srcOf func(token.Pos) schema.Source) map[schema.Source]bool {
+	var out map[schema.Source]bool
+	for _, s := range sites {
+		if s.Kind != querysite.KindCreateTable {
+			continue
+		}
+		if _, ok := sitePath(s); ok && s.OptionsKnown && s.TableOptions != nil {
+			continue
+		}
+		if out == nil {
+			out = map[schema.Source]bool{}
+		}
+		out[srcOf(s.Pos)] = true
+	}
+	return out
+}

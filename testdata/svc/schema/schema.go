@@ -67,3 +67,12 @@ func indexColumns() []options.CreateTableOption {
 		options.WithColumn("trace_ids", types.Optional(types.TypeString)),
 	}
 }
+
+// Tenants is created by the tenants repository itself.
+func Tenants() []options.CreateTableOption {
+	return []options.CreateTableOption{
+		options.WithColumn("tenant_id", types.TypeUint64),
+		options.WithColumn("name", types.Optional(types.TypeUTF8)),
+		options.WithPrimaryKeyColumn("tenant_id"),
+	}
+}
