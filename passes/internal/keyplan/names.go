@@ -211,7 +211,8 @@ func (r *nameResolver) column(scope *nameScope, c *yql.ColumnRef, clause string)
 }
 
 // nameSpan is the span of a column reference's name without its
-// qualifier (`u.Email` → `Email`, “ u.`Email` “ → “ `Email` “).
+// qualifier: Email in u.Email, and the quoted name with its backticks
+// in a quoted reference.
 func (r *nameResolver) nameSpan(c *yql.ColumnRef) yql.Span {
 	sp := c.Span
 	if c.Qualifier == "" || sp.Start < 0 || sp.End > len(r.src) || sp.Start > sp.End {
