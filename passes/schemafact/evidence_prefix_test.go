@@ -12,7 +12,8 @@ import (
 // ydb.WithTablePathPrefix(<runtime value>) adds a prefix ydblint cannot see.
 // queryplan then resolves reads by a unique suffix match, so write evidence
 // must resolve the same way, or a read of the same table is never checked.
-// An ambiguous suffix still gives no evidence.
+// An ambiguous suffix still gives no evidence; identically defined
+// candidates (one helper's table under two prefixes) are one table.
 func TestWriteEvidenceUnknownDriverPrefix(t *testing.T) {
 	srcOf := func(p token.Pos) schema.Source { return schema.Source{File: "kv.go", Line: int(p)} }
 	write := func(table string) []*querysite.Site {
@@ -31,8 +32,15 @@ func TestWriteEvidenceUnknownDriverPrefix(t *testing.T) {
 
 	ambiguous := schema.New()
 	ambiguous.ApplyText("m.sql", 1, "CREATE TABLE `a/kv` (bucket Uint64, key Uint64, v Utf8, PRIMARY KEY (bucket, key));"+
-		"CREATE TABLE `b/kv` (bucket Uint64, key Uint64, v Utf8, PRIMARY KEY (bucket, key));")
+		"CREATE TABLE `b/kv` (bucket Uint64, key Uint64, v Utf8, w Utf8, PRIMARY KEY (bucket, key));")
 	if ev := writeEvidence(nil, write("kv"), ambiguous, srcOf); len(ev) != 0 {
 		t.Errorf("ambiguous suffix: evidence = %+v, want none", ev)
+	}
+
+	same := schema.New()
+	same.ApplyText("m.sql", 1, "CREATE TABLE `a/kv` (bucket Uint64, key Uint64, v Utf8, PRIMARY KEY (bucket, key));"+
+		"CREATE TABLE `b/kv` (bucket Uint64, key Uint64, v Utf8, PRIMARY KEY (bucket, key));")
+	if ev := writeEvidence(nil, write("kv"), same, srcOf); len(ev) != 1 || ev[0].Hash.Column != "bucket" {
+		t.Errorf("identical candidates: evidence = %+v, want bucket = Digest::NumericHash(key)", ev)
 	}
 }
