@@ -63,6 +63,10 @@ type Snapshot struct {
 	stamps    map[string]stamp             // local files → size and mtime at load
 	dirs      map[string]string            // local package directory → its Go file names
 	headers   map[string]string            // source Go file → header (package, imports, constraints)
+	// read holds the packages read from export data: those a source
+	// package imports. The others' types come inside their importers'
+	// export data (it is self-contained), as in go/packages.
+	read map[string]bool
 }
 
 // Load runs go list once on patterns and loads the packages: source for the
@@ -94,6 +98,7 @@ func Load(ctx context.Context, cfg Config, patterns ...string) (*Snapshot, error
 		stamps:    map[string]stamp{},
 		dirs:      map[string]string{},
 		headers:   map[string]string{},
+		read:      map[string]bool{},
 	}
 	packages.Visit(roots, nil, func(p *packages.Package) {
 		s.pkgs[p.ID] = p
@@ -125,6 +130,9 @@ func Load(ctx context.Context, cfg Config, patterns ...string) (*Snapshot, error
 	for _, id := range s.order {
 		for _, imp := range s.pkgs[id].Imports {
 			s.importers[imp.ID] = append(s.importers[imp.ID], id)
+			if s.source[id] {
+				s.read[imp.ID] = true
+			}
 		}
 	}
 	if err := s.typeCheck(ctx, s.order, map[string]bool{}); err != nil {
@@ -246,6 +254,9 @@ func (s *Snapshot) typeCheck(ctx context.Context, ids []string, _ map[string]boo
 					view[p.PkgPath] = p.Types
 					exportMu.Unlock()
 				}
+				return
+			}
+			if !s.read[id] {
 				return
 			}
 			exportMu.Lock()

@@ -242,6 +242,7 @@ func (s *Snapshot) clone() *Snapshot {
 		stamps:    maps.Clone(s.stamps),
 		dirs:      s.dirs,
 		headers:   maps.Clone(s.headers),
+		read:      s.read,
 	}
 }
 
