@@ -128,7 +128,7 @@ func checkRead(pass *analysis.Pass, cfg *config.Config, st *queryplan.Statement,
 		}
 		d.Message = msg + queryplan.Via(st.Site)
 		report.Report(pass, cfg, name, d, report.InYQL(st.YQL(span.Start)))
-	case hc.Mismatch:
+	case hc.Mismatch && !mismatchUncertain(st, hc):
 		span := hc.MismatchSpan
 		pos, end := st.Pos(span)
 		report.Report(pass, cfg, name, analysis.Diagnostic{

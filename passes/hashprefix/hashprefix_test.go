@@ -28,6 +28,8 @@ func TestHashprefix(t *testing.T) {
 		"example.com/rules/hashprefix/svcev",
 		"example.com/rules/hashprefix/svcev/wishlist",
 		"example.com/rules/hashprefix/svcev/filer",
+		"example.com/rules/hashprefix/svcsql",
+		"example.com/rules/hashprefix/svcsql/cmd/orders",
 		"example.com/rules/hashprefix/svcev/cmd/svc",
 	)
 }

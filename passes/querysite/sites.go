@@ -254,6 +254,11 @@ func (a *pkgAnalysis) finishTexts(s *Site, fwd *forward, pos, end token.Pos) {
 	for _, v := range fwd.texts.vs {
 		if s.Params != nil && (s.Params.Mode == BindPositional || s.Params.Mode == BindNumeric) {
 			v = rewriteBind(v, s.Params.Mode)
+		} else if s.Params != nil && s.Params.Mode == BindUnknown && fwd.hasDB {
+			// The handle was not traced: the text tells how it binds.
+			if m := inferBind(v); m != BindUnknown {
+				v = rewriteBind(v, m)
+			}
 		}
 		s.Texts = append(s.Texts, toText(v, pos, end))
 	}

@@ -1,0 +1,105 @@
+package querysite
+
+import "strings"
+
+// inferBind tells the database/sql binding mode from the text itself when
+// the *sql.DB cannot be traced to its connector: a `?` in expression
+// position outside literals and comments only runs under positional
+// binding (YQL has no such syntax), a `$1` only under numeric binding.
+// It returns BindUnknown when the text has neither, has both, or has a `?`
+// that may be YQL's Optional type suffix (`Uint64?`).
+//
+// The mode decides only how the text is read (the placeholders become
+// parameters with unknown values, so predicate shapes can be checked); the
+// site's Params.Mode stays BindUnknown, so no argument is ever mapped to a
+// placeholder by guess.
+func inferBind(v variant) BindMode {
+	positional, numeric, typeSuffix := false, false, false
+	state := byte(0)
+	prev := "" // the last word or punctuation byte before the current byte, for `?`
+	space := false
+	for _, p := range v {
+		if p.hole || p.param >= 0 {
+			prev, space = "x", false // unknown text: treat like an identifier
+			continue
+		}
+		s := p.text
+		for i := 0; i < len(s); i++ {
+			ch := s[i]
+			switch state {
+			case 0:
+				switch {
+				case ch == '\'' || ch == '"' || ch == '`':
+					state = ch
+				case ch == '-' && i+1 < len(s) && s[i+1] == '-':
+					state = '-'
+				case ch == '/' && i+1 < len(s) && s[i+1] == '*':
+					state = '*'
+				case ch == '?':
+					if expressionPosition(prev) {
+						positional = true
+					} else {
+						typeSuffix = true
+					}
+				case ch == '$' && i+1 < len(s) && s[i+1] >= '1' && s[i+1] <= '9':
+					numeric = true
+				}
+				switch {
+				case ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r':
+					space = true
+				case isIdentByte(ch) && !space && prev != "" && isIdentByte(prev[len(prev)-1]):
+					prev += string(ch)
+				default:
+					prev, space = string(ch), false
+				}
+			case '\'', '"', '`':
+				if ch == '\\' && state != '`' {
+					i++
+				} else if ch == state {
+					state = 0
+					prev = "'"
+				}
+			case '-':
+				if ch == '\n' {
+					state = 0
+				}
+			case '*':
+				if ch == '*' && i+1 < len(s) && s[i+1] == '/' {
+					state = 0
+					i++
+				}
+			}
+		}
+	}
+	switch {
+	case typeSuffix || positional == numeric:
+		return BindUnknown
+	case positional:
+		return BindPositional
+	}
+	return BindNumeric
+}
+
+// expressionPosition: the text before a `?` ends with an operator or
+// punctuation, or with a keyword after which a value follows.
+func expressionPosition(prev string) bool {
+	if prev == "" {
+		return false
+	}
+	last := prev[len(prev)-1]
+	if !isIdentByte(last) {
+		// After a type's closing '>' (Optional<Uint64>?) or a quote a `?`
+		// is not a value.
+		return last != '>' && last != '\'' && last != '?'
+	}
+	switch strings.ToUpper(prev) {
+	case "AND", "OR", "NOT", "IN", "LIKE", "ILIKE", "BETWEEN", "LIMIT", "OFFSET", "THEN", "ELSE", "WHEN",
+		"SELECT", "IS", "VALUES", "RETURN", "BY", "XOR":
+		return true
+	}
+	return false
+}
+
+func isIdentByte(ch byte) bool {
+	return ch == '_' || ch >= 'a' && ch <= 'z' || ch >= 'A' && ch <= 'Z' || ch >= '0' && ch <= '9'
+}

@@ -1,0 +1,44 @@
+package querysite
+
+import "testing"
+
+func TestInferBind(t *testing.T) {
+	cases := []struct {
+		text string
+		want BindMode
+	}{
+		{"SELECT * FROM orders WHERE order_id = ?", BindPositional},
+		{"SELECT * FROM t WHERE a IN (?, ?) AND b BETWEEN ? AND ? LIMIT ?", BindPositional},
+		{"UPSERT INTO t (a, b) VALUES (?, ?)", BindPositional},
+		{"SELECT * FROM t WHERE a = $1 AND b = $2", BindNumeric},
+		{"SELECT * FROM t WHERE a = $id", BindUnknown},
+		{"SELECT * FROM t WHERE a = '?' -- ?\n", BindUnknown},
+		{"SELECT * FROM t WHERE a = ? AND b = $1", BindUnknown},
+		{"DECLARE $id AS Uint64?; SELECT * FROM t WHERE a = ?", BindUnknown},
+		{"DECLARE $id AS Optional<Uint64>?; SELECT 1", BindUnknown},
+		{"SELECT * FROM t WHERE a = /* ? */ $x", BindUnknown},
+		{"SELECT `?` FROM t WHERE a=?", BindPositional},
+		{"SELECT * FROM t WHERE s = 'it''s' AND a = ?", BindPositional},
+	}
+	for _, c := range cases {
+		if got := inferBind(variant{lit(c.text, 0, 0, false)}); got != c.want {
+			t.Errorf("inferBind(%q) = %v, want %v", c.text, got, c.want)
+		}
+	}
+	// A hole between pieces reads like an identifier: "<hole> ?" is not a value.
+	v := variant{lit("SELECT * FROM t WHERE a = ", 0, 0, false), {hole: true, param: -1}, lit(" ?", 0, 0, false)}
+	if got := inferBind(v); got != BindUnknown {
+		t.Errorf("hole before ?: %v", got)
+	}
+}
+
+func FuzzInferBind(f *testing.F) {
+	f.Add("SELECT * FROM t WHERE a = ? AND b = '?'")
+	f.Add("DECLARE $x AS Uint64?; SELECT $1")
+	f.Fuzz(func(t *testing.T, s string) {
+		m := inferBind(variant{lit(s, 0, 0, false)})
+		if m == BindPositional || m == BindNumeric {
+			_ = rewriteBind(variant{lit(s, 0, 0, false)}, m)
+		}
+	})
+}
