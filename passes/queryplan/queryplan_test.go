@@ -14,7 +14,7 @@ func TestResolver(t *testing.T) {
 	cat := schema.New()
 	cat.ApplyText("m.sql", 1, "CREATE TABLE `{field:p.T.table}` (id Uint64, PRIMARY KEY (id));"+
 		"CREATE TABLE `/local/db/orders` (id Uint64, PRIMARY KEY (id));"+
-		"CREATE TABLE `/local/a/dup` (id Uint64, PRIMARY KEY (id)); CREATE TABLE `/local/b/dup` (id Uint64, PRIMARY KEY (id));")
+		"CREATE TABLE `/local/a/dup` (id Uint64, PRIMARY KEY (id)); CREATE TABLE `/local/b/dup` (id Uint64, v Utf8, PRIMARY KEY (id));")
 	text := &querysite.Text{Holes: []querysite.Hole{{Key: "field:p.T.table"}, {Key: ""}}}
 	tests := []struct {
 		name, path, pragma string
