@@ -1,0 +1,391 @@
+package uncommitted
+
+import (
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/ydblint/ydblint/passes/internal/sdk"
+)
+
+// txState is the small lattice a transaction control is interpreted in.
+type txState uint8
+
+const (
+	// txUnknown: not built visibly from the SDK's builders, or paths
+	// disagree. Rules stay silent.
+	txUnknown txState = iota
+	// txRWOpen: BeginTx with a read-write mode and no CommitTx.
+	txRWOpen
+	// txRWCommit: BeginTx read-write with CommitTx.
+	txRWCommit
+	// txNoOpen: read-only, no transaction, or the implicit default.
+	txNoOpen
+	// txContinue: WithTx/WithTxID, an open transaction continued.
+	txContinue
+)
+
+const maxDepth = 8
+
+// globalStores maps each package variable to the values stored to it
+// anywhere in the package (its declaration's initializer included).
+type globalStores map[*ssa.Global][]ssa.Value
+
+func collectGlobalStores(fns []*ssa.Function, pkg *ssa.Package) globalStores {
+	out := globalStores{}
+	scan := func(fn *ssa.Function) {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				if st, ok := instr.(*ssa.Store); ok {
+					if g, ok := st.Addr.(*ssa.Global); ok {
+						out[g] = append(out[g], st.Val)
+					}
+				}
+			}
+		}
+	}
+	for _, fn := range fns {
+		scan(fn)
+	}
+	if pkg != nil {
+		if init := pkg.Func("init"); init != nil {
+			scan(init)
+		}
+	}
+	return out
+}
+
+// evalTx interprets v, a *TransactionControl, through locals, φ and
+// package variables assigned once.
+func (gs globalStores) evalTx(v ssa.Value, depth int) txState {
+	if depth > maxDepth {
+		return txUnknown
+	}
+	switch v := v.(type) {
+	case *ssa.Phi:
+		st := txUnknown
+		for i, e := range v.Edges {
+			s := gs.evalTx(e, depth+1)
+			if i == 0 {
+				st = s
+			} else if s != st {
+				return txUnknown
+			}
+		}
+		return st
+	case *ssa.UnOp:
+		if v.Op != token.MUL {
+			return txUnknown
+		}
+		var vals []ssa.Value
+		switch x := v.X.(type) {
+		case *ssa.Global:
+			vals = gs[x]
+			if len(vals) != 1 {
+				return txUnknown
+			}
+		case *ssa.FreeVar:
+			alloc, ok := boundTo(x).(*ssa.Alloc)
+			if !ok {
+				return txUnknown
+			}
+			if vals, ok = localStores(alloc); !ok {
+				return txUnknown
+			}
+		case *ssa.Alloc:
+			var ok bool
+			if vals, ok = localStores(x); !ok {
+				return txUnknown
+			}
+		default:
+			return txUnknown
+		}
+		st := txUnknown
+		for i, val := range vals {
+			s := gs.evalTx(val, depth+1)
+			if i == 0 {
+				st = s
+			} else if s != st {
+				return txUnknown
+			}
+		}
+		return st
+	case *ssa.Call:
+		b, args := builderOf(&v.Call)
+		switch b {
+		case sdk.TxRWCommit:
+			return txRWCommit
+		case sdk.TxNoOpen:
+			return txNoOpen
+		case sdk.TxCombine:
+			if len(args) != 1 {
+				return txUnknown
+			}
+			opts, ok := elems(args[0])
+			if !ok {
+				return txUnknown
+			}
+			return combine(opts, false, depth)
+		case sdk.TxBeginRW:
+			if len(args) != 1 {
+				return txUnknown
+			}
+			opts, ok := elems(args[0])
+			if !ok {
+				return txUnknown
+			}
+			return combine(opts, true, depth)
+		}
+	}
+	return txUnknown
+}
+
+// combine interprets TxControl options; beginRW is set for the
+// …ReadWriteTxControl builders, which add BeginTx(read-write) themselves.
+func combine(opts []ssa.Value, beginRW bool, depth int) txState {
+	begin := txUnknown
+	if beginRW {
+		begin = txRWOpen
+	}
+	commit, cont := false, false
+	for _, o := range opts {
+		call, ok := o.(*ssa.Call)
+		if !ok {
+			return txUnknown
+		}
+		b, args := builderOf(&call.Call)
+		switch b {
+		case sdk.TxOptCommit:
+			commit = true
+		case sdk.TxOptContinue:
+			cont = true
+		case sdk.TxOptBegin:
+			mode := txUnknown
+			if len(args) == 1 {
+				settings, ok := elems(args[0])
+				if !ok {
+					return txUnknown
+				}
+				for _, s := range settings {
+					sc, ok := s.(*ssa.Call)
+					if !ok {
+						return txUnknown
+					}
+					switch m, _ := builderOf(&sc.Call); m {
+					case sdk.TxModeRW:
+						mode = txRWOpen
+					case sdk.TxModeRO:
+						if mode == txUnknown {
+							mode = txNoOpen
+						}
+					default:
+						return txUnknown
+					}
+				}
+			}
+			begin = mode
+		default:
+			return txUnknown
+		}
+	}
+	switch {
+	case cont:
+		return txContinue
+	case begin == txRWOpen && commit:
+		return txRWCommit
+	case begin == txRWOpen:
+		return txRWOpen
+	case begin == txNoOpen:
+		return txNoOpen
+	}
+	return txUnknown
+}
+
+// builderOf returns what a static call to an SDK transaction builder
+// contributes, and its arguments.
+func builderOf(c *ssa.CallCommon) (sdk.TxBuilder, []ssa.Value) {
+	f := c.StaticCallee()
+	if f == nil {
+		return sdk.TxBuilderNone, nil
+	}
+	obj, ok := f.Object().(*types.Func)
+	if !ok {
+		return sdk.TxBuilderNone, nil
+	}
+	id, ok := sdk.IdentityOf(obj)
+	if !ok || id.Recv != "" {
+		return sdk.TxBuilderNone, nil
+	}
+	return sdk.TxBuilders[id], c.Args
+}
+
+// elems returns the elements of a variadic argument: nil (no arguments)
+// or a slice of an array literal whose every element is stored once.
+func elems(v ssa.Value) ([]ssa.Value, bool) {
+	if c, ok := v.(*ssa.Const); ok && c.Value == nil {
+		return nil, true
+	}
+	sl, ok := v.(*ssa.Slice)
+	if !ok {
+		return nil, false
+	}
+	arr, ok := sl.X.(*ssa.Alloc)
+	if !ok {
+		return nil, false
+	}
+	at, ok := arr.Type().Underlying().(*types.Pointer)
+	if !ok {
+		return nil, false
+	}
+	a, ok := at.Elem().Underlying().(*types.Array)
+	if !ok {
+		return nil, false
+	}
+	out := make([]ssa.Value, a.Len())
+	refs := arr.Referrers()
+	if refs == nil {
+		return nil, false
+	}
+	for _, r := range *refs {
+		ia, ok := r.(*ssa.IndexAddr)
+		if !ok {
+			if r == ssa.Instruction(sl) {
+				continue
+			}
+			if _, dbg := r.(*ssa.DebugRef); dbg {
+				continue
+			}
+			return nil, false
+		}
+		idx, ok := ia.Index.(*ssa.Const)
+		if !ok {
+			return nil, false
+		}
+		i, exact := constInt(idx)
+		if !exact || i < 0 || i >= int64(len(out)) {
+			return nil, false
+		}
+		irefs := ia.Referrers()
+		if irefs == nil {
+			return nil, false
+		}
+		for _, ir := range *irefs {
+			st, ok := ir.(*ssa.Store)
+			if !ok || st.Addr != ia || out[i] != nil {
+				return nil, false
+			}
+			out[i] = st.Val
+		}
+	}
+	for _, e := range out {
+		if e == nil {
+			return nil, false
+		}
+	}
+	return out, true
+}
+
+func constInt(c *ssa.Const) (int64, bool) {
+	if c.Value == nil {
+		return 0, false
+	}
+	return c.Int64(), true
+}
+
+// txControlOption finds query.WithTxControl(ctrl) among the elements of a
+// variadic execute-option argument and returns ctrl.
+func txControlOption(opts ssa.Value) (ssa.Value, bool) {
+	list, ok := elems(opts)
+	if !ok {
+		return nil, false
+	}
+	var ctrl ssa.Value
+	for _, o := range list {
+		call, ok := o.(*ssa.Call)
+		if !ok {
+			continue
+		}
+		if b, args := builderOf(&call.Call); b == sdk.TxWithControl && len(args) == 1 {
+			if ctrl != nil {
+				return nil, false
+			}
+			ctrl = args[0]
+		}
+	}
+	return ctrl, ctrl != nil
+}
+
+// localStores returns every value stored to a captured local variable,
+// when its address is only stored to, loaded from and captured by
+// closures that do the same.
+func localStores(a *ssa.Alloc) ([]ssa.Value, bool) {
+	var out []ssa.Value
+	var walk func(addr ssa.Value) bool
+	walk = func(addr ssa.Value) bool {
+		refs := addr.Referrers()
+		if refs == nil {
+			return true
+		}
+		for _, r := range *refs {
+			switch r := r.(type) {
+			case *ssa.Store:
+				if r.Addr != addr {
+					return false
+				}
+				out = append(out, r.Val)
+			case *ssa.UnOp:
+				if r.Op != token.MUL {
+					return false
+				}
+			case *ssa.DebugRef:
+			case *ssa.MakeClosure:
+				fn, ok := r.Fn.(*ssa.Function)
+				if !ok {
+					return false
+				}
+				for i, b := range r.Bindings {
+					if b == addr && i < len(fn.FreeVars) && !walk(fn.FreeVars[i]) {
+						return false
+					}
+				}
+			default:
+				return false
+			}
+		}
+		return true
+	}
+	if !walk(a) || len(out) == 0 {
+		return nil, false
+	}
+	return out, true
+}
+
+// boundTo returns the value the enclosing function binds to fv when it
+// makes the closure, or nil when it is made more than once or not at all.
+func boundTo(fv *ssa.FreeVar) ssa.Value {
+	fn := fv.Parent()
+	if fn == nil || fn.Parent() == nil {
+		return nil
+	}
+	idx := -1
+	for i, f := range fn.FreeVars {
+		if f == fv {
+			idx = i
+		}
+	}
+	var bound ssa.Value
+	for _, b := range fn.Parent().Blocks {
+		for _, instr := range b.Instrs {
+			mc, ok := instr.(*ssa.MakeClosure)
+			if !ok || mc.Fn != fn || idx < 0 || idx >= len(mc.Bindings) {
+				continue
+			}
+			if bound != nil && bound != mc.Bindings[idx] {
+				return nil
+			}
+			bound = mc.Bindings[idx]
+		}
+	}
+	return bound
+}

@@ -1,0 +1,350 @@
+package uncommitted
+
+import (
+	_ "embed"
+	"fmt"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/buildssa"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/ydblint/ydblint/passes/config"
+	"github.com/ydblint/ydblint/passes/internal/analysisutil"
+	"github.com/ydblint/ydblint/passes/internal/report"
+	"github.com/ydblint/ydblint/passes/internal/sdk"
+	"github.com/ydblint/ydblint/passes/internal/yql"
+	"github.com/ydblint/ydblint/passes/queryplan"
+)
+
+//go:embed doc.go
+var doc string
+
+const name = "uncommitted"
+
+// Analyzer reports read-write transactions begun and never committed, and
+// dropped commit errors.
+var Analyzer = &analysis.Analyzer{
+	Name:             name,
+	Doc:              analysisutil.MustExtractDoc(doc, name),
+	URL:              report.URLBase + name,
+	Requires:         []*analysis.Analyzer{config.Analyzer, queryplan.Analyzer, buildssa.Analyzer},
+	Run:              report.WrapRun(run),
+	RunDespiteErrors: true,
+}
+
+// Categories (headings of doc.go).
+const (
+	categoryTable   = "table-tx-not-committed"
+	categoryQuery   = "query-tx-not-committed"
+	categoryDropped = "commit-error-dropped"
+)
+
+func run(pass *analysis.Pass) (any, error) {
+	cfg := pass.ResultOf[config.Analyzer].(*config.Config)
+	plans := pass.ResultOf[queryplan.Analyzer].(*queryplan.Result)
+	if !plans.InScope || !importsSDK(pass.Pkg) {
+		return nil, nil
+	}
+	ssaRes, ok := pass.ResultOf[buildssa.Analyzer].(*buildssa.SSA)
+	if !ok || ssaRes == nil {
+		return nil, nil
+	}
+	u := &checker{pass: pass, cfg: cfg, writes: siteWrites(plans), version: sdkVersion(pass),
+		globals: collectGlobalStores(ssaRes.SrcFuncs, ssaRes.Pkg)}
+	for _, fn := range ssaRes.SrcFuncs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				call, ok := instr.(ssa.CallInstruction)
+				if !ok {
+					continue
+				}
+				u.check(call)
+			}
+		}
+	}
+	return nil, nil
+}
+
+type checker struct {
+	pass *analysis.Pass
+	cfg  *config.Config
+	// writes answers "does the query text at this call write?".
+	writes func(pos token.Pos) writeKnowledge
+	// version is the SDK version from the module cache, "" when unknown.
+	version string
+	globals globalStores
+}
+
+type writeKnowledge uint8
+
+const (
+	writeUnknown writeKnowledge = iota
+	writesNo
+	writesYes
+)
+
+func (u *checker) check(call ssa.CallInstruction) {
+	c := call.Common()
+	id, args, ok := callee(c)
+	if !ok {
+		return
+	}
+	if cc := sdk.LookupCommitCall(id); cc != nil {
+		u.checkDropped(call, cc)
+		return
+	}
+	sc, isCall := call.(*ssa.Call)
+	if !isCall {
+		return
+	}
+	switch {
+	case id.Pkg == sdk.PkgTable && id.Recv == "Session" && id.Name == "Execute" && len(args) > 1:
+		u.checkTableExecute(sc, args[1])
+	case (id.Pkg == sdk.PkgQuery || id.Pkg == sdk.PkgInternalQuery) && id.Recv == "Client" && len(args) > 2 &&
+		(id.Name == "Exec" || id.Name == "Query" || id.Name == "QueryRow" || id.Name == "QueryResultSet"):
+		u.checkQueryClient(sc, "query.Client."+id.Name, args[len(args)-1])
+	}
+}
+
+// checkTableExecute: Session.Execute with an RW BeginTx and no CommitTx,
+// whose returned transaction is dropped, on a text that writes.
+func (u *checker) checkTableExecute(call *ssa.Call, txc ssa.Value) {
+	if u.globals.evalTx(txc, 0) != txRWOpen {
+		return
+	}
+	if tx := extractOf(call, 0); tx != nil && used(tx) {
+		return // committed, continued or rolled back by the code
+	}
+	if u.writes(call.Pos()) != writesYes {
+		return
+	}
+	report.Report(u.pass, u.cfg, name, analysis.Diagnostic{
+		Pos: call.Pos(), Category: categoryTable,
+		Message: "Session.Execute begins a read-write transaction without CommitTx() and drops the transaction it returns: the table service never commits it, so these writes are lost when the transaction times out; add table.CommitTx() to the TxControl (table.TxControl(table.BeginTx(table.WithSerializableReadWrite()), table.CommitTx())) or commit the returned transaction",
+	})
+}
+
+// checkQueryClient: a non-interactive query-service call with an RW BeginTx
+// and no CommitTx.
+func (u *checker) checkQueryClient(call *ssa.Call, api string, opts ssa.Value) {
+	ctrl, ok := txControlOption(opts)
+	if !ok || u.globals.evalTx(ctrl, 0) != txRWOpen {
+		return
+	}
+	var what string
+	switch {
+	case u.version != "" && !sdk.VersionBefore(u.version, sdk.TxControlWithoutCommitSince):
+		what = "since v3.126.1 the SDK refuses it: every call returns query.ErrTxControlWithoutCommit"
+	case u.version != "":
+		if u.writes(call.Pos()) != writesYes {
+			return
+		}
+		what = "before v3.126.1 the SDK sends it as is and nobody can commit it: the writes are lost (v3.126.1+ returns query.ErrTxControlWithoutCommit)"
+	default:
+		if u.writes(call.Pos()) != writesYes {
+			return
+		}
+		what = "the writes are lost (SDK v3.126.1+ refuses the call with query.ErrTxControlWithoutCommit)"
+	}
+	report.Report(u.pass, u.cfg, name, analysis.Diagnostic{
+		Pos: call.Pos(), Category: categoryQuery,
+		Message: fmt.Sprintf("%s runs with a read-write BeginTx and no CommitTx() in a call that ends its own session and transaction: %s; add query.CommitTx() to the TxControl, or leave the TxControl out (the default commits)", api, what),
+	})
+}
+
+// checkDropped: the error of a commit (or of a transactional retrier) is
+// dropped.
+func (u *checker) checkDropped(call ssa.CallInstruction, cc *sdk.CommitCall) {
+	switch call.(type) {
+	case *ssa.Defer, *ssa.Go:
+	case *ssa.Call:
+		if errorUsed(call.(*ssa.Call)) {
+			return
+		}
+	default:
+		return
+	}
+	report.Report(u.pass, u.cfg, name, analysis.Diagnostic{
+		Pos: call.Pos(), Category: categoryDropped,
+		Message: fmt.Sprintf("the error of %s is dropped: it is how a failed commit (ABORTED on a lock conflict, UNDETERMINED, a broken connection) is reported, and ignoring it treats writes that were never committed as done; check it", cc.API),
+	})
+}
+
+// errorUsed reports whether the last (error) result of call is used.
+func errorUsed(call *ssa.Call) bool {
+	sig := call.Call.Signature()
+	n := sig.Results().Len()
+	switch n {
+	case 0:
+		return true
+	case 1:
+		return used(call)
+	}
+	e := extractOf(call, n-1)
+	return e != nil && used(e)
+}
+
+func used(v ssa.Value) bool {
+	refs := v.Referrers()
+	if refs == nil {
+		return false
+	}
+	for _, r := range *refs {
+		if _, ok := r.(*ssa.DebugRef); !ok {
+			return true
+		}
+	}
+	return false
+}
+
+func extractOf(call *ssa.Call, i int) *ssa.Extract {
+	refs := call.Referrers()
+	if refs == nil {
+		return nil
+	}
+	for _, r := range *refs {
+		if e, ok := r.(*ssa.Extract); ok && e.Index == i {
+			return e
+		}
+	}
+	return nil
+}
+
+// callee returns the identity of the called function and its arguments
+// without the receiver.
+func callee(c *ssa.CallCommon) (sdk.Identity, []ssa.Value, bool) {
+	if c.IsInvoke() {
+		id, ok := sdk.IdentityOf(c.Method)
+		return id, c.Args, ok
+	}
+	f := c.StaticCallee()
+	if f == nil {
+		return sdk.Identity{}, nil, false
+	}
+	obj, ok := f.Object().(*types.Func)
+	if !ok {
+		return sdk.Identity{}, nil, false
+	}
+	id, ok := sdk.IdentityOf(obj)
+	if !ok {
+		return sdk.Identity{}, nil, false
+	}
+	args := c.Args
+	if id.Recv != "" && len(args) > 0 {
+		args = args[1:]
+	}
+	return id, args, true
+}
+
+// siteWrites indexes the query sites by call range: whether every text
+// variant of the site has an INSERT/UPSERT/REPLACE/UPDATE/DELETE.
+func siteWrites(plans *queryplan.Result) func(token.Pos) writeKnowledge {
+	type siteInfo struct {
+		pos, end token.Pos
+		variants map[int]bool // variant → writes
+		n        int
+	}
+	var sites []*siteInfo
+	index := map[any]*siteInfo{}
+	for _, st := range plans.Statements {
+		si := index[st.Site]
+		if si == nil {
+			si = &siteInfo{pos: st.Site.Pos, end: st.Site.End, variants: map[int]bool{}, n: len(st.Site.Texts)}
+			index[st.Site] = si
+			sites = append(sites, si)
+		}
+		switch st.Stmt().(type) {
+		case *yql.InsertStmt, *yql.UpdateStmt, *yql.DeleteStmt:
+			si.variants[st.Variant] = true
+		default:
+			if _, ok := si.variants[st.Variant]; !ok {
+				si.variants[st.Variant] = false
+			}
+		}
+	}
+	return func(p token.Pos) writeKnowledge {
+		for _, si := range sites {
+			if p < si.pos || p > si.end {
+				continue
+			}
+			if si.n == 0 || len(si.variants) < si.n {
+				return writeUnknown
+			}
+			for _, w := range si.variants {
+				if !w {
+					return writeUnknown
+				}
+			}
+			return writesYes
+		}
+		return writeUnknown
+	}
+}
+
+// sdkVersion is the SDK version the package is built against, from the
+// module-cache file name of package table (or query); "" when unknown.
+func sdkVersion(pass *analysis.Pass) string {
+	for _, path := range []string{sdk.PkgTable, sdk.PkgQuery} {
+		p := findImport(pass.Pkg, path)
+		if p == nil {
+			continue
+		}
+		for _, n := range p.Scope().Names() {
+			obj := p.Scope().Lookup(n)
+			if !obj.Pos().IsValid() {
+				continue
+			}
+			if v, ok := sdk.VersionFromFile(pass.Fset.Position(obj.Pos()).Filename); ok {
+				return v
+			}
+			break
+		}
+	}
+	return ""
+}
+
+func findImport(pkg *types.Package, path string) *types.Package {
+	seen := map[*types.Package]bool{}
+	var walk func(p *types.Package) *types.Package
+	walk = func(p *types.Package) *types.Package {
+		if seen[p] {
+			return nil
+		}
+		seen[p] = true
+		if p.Path() == path {
+			return p
+		}
+		for _, imp := range p.Imports() {
+			if found := walk(imp); found != nil {
+				return found
+			}
+		}
+		return nil
+	}
+	return walk(pkg)
+}
+
+// importsSDK reports whether pkg imports a package of the SDK, directly or
+// not: database/sql commits are checked only in packages of YDB services.
+func importsSDK(pkg *types.Package) bool {
+	seen := map[*types.Package]bool{}
+	var walk func(p *types.Package) bool
+	walk = func(p *types.Package) bool {
+		if seen[p] {
+			return false
+		}
+		seen[p] = true
+		if sdk.InSDK(p.Path()) {
+			return true
+		}
+		for _, imp := range p.Imports() {
+			if walk(imp) {
+				return true
+			}
+		}
+		return false
+	}
+	return walk(pkg)
+}
