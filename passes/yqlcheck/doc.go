@@ -81,14 +81,19 @@
 // for a non-Optional DECLARE, or the reverse). YDB compares the types
 // exactly: "Parameter $id type mismatch, expected: …, actual: …"
 // (kqp_session_actor.cpp, ValidateParameter). The fix changes the DECLARE
-// to the bound type. Only values built with the SDK's typed constructors
-// (types.*Value, ParamsBuilder setters, table.ValueParam) are judged:
-// database/sql arguments go through driver.Valuer and json.Marshaler
-// conversions that the type of the Go expression alone does not decide.
+// to the bound type. Judged are values built with the SDK's typed
+// constructors (types.*Value, ParamsBuilder setters, table.ValueParam) and
+// database/sql arguments passed as sql.Named(name, v) whose static Go type
+// decides the conversion (ydb-go-sdk internal/bind.toValue, the table in
+// passes/internal/sdk/gotypes.go): note that a Go int binds as Int32 and a
+// uint as Uint32, a pointer as Optional. Arguments whose type implements
+// driver.Valuer or json.Marshaler, interfaces and containers are not
+// judged: their YDB type is decided at run time.
 //
 //	DECLARE $id AS Uint64;
 //	  ydb.ParamsBuilder().Param("$id").Int64(id)     -- bad
 //	  ydb.ParamsBuilder().Param("$id").Uint64(id)    -- good
+//	  db.QueryRowContext(ctx, q, sql.Named("id", n)) -- bad when n is an int: Int32
 //
 // # Category unused-parameter
 //
@@ -125,7 +130,7 @@
 //
 // Tables, columns and indexes created outside the code ydblint reads (by
 // hand, by another repository), which it cannot know; statements with
-// joins or subquery sources; parameter types of database/sql arguments and
-// of ydb.WithAutoDeclare queries; value types written to columns; DDL the
-// server rejects.
+// joins or subquery sources; parameter types of positional database/sql
+// arguments and of ydb.WithAutoDeclare queries; value types written to
+// columns; DDL the server rejects.
 package yqlcheck

@@ -102,7 +102,7 @@ func collectParams(script *yql.Script) *scriptParams {
 // name.
 func (c *checker) checkParams(st *queryplan.Statement) {
 	p := st.Site.Params
-	if p == nil || !p.Known || p.Mode != querysite.BindNative {
+	if p == nil || !p.Known || !c.namedBindingsCertain(p, st.Text.YQL) {
 		return
 	}
 	if yql.ContainsHole(st.Text.YQL) && holeMayHoldParams(st.Text) {
@@ -214,10 +214,15 @@ func (c *checker) checkDeclared(st *queryplan.Statement, sp *scriptParams, p *qu
 
 // checkType compares a declared type with the type of the bound SDK value.
 func (c *checker) checkType(st *queryplan.Statement, d *yql.DeclareStmt, b *querysite.Binding) {
-	if strings.HasPrefix(st.Site.API, "database/sql.") || st.Site.Params.AutoDeclare {
+	if st.Site.Params.AutoDeclare {
 		return
 	}
 	bound, ok := boundType(b.Value)
+	if strings.HasPrefix(st.Site.API, "database/sql.") {
+		// database/sql converts by the dynamic Go value: only a
+		// sql.Named argument whose static type decides it is judged.
+		bound, ok = c.sqlBoundType(b)
+	}
 	if !ok {
 		return
 	}

@@ -3,6 +3,7 @@ package yqlcheck
 import (
 	_ "embed"
 	"fmt"
+	"go/ast"
 	"go/token"
 	"strconv"
 	"strings"
@@ -76,6 +77,7 @@ type checker struct {
 	// table in a way the catalogue did not see (an ALTER TABLE of a table
 	// whose name is not known): no name is then judged missing.
 	namesCertain bool
+	calls        map[token.Pos]*ast.CallExpr // this package's calls by position, built on first use
 	pending      map[pendingKey]*pending
 	order        []*pending
 }
