@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"reflect"
 	"strings"
+	"sync"
 	"sync/atomic"
 
 	"golang.org/x/tools/go/analysis"
@@ -55,6 +56,8 @@ type Result struct {
 	// through report.WrapRun, once (ClaimFailures).
 	Failures []string
 	claimed  atomic.Bool
+	// claims are the keys handed out by Claim (claim.go).
+	claims sync.Map
 	// sites is the number of query sites querysite found in the package.
 	sites int
 	// siteList is kept for Outcomes (outcome.go), which is

@@ -357,7 +357,7 @@ func (st *state) finish() {
 
 	st.goDirectives()
 	for _, p := range st.goProbs {
-		if p.Concerns(st.rule) {
+		if p.Concerns(st.rule) && (len(p.Rules) > 0 || claimOnce(pass, fmt.Sprintf("%d-%d:%s", p.Pos, p.End, p.Msg))) {
 			st.emit(analysis.Diagnostic{Pos: p.Pos, End: p.End, URL: directivesURL, Message: p.Msg}, "")
 		}
 	}
@@ -385,7 +385,8 @@ func (st *state) finish() {
 		}
 		for _, p := range e.probs {
 			if p.Concerns(st.rule) {
-				if ppos, pend := e.m.PosRange(p.Off, p.EndOff); st.inGoFiles(ppos) {
+				if ppos, pend := e.m.PosRange(p.Off, p.EndOff); st.inGoFiles(ppos) &&
+					(len(p.Rules) > 0 || claimOnce(pass, fmt.Sprintf("%d-%d:%s", ppos, pend, p.Msg))) {
 					st.emit(analysis.Diagnostic{Pos: ppos, End: pend, URL: directivesURL, Message: p.Msg}, "")
 				}
 			}
@@ -505,4 +506,23 @@ func claimFailures(pass *analysis.Pass) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// Claims is implemented by a result all rules of a package share
+// (queryplan.Result): Claim(key) is true for the first caller only. A
+// malformed directive that concerns every rule (an unknown rule name) is
+// reported by the first rule that gets to it, once per directive.
+type Claims interface {
+	Claim(key string) bool
+}
+
+// claimOnce claims key on the shared result; true when no result offers
+// claims (each rule then reports, as before).
+func claimOnce(pass *analysis.Pass, key string) bool {
+	for _, r := range pass.ResultOf {
+		if c, ok := r.(Claims); ok {
+			return c.Claim(key)
+		}
+	}
+	return true
 }

@@ -1,0 +1,13 @@
+package queryplan
+
+// Claim returns true to its first caller for key and false to every later
+// one. The rules of a package share this Result; report uses it so that a
+// package-wide message every rule would make (a directive naming an unknown
+// rule) is reported once. It implements report.Claims.
+func (r *Result) Claim(key string) bool {
+	if r == nil {
+		return true
+	}
+	_, loaded := r.claims.LoadOrStore(key, true)
+	return !loaded
+}
