@@ -176,9 +176,18 @@ func (a *pkgAnalysis) namedValues(args []ssa.Value, call *ssa.Call, c *ctx) *Par
 		return s.done()
 	}
 	elems, ok := sliceElems(args[0])
+	appended := false
 	if !ok {
-		s.p.Known = false
-		return s.done()
+		// A slice built with append, in a loop or on several paths: the
+		// union of what every path appends (paramsappend.go).
+		if elems, ok = appendElems(peel(args[0]), map[ssa.Value]bool{}, 0); !ok {
+			s.p.Known = false
+			return s.done()
+		}
+		appended = true
+	}
+	if appended {
+		return a.appendedValues(elems, s, c)
 	}
 	for _, e := range elems {
 		f, vargs, _, vcall := helperOf(peel(e))
