@@ -157,3 +157,13 @@ func (r *Repo) CloseDay(ctx context.Context) error {
 		return nil
 	})
 }
+
+var rwOpen = query.TxControl(query.BeginTx(query.WithSerializableReadWrite()))
+
+// Peek only reads, but since v3.126.1 the call itself fails (compare the
+// sdkusage_v3_117 module, where it is silent).
+func (r *Repo) Peek(ctx context.Context, id uint64) error {
+	_, err := r.db.Query().QueryRow(ctx, "DECLARE $id AS Uint64; SELECT balance FROM accounts WHERE id = $id;", // want `query.Client.QueryRow runs with a read-write BeginTx and no CommitTx\(\) .*every call returns query.ErrTxControlWithoutCommit`
+		query.WithTxControl(rwOpen), query.WithParameters(ydb.ParamsBuilder().Param("$id").Uint64(id).Build()))
+	return err
+}
