@@ -14,6 +14,7 @@ import (
 	"github.com/ydblint/ydblint/passes/nullkey"
 	"github.com/ydblint/ydblint/passes/resultloop"
 	"github.com/ydblint/ydblint/passes/retrystate"
+	"github.com/ydblint/ydblint/passes/uncommitted"
 	"github.com/ydblint/ydblint/passes/yqlcheck"
 	"golang.org/x/tools/go/analysis"
 )
@@ -32,6 +33,7 @@ var Suite = []*analysis.Analyzer{
 	yqlcheck.Analyzer,
 	resultloop.Analyzer,
 	retrystate.Analyzer,
+	uncommitted.Analyzer,
 }
 
 // Check reports every way in which analyzers break the suite's conventions:
