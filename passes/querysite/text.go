@@ -777,7 +777,7 @@ func (a *pkgAnalysis) callText(call *ssa.Call, c *ctx) texts {
 			if fn, ok := pathFunc(obj.Pkg().Path(), obj.Name(), recv); ok {
 				return a.pathText(fn, common, ce, c)
 			}
-			if looksUpByParam(callee) {
+			if looksUpByParam(callee) || executesTemplate(callee) {
 				// A helper picking its text from a lookup table by a
 				// parameter: evaluated at the call, where the key is known.
 				if t, ok := a.inline(callee, common, ce, false, c); ok && !t.truncated {
@@ -1222,6 +1222,16 @@ func (a *pkgAnalysis) builderText(recv ssa.Value, stringCall *ssa.Call, c *ctx) 
 				return hole
 			}
 			callee := fc.Common().StaticCallee()
+			if callee != nil && callee.Pkg != nil && callee.Pkg.Pkg.Path() == "text/template" && callee.Name() == "Execute" &&
+				len(fc.Common().Args) == 3 && fc.Common().Args[1] == r {
+				// tmpl.Execute(&buf, data) (templates.go)
+				t, ok := a.templateExec(fc.Common().Args[0], fc.Common().Args[2], c)
+				if !ok {
+					return hole
+				}
+				writes = append(writes, write{fc, t})
+				continue
+			}
 			if callee == nil || callee.Pkg == nil || callee.Pkg.Pkg.Path() != "fmt" || callee.Name() != "Fprintf" || len(fc.Common().Args) != 3 {
 				return hole
 			}

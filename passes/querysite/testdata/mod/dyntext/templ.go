@@ -1,0 +1,61 @@
+package dyntext
+
+import (
+	"bytes"
+	"context"
+	"path"
+	"text/template"
+
+	ydb "github.com/ydb-platform/ydb-go-sdk/v3"
+	"github.com/ydb-platform/ydb-go-sdk/v3/table"
+)
+
+type templateConfig struct {
+	TablePathPrefix string
+}
+
+var readSeries = template.Must(template.New("read series").Parse(`
+PRAGMA TablePathPrefix("{{ .TablePathPrefix }}");
+SELECT series_id, title FROM series WHERE series_id = $id;
+`))
+
+func render(t *template.Template, data any) string {
+	var buf bytes.Buffer
+	if err := t.Execute(&buf, data); err != nil {
+		panic(err)
+	}
+	return buf.String()
+}
+
+// Series renders its queries under a folder chosen at start-up.
+type Series struct {
+	db     *ydb.Driver
+	folder string
+}
+
+// Templates with a constant text, rendered with a config struct.
+func (r *Series) Templates(ctx context.Context) error {
+	db := r.db
+	q := render(readSeries, templateConfig{TablePathPrefix: path.Join(db.Name(), r.folder)})
+	return db.Table().Do(ctx, func(ctx context.Context, s table.Session) error {
+		ddl := render(template.Must(template.New("").Parse(`
+			PRAGMA TablePathPrefix("{{ .TablePathPrefix }}");
+			CREATE TABLE series (series_id Uint64, title Text, PRIMARY KEY (series_id));
+		`)), templateConfig{TablePathPrefix: "/local"})
+		if err := s.ExecuteSchemeQuery(ctx, ddl); err != nil { // want "api=table\\.Session\\.ExecuteSchemeQuery text=\"\\\\n\\\\t\\\\t\\\\tPRAGMA TablePathPrefix\\(\\\\\"/local\\\\\"\\);\\\\n\\\\t\\\\t\\\\tCREATE TABLE series \\(series_id Uint64, title Text, PRIMARY KEY \\(series_id\\)\\);\\\\n\\\\t\\\\t\" params=\\{\\}"
+			return err
+		}
+		_, _, err := s.Execute(ctx, table.DefaultTxControl(), q, table.NewQueryParameters()) // want "api=table\\.Session\\.Execute text=\"\\\\nPRAGMA TablePathPrefix\\(\\\\\"__ydblint_hole_0__/__ydblint_hole_1__\\\\\"\\);\\\\nSELECT series_id, title FROM series WHERE series_id = \\$id;\\\\n\" holes=\\[call:github\\.com/ydb-platform/ydb-go-sdk/v3\\.\\(\\*Driver\\)\\.Name,field:example\\.com/app/dyntext\\.Series\\.folder\\] params=\\{\\}"
+		return err
+	})
+}
+
+// A template with control structures keeps them as holes.
+var withIf = template.Must(template.New("").Parse(`SELECT * FROM series{{ if .Where }} WHERE {{ .Where }}{{ end }}`))
+
+type whereConfig struct{ Where string }
+
+func Conditional(ctx context.Context, db *ydb.Driver) error {
+	_, err := db.Query().QueryResultSet(ctx, render(withIf, whereConfig{Where: "series_id = 1"})) // want "api=query\\.Client\\.QueryResultSet text=\"SELECT \\* FROM series__ydblint_hole_0__\" holes=\\[\\] params=\\{\\}"
+	return err
+}
