@@ -42,7 +42,7 @@ const (
 func run(pass *analysis.Pass) (any, error) {
 	cfg := pass.ResultOf[config.Analyzer].(*config.Config)
 	plans := pass.ResultOf[queryplan.Analyzer].(*queryplan.Result)
-	if !plans.InScope || !importsSDK(pass.Pkg) {
+	if !plans.InScope || !importsSDK(pass.Pkg) || sdk.IsLibrary(pass.Pkg.Path()) {
 		return nil, nil
 	}
 	ssaRes, ok := pass.ResultOf[buildssa.Analyzer].(*buildssa.SSA)

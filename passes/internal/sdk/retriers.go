@@ -72,3 +72,43 @@ func LocalResultMethod(f ResultFamily, name string) bool {
 	}
 	return false
 }
+
+// ClientCall is a call on a client (not on the session or transaction a
+// retried closure receives): it takes a session of its own from the pool
+// and, for the query service's non-interactive calls and BulkUpsert, runs
+// its own retry loop (internal/query/client.go: Exec, Query, QueryRow and
+// QueryResultSet each call do(ctx, pool, …, retry options);
+// internal/table/client.go: BulkUpsert retries with retry.Retry).
+type ClientCall struct {
+	API             string
+	Pkg, Recv, Name string
+	// SessionMethod is the method of the closure's own session or
+	// transaction that does the same work, "" when there is none.
+	SessionMethod string
+}
+
+// ClientCalls lists them; the Retriers are client calls too.
+var ClientCalls = []ClientCall{
+	{API: "query.Client.Exec", Pkg: PkgQuery, Recv: "Client", Name: "Exec", SessionMethod: "Exec"},
+	{API: "query.Client.Query", Pkg: PkgQuery, Recv: "Client", Name: "Query", SessionMethod: "Query"},
+	{API: "query.Client.QueryRow", Pkg: PkgQuery, Recv: "Client", Name: "QueryRow", SessionMethod: "QueryRow"},
+	{API: "query.Client.QueryResultSet", Pkg: PkgQuery, Recv: "Client", Name: "QueryResultSet", SessionMethod: "QueryResultSet"},
+	{API: "query.Client.Exec", Pkg: PkgInternalQuery, Recv: "Client", Name: "Exec", SessionMethod: "Exec"},
+	{API: "query.Client.Query", Pkg: PkgInternalQuery, Recv: "Client", Name: "Query", SessionMethod: "Query"},
+	{API: "query.Client.QueryRow", Pkg: PkgInternalQuery, Recv: "Client", Name: "QueryRow", SessionMethod: "QueryRow"},
+	{API: "query.Client.QueryResultSet", Pkg: PkgInternalQuery, Recv: "Client", Name: "QueryResultSet", SessionMethod: "QueryResultSet"},
+	{API: "table.Client.BulkUpsert", Pkg: PkgTable, Recv: "Client", Name: "BulkUpsert"},
+	{API: "table.Client.ReadRows", Pkg: PkgTable, Recv: "Client", Name: "ReadRows"},
+}
+
+var clientCallIndex = map[Identity]*ClientCall{}
+
+func init() {
+	for i := range ClientCalls {
+		c := &ClientCalls[i]
+		clientCallIndex[Identity{c.Pkg, c.Recv, c.Name}] = c
+	}
+}
+
+// LookupClientCall returns the client call with the given identity, or nil.
+func LookupClientCall(id Identity) *ClientCall { return clientCallIndex[id] }
