@@ -484,14 +484,29 @@ func parseText(t *testing.T, dir, out string) []diag {
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
+		if strings.HasPrefix(line, "\t") {
+			continue // related information (the standalone command)
+		}
+		if detail, ok := strings.CutPrefix(line, "    "); ok && len(diags) > 0 {
+			diags[len(diags)-1].Msg += "; " + detail
+			continue
+		}
 		m := textDiag.FindStringSubmatch(line)
 		if m == nil {
 			t.Errorf("unexpected output line: %q", line)
 			continue
 		}
+		if strings.HasPrefix(m[4], "\t") {
+			continue // related information (go vet: "file:line:col: \tmessage")
+		}
 		l, _ := strconv.Atoi(m[2])
 		c, _ := strconv.Atoi(m[3])
-		diags = append(diags, diag{File: relSlash(t, dir, m[1]), Line: l, Col: c, Msg: m[4]})
+		d := diag{File: relSlash(t, dir, m[1]), Line: l, Col: c, Msg: m[4]}
+		if i := strings.LastIndex(d.Msg, " ("); i >= 0 && strings.HasSuffix(d.Msg, ")") && isRule(d.Msg[i+2:len(d.Msg)-1]) {
+			d.Analyzer = d.Msg[i+2 : len(d.Msg)-1]
+			d.Msg = d.Msg[:i]
+		}
+		diags = append(diags, d)
 	}
 	return diags
 }

@@ -215,6 +215,7 @@ func posString(dir string, p token.Position) string {
 //	file:line:col: headline (rule)
 //	    detail
 //	    …
+//	<tab>file:line:col: related place (the schema line, the evidence)
 //
 // with paths relative to dir. The headline is the message up to its first
 // top-level "; "; each further part goes on an indented line. contextLines
@@ -227,7 +228,7 @@ func printText(w io.Writer, dir string, fs []finding, contextLines int) {
 			fmt.Fprintf(w, "    %s\n", p)
 		}
 		for _, r := range f.Related {
-			fmt.Fprintf(w, "    %s: %s\n", posString(dir, r.Posn), r.Message)
+			fmt.Fprintf(w, "\t%s: %s\n", posString(dir, r.Posn), r.Message)
 		}
 		if contextLines >= 0 {
 			printContext(w, f.Posn, f.End, contextLines)

@@ -215,6 +215,9 @@ func (st *state) emit(d analysis.Diagnostic, category string) {
 		return
 	}
 	st.seen[key] = true
+	if len(d.Related) == 0 && st.cfg != nil {
+		d.Related = relatedOf(st.pass, st.cfg.ModuleDir, d.Message)
+	}
 	st.pass.Report(d)
 }
 
