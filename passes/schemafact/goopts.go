@@ -703,19 +703,127 @@ func (c *optCtx) strCall(e *ast.CallExpr) string {
 		}
 	}
 	fd, fp := c.funcRef(e.Fun)
-	if fd == nil || fd.Body == nil || len(fd.Body.List) != 1 || c.depth >= maxOptDepth {
+	if fd == nil || fd.Body == nil || c.depth >= maxOptDepth {
 		return holeMark
+	}
+	env := c.bindParams(fd, e.Args)
+	fc := c.in(fp, fp.fileOf[fd], fd.Body, env)
+	if len(fd.Body.List) != 1 {
+		return fc.builderBody(fd.Body)
 	}
 	ret, ok := fd.Body.List[0].(*ast.ReturnStmt)
 	if !ok || len(ret.Results) != 1 {
 		return holeMark
 	}
-	env := c.bindParams(fd, e.Args)
-	v, ok := c.in(fp, fp.fileOf[fd], fd.Body, env).str(ret.Results[0])
+	v, ok := fc.str(ret.Results[0])
 	if !ok {
 		return holeMark
 	}
 	return v
+}
+
+// builderBody evaluates a function body that builds its result with a
+// strings.Builder in straight-line code:
+//
+//	sb := new(strings.Builder)   // or var sb strings.Builder, &strings.Builder{}
+//	sb.WriteString(dbPath); sb.WriteString("/"); sb.WriteString(table)
+//	return sb.String()
+//
+// Any other statement makes the result a hole.
+func (c *optCtx) builderBody(body *ast.BlockStmt) string {
+	stmts := body.List
+	if len(stmts) < 2 || len(stmts) > 64 {
+		return holeMark
+	}
+	name := builderDecl(stmts[0], c.file)
+	if name == "" {
+		return holeMark
+	}
+	var b strings.Builder
+	for _, st := range stmts[1 : len(stmts)-1] {
+		es, ok := st.(*ast.ExprStmt)
+		if !ok {
+			return holeMark
+		}
+		call, ok := es.X.(*ast.CallExpr)
+		if !ok || len(call.Args) != 1 {
+			return holeMark
+		}
+		sel, ok := call.Fun.(*ast.SelectorExpr)
+		if !ok || sel.Sel.Name != "WriteString" {
+			return holeMark
+		}
+		if id, ok := sel.X.(*ast.Ident); !ok || id.Name != name {
+			return holeMark
+		}
+		v, ok := c.deeper().str(call.Args[0])
+		if !ok {
+			v = holeMark
+		}
+		b.WriteString(v)
+		if b.Len() > maxTextLen {
+			return holeMark
+		}
+	}
+	ret, ok := stmts[len(stmts)-1].(*ast.ReturnStmt)
+	if !ok || len(ret.Results) != 1 {
+		return holeMark
+	}
+	call, ok := ret.Results[0].(*ast.CallExpr)
+	if !ok || len(call.Args) != 0 {
+		return holeMark
+	}
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "String" {
+		return holeMark
+	}
+	if id, ok := sel.X.(*ast.Ident); !ok || id.Name != name {
+		return holeMark
+	}
+	return b.String()
+}
+
+// builderDecl returns the variable a statement declares as a fresh
+// strings.Builder, or "".
+func builderDecl(st ast.Stmt, f *ast.File) string {
+	isBuilder := func(e ast.Expr) bool {
+		sel, ok := e.(*ast.SelectorExpr)
+		if !ok || sel.Sel.Name != "Builder" {
+			return false
+		}
+		id, ok := sel.X.(*ast.Ident)
+		return ok && importOf(f, id.Name) == "strings"
+	}
+	switch st := st.(type) {
+	case *ast.AssignStmt:
+		if st.Tok != token.DEFINE || len(st.Lhs) != 1 || len(st.Rhs) != 1 {
+			return ""
+		}
+		id, ok := st.Lhs[0].(*ast.Ident)
+		if !ok {
+			return ""
+		}
+		switch r := st.Rhs[0].(type) {
+		case *ast.CallExpr: // new(strings.Builder)
+			if fn, ok := r.Fun.(*ast.Ident); ok && fn.Name == "new" && len(r.Args) == 1 && isBuilder(r.Args[0]) {
+				return id.Name
+			}
+		case *ast.UnaryExpr: // &strings.Builder{}
+			if cl, ok := r.X.(*ast.CompositeLit); ok && r.Op == token.AND && len(cl.Elts) == 0 && isBuilder(cl.Type) {
+				return id.Name
+			}
+		}
+	case *ast.DeclStmt:
+		gd, ok := st.Decl.(*ast.GenDecl)
+		if !ok || gd.Tok != token.VAR || len(gd.Specs) != 1 {
+			return ""
+		}
+		vs, ok := gd.Specs[0].(*ast.ValueSpec)
+		if ok && len(vs.Names) == 1 && len(vs.Values) == 0 && vs.Type != nil && isBuilder(vs.Type) {
+			return vs.Names[0].Name
+		}
+	}
+	return ""
 }
 
 // bindParams binds the string values of a call's arguments to the callee's
@@ -863,8 +971,7 @@ func (c *optCtx) decodeCall(rel string, line int, call *ast.CallExpr, alter bool
 	if !ok || p == "" {
 		return goDDL{}, false
 	}
-	last := p[strings.LastIndexByte(p, '/')+1:]
-	if last == "" || strings.Contains(last, holeMark) {
+	if last := p[strings.LastIndexByte(p, '/')+1:]; last == "" || strings.HasPrefix(last, holeMark) {
 		return goDDL{}, false // the table's own name is not known
 	}
 	p = numberHoles(p)

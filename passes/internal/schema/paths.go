@@ -118,6 +118,44 @@ func unknownText(s string) bool {
 	return i >= 0 && strings.Contains(s[i+2:], "}}")
 }
 
+// minPatternHead is the shortest known head a name pattern needs.
+const minPatternHead = 3
+
+// namePattern turns a table name made of a known head and run-time pieces
+// (a partitioned table: "traces_" + date + "_" + n, a raw hole or a keyed
+// hole glued to the head) into the pattern head + "*". DDL and queries that
+// build names the same way then name the same table family, which shares
+// one definition; a name with no known head stays unknown. YDB names never
+// contain '*', so a pattern never equals a real name.
+func namePattern(seg string) (string, bool) {
+	if strings.Contains(seg, "{{") {
+		return "", false // a text/template action: unknownText decides
+	}
+	i := strings.Index(seg, yql.HolePrefix)
+	if j := strings.IndexByte(seg, '{'); j >= 0 && (i < 0 || j < i) {
+		i = j
+	}
+	if i < minPatternHead {
+		return "", false
+	}
+	head := seg[:i]
+	letter := false
+	for k := 0; k < len(head); k++ {
+		c := head[k]
+		switch {
+		case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
+			letter = true
+		case c >= '0' && c <= '9' || c == '_' || c == '-' || c == '.':
+		default:
+			return "", false
+		}
+	}
+	if !letter {
+		return "", false
+	}
+	return head + "*", true
+}
+
 // parsePath parses a table path. ok is false when the table's own name is
 // unknown (empty, too long, or a raw hole placeholder in the last segment).
 // A raw hole placeholder in a leading segment makes everything up to it an
@@ -131,6 +169,9 @@ func parsePath(s string) (p tablePath, ok bool) {
 	p.segs = splitSegments(s)
 	if len(p.segs) == 0 {
 		return p, false
+	}
+	if pat, ok := namePattern(p.segs[len(p.segs)-1]); ok {
+		p.segs[len(p.segs)-1] = pat
 	}
 	last := -1
 	for i, seg := range p.segs {

@@ -26,7 +26,12 @@ func TestNormalizePath(t *testing.T) {
 		{"./orders", "dir", "dir/orders", false, true},
 		{hole + "/orders", "", "orders", true, true},
 		{"/local/" + hole + "/x/orders", "", "x/orders", true, true},
-		{"orders_" + hole, "", "", false, false},
+		// A known head and run-time pieces: a family of tables, one pattern.
+		{"orders_" + hole, "", "orders_*", false, true},
+		{hole + "/traces_" + hole + "_" + yql.HoleName(4), "", "traces_*", true, true},
+		{"/db/idx_tag_{call:x.PartitionKey.Suffix}", "", "/db/idx_tag_*", false, true},
+		{"ab" + hole, "", "", false, false},
+		{"__" + hole, "", "", false, false},
 		{"orders", hole, "orders", true, true},
 		{"{field:example.com/pkg.T.path}/orders", "", "{field:example.com/pkg.T.path}/orders", false, true},
 		{"{param:a/b}", "/db", "/db/{param:a/b}", false, true},

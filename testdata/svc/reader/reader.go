@@ -3,6 +3,8 @@ package reader
 
 import (
 	"context"
+	"fmt"
+	"time"
 
 	"github.com/ydb-platform/ydb-go-sdk/v3"
 	"github.com/ydb-platform/ydb-go-sdk/v3/query"
@@ -39,5 +41,25 @@ func (r *Reader) Services(ctx context.Context, name string) error {
 func (r *Reader) SpansOfTrace(ctx context.Context, trace string) error {
 	_, err := r.db.Query().QueryResultSet(ctx, "DECLARE $t AS Utf8; SELECT payload FROM spans WHERE trace_id = $t", // want `SELECT reads every partition of table spans, primary key \(trace_hash, trace_id, span_id\) \(schema: schema/schema.go:37\)`
 		query.WithParameters(ydb.ParamsBuilder().Param("$t").Text(trace).Build()))
+	return err
+}
+
+// RecentTags reads today's tag index without its hash: every partition of
+// the day's table is read. The table's name is made at run time, the same
+// way cmd/setup makes it.
+func (r *Reader) RecentTags(ctx context.Context, since int64) error {
+	day := time.Now().Format("20060102")
+	q := fmt.Sprintf("DECLARE $t AS Int64; SELECT trace_ids FROM `tag_index_%s` WHERE rev_start_time > $t", day) // want `SELECT reads every partition of table tag_index_\*, primary key \(idx_hash, rev_start_time\)`
+	_, err := r.db.Query().QueryResultSet(ctx, q,
+		query.WithParameters(ydb.ParamsBuilder().Param("$t").Int64(since).Build()))
+	return err
+}
+
+// TagsOf reads the day's index by its hash: fine.
+func (r *Reader) TagsOf(ctx context.Context, hash uint64) error {
+	day := time.Now().Format("20060102")
+	q := fmt.Sprintf("DECLARE $h AS Uint64; SELECT trace_ids FROM `tag_index_%s` WHERE idx_hash = $h", day)
+	_, err := r.db.Query().QueryResultSet(ctx, q,
+		query.WithParameters(ydb.ParamsBuilder().Param("$h").Uint64(hash).Build()))
 	return err
 }

@@ -37,7 +37,7 @@ func (t *tool) createTables(ctx context.Context) error {
 			return err
 		}
 	}
-	// Partitioned tables get a date suffix: their names are not known.
+	// Partitioned tables get a date suffix: a family of tables, tag_index_*.
 	day := time.Now().Format("20060102")
 	for name, def := range schema.PartitionTables {
 		full := t.fullName(name + "_" + day)
