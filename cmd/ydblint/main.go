@@ -24,7 +24,7 @@ func main() {
 	}
 	if !vetInvocation(os.Args[1:]) {
 		// The standalone driver (driver.go); go vet's protocol below.
-		os.Exit(runStandalone(os.Args[1:], os.Stdout, os.Stderr, checkerStage{}))
+		os.Exit(runStandalone(os.Args[1:], os.Stdout, os.Stderr, loadStage{}))
 	}
 	// -tags selects the files go list loads (tags.go).
 	args, goflags, err := liftTags(os.Args[1:], os.Getenv("GOFLAGS"))
