@@ -1,7 +1,7 @@
 // Command bench times ydblint against a floor and against other checkers on
 // the same packages, and prints a Markdown table of ratios.
 //
-//	go run ./testdata/bench [-n 5] [-targets sdk,slo,temporal,std] [-tools floor,ydblint,vet,staticcheck]
+//	go run ./testdata/bench [-n 5] [-targets sdk,slo,temporal,std,seaweedfs] [-tools floor,ydblint,vet,staticcheck] [-base floor-nofacts]
 //
 // For every target and every run it executes each tool once, round-robin
 // (so that a change in machine load hits every tool alike), after one
@@ -9,7 +9,8 @@
 // the child and the processes it waited for) and peak RSS (the largest
 // resident set of the child or of any process it waited for, as
 // /usr/bin/time reports it) come from wait4's rusage. The table gives the
-// median of N runs and its ratio to the floor's median.
+// median of N runs and its ratio to the floor's median (-base floor-nofacts:
+// to the fact-free floor's, the load floor ydblint's own loader aims at).
 //
 // Tools:
 //
@@ -33,6 +34,9 @@
 //	          go.temporal.io/server replaced by -temporal-server (the
 //	          module proxy refuses v1.29.6); the original is never modified
 //	std       $(go env GOROOT)/src with -std-pattern (default ./...)
+//	seaweedfs <real>/seaweedfs+seaweedfs, ./weed/... with -tags ydb
+//
+// <real>/<name> is used when <real>/<owner>+<name> does not exist.
 //
 // Every tool runs with GOFLAGS=-mod=mod (none for std) and the tool's
 // default test-file handling (the go/analysis drivers and go vet include
@@ -56,13 +60,14 @@ import (
 
 var (
 	runs           = flag.Int("n", 5, "timed runs per tool and target (the median is reported)")
-	targetList     = flag.String("targets", "sdk,slo,temporal,std", "comma-separated targets: sdk, slo, temporal, std")
+	targetList     = flag.String("targets", "sdk,slo,temporal,std", "comma-separated targets: sdk, slo, temporal, std, seaweedfs")
 	toolList       = flag.String("tools", "floor,floor-nofacts,ydblint,ydblint-vet,vet,staticcheck", "comma-separated tools")
 	realDir        = flag.String("real", "/work/real", "directory holding the cloned public repositories")
 	stdPattern     = flag.String("std-pattern", "./...", "space-separated package patterns for the std target")
 	temporalServer = flag.String("temporal-server", "v1.29.1", "go.temporal.io/server version for the temporal scratch copy")
 	outFile        = flag.String("o", "", "also write the Markdown table to this file")
 	keep           = flag.Bool("keep", false, "keep the scratch directory")
+	base           = flag.String("base", "floor", "the tool the ratios divide by: floor, or floor-nofacts for the fact-free floor")
 )
 
 type tool struct {
@@ -111,11 +116,11 @@ func main() {
 	var table bytes.Buffer
 	fmt.Fprintf(&table, "Machine: %s, %d CPUs, %s; %s. N=%d (median), load average at start %s.\n\n",
 		cpuModel(), runtime.NumCPU(), memTotal(), goVersion(), *runs, loadAvg())
-	fmt.Fprintln(&table, "| target | packages | tool | wall | wall ×floor | CPU ×floor | peak RSS | RSS ×floor | exit |")
+	fmt.Fprintf(&table, "| target | packages | tool | wall | wall ×%[1]s | CPU ×%[1]s | peak RSS | RSS ×%[1]s | exit |\n", *base)
 	fmt.Fprintln(&table, "|---|---:|---|---:|---:|---:|---:|---:|---:|")
 	for _, tg := range targets {
 		res := measure(tg, tools)
-		floor, hasFloor := res["floor"]
+		floor, hasFloor := res[*base]
 		npkg := countPackages(tg)
 		for _, tl := range tools {
 			s, ok := res[tl.name]
@@ -263,9 +268,11 @@ func makeTarget(name, scratch string) (target, error) {
 	mod := []string{"GOFLAGS=-mod=mod"}
 	switch name {
 	case "sdk":
-		return existing(target{name: name, dir: filepath.Join(*realDir, "ydb-platform+ydb-go-sdk"), patterns: []string{"./..."}, env: mod})
+		return existing(target{name: name, dir: repoDir("ydb-platform", "ydb-go-sdk"), patterns: []string{"./..."}, env: mod})
 	case "slo":
-		return existing(target{name: name, dir: filepath.Join(*realDir, "ydb-platform+ydb-go-sdk", "tests", "slo"), patterns: []string{"./..."}, env: mod})
+		return existing(target{name: name, dir: filepath.Join(repoDir("ydb-platform", "ydb-go-sdk"), "tests", "slo"), patterns: []string{"./..."}, env: mod})
+	case "seaweedfs":
+		return existing(target{name: name + " -tags ydb ./weed/...", dir: repoDir("seaweedfs", "seaweedfs"), patterns: []string{"./weed/..."}, env: []string{"GOFLAGS=-mod=mod -tags=ydb"}})
 	case "temporal":
 		src := filepath.Join(*realDir, "yandex+temporal-over-ydb")
 		if _, err := os.Stat(src); err != nil {
@@ -293,6 +300,18 @@ func makeTarget(name, scratch string) (target, error) {
 		return existing(target{name: "std " + *stdPattern, dir: filepath.Join(goroot, "src"), patterns: strings.Fields(*stdPattern), env: []string{"GOFLAGS="}})
 	}
 	return target{}, fmt.Errorf("unknown target")
+}
+
+// repoDir is <real>/<owner>+<name>, or <real>/<name> when only that
+// exists (the layout of a corpus of checked-out copies).
+func repoDir(owner, name string) string {
+	dir := filepath.Join(*realDir, owner+"+"+name)
+	if _, err := os.Stat(dir); err != nil {
+		if _, err := os.Stat(filepath.Join(*realDir, name)); err == nil {
+			return filepath.Join(*realDir, name)
+		}
+	}
+	return dir
 }
 
 func existing(t target) (target, error) {
