@@ -59,10 +59,12 @@
 // retry.DoTx and retry.DoTxWithResult (each commits inside,
 // internal/table/client.go Client.DoTx calls tx.CommitTx after the
 // closure), table and query Transaction.CommitTx, database/sql Tx.Commit —
-// as `_ =`, as a statement, or in a defer. A failed commit (ABORTED on a
-// lock conflict, UNDETERMINED) then looks like success.
+// as a statement or in a defer. A failed commit (ABORTED on a lock
+// conflict, UNDETERMINED) then looks like success. An explicit `_ = …` is
+// taken as a deliberate choice (a load generator that ignores failures)
+// and not reported.
 //
-//	_ = db.Query().DoTx(ctx, transfer) // bad
+//	db.Query().DoTx(ctx, transfer)        // bad
 //	defer tx.Commit()                  // bad
 //	return db.Query().DoTx(ctx, transfer) // good
 //

@@ -3,6 +3,7 @@ package uncommitted
 import (
 	_ "embed"
 	"fmt"
+	"go/ast"
 	"go/token"
 	"go/types"
 
@@ -52,7 +53,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	u := &checker{pass: pass, cfg: cfg, writes: siteWrites(plans), version: sdkVersion(pass),
-		globals: collectGlobalStores(ssaRes.SrcFuncs, ssaRes.Pkg)}
+		globals: collectGlobalStores(ssaRes.SrcFuncs, ssaRes.Pkg), blanked: blankAssigned(pass)}
 	for _, fn := range ssaRes.SrcFuncs {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
@@ -75,6 +76,9 @@ type checker struct {
 	// version is the SDK version from the module cache, "" when unknown.
 	version string
 	globals globalStores
+	// blanked holds the Lparen of every call whose results are assigned
+	// to _ explicitly: a deliberate choice, not reported.
+	blanked map[token.Pos]bool
 }
 
 type writeKnowledge uint8
@@ -160,7 +164,7 @@ func (u *checker) checkDropped(call ssa.CallInstruction, cc *sdk.CommitCall) {
 	switch call.(type) {
 	case *ssa.Defer, *ssa.Go:
 	case *ssa.Call:
-		if errorUsed(call.(*ssa.Call)) {
+		if errorUsed(call.(*ssa.Call)) || u.blanked[call.Pos()] {
 			return
 		}
 	default:
@@ -170,6 +174,30 @@ func (u *checker) checkDropped(call ssa.CallInstruction, cc *sdk.CommitCall) {
 		Pos: call.Pos(), Category: categoryDropped,
 		Message: fmt.Sprintf("the error of %s is dropped: it is how a failed commit (ABORTED on a lock conflict, UNDETERMINED, a broken connection) is reported, and ignoring it treats writes that were never committed as done; check it", cc.API),
 	})
+}
+
+// blankAssigned returns the Lparen of every call in `_ = f(…)` or
+// `_, _ = f(…)`.
+func blankAssigned(pass *analysis.Pass) map[token.Pos]bool {
+	out := map[token.Pos]bool{}
+	for _, f := range pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			as, ok := n.(*ast.AssignStmt)
+			if !ok || len(as.Rhs) != 1 {
+				return true
+			}
+			for _, l := range as.Lhs {
+				if id, ok := l.(*ast.Ident); !ok || id.Name != "_" {
+					return true
+				}
+			}
+			if call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr); ok {
+				out[call.Lparen] = true
+			}
+			return true
+		})
+	}
+	return out
 }
 
 // errorUsed reports whether the last (error) result of call is used.
