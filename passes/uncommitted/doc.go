@@ -65,7 +65,7 @@
 // and not reported.
 //
 //	db.Query().DoTx(ctx, transfer)        // bad
-//	defer tx.Commit()                  // bad
+//	defer tx.Commit()                     // bad
 //	return db.Query().DoTx(ctx, transfer) // good
 //
 // # Not reported
