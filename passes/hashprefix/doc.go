@@ -33,8 +33,14 @@
 //
 //	-- ydblint:hash order_hash = Digest::NumericHash(order_id)
 //
-// or the configuration file names it. A column merely named like a hash is
-// not enough.
+// or the configuration file names it. The same evidence counts when a Go
+// hash does the work: a write (or every row of a BulkUpsert, appended in a
+// loop or not) binds the leading key column to crc32, fnv, xxhash, murmur3,
+// an MD5 digest folded into an integer or a helper wrapping one, of the
+// very Go value it binds to another key column. A keyed read is evidence
+// too when no write shows the hash (Evidence "read", ranked below writes):
+// "WHERE order_hash = Digest::NumericHash($id) AND order_id = $id", or the
+// Go-hash equivalent. A column merely named like a hash is not enough.
 //
 // # Category missing-hash
 //
@@ -66,7 +72,9 @@
 // The hash is computed from a different value than the one bound to its
 // source column ("order_hash = Digest::NumericHash($a) AND order_id = $b").
 // The lookup is a point lookup, but of a key that was never written. Reported
-// only when both values are known.
+// only when both values are known: not for database/sql placeholders whose
+// arguments are not mapped ($p0, $p1 with an untraced handle), nor when both
+// placeholders are bound to the same Go value or constant.
 //
 // # What it does not catch
 //

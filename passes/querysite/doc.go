@@ -76,9 +76,33 @@
 // exclude-pkgs) do not apply here: facts are computed for every package,
 // so that an excluded wrapper still serves its importers.
 //
+// Real-service shapes (issue 10):
+//   - database/sql with a *sql.DB that cannot be traced to its connector
+//     (a repository field set by a constructor): a `?` in expression
+//     position, or a `$1`, outside literals and comments tells the binding
+//     mode, so the text is read with placeholders as parameters of unknown
+//     value; Params.Mode stays BindUnknown and no argument is mapped
+//     (bindinfer.go).
+//   - wrappers that forward query.WithParameters(params) of their own
+//     parameter (a transaction-or-pool helper) forward the parameters
+//     (forward.go); parameters built by a helper of the package (a row
+//     struct's method) are evaluated at the call, fields read through the
+//     bound pointer to a local composite literal being the caller's values
+//     (paramsinline.go); NewQueryParameters(opts...) with opts appended on
+//     several paths or in a loop is the union of the appended ValueParams,
+//     a name appended with two values dropped (paramsappend.go); BulkUpsert
+//     rows and ReadRows keys appended in loops are one representative row.
+//   - Go hashes derived by folding digest bytes (v <<= 8; v += int64(b[i]),
+//     loops too), % N, masks and shifts; io.WriteString into a hasher;
+//     hash helpers in packages that do not reach the SDK still export
+//     ydbHash facts (hashderive.go, hashpkg.go); a pointer a helper hands
+//     back unchanged (shortDir := getPrefix(&dir)) keeps the variable's
+//     origin, so *shortDir and dir are the same value (alias.go).
+//
 // Not traced, on purpose (precision first): strings built in loops or
 // conditional builder writes (holes), interface calls on user types other
-// than SDK-shaped interfaces, function values stored in fields, option
-// slices built with append (Params.Known=false), parameters added through
-// (*Params).Add, SQL from text/template, GORM/xorm builders.
+// than SDK-shaped interfaces, function values stored in fields, variadic
+// ParameterOption slices forwarded through wrappers, parameters added
+// through (*Params).Add (Params.Known=false), SQL from text/template,
+// GORM/xorm builders.
 package querysite
