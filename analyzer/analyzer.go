@@ -11,6 +11,7 @@ import (
 	"github.com/ydblint/ydblint/passes/fullscan"
 	"github.com/ydblint/ydblint/passes/hashprefix"
 	"github.com/ydblint/ydblint/passes/monotonickey"
+	"github.com/ydblint/ydblint/passes/nestedretry"
 	"github.com/ydblint/ydblint/passes/nullkey"
 	"github.com/ydblint/ydblint/passes/resultloop"
 	"github.com/ydblint/ydblint/passes/retrystate"
@@ -34,6 +35,7 @@ var Suite = []*analysis.Analyzer{
 	resultloop.Analyzer,
 	retrystate.Analyzer,
 	uncommitted.Analyzer,
+	nestedretry.Analyzer,
 }
 
 // Check reports every way in which analyzers break the suite's conventions:
