@@ -46,6 +46,16 @@
 //     only read-only functions; in-package helpers whose format is a
 //     parameter are evaluated at the call (inline.go). A pointer written
 //     through is a hole.
+//   - text built at run time (shapes.go, maptext.go, sprintfshape.go,
+//     templates.go, over the pure abstraction passes/internal/strshape):
+//     strings.Join over a list grown by appends under ifs (each optional
+//     item a Choice the variants record in Text.Choices, so planning can
+//     tell a filter present on every path from one left out on some);
+//     fmt.Sprintf whose format is a concatenation or a variable; read-only
+//     package maps of texts (or of structs holding one) indexed by a
+//     constant key, also through a helper indexing by its parameter;
+//     text/template with a constant template executed on the abstraction
+//     ({{ .Field }} of the caller's struct data, other actions holes).
 //   - query modes: Site.ScanQuery for StreamExecuteScanQuery and for
 //     database/sql calls whose context is traced to
 //     ydb.WithQueryMode(ctx, ydb.ScanQueryMode); ExplainQueryMode makes the
@@ -100,9 +110,11 @@
 //     origin, so *shortDir and dir are the same value (alias.go).
 //
 // Not traced, on purpose (precision first): strings built in loops or
-// conditional builder writes (holes), interface calls on user types other
-// than SDK-shaped interfaces, function values stored in fields, variadic
-// ParameterOption slices forwarded through wrappers, parameters added
-// through (*Params).Add (Params.Known=false), SQL from text/template,
-// GORM/xorm builders.
+// conditional builder writes (holes), lists grown in loops, interface
+// calls on user types other than SDK-shaped interfaces, function values
+// stored in fields, variadic ParameterOption slices forwarded through
+// wrappers, parameters added through (*Params).Add (Params.Known=false),
+// templates with functions, custom delimiters or associated templates,
+// query-builder types configured by functional options, GORM/xorm
+// builders.
 package querysite
