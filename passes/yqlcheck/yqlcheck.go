@@ -35,6 +35,13 @@ var Analyzer = &analysis.Analyzer{
 	RunDespiteErrors: true,
 }
 
+// variantSensitive are the categories that pair a text with the call's
+// bindings: reported only when every text variant of the call has the fault.
+var variantSensitive = map[string]bool{
+	categoryUnboundParameter: true, categoryMissingParameter: true,
+	categoryParameterType: true, categoryUnusedParameter: true,
+}
+
 // Categories (headings of doc.go).
 const (
 	categoryUnknownColumn    = "unknown-column"
@@ -176,6 +183,13 @@ func (c *checker) add(st *queryplan.Statement, d analysis.Diagnostic, opts ...re
 func (c *checker) flush() {
 	for _, p := range c.order {
 		d := p.d
+		if p.of > 1 && len(p.variants) < p.of && variantSensitive[d.Category] {
+			// The Go bindings are the call's, the texts are what the call
+			// may run: a text variant may never run with these bindings
+			// (querysite lists every value a map or a helper can give).
+			// Parameters are judged only when every variant agrees.
+			continue
+		}
 		if p.of > 1 && len(p.variants) < p.of {
 			names := make([]string, len(p.variants))
 			for i, v := range p.variants {

@@ -9,9 +9,14 @@ import (
 	"github.com/ydb-platform/ydb-go-sdk/v3/query"
 	"github.com/ydb-platform/ydb-go-sdk/v3/table"
 	"github.com/ydb-platform/ydb-go-sdk/v3/types"
+
+	"example.com/yqlcheck/querycat"
 )
 
-type Repo struct{ db *ydb.Driver }
+type Repo struct {
+	db     *ydb.Driver
+	dbName querycat.DB
+}
 
 func New(db *ydb.Driver) *Repo { return &Repo{db: db} }
 
