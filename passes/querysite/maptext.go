@@ -26,7 +26,25 @@ import (
 
 // lookupText recovers v when it is m[k], or field field of m[k] (field < 0:
 // the value itself), from a lookup table.
+//
+// A map entry whose key is not known is a hole, never the union of the
+// map's entries: a helper's summary must not carry every entry to callers
+// that pass a constant key (they would be checked against texts they never
+// run).
 func (a *pkgAnalysis) lookupText(v ssa.Value, field int, hint ast.Expr, c *ctx) (texts, bool) {
+	t, ok, isLookup := a.lookupText1(v, field, hint, c)
+	if !ok && isLookup {
+		pos, end := exprRange(hint, v)
+		desc := "map entry"
+		if hint != nil {
+			desc = types.ExprString(hint)
+		}
+		return single(holePiece("", desc, pos, end)), true
+	}
+	return t, ok
+}
+
+func (a *pkgAnalysis) lookupText1(v ssa.Value, field int, hint ast.Expr, c *ctx) (texts, bool, bool) {
 	var lk *ssa.Lookup
 	switch x := v.(type) {
 	case *ssa.Lookup:
@@ -39,38 +57,38 @@ func (a *pkgAnalysis) lookupText(v ssa.Value, field int, hint ast.Expr, c *ctx) 
 		}
 	}
 	if lk == nil {
-		return texts{}, false
+		return texts{}, false, false
 	}
 	load, ok := lk.X.(*ssa.UnOp)
 	if !ok || load.Op != token.MUL {
-		return texts{}, false
+		return texts{}, false, true
 	}
 	g, ok := load.X.(*ssa.Global)
 	if !ok {
-		return texts{}, false
+		return texts{}, false, true
 	}
 	key, _, _ := c.resolveBound(lk.Index)
 	kc, ok := key.(*ssa.Const)
 	if !ok || kc.Value == nil {
-		return texts{}, false
+		return texts{}, false, true
 	}
 	e := a.tableEntry(g, kc.Value)
 	if e == nil {
-		return texts{}, false
+		return texts{}, false, true
 	}
 	if field >= 0 {
 		if e = structField(a.pass.TypesInfo, e, field); e == nil {
-			return texts{}, false
+			return texts{}, false, true
 		}
 	}
 	tv, ok := a.pass.TypesInfo.Types[e]
 	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
-		return texts{}, false
+		return texts{}, false, true
 	}
 	if ps, ok := a.decompose(e, 0); ok && joined(ps) == constant.StringVal(tv.Value) {
-		return single(ps...), true
+		return single(ps...), true, true
 	}
-	return single(lit(constant.StringVal(tv.Value), e.Pos(), e.End(), false)), true
+	return single(lit(constant.StringVal(tv.Value), e.Pos(), e.End(), false)), true, true
 }
 
 // tableEntry returns the value expression for key in the composite literal

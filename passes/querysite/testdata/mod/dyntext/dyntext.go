@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	ydb "github.com/ydb-platform/ydb-go-sdk/v3"
+
+	"example.com/app/dyntext/queries"
 )
 
 type Store struct {
@@ -92,4 +94,9 @@ var mutable = map[string]string{"q": "SELECT 1"}
 func (s *Store) Mutable(ctx context.Context, q string) {
 	mutable["q"] = q
 	_, _ = s.db.Query().QueryResultSet(ctx, mutable["q"]) // want "api=query\\.Client\\.QueryResultSet text=\"__ydblint_hole_0__\" holes=\\[\\] params=\\{\\}"
+}
+
+// A lookup helper of another package: its summary cannot know the key.
+func (s *Store) Imported(ctx context.Context) {
+	_, _ = s.db.Query().QueryResultSet(ctx, queries.Build(s.prefix, "active")) // want `api=query.Client.QueryResultSet text="__ydblint_hole_0__" holes=\[\] params=\{\}`
 }

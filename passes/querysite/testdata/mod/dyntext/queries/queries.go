@@ -1,0 +1,25 @@
+// Package queries keeps the service's query templates in a map, looked up
+// by name from other packages (the jaeger-ydb-store layout).
+package queries
+
+import "fmt"
+
+type queryInfo struct {
+	table string
+	query string
+}
+
+var byName = map[string]queryInfo{
+	"insert-part": {"partitions", "UPSERT INTO `%s` (part_date, part_num) VALUES ($d, $n)"},
+	"active":      {"partitions", "SELECT part_date FROM `%s` WHERE is_active = true"},
+}
+
+// Build renders the named query under prefix. Callers in other packages
+// see one summary for every name: an entry of unknown key stays a hole,
+// not the union of both entries.
+func Build(prefix, name string) string {
+	if i, ok := byName[name]; ok {
+		return fmt.Sprintf(i.query, prefix+i.table)
+	}
+	panic("no query " + name)
+}
