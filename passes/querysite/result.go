@@ -310,8 +310,10 @@ type TableOptions struct {
 	Columns     []ColumnOption // WithColumn / WithColumnMeta / WithAddColumn
 	DropColumns []string
 	PrimaryKey  []string // WithPrimaryKeyColumn calls, concatenated in order
-	Indexes     []IndexOption
-	DropIndexes []string
+	// PrimaryKeyPos is the first WithPrimaryKeyColumn call (tableopts.go).
+	PrimaryKeyPos token.Pos
+	Indexes       []IndexOption
+	DropIndexes   []string
 	// UniformPartitions is WithPartitions(WithUniformPartitions(n)); 0 when absent or unknown.
 	UniformPartitions int
 	TTLColumn         string

@@ -203,6 +203,9 @@ func (a *pkgAnalysis) tableOptions(v ssa.Value) (*TableOptions, bool) {
 			cols, ok := constStrings(args[0])
 			opts.PrimaryKey = append(opts.PrimaryKey, cols...)
 			known = known && ok
+			if pkCalls == 0 {
+				opts.PrimaryKeyPos = pos
+			}
 			pkCalls++
 		case sdk.HelperWithIndex, sdk.HelperWithAddIndex:
 			idx, ok := a.indexOption(args, pos)

@@ -314,6 +314,7 @@ func createDef(p string, s *querysite.Site, srcOf func(token.Pos) schema.Source)
 		UniformPartitions: o.UniformPartitions,
 		TTLColumn:         o.TTLColumn,
 		Src:               srcOf(s.Pos),
+		KeySrc:            srcOf(o.PrimaryKeyPos),
 	}
 	for _, c := range o.Columns {
 		def.Columns = append(def.Columns, schema.ColumnSpec{
