@@ -12,7 +12,6 @@ import (
 	"go/types"
 	"os"
 	"runtime"
-	"sort"
 	"strings"
 	"sync"
 
@@ -135,7 +134,7 @@ func Load(ctx context.Context, cfg Config, patterns ...string) (*Snapshot, error
 			}
 		}
 	}
-	if err := s.typeCheck(ctx, s.order, map[string]bool{}); err != nil {
+	if err := s.typeCheck(ctx, s.order); err != nil {
 		return nil, err
 	}
 	s.record()
@@ -214,10 +213,9 @@ func (s *Snapshot) View(pkgs []*packages.Package) []*packages.Package {
 
 // typeCheck loads the packages ids (in dependency order) whose
 // dependencies are loaded already or among ids: source packages from
-// their files, the others from export data. Packages run in parallel as
-// soon as their imports are done. reread lists source packages whose
-// files are parsed again (all, on a first load).
-func (s *Snapshot) typeCheck(ctx context.Context, ids []string, _ map[string]bool) error {
+// their files, the others from export data (when a source package imports
+// them). Packages run in parallel as soon as their imports are done.
+func (s *Snapshot) typeCheck(ctx context.Context, ids []string) error {
 	done := map[string]chan struct{}{}
 	for _, id := range ids {
 		done[id] = make(chan struct{})
@@ -390,13 +388,3 @@ func variant(p *packages.Package) bool { return strings.Contains(p.ID, " [") }
 type importer func(path string) (*types.Package, error)
 
 func (f importer) Import(path string) (*types.Package, error) { return f(path) }
-
-// sortedKeys returns m's keys in order.
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
-}

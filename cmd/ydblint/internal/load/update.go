@@ -200,7 +200,7 @@ func (s *Snapshot) Update(ctx context.Context) (_ *Snapshot, ok bool, _ error) {
 	for i, r := range n.Roots {
 		n.Roots[i] = n.pkgs[r.ID]
 	}
-	if err := n.typeCheck(ctx, ids, nil); err != nil {
+	if err := n.typeCheck(ctx, ids); err != nil {
 		return nil, false, err
 	}
 	for _, name := range changed {
