@@ -101,6 +101,11 @@ func Prepare() error {
 			}
 		}
 	}
+	if len(errs) > 0 {
+		errs = append(errs, errors.New("testenv: the tests load these test-data modules with GOPROXY=off, so their "+
+			"dependencies must be in the module cache first; they are downloaded once, through your GOPROXY. "+
+			"Run the tests again with network access (or a GOPROXY that serves these modules)."))
+	}
 	return errors.Join(errs...)
 }
 
@@ -267,8 +272,5 @@ func download(dir string) (string, error) {
 		runErr = errors.New("errors reported")
 	}
 	detail := strings.TrimSpace(stderr.String() + "\n" + strings.Join(problems, "\n"))
-	return "", fmt.Errorf("testenv: `go mod download` in %s failed: %v\n%s\n"+
-		"The tests load this test-data module with GOPROXY=off, so its dependencies must be in the module cache "+
-		"first; they are downloaded once, through your GOPROXY. Run the tests again with network access "+
-		"(or a GOPROXY that serves these modules).", dir, runErr, detail)
+	return "", fmt.Errorf("testenv: `go mod download` in %s failed: %v\n%s", dir, runErr, detail)
 }
