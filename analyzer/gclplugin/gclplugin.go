@@ -6,6 +6,7 @@ import (
 	"github.com/golangci/plugin-module-register/register"
 	"github.com/ydblint/ydblint/analyzer"
 	"github.com/ydblint/ydblint/passes/config"
+	"github.com/ydblint/ydblint/passes/queryplan"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -37,6 +38,8 @@ type plugin struct {
 // decide them) and returns the suite.
 func (p *plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
 	config.ResetFlags()
+	// golangci-lint reports each related location as an issue of its own.
+	queryplan.OmitRelatedInformation()
 	if err := p.settings.Apply(); err != nil {
 		return nil, fmt.Errorf("%s: %w", Name, err)
 	}

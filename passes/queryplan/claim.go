@@ -1,5 +1,7 @@
 package queryplan
 
+import "github.com/ydblint/ydblint/passes/internal/report"
+
 // Claim returns true to its first caller for key and false to every later
 // one. The rules of a package share this Result; report uses it so that a
 // package-wide message every rule would make (a directive naming an unknown
@@ -11,3 +13,8 @@ func (r *Result) Claim(key string) bool {
 	_, loaded := r.claims.LoadOrStore(key, true)
 	return !loaded
 }
+
+// OmitRelatedInformation makes the rules report no Related information in
+// this process (report.OmitRelated): golangci-lint's plugin calls it, as
+// golangci-lint shows each related location as an issue of its own.
+func OmitRelatedInformation() { report.OmitRelated() }

@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strconv"
 	"sync"
+	"sync/atomic"
 
 	"golang.org/x/tools/go/analysis"
 )
@@ -21,6 +22,14 @@ var (
 	schemaRef   = regexp.MustCompile(`\(schema: ([^\s()]+):(\d+)\)`)
 	evidenceRef = regexp.MustCompile(`(\w+) evidence at ([^\s(),;]+):(\d+)`)
 )
+
+// relatedOff is set by OmitRelated.
+var relatedOff atomic.Bool
+
+// OmitRelated stops emit from attaching Related information, for the whole
+// process. golangci-lint turns each related location into an issue of its
+// own ("hashprefix(related information): …"), so its plugin calls this.
+func OmitRelated() { relatedOff.Store(true) }
 
 // maxRelatedFile bounds the size of a file read only to place a link.
 const maxRelatedFile = 4 << 20
@@ -37,7 +46,7 @@ type relatedKey struct {
 // relatedOf returns the Related entries for the places msg names; none when
 // the module root is unknown or a file cannot be read.
 func relatedOf(pass *analysis.Pass, moduleDir, msg string) []analysis.RelatedInformation {
-	if moduleDir == "" || pass.Fset == nil {
+	if moduleDir == "" || pass.Fset == nil || relatedOff.Load() {
 		return nil
 	}
 	var out []analysis.RelatedInformation
