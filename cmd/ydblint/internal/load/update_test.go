@@ -1,0 +1,204 @@
+package load
+
+import (
+	"context"
+	"go/ast"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"golang.org/x/tools/go/packages"
+)
+
+// writeTree writes files (slash names) under dir.
+func writeTree(t *testing.T, dir string, files map[string]string) {
+	t.Helper()
+	for name, text := range files {
+		path := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// touch rewrites a file with text and moves its modification time forward,
+// so that a rewrite within the file system's time granularity still shows.
+func touch(t *testing.T, path, text string) {
+	t.Helper()
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	later := time.Now().Add(2 * time.Second)
+	if err := os.Chtimes(path, later, later); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// The module: app imports lib (both loaded from source, lib because the
+// policy asks for it), lib imports strings (export data).
+func loadApp(t *testing.T) (dir string, s *Snapshot) {
+	t.Helper()
+	dir = t.TempDir()
+	writeTree(t, dir, map[string]string{
+		"go.mod":     "module example.com/m\n\ngo 1.22\n",
+		"lib/lib.go": "package lib\n\nimport \"strings\"\n\n// Name is what app prints.\nconst Name = \"lib\"\n\nfunc Upper(s string) string { return strings.ToUpper(s) }\n",
+		"app/app.go": "package app\n\nimport \"example.com/m/lib\"\n\nvar Greeting = lib.Upper(lib.Name)\n",
+	})
+	policy := func(graph map[string]*packages.Package) map[string]bool {
+		return map[string]bool{"example.com/m/lib": true}
+	}
+	s, err := Load(context.Background(), Config{Dir: filepath.Join(dir, "app"), Policy: policy}, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Roots) != 1 || !s.Source("example.com/m/app") || !s.Source("example.com/m/lib") || s.Source("strings") {
+		t.Fatalf("roots %v; source app %v lib %v strings %v", s.Roots, s.Source("example.com/m/app"), s.Source("example.com/m/lib"), s.Source("strings"))
+	}
+	return dir, s
+}
+
+// nameSeenByApp returns the constant value app's types.Info records for
+// the expression lib.Name: it changes only if app was checked again
+// against the new lib.
+func nameSeenByApp(t *testing.T, s *Snapshot) string {
+	t.Helper()
+	app := s.Package("example.com/m/app")
+	for expr, tv := range app.TypesInfo.Types {
+		if sel, ok := expr.(*ast.SelectorExpr); ok && sel.Sel.Name == "Name" && tv.Value != nil {
+			return tv.Value.ExactString()
+		}
+	}
+	t.Fatal("app does not use lib.Name")
+	return ""
+}
+
+func TestUpdateRechecksImporters(t *testing.T) {
+	dir, s := loadApp(t)
+	ctx := context.Background()
+	if n, ok, err := s.Update(ctx); err != nil || !ok || n != s {
+		t.Fatalf("no change: %v %v, same snapshot %v", ok, err, n == s)
+	}
+	if got := nameSeenByApp(t, s); got != `"lib"` {
+		t.Fatalf("before: %s", got)
+	}
+	libPath := filepath.Join(dir, "lib", "lib.go")
+	src, _ := os.ReadFile(libPath)
+	touch(t, libPath, strings.Replace(string(src), `Name = "lib"`, `Name = "library"`, 1))
+	n, ok, err := s.Update(ctx)
+	if err != nil || !ok {
+		t.Fatalf("body edit: ok %v, %v (want an incremental update)", ok, err)
+	}
+	if got := nameSeenByApp(t, n); got != `"library"` {
+		t.Errorf("app after lib's constant changed: %s (app was not checked again)", got)
+	}
+	if got := nameSeenByApp(t, s); got != `"lib"` {
+		t.Errorf("the old snapshot changed: %s", got)
+	}
+	if n.Package("strings") != s.Package("strings") {
+		t.Error("a package read from export data was loaded again")
+	}
+	if len(n.Package("example.com/m/app").Errors) != 0 {
+		t.Errorf("app errors after the update: %v", n.Package("example.com/m/app").Errors)
+	}
+}
+
+func TestUpdateAsksForALoad(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		edit func(t *testing.T, dir string)
+	}{
+		{"import added", func(t *testing.T, dir string) {
+			touch(t, filepath.Join(dir, "lib", "lib.go"), "package lib\n\nimport (\n\t\"fmt\"\n\t\"strings\"\n)\n\nconst Name = \"lib\"\n\nfunc Upper(s string) string { return fmt.Sprint(strings.ToUpper(s)) }\n")
+		}},
+		{"build constraint", func(t *testing.T, dir string) {
+			touch(t, filepath.Join(dir, "app", "app.go"), "//go:build ignore\n\npackage app\n\nimport \"example.com/m/lib\"\n\nvar Greeting = lib.Upper(lib.Name)\n")
+		}},
+		{"new file", func(t *testing.T, dir string) {
+			writeTree(t, dir, map[string]string{"app/more.go": "package app\n"})
+		}},
+		{"go.mod", func(t *testing.T, dir string) {
+			touch(t, filepath.Join(dir, "go.mod"), "module example.com/m\n\ngo 1.23\n")
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir, s := loadApp(t)
+			tc.edit(t, dir)
+			if _, ok, err := s.Update(context.Background()); err != nil || ok {
+				t.Errorf("ok %v, err %v; want a new load", ok, err)
+			}
+		})
+	}
+}
+
+func TestHeaderOf(t *testing.T) {
+	dir := t.TempDir()
+	write := func(text string) string {
+		p := filepath.Join(dir, "f.go")
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return headerOf(p)
+	}
+	base := write("// Package p.\npackage p\n\nimport \"fmt\"\n\nfunc F() { fmt.Println(1) }\n")
+	if h := write("// Package p, edited.\npackage p\n\nimport \"fmt\"\n\nfunc F() { fmt.Println(2) }\n\nfunc G() {}\n"); h != base {
+		t.Errorf("body and doc edits changed the header:\n%s\n%s", base, h)
+	}
+	for _, changed := range []string{
+		"package q\n\nimport \"fmt\"\n",
+		"package p\n\nimport f \"fmt\"\n",
+		"package p\n\nimport (\n\t\"fmt\"\n\t\"os\"\n)\n",
+		"//go:build linux\n\npackage p\n\nimport \"fmt\"\n",
+	} {
+		if h := write(changed); h == base {
+			t.Errorf("header of %q equals the original's", changed)
+		}
+	}
+}
+
+func TestStringHasPair(t *testing.T) {
+	for _, tc := range []struct {
+		src  string
+		want bool
+	}{
+		{"package p\n\nconst q = \"SELECT a FROM t\"\n", true},
+		{"package p\n\nconst q = `UPSERT INTO t (a) VALUES (1)`\n", true},
+		{"package p\n\n// SELECT a FROM t in a comment\nconst q = \"x\"\n", false},
+		{"package p\n\nconst q = \"select a from t\"\n", false},
+		{"package p\n\nconst a, b = \"SELECT \", \" FROM \"\n", false}, // pairs count within one literal
+	} {
+		if got := hasPair([]byte(tc.src)) && stringHasPair([]byte(tc.src)); got != tc.want {
+			t.Errorf("%q: %v, want %v", tc.src, got, tc.want)
+		}
+	}
+}
+
+func TestSDKLibrary(t *testing.T) {
+	for path, want := range map[string]bool{
+		"github.com/ydb-platform/ydb-go-sdk/v3":                   true,
+		"github.com/ydb-platform/ydb-go-sdk/v3/query":             true,
+		"github.com/ydb-platform/ydb-go-sdk/v3/query_test":        false,
+		"github.com/ydb-platform/ydb-go-sdk/v3/tests/integration": false,
+		"github.com/ydb-platform/ydb-go-sdk/v3/testsuite":         true,
+		"github.com/ydb-platform/ydb-go-sdk-auth-environ":         false,
+		"example.com/app": false,
+	} {
+		if got := sdkLibrary(path); got != want {
+			t.Errorf("sdkLibrary(%q) = %v", path, got)
+		}
+	}
+}
+
+func FuzzStringHasPair(f *testing.F) {
+	f.Add([]byte("package p\n\nconst q = \"SELECT a FROM t\"\n"))
+	f.Add([]byte("\"SELECT  FROM \" // UPSERT INTO"))
+	f.Fuzz(func(t *testing.T, src []byte) {
+		if stringHasPair(src) && !hasPair(src) {
+			t.Errorf("a literal holds a pair the file does not: %q", src)
+		}
+	})
+}
