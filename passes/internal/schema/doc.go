@@ -62,6 +62,24 @@
 // the segments after it are compared); as the table name itself it makes the
 // name unknown (DDL skipped, lookup NotFound).
 //
+// Name patterns. A last segment made of a known head (three or more
+// name characters) followed by run-time pieces — raw or keyed holes glued
+// to it, as in "traces_" + day + "_" + n — is the pattern head + "*"
+// (namePattern): DDL and queries that build a partitioned table's name the
+// same way name the same family, which shares one definition. A text/template
+// action ("{{ .TablePathPrefix }}") is never a name: in a leading segment or a
+// PRAGMA TablePathPrefix it makes the prefix unknown.
+//
+// Identical candidates. When several tables match a reference by suffix
+// but are defined identically (same columns, key, indexes, storage: one
+// CreateTable helper run under several prefixes), Lookup returns one of
+// them, preferring the one with hash-prefix evidence, instead of
+// LookupAmbiguous.
+//
+// Dialects. DialectOf tells YQL DDL from another database's (VARCHAR,
+// BIGINT, JSONB, REFERENCES, …) by its words, for callers that must keep
+// other databases' migrations out of the catalogue.
+//
 // # Hash-prefix evidence
 //
 // Table.Hash records that the leading key column holds a hash of another key
