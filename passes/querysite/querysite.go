@@ -40,7 +40,7 @@ var Analyzer = &analysis.Analyzer{
 	Requires:         []*analysis.Analyzer{config.Analyzer},
 	RunDespiteErrors: true,
 	ResultType:       reflect.TypeFor[*Result](),
-	FactTypes:        []analysis.Fact{new(sinkFact), new(textFact), new(hashFact), new(reachFact), new(incompleteFact)},
+	FactTypes:        []analysis.Fact{new(sinkFact), new(textFact), new(hashFact), new(reachFact), new(incompleteFact), new(lookupFact)},
 }
 
 // Bounds: every recursion and enumeration is capped so that no input can
@@ -111,6 +111,7 @@ func run(pass *analysis.Pass) (any, error) {
 	a := newAnalysis(pass)
 	a.cfgSinks = cs
 	a.summarize()
+	a.exportLookupFacts() // lookupfact.go
 	a.collectSites()
 	sort.SliceStable(a.res.Sites, func(i, j int) bool { return a.res.Sites[i].Pos < a.res.Sites[j].Pos })
 	return a.res, nil

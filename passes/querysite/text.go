@@ -777,6 +777,9 @@ func (a *pkgAnalysis) callText(call *ssa.Call, c *ctx) texts {
 			if fn, ok := pathFunc(obj.Pkg().Path(), obj.Name(), recv); ok {
 				return a.pathText(fn, common, ce, c)
 			}
+			if t, ok := a.lookupCall(obj, common, ce, c); ok {
+				return t // a lookup helper of another package, with a constant key
+			}
 			if looksUpByParam(callee) || executesTemplate(callee) {
 				// A helper picking its text from a lookup table by a
 				// parameter: evaluated at the call, where the key is known.

@@ -96,7 +96,8 @@ func (s *Store) Mutable(ctx context.Context, q string) {
 	_, _ = s.db.Query().QueryResultSet(ctx, mutable["q"]) // want "api=query\\.Client\\.QueryResultSet text=\"__ydblint_hole_0__\" holes=\\[\\] params=\\{\\}"
 }
 
-// A lookup helper of another package: its summary cannot know the key.
+// A lookup helper of another package, called with a constant key: its
+// lookup fact gives that entry's text (and only that one).
 func (s *Store) Imported(ctx context.Context) {
-	_, _ = s.db.Query().QueryResultSet(ctx, queries.Build(s.prefix, "active")) // want `api=query.Client.QueryResultSet text="__ydblint_hole_0__" holes=\[\] params=\{\}`
+	_, _ = s.db.Query().QueryResultSet(ctx, queries.Build(s.prefix, "active")) // want `api=query.Client.QueryResultSet text="SELECT part_date FROM .__ydblint_hole_0__partitions. WHERE is_active = true" holes=\[field:example.com/app/dyntext.Store.prefix\] params=\{\}`
 }

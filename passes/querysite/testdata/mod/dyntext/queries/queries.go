@@ -14,9 +14,10 @@ var byName = map[string]queryInfo{
 	"active":      {"partitions", "SELECT part_date FROM `%s` WHERE is_active = true"},
 }
 
-// Build renders the named query under prefix. Callers in other packages
-// see one summary for every name: an entry of unknown key stays a hole,
-// not the union of both entries.
+// Build renders the named query under prefix. Its text summary (an entry
+// of unknown key) is a hole, never the union of both entries; callers in
+// other packages passing a constant name get that entry through the
+// ydbLookupText fact.
 func Build(prefix, name string) string {
 	if i, ok := byName[name]; ok {
 		return fmt.Sprintf(i.query, prefix+i.table)
