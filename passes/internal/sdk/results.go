@@ -43,6 +43,9 @@ const (
 	// ResultQueryRow is a query-service row (internal/query/result.Row;
 	// query.Row): Scan, ScanNamed and ScanStruct decode received values.
 	ResultQueryRow
+	// ResultQueryArrow is QueryArrow's result (internal/query/arrow.Result,
+	// alias query.ArrowResult since v3.116.0): a stream like ResultQuery.
+	ResultQueryArrow
 )
 
 // ResultType is one named result type.
@@ -63,6 +66,7 @@ var ResultTypes = []ResultType{
 	{Pkg: PkgInternalQueryResult, Name: "Set", Family: ResultQuerySet},
 	{Pkg: PkgInternalQueryResult, Name: "ClosableResultSet", Family: ResultQuerySet},
 	{Pkg: PkgInternalQueryResult, Name: "Row", Family: ResultQueryRow},
+	{Pkg: Module + "/internal/query/arrow", Name: "Result", Family: ResultQueryArrow},
 	{Pkg: PkgQuery, Name: "Result", Family: ResultQuery, Old: true},
 	{Pkg: PkgQuery, Name: "Row", Family: ResultQueryRow, Old: true},
 	{Pkg: PkgQuery, Name: "ResultSet", Family: ResultQuerySet, Old: true},
@@ -122,6 +126,17 @@ func init() {
 		r := &ResultTypes[i]
 		resultTypeIndex[Identity{Pkg: r.Pkg, Name: r.Name}] = r
 	}
+}
+
+// IsStream reports whether results of family f are read from the network
+// while the code iterates: they hold the session (query service) or the
+// stream (table service) until read to the end or closed.
+func IsStream(f ResultFamily) bool {
+	switch f {
+	case ResultQuery, ResultQueryArrow, ResultTableStream:
+		return true
+	}
+	return false
 }
 
 // LookupResultType returns the result type with package path pkg and type

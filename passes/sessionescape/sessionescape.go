@@ -1,0 +1,362 @@
+package sessionescape
+
+import (
+	_ "embed"
+	"fmt"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/buildssa"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/ydblint/ydblint/passes/config"
+	"github.com/ydblint/ydblint/passes/internal/analysisutil"
+	"github.com/ydblint/ydblint/passes/internal/report"
+	"github.com/ydblint/ydblint/passes/internal/sdk"
+	"github.com/ydblint/ydblint/passes/queryplan"
+)
+
+//go:embed doc.go
+var doc string
+
+const name = "sessionescape"
+
+// Analyzer reports streams, sessions and transactions that outlive the
+// retried closure they belong to.
+var Analyzer = &analysis.Analyzer{
+	Name:             name,
+	Doc:              analysisutil.MustExtractDoc(doc, name),
+	URL:              report.URLBase + name,
+	Requires:         []*analysis.Analyzer{config.Analyzer, queryplan.Analyzer, buildssa.Analyzer},
+	Run:              report.WrapRun(run),
+	RunDespiteErrors: true,
+}
+
+// Categories (headings of doc.go).
+const (
+	categoryStream  = "stream-escapes"
+	categorySession = "session-escapes"
+)
+
+func run(pass *analysis.Pass) (any, error) {
+	cfg := pass.ResultOf[config.Analyzer].(*config.Config)
+	plans := pass.ResultOf[queryplan.Analyzer].(*queryplan.Result)
+	if !plans.InScope || !importsSDK(pass.Pkg) || sdk.IsLibrary(pass.Pkg.Path()) {
+		return nil, nil
+	}
+	ssaRes, ok := pass.ResultOf[buildssa.Analyzer].(*buildssa.SSA)
+	if !ok || ssaRes == nil {
+		return nil, nil
+	}
+	for _, fn := range ssaRes.SrcFuncs {
+		for _, rc := range retriedClosures(fn) {
+			checkStreams(pass, cfg, rc)
+			checkParams(pass, cfg, rc)
+		}
+	}
+	return nil, nil
+}
+
+type retriedClosure struct {
+	fn      *ssa.Function
+	retrier *sdk.Retrier
+}
+
+// retriedClosures finds the closure literals fn hands to an SDK retrier.
+func retriedClosures(fn *ssa.Function) []retriedClosure {
+	var out []retriedClosure
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			r, args := retrierOf(call.Common())
+			if r == nil || r.Callback >= len(args) {
+				continue
+			}
+			cb := args[r.Callback]
+			if ct, ok := cb.(*ssa.ChangeType); ok {
+				cb = ct.X
+			}
+			var f *ssa.Function
+			switch cb := cb.(type) {
+			case *ssa.MakeClosure:
+				f, _ = cb.Fn.(*ssa.Function)
+			case *ssa.Function:
+				if cb.Parent() != nil {
+					f = cb // a literal without captures
+				}
+			}
+			if f != nil {
+				out = append(out, retriedClosure{fn: f, retrier: r})
+			}
+		}
+	}
+	return out
+}
+
+func retrierOf(c *ssa.CallCommon) (*sdk.Retrier, []ssa.Value) {
+	id, args, ok := callee(c)
+	if !ok {
+		return nil, nil
+	}
+	return sdk.LookupRetrier(id), args
+}
+
+func callee(c *ssa.CallCommon) (sdk.Identity, []ssa.Value, bool) {
+	if c.IsInvoke() {
+		id, ok := sdk.IdentityOf(c.Method)
+		return id, c.Args, ok
+	}
+	f := c.StaticCallee()
+	if f == nil {
+		return sdk.Identity{}, nil, false
+	}
+	obj, ok := f.Object().(*types.Func)
+	if !ok {
+		return sdk.Identity{}, nil, false
+	}
+	id, ok := sdk.IdentityOf(obj)
+	if !ok {
+		return sdk.Identity{}, nil, false
+	}
+	args := c.Args
+	if id.Recv != "" && len(args) > 0 {
+		args = args[1:]
+	}
+	return id, args, true
+}
+
+func resultFamily(t types.Type) sdk.ResultFamily {
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return sdk.ResultNone
+	}
+	rt := sdk.LookupResultType(n.Obj().Pkg().Path(), n.Obj().Name())
+	if rt == nil {
+		return sdk.ResultNone
+	}
+	return rt.Family
+}
+
+// checkStreams reports streams opened on the closure's session that are
+// stored in a captured variable or returned as the closure's value.
+func checkStreams(pass *analysis.Pass, cfg *config.Config, rc retriedClosure) {
+	for _, b := range rc.fn.Blocks {
+		for _, instr := range b.Instrs {
+			v, ok := instr.(ssa.Value)
+			if !ok || !sdk.IsStream(resultFamily(v.Type())) {
+				continue
+			}
+			api, ok := streamOrigin(v)
+			if !ok {
+				continue
+			}
+			for _, esc := range escapes(v) {
+				report.Report(pass, cfg, name, analysis.Diagnostic{
+					Pos: esc.pos, Category: categoryStream,
+					Message: fmt.Sprintf("the stream of %s %s, so it is read after %s has returned the session to the pool (internal/query/client.go do: a nil error from the closure marks the session idle, open stream or not): the next user of the session gets SESSION_BUSY and this read fails or hangs; read it to the end inside the closure, or use the client's materialising call (db.Query().Query / QueryResultSet)", api, esc.how, rc.retrier.API),
+				})
+			}
+		}
+	}
+}
+
+// streamOrigin reports whether v is returned by an SDK call on a session
+// or transaction (not a client: the client's calls materialise).
+func streamOrigin(v ssa.Value) (string, bool) {
+	var call *ssa.Call
+	switch v := v.(type) {
+	case *ssa.Call:
+		call = v
+	case *ssa.Extract:
+		call, _ = v.Tuple.(*ssa.Call)
+	}
+	if call == nil {
+		return "", false
+	}
+	id, _, ok := callee(&call.Call)
+	if !ok || !sdk.InSDK(id.Pkg) || id.Recv == "" || id.Recv == "Client" {
+		return "", false
+	}
+	return id.Recv + "." + id.Name, true
+}
+
+type escape struct {
+	pos token.Pos
+	how string
+}
+
+// escapes lists where v (or a φ it flows into) leaves the closure: a store
+// to a captured variable, a return as the closure's value.
+func escapes(v ssa.Value) []escape {
+	var out []escape
+	seen := map[ssa.Value]bool{}
+	var walk func(v ssa.Value)
+	walk = func(v ssa.Value) {
+		if seen[v] {
+			return
+		}
+		seen[v] = true
+		refs := v.Referrers()
+		if refs == nil {
+			return
+		}
+		for _, r := range *refs {
+			switch r := r.(type) {
+			case *ssa.Store:
+				if fv, ok := r.Addr.(*ssa.FreeVar); ok && r.Val == v {
+					out = append(out, escape{pos: posOr(r.Pos(), v.Pos()), how: "is stored in " + fv.Name() + ", a variable captured from outside the closure"})
+				}
+			case *ssa.Return:
+				out = append(out, escape{pos: posOr(r.Pos(), v.Pos()), how: "is returned as the closure's value"})
+			case *ssa.Phi:
+				walk(r)
+			}
+		}
+	}
+	walk(v)
+	return out
+}
+
+func posOr(ps ...token.Pos) token.Pos {
+	for _, p := range ps {
+		if p.IsValid() {
+			return p
+		}
+	}
+	return token.NoPos
+}
+
+// checkParams reports the closure's session, transaction or connection
+// stored in a captured variable or handed to a goroutine.
+func checkParams(pass *analysis.Pass, cfg *config.Config, rc retriedClosure) {
+	for _, p := range rc.fn.Params {
+		if !isSessionType(p.Type()) {
+			continue
+		}
+		refs := p.Referrers()
+		if refs == nil {
+			continue
+		}
+		for _, r := range *refs {
+			var how string
+			var pos token.Pos
+			switch r := r.(type) {
+			case *ssa.Store:
+				if r.Val != ssa.Value(p) {
+					break
+				}
+				switch addr := r.Addr.(type) {
+				case *ssa.FreeVar:
+					how, pos = "is stored in "+addr.Name()+", a variable captured from outside the closure", r.Pos()
+				case *ssa.Alloc:
+					// The parameter's own variable, captured by a
+					// function literal started with go.
+					if g := goroutineCapturing(addr); g != nil {
+						how, pos = "is captured by a goroutine", g.Pos()
+					}
+				}
+			case *ssa.Go:
+				how, pos = "is handed to a goroutine", r.Pos()
+			case *ssa.MakeClosure:
+				if g := goes(r); g != nil {
+					how, pos = "is captured by a goroutine", g.Pos()
+				}
+			}
+			if how == "" {
+				continue
+			}
+			report.Report(pass, cfg, name, analysis.Diagnostic{
+				Pos: posOr(pos, p.Pos()), Category: categorySession,
+				Message: fmt.Sprintf("%s %s %s, so it is used after %s has taken it back (the session returns to the pool when the closure returns; a transaction ends with it): concurrent or later use of it fails with SESSION_BUSY or a closed transaction; use it only inside the closure, and wait for goroutines before returning", p.Name(), typeString(p.Type()), how, rc.retrier.API),
+			})
+		}
+	}
+}
+
+// goroutineCapturing returns the go statement that starts a closure
+// capturing the variable addr, or nil.
+func goroutineCapturing(addr *ssa.Alloc) *ssa.Go {
+	refs := addr.Referrers()
+	if refs == nil {
+		return nil
+	}
+	for _, r := range *refs {
+		if mc, ok := r.(*ssa.MakeClosure); ok {
+			if g := goes(mc); g != nil {
+				return g
+			}
+		}
+	}
+	return nil
+}
+
+// goes returns the go statement that starts the closure mc makes, or nil.
+func goes(mc *ssa.MakeClosure) *ssa.Go {
+	refs := mc.Referrers()
+	if refs == nil {
+		return nil
+	}
+	for _, r := range *refs {
+		if g, ok := r.(*ssa.Go); ok && g.Call.Value == ssa.Value(mc) {
+			return g
+		}
+	}
+	return nil
+}
+
+// isSessionType reports whether t is what a retrier hands its closure: a
+// query or table session or transaction, or a database/sql *Conn / *Tx.
+func isSessionType(t types.Type) bool {
+	name, ok := sdk.NamedTypeName(t)
+	if !ok {
+		return false
+	}
+	t = types.Unalias(t)
+	if p, isPtr := t.(*types.Pointer); isPtr {
+		t = types.Unalias(p.Elem())
+	}
+	n, ok := t.(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return false
+	}
+	switch path := n.Obj().Pkg().Path(); {
+	case path == sdk.PkgSQL:
+		return name == "Conn" || name == "Tx"
+	case path == sdk.PkgQuery || path == sdk.PkgTable:
+		switch name {
+		case "Session", "ClosableSession", "TxActor", "TransactionActor", "Transaction":
+			return true
+		}
+	}
+	return false
+}
+
+func typeString(t types.Type) string {
+	return "(" + types.TypeString(t, func(p *types.Package) string { return p.Name() }) + ")"
+}
+
+// importsSDK reports whether pkg imports a package of the SDK, directly or not.
+func importsSDK(pkg *types.Package) bool {
+	seen := map[*types.Package]bool{}
+	var walk func(p *types.Package) bool
+	walk = func(p *types.Package) bool {
+		if seen[p] {
+			return false
+		}
+		seen[p] = true
+		if sdk.InSDK(p.Path()) {
+			return true
+		}
+		for _, imp := range p.Imports() {
+			if walk(imp) {
+				return true
+			}
+		}
+		return false
+	}
+	return walk(pkg)
+}
