@@ -15,6 +15,7 @@ import (
 	"github.com/ydblint/ydblint/passes/nullkey"
 	"github.com/ydblint/ydblint/passes/resultloop"
 	"github.com/ydblint/ydblint/passes/retrystate"
+	"github.com/ydblint/ydblint/passes/sessionescape"
 	"github.com/ydblint/ydblint/passes/uncommitted"
 	"github.com/ydblint/ydblint/passes/yqlcheck"
 	"golang.org/x/tools/go/analysis"
@@ -36,6 +37,7 @@ var Suite = []*analysis.Analyzer{
 	retrystate.Analyzer,
 	uncommitted.Analyzer,
 	nestedretry.Analyzer,
+	sessionescape.Analyzer,
 }
 
 // Check reports every way in which analyzers break the suite's conventions:
