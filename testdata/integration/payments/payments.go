@@ -1,5 +1,5 @@
 // Package payments is the integration corpus's case of each SDK-usage rule
-// (resultloop, retrystate, uncommitted, nestedretry).
+// (resultloop, retrystate, uncommitted, nestedretry, sessionescape).
 package payments
 
 import (
@@ -93,4 +93,14 @@ func (s *Service) Settle(ctx context.Context, id uint64) error {
 		}
 		return s.Refund(ctx, id) // want `\(\*example.com/integ/payments.Service\).Refund, which reaches query.Client.Exec \(payments.go:\d+\), inside the closure retried by query.Client.DoTx runs outside the transaction`
 	})
+}
+
+// Stream hands the caller a stream opened on the retrier's session.
+func (s *Service) Stream(ctx context.Context) (query.Result, error) {
+	var res query.Result
+	err := s.db.Query().Do(ctx, func(ctx context.Context, sess query.Session) (err error) {
+		res, err = sess.Query(ctx, "SELECT id, amount FROM payments") // want `the stream of Executor.Query is stored in res, a variable captured from outside the closure`
+		return err
+	})
+	return res, err
 }
