@@ -19,7 +19,9 @@
 // a statement that reads that one table (no join, no named or AS_TABLE
 // source), no hole in the text outside table paths, and nothing the parser
 // did not model. It judges parameters only where every Go binding of the
-// call is known.
+// call is known and, when the call may run one of several texts (built by
+// branches, or picked from a map in another package), only for faults all
+// of those texts share: the bindings belong to the call, not to one text.
 //
 // # Category unknown-column
 //
