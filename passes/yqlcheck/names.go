@@ -8,6 +8,7 @@ import (
 
 	"github.com/ydblint/ydblint/passes/internal/keyplan"
 	"github.com/ydblint/ydblint/passes/internal/schema"
+	"github.com/ydblint/ydblint/passes/internal/yql"
 	"github.com/ydblint/ydblint/passes/queryplan"
 )
 
@@ -17,7 +18,7 @@ func (c *checker) checkNames(st *queryplan.Statement) {
 	if !c.namesCertain {
 		return
 	}
-	for _, ref := range keyplan.UnknownNames(st.Stmt(), st.Text.YQL, tableOf(st)) {
+	for _, ref := range keyplan.UnknownNames(st.Stmt(), st.Text.YQL, tableOf(st), declaredIn(st.Script)) {
 		switch ref.Kind {
 		case keyplan.NameIndex:
 			c.report(st, ref.Span, categoryUnknownIndex, fmt.Sprintf(
@@ -29,7 +30,43 @@ func (c *checker) checkNames(st *queryplan.Statement) {
 	}
 }
 
+// declaredIn returns the declared types of a script's parameters; a name
+// that is also a named expression has none.
+func declaredIn(script *yql.Script) keyplan.Declared {
+	decl := map[string]*yql.TypeRef{}
+	named := map[string]bool{}
+	for _, s := range script.Stmts {
+		switch s := s.(type) {
+		case *yql.DeclareStmt:
+			decl[s.Name] = s.Type
+		case *yql.NamedExprStmt:
+			for _, n := range s.Names {
+				named[n] = true
+			}
+		}
+	}
+	return func(name string) *yql.TypeRef {
+		if named[name] {
+			return nil
+		}
+		return decl[name]
+	}
+}
+
 func (c *checker) reportColumn(st *queryplan.Statement, ref keyplan.NameRef) {
+	if ref.Table == nil {
+		// A field of AS_TABLE($rows) rows.
+		c.report(st, ref.Span, categoryUnknownColumn, fmt.Sprintf(
+			"%s names %s, which the rows of $%s do not have (its DECLARE lists the struct's fields): YDB rejects the query (Member not found: %s); add the field to the DECLARE and to the rows, or fix the name",
+			ref.Clause, ref.Name, ref.Rows, ref.Name))
+		return
+	}
+	if ref.Rows != "" {
+		c.report(st, ref.Span, categoryUnknownColumn, fmt.Sprintf(
+			"the rows of $%s have field %s, which %s does not have, and SELECT * writes every field: YDB rejects the query (No such column: %s, table: %s); rename or drop the field, or list the columns to write",
+			ref.Rows, ref.Name, schemaOf(ref.Table), ref.Name, ref.Table.Path))
+		return
+	}
 	yqlErr := fmt.Sprintf("Member not found: %s", ref.Name)
 	if ref.Write {
 		yqlErr = fmt.Sprintf("No such column: %s, table: %s", ref.Name, ref.Table.Path)

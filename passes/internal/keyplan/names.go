@@ -1,6 +1,7 @@
 package keyplan
 
 import (
+	"sort"
 	"strings"
 
 	"github.com/ydblint/ydblint/passes/internal/schema"
@@ -28,7 +29,10 @@ type NameRef struct {
 	Kind  NameKind
 	Name  string
 	Span  yql.Span
-	Table *schema.Table
+	Table *schema.Table // nil for a field of AS_TABLE rows (see Rows)
+	// Rows is the parameter whose declared List<Struct<…>> the name is
+	// looked up in, for `FROM AS_TABLE($rows)`; "" for table names.
+	Rows string
 	// Clause says where the name is used: "SELECT list", "WHERE", "ORDER
 	// BY", "SET", "column list", "ON column list", "VIEW".
 	Clause string
@@ -41,19 +45,28 @@ type NameRef struct {
 // when it is unknown or not certain enough to judge names against.
 type TableOf func(ref *yql.TableRef) *schema.Table
 
+// Declared returns the declared type of a query parameter (name without
+// '$'), nil when it is not declared or is a named expression.
+type Declared func(name string) *yql.TypeRef
+
 // UnknownNames returns the names stmt uses that its tables do not have.
 // src is the text stmt was parsed from (used to find holes in its span).
-func UnknownNames(stmt yql.Stmt, src string, tableOf TableOf) []NameRef {
+// declared, when not nil, lets names read from `AS_TABLE($rows)` be judged
+// against the fields of $rows' declared List<Struct<…>>.
+func UnknownNames(stmt yql.Stmt, src string, tableOf TableOf, declared Declared) []NameRef {
 	if stmt == nil || tableOf == nil || hasOpaqueOrHole(stmt, src) {
 		return nil
 	}
-	r := &nameResolver{tableOf: tableOf, src: src}
+	r := &nameResolver{tableOf: tableOf, src: src, declared: declared}
 	switch s := stmt.(type) {
 	case *yql.SelectStmt:
 		r.query(s.Query)
 	case *yql.InsertStmt:
 		if t := tableOf(s.Table); t != nil {
 			r.columnList(t, s.Columns, "column list", true)
+			if s.Columns == nil {
+				r.starRows(t, s.Source)
+			}
 		}
 		if s.Source != nil {
 			r.query(s.Source)
@@ -97,17 +110,82 @@ func UnknownNames(stmt yql.Stmt, src string, tableOf TableOf) []NameRef {
 }
 
 type nameResolver struct {
-	tableOf TableOf
-	src     string
-	out     []NameRef
+	tableOf  TableOf
+	declared Declared
+	src      string
+	out      []NameRef
 }
 
 // nameScope is what an unqualified or qualified column name can mean in
-// one SELECT: the columns of its single table, and its output aliases.
+// one SELECT: the columns of its single table (or the fields of its
+// AS_TABLE rows), and its output aliases.
 type nameScope struct {
 	table   *schema.Table
-	names   []string // qualifiers that denote the table: its alias, or its name and path
+	rows    string          // AS_TABLE($rows): the parameter
+	fields  map[string]bool // AS_TABLE($rows): the struct's fields
+	names   []string        // qualifiers that denote the table: its alias, or its name and path
 	aliases map[string]bool
+}
+
+func (s *nameScope) has(name string) bool {
+	if s.fields != nil {
+		return s.fields[name]
+	}
+	return s.table.Column(name) != nil
+}
+
+// rowFields returns the field names of the declared List<Struct<…>> of an
+// `AS_TABLE($rows)` source, nil when they are not certain.
+func (r *nameResolver) rowFields(src yql.Source) (string, map[string]bool) {
+	at, ok := src.(*yql.AsTableSource)
+	if !ok || r.declared == nil {
+		return "", nil
+	}
+	p, ok := at.Arg.(*yql.ParamRef)
+	if !ok {
+		return "", nil
+	}
+	t := r.declared(p.Name)
+	if t == nil || t.Name != "List" || len(t.Args) != 1 {
+		return "", nil
+	}
+	st := t.Args[0]
+	if st == nil || st.Name != "Struct" || len(st.Fields) == 0 {
+		return "", nil
+	}
+	fields := map[string]bool{}
+	for _, f := range st.Fields {
+		if f == nil || ignoredName(f.Name) {
+			return "", nil
+		}
+		fields[f.Name] = true
+	}
+	return p.Name, fields
+}
+
+// starRows checks `INSERT INTO t SELECT * FROM AS_TABLE($rows)`: every
+// field of the rows is written to the column of the same name.
+func (r *nameResolver) starRows(t *schema.Table, q *yql.Select) {
+	if q == nil || len(q.Union) > 0 || q.Where != nil || len(q.GroupBy) > 0 || len(q.Items) != 1 || q.Without != nil {
+		return
+	}
+	if it := q.Items[0]; it == nil || !it.Star || it.Qualifier != "" {
+		return
+	}
+	rows, fields := r.rowFields(q.From)
+	if fields == nil {
+		return
+	}
+	names := make([]string, 0, len(fields))
+	for f := range fields {
+		names = append(names, f)
+	}
+	sort.Strings(names)
+	for _, f := range names {
+		if t.Column(f) == nil {
+			r.out = append(r.out, NameRef{Kind: NameColumn, Name: f, Span: q.From.NodeSpan(), Table: t, Rows: rows, Clause: "AS_TABLE($" + rows + ") field", Write: true})
+		}
+	}
 }
 
 func (r *nameResolver) columnList(t *schema.Table, cols []*yql.Ident, clause string, write bool) {
@@ -128,22 +206,30 @@ func (r *nameResolver) query(q *yql.Select) {
 	for _, u := range q.Union {
 		r.query(u)
 	}
-	ts, ok := q.From.(*yql.TableSource)
-	if !ok || ts.Table == nil {
-		return
-	}
-	t := r.tableOf(ts.Table)
-	if t == nil {
-		return
-	}
-	if ts.View != nil && t.Index(ts.View.Name) == nil {
-		r.out = append(r.out, NameRef{Kind: NameIndex, Name: ts.View.Name, Span: ts.View.Span, Table: t, Clause: "VIEW"})
-	}
-	scope := &nameScope{table: t, aliases: map[string]bool{}}
-	if ts.Alias != nil {
-		scope.names = []string{ts.Alias.Name}
+	scope := &nameScope{aliases: map[string]bool{}}
+	if rows, fields := r.rowFields(q.From); fields != nil {
+		scope.rows, scope.fields = rows, fields
+		if at := q.From.(*yql.AsTableSource); at.Alias != nil {
+			scope.names = []string{at.Alias.Name}
+		}
 	} else {
-		scope.names = tableNames(ts.Table)
+		ts, ok := q.From.(*yql.TableSource)
+		if !ok || ts.Table == nil {
+			return
+		}
+		t := r.tableOf(ts.Table)
+		if t == nil {
+			return
+		}
+		if ts.View != nil && t.Index(ts.View.Name) == nil {
+			r.out = append(r.out, NameRef{Kind: NameIndex, Name: ts.View.Name, Span: ts.View.Span, Table: t, Clause: "VIEW"})
+		}
+		scope.table = t
+		if ts.Alias != nil {
+			scope.names = []string{ts.Alias.Name}
+		} else {
+			scope.names = tableNames(ts.Table)
+		}
 	}
 	for _, it := range q.Items {
 		if it != nil && it.Alias != nil {
@@ -204,10 +290,10 @@ func (r *nameResolver) column(scope *nameScope, c *yql.ColumnRef, clause string)
 	} else if scope.aliases[c.Name] {
 		return
 	}
-	if scope.table.Column(c.Name) != nil {
+	if scope.has(c.Name) {
 		return
 	}
-	r.out = append(r.out, NameRef{Kind: NameColumn, Name: c.Name, Span: r.nameSpan(c), Table: scope.table, Clause: clause})
+	r.out = append(r.out, NameRef{Kind: NameColumn, Name: c.Name, Span: r.nameSpan(c), Table: scope.table, Rows: scope.rows, Clause: clause})
 }
 
 // nameSpan is the span of a column reference's name without its

@@ -28,6 +28,23 @@ func namesOf(q string) []string {
 				return nil
 			}
 			return tables[ref.Path]
+		}, func(name string) *yql.TypeRef {
+			var t *yql.TypeRef
+			for _, s := range script.Stmts {
+				switch s := s.(type) {
+				case *yql.DeclareStmt:
+					if s.Name == name {
+						t = s.Type
+					}
+				case *yql.NamedExprStmt:
+					for _, n := range s.Names {
+						if n == name {
+							return nil // a named expression, not a parameter
+						}
+					}
+				}
+			}
+			return t
 		})
 		for _, r := range refs {
 			kind := "column"
@@ -74,6 +91,11 @@ func TestUnknownNames(t *testing.T) {
 		{"SELECT id FROM `" + yql.HoleName(0) + "/users` WHERE nope = 2", ""},
 		{"$t = SELECT * FROM users; SELECT nope FROM $t", ""},
 		{"SELECT nope FROM AS_TABLE($rows)", ""},
+		{"DECLARE $rows AS List<Struct<id: Uint64, email: Utf8>>; UPSERT INTO users (id, email) SELECT id, mail FROM AS_TABLE($rows)", "column mail @SELECT list"},
+		{"DECLARE $rows AS List<Struct<id: Uint64, mail: Utf8>>; UPSERT INTO users SELECT * FROM AS_TABLE($rows)", "BADSPAN:AS_TABLE($rows); column mail @AS_TABLE($rows) field"},
+		{"DECLARE $rows AS List<Struct<id: Uint64, email: Utf8>>; UPSERT INTO users SELECT * FROM AS_TABLE($rows)", ""},
+		{"DECLARE $rows AS List<Struct<id: Uint64>>?; SELECT nope FROM AS_TABLE($rows)", ""},
+		{"DECLARE $rows AS List<Struct<id: Uint64>>; $rows = SELECT 1 AS x; SELECT x FROM AS_TABLE($rows)", ""},
 		{"SELECT nope FROM unknown_table", ""},
 		{"SELECT ListMap($l, ($x) -> { RETURN $x.nope }) FROM users", ""},
 		{"SELECT _yql_partition_id FROM users", ""},
@@ -102,7 +124,7 @@ func FuzzUnknownNames(f *testing.F) {
 					return nil
 				}
 				return tables[ref.Path]
-			}) {
+			}, func(string) *yql.TypeRef { return nil }) {
 				if r.Span.Start < 0 || r.Span.End > len(q) || r.Span.Start > r.Span.End || r.Table == nil {
 					t.Fatalf("bad name ref %+v in %q", r, q)
 				}
