@@ -45,7 +45,7 @@ func (a *pkgAnalysis) returnedParam(call *ssa.Call, j int) int {
 		if j >= len(ret.Results) {
 			return -1
 		}
-		p, ok := samePhi(ret.Results[j]).(*ssa.Parameter)
+		p, ok := namedResult(samePhi(ret.Results[j])).(*ssa.Parameter)
 		if !ok {
 			return -1
 		}
@@ -85,6 +85,42 @@ func samePhi(v ssa.Value) ssa.Value {
 	return v
 }
 
+// namedResult looks through a named result kept in a variable (a function
+// with defer keeps its named results in memory): the load of a variable
+// written once, with the value written, when the variable is otherwise
+// only loaded (no closure can change it).
+func namedResult(v ssa.Value) ssa.Value {
+	ld, ok := v.(*ssa.UnOp)
+	if !ok || ld.Op != token.MUL {
+		return v
+	}
+	alloc, ok := ld.X.(*ssa.Alloc)
+	if !ok || alloc.Referrers() == nil {
+		return v
+	}
+	var val ssa.Value
+	for _, r := range *alloc.Referrers() {
+		switch r := r.(type) {
+		case *ssa.Store:
+			if r.Addr != alloc || val != nil {
+				return v
+			}
+			val = r.Val
+		case *ssa.UnOp:
+			if r.Op != token.MUL {
+				return v
+			}
+		case *ssa.DebugRef:
+		default:
+			return v
+		}
+	}
+	if val == nil {
+		return v
+	}
+	return val
+}
+
 // readOrReturned: the pointer is only loaded from, returned, or passed on
 // through φ-nodes with the same property.
 func readOrReturned(v ssa.Value, depth int) bool {
@@ -103,11 +139,47 @@ func readOrReturned(v ssa.Value, depth int) bool {
 			if !readOrReturned(r, depth+1) {
 				return false
 			}
+		case *ssa.Store:
+			// Stored as a named result: the variable must hold it only
+			// to return it (namedResult).
+			cell, ok := r.Addr.(*ssa.Alloc)
+			if !ok || r.Val != v || !onlyReturned(cell) {
+				return false
+			}
 		default:
 			return false
 		}
 	}
 	return true
+}
+
+// onlyReturned: a named-result variable written once and only loaded for
+// return statements.
+func onlyReturned(cell *ssa.Alloc) bool {
+	refs := cell.Referrers()
+	if refs == nil {
+		return false
+	}
+	stores := 0
+	for _, r := range *refs {
+		switch r := r.(type) {
+		case *ssa.Store:
+			stores++
+		case *ssa.UnOp:
+			if r.Op != token.MUL || r.Referrers() == nil {
+				return false
+			}
+			for _, rr := range *r.Referrers() {
+				if _, ok := rr.(*ssa.Return); !ok {
+					return false
+				}
+			}
+		case *ssa.DebugRef:
+		default:
+			return false
+		}
+	}
+	return stores == 1
 }
 
 // aliasedCell resolves the address loaded by *p to a local variable when p

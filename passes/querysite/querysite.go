@@ -181,6 +181,7 @@ type pkgAnalysis struct {
 	// hashVisiting holds the φ-nodes whose hash derivation is being
 	// evaluated (hashderive.go).
 	hashVisiting map[*ssa.Phi]bool
+	hashMemo     map[ssa.Value]hashResult
 	texts        map[*ssa.Function]*textFact
 	// localTexts and localSinks keep the in-package summaries with Go
 	// positions (facts carry none).

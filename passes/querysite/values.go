@@ -433,10 +433,32 @@ func (a *pkgAnalysis) desc(v ssa.Value) string {
 // local summary or an imported hashFact) and returns the function's
 // spelling and the origin of the hashed value.
 func (a *pkgAnalysis) hashOf(v ssa.Value, depth int) (string, string, bool) {
-	if depth > 8 {
+	// Folding a digest into an integer byte by byte nests ~16 operations
+	// (v <<= 8; v += int64(b[i]) eight times): the bound is generous and
+	// results are memoized, so shared operands are not evaluated twice.
+	if depth > 48 {
 		return "", "", false
 	}
 	v = peelConv(v)
+	if r, ok := a.hashMemo[v]; ok {
+		return r.name, r.of, r.ok
+	}
+	name, of, ok := a.hashOfUncached(v, depth)
+	if len(a.hashVisiting) == 0 {
+		if a.hashMemo == nil {
+			a.hashMemo = map[ssa.Value]hashResult{}
+		}
+		a.hashMemo[v] = hashResult{name, of, ok}
+	}
+	return name, of, ok
+}
+
+type hashResult struct {
+	name, of string
+	ok       bool
+}
+
+func (a *pkgAnalysis) hashOfUncached(v ssa.Value, depth int) (string, string, bool) {
 	if n, o, ok := a.hashDerived(v, depth); ok {
 		return n, o, true
 	}
