@@ -135,7 +135,7 @@ func customGCL(t *testing.T, root string) string {
 // loads the tests of the packages the plugin imports), so any change that
 // can change the build rebuilds it. The cache is $YDBLINT_GCL_CACHE, else
 // ydblint-gcl under the user cache directory, else under the temp
-// directory; older binaries of the same kind are removed.
+// directory; binaries of the same kind unused for a day are removed.
 func customGCLAs(t *testing.T, root, kind string) string {
 	t.Helper()
 	key := gclKey(t, root, kind)
@@ -154,6 +154,8 @@ func customGCLAs(t *testing.T, root, kind string) string {
 	}
 	if _, err := os.Stat(bin); err == nil {
 		t.Logf("golangci-lint (%s plugin): cached %s", kind, bin)
+		now := time.Now()
+		os.Chtimes(bin, now, now) // in use: see the clean-up below
 		return bin
 	}
 	if err := os.MkdirAll(cacheDir, 0o755); err != nil {
@@ -174,11 +176,13 @@ func customGCLAs(t *testing.T, root, kind string) string {
 	if err := os.Rename(tmp, bin); err != nil {
 		t.Fatal(err)
 	}
-	if old, _ := filepath.Glob(filepath.Join(cacheDir, prefix+"*")); len(old) > 1 {
-		for _, o := range old {
-			if o != bin && !strings.Contains(filepath.Base(o), ".tmp") {
-				os.Remove(o)
-			}
+	// Binaries of other inputs go after a day unused: not at once, since
+	// checkouts that share the cache (a clone next to a working tree)
+	// would evict each other's and rebuild on every run.
+	old, _ := filepath.Glob(filepath.Join(cacheDir, prefix+"*"))
+	for _, o := range old {
+		if info, err := os.Stat(o); err == nil && o != bin && time.Since(info.ModTime()) > 24*time.Hour {
+			os.Remove(o)
 		}
 	}
 	return bin
