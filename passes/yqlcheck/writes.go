@@ -39,6 +39,9 @@ func (c *checker) checkValueCount(st *queryplan.Statement, ins *yql.InsertStmt) 
 			continue
 		}
 		for _, v := range row {
+			if v == nil {
+				return
+			}
 			if o, ok := v.(*yql.OpaqueExpr); ok && o.Reason == "hole" {
 				return // a hole may stand for several values
 			}
