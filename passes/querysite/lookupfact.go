@@ -2,7 +2,6 @@ package querysite
 
 import (
 	"go/ast"
-	"go/constant"
 	"go/types"
 	"strconv"
 	"strings"
@@ -16,8 +15,8 @@ import (
 // caller in another package passing a constant key gets that entry's text
 // and nothing else. Keys and Texts are parallel, in the literal's order.
 type lookupFact struct {
-	Param     int // the key parameter (receiver excluded)
-	Keys      []string
+	Param     int      // the key parameter (receiver excluded)
+	Keys      []string // constant.Value.ExactString of each key
 	Texts     [][]factVariant
 	Truncated bool
 }
@@ -28,7 +27,7 @@ func (f *lookupFact) String() string {
 	var b strings.Builder
 	b.WriteString("ydbLookupText(param=" + strconv.Itoa(f.Param))
 	for i, k := range f.Keys {
-		b.WriteString("; " + strconv.Quote(k) + ":")
+		b.WriteString("; " + k + ":")
 		for j, v := range f.Texts[i] {
 			if j > 0 {
 				b.WriteString(" |")
@@ -94,7 +93,7 @@ func (a *pkgAnalysis) lookupSummary(fn *ssa.Function) *lookupFact {
 			return nil
 		}
 		tv, ok := a.pass.TypesInfo.Types[kv.Key]
-		if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
+		if !ok || tv.Value == nil {
 			return nil
 		}
 		key := ssa.NewConst(tv.Value, p.Type())
@@ -108,7 +107,7 @@ func (a *pkgAnalysis) lookupSummary(fn *ssa.Function) *lookupFact {
 		if t.cyclic || !hasLiteral(t) {
 			return nil
 		}
-		f.Keys = append(f.Keys, constant.StringVal(tv.Value))
+		f.Keys = append(f.Keys, tv.Value.ExactString())
 		f.Texts = append(f.Texts, factVariants(t))
 		f.Truncated = f.Truncated || t.truncated
 	}
@@ -161,10 +160,10 @@ func (a *pkgAnalysis) lookupCall(obj *types.Func, common *ssa.CallCommon, ce *as
 	}
 	kv, _, _ := c.resolveBound(args[f.Param])
 	k, ok := kv.(*ssa.Const)
-	if !ok || k.Value == nil || k.Value.Kind() != constant.String {
+	if !ok || k.Value == nil {
 		return texts{}, false
 	}
-	key := constant.StringVal(k.Value)
+	key := k.Value.ExactString()
 	for i, fk := range f.Keys {
 		if fk == key && i < len(f.Texts) {
 			pos, end := common.Pos(), common.Pos()

@@ -81,6 +81,9 @@ func (a *pkgAnalysis) lookupText1(v ssa.Value, field int, hint ast.Expr, c *ctx)
 			return texts{}, false, true
 		}
 	}
+	if t, ok := a.entryVar(e, c); ok {
+		return t, true, true
+	}
 	tv, ok := a.pass.TypesInfo.Types[e]
 	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
 		return texts{}, false, true
@@ -121,7 +124,7 @@ func (a *pkgAnalysis) tableEntry(g *ssa.Global, key constant.Value) ast.Expr {
 		if !ok || tv.Value == nil {
 			return nil // a computed key could be any key
 		}
-		if constant.Compare(tv.Value, token.EQL, key) {
+		if tv.Value.Kind() == key.Kind() && constant.Compare(tv.Value, token.EQL, key) {
 			found = kv.Value
 		}
 	}
@@ -244,4 +247,26 @@ func looksUpByParam(fn *ssa.Function) bool {
 		}
 	}
 	return false
+}
+
+// entryVar recovers an entry that names a package-level string variable of
+// this package (var queryByID = "SELECT …"), as the variable itself.
+func (a *pkgAnalysis) entryVar(e ast.Expr, c *ctx) (texts, bool) {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok || a.pkg == nil {
+		return texts{}, false
+	}
+	obj, ok := a.pass.TypesInfo.Uses[id].(*types.Var)
+	if !ok || obj.Pkg() != a.pass.Pkg || obj.Parent() != a.pass.Pkg.Scope() || !isString(obj.Type()) {
+		return texts{}, false
+	}
+	g, ok := a.pkg.Members[obj.Name()].(*ssa.Global)
+	if !ok {
+		return texts{}, false
+	}
+	t := a.globalText(g, id, c)
+	if !hasLiteral(t) {
+		return texts{}, false
+	}
+	return t, true
 }

@@ -101,3 +101,8 @@ func (s *Store) Mutable(ctx context.Context, q string) {
 func (s *Store) Imported(ctx context.Context) {
 	_, _ = s.db.Query().QueryResultSet(ctx, queries.Build(s.prefix, "active")) // want `api=query.Client.QueryResultSet text="SELECT part_date FROM .__ydblint_hole_0__partitions. WHERE is_active = true" holes=\[field:example.com/app/dyntext.Store.prefix\] params=\{\}`
 }
+
+// The same with a typed integer key and an entry held in a package var.
+func (s *Store) ImportedNamed(ctx context.Context) {
+	_, _ = s.db.Query().QueryResultSet(ctx, queries.BuildNamed(s.prefix, queries.Active)) // want `api=query.Client.QueryResultSet text="SELECT part_num FROM .__ydblint_hole_0__partitions. WHERE is_active = true" holes=\[field:example.com/app/dyntext.Store.prefix\] params=\{\}`
+}

@@ -24,3 +24,29 @@ func Build(prefix, name string) string {
 	}
 	panic("no query " + name)
 }
+
+// Name names a query of the partitions table.
+type Name int
+
+// The query names.
+const (
+	Active Name = iota
+	Drop
+)
+
+var (
+	activeParts = "SELECT part_num FROM `%s` WHERE is_active = true"
+	named       = map[Name]queryInfo{
+		Active: {"partitions", activeParts},
+		Drop:   {"partitions", "DELETE FROM `%s`"},
+	}
+)
+
+// BuildNamed is Build keyed by typed integer constants, with entries held
+// in package vars (the jaeger-ydb-store schema package layout).
+func BuildNamed(prefix string, n Name) string {
+	if i, ok := named[n]; ok {
+		return fmt.Sprintf(i.query, prefix+i.table)
+	}
+	panic("no query")
+}
