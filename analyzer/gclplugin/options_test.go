@@ -74,9 +74,11 @@ func TestOptionsEndToEnd(t *testing.T) {
 		viaGen   = "reached through example.com/configured/gen.Q"
 		depends  = "fullscan: SELECT may read every partition"
 		unused   = "ydblint:ignore directive for fullscan suppresses nothing"
+		// configEvidence is the hash: section of .ydblint.yml.
+		configEvidence = "config evidence at .ydblint.yml:16"
 	)
 	baseline := run(t, nil)
-	for _, want := range []string{hashRead, eventsFS, viaGen, depends, unused, "config evidence at .ydblint.yml:16"} {
+	for _, want := range []string{hashRead, eventsFS, viaGen, depends, unused, configEvidence} {
 		if !strings.Contains(baseline, want) {
 			t.Fatalf("baseline lacks %q:\n%s", want, baseline)
 		}
@@ -94,7 +96,9 @@ func TestOptionsEndToEnd(t *testing.T) {
 		{"migrations replace the file's paths", map[string]any{"migrations": "fixtures"}, nil, []string{hashRead, eventsFS, "table events"}},
 		{"migration-order lexical", map[string]any{"migration-order": "lexical"}, []string{hashRead}, []string{eventsFS}},
 		{"migration-tool migrate", map[string]any{"migration-tool": "migrate"}, nil, []string{hashRead, eventsFS}},
-		{"config", map[string]any{"config": "lenient.ydblint.yml"}, []string{eventsFS}, []string{depends, unused, hashRead}},
+		// Without the file's hash: section the finding stays, now on the
+		// evidence of the correct keyed read beside it (app/hash/hash.go:20).
+		{"config", map[string]any{"config": "lenient.ydblint.yml"}, []string{eventsFS, hashRead, "read evidence at app/hash/hash.go:20"}, []string{depends, unused, configEvidence}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
