@@ -10,16 +10,14 @@
 // session is marked idle and goes back to the pool, whether or not a
 // stream is still open on it. The next user of that session gets
 // SESSION_BUSY ("Pending previous query completion"), and the stream kept
-// by the first caller fails or hangs. A table-service stream
-// (StreamExecuteScanQuery, StreamReadTable) is likewise tied to the
-// session the retrier owns.
+// by the first caller fails or hangs.
 //
 // # Category stream-escapes
 //
-// A stream opened on the closure's session or transaction — Session.Query
-// and TxActor.Query (query.Result), QueryArrow, StreamExecuteScanQuery,
-// StreamReadTable — stored in a variable captured from outside the
-// closure, or returned as the closure's value:
+// A query-service stream opened on the closure's session or transaction —
+// Session.Query and TxActor.Query (query.Result), QueryArrow — stored in a
+// variable captured from outside the closure, or returned as the
+// closure's value:
 //
 //	var res query.Result
 //	err := db.Query().Do(ctx, func(ctx context.Context, s query.Session) (err error) {
@@ -47,7 +45,11 @@
 //
 // # Not reported
 //
-// Streams and sessions handed to helpers (which may read them to the end
+// Table-service streams (StreamExecuteScanQuery, StreamReadTable): their
+// gRPC stream is not tied to the session's busy state in
+// internal/table/session.go, and the SDK's own examples/ttl_readtable reads
+// one after table.Client.Do returned; no failure could be shown. Streams
+// and sessions handed to helpers (which may read them to the end
 // before the closure returns), closures that are not literals at the
 // retrier's call, and sessions from table.Client.CreateSession (deprecated:
 // "explicit session often leaked"; not checked yet).
