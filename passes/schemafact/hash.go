@@ -175,9 +175,57 @@ func applyHashEvidence(cat *schema.Catalog, ev []HashEvidence) []Problem {
 				Table:    e.Table,
 				Message:  fmt.Sprintf("hash-prefix evidence %s = %s(%s) not recorded: %v", h.Column, h.Func, h.SourceColumn, err),
 			})
+			continue
 		}
+		shareUnknownPrefix(cat, ref, h)
 	}
 	return problems
+}
+
+// shareUnknownPrefix: evidence recorded on a table whose prefix is unknown
+// (the write ran under a TablePathPrefix that cannot be seen) holds for
+// every table the same reference could name — same last path segment,
+// identical columns and key — as schema.Lookup resolves such candidates to
+// one table. Without this a query resolving to the other definition (the
+// same table created under a keyed prefix) would miss the evidence.
+func shareUnknownPrefix(cat *schema.Catalog, ref string, h schema.HashPrefix) {
+	t, st := cat.Lookup(ref, "")
+	if !st.OK() || t == nil || !t.PrefixUnknown {
+		return
+	}
+	for _, u := range cat.Tables {
+		if u == t || u.Hash != nil || u.Conflict || u.Incomplete != "" || lastSegment(u.Path) != lastSegment(t.Path) || !sameDefinition(t, u) {
+			continue
+		}
+		hc := h
+		u.Hash = &hc
+	}
+}
+
+func lastSegment(p string) string {
+	if i := strings.LastIndexByte(p, '/'); i >= 0 {
+		return p[i+1:]
+	}
+	return p
+}
+
+// sameDefinition: the same primary key and the same columns with the same
+// types, in order.
+func sameDefinition(a, b *schema.Table) bool {
+	if len(a.PrimaryKey) != len(b.PrimaryKey) || len(a.Columns) != len(b.Columns) || a.Store != b.Store {
+		return false
+	}
+	for i := range a.PrimaryKey {
+		if a.PrimaryKey[i] != b.PrimaryKey[i] {
+			return false
+		}
+	}
+	for i := range a.Columns {
+		if a.Columns[i].Name != b.Columns[i].Name || a.Columns[i].Type != b.Columns[i].Type {
+			return false
+		}
+	}
+	return true
 }
 
 // rowEvidence collects evidence from the rows of a BulkUpsert: every known
