@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"strings"
 	"text/template/parse"
 
 	"golang.org/x/tools/go/ssa"
@@ -70,7 +71,38 @@ func (a *pkgAnalysis) templateExec(tmplV, dataV ssa.Value, c *ctx) (texts, bool)
 			out = concat(out, single(holePiece("", "template action", pos, end)))
 		}
 	}
+	if unknownPathPrefix(out) {
+		return texts{}, false
+	}
 	return out, true
+}
+
+// unknownPathPrefix reports whether a variant sets PRAGMA TablePathPrefix
+// from a value with an unknown piece that has no stable identity (an
+// unkeyed hole, or a parameter of the function being summarised). Such a
+// text would name its tables
+// by suffix alone, and the SDK's examples render the same table names
+// under different prefixes in different programs of one module (the
+// database/sql and native variants of one example): matching them by
+// suffix checked writes against another program's table. Precision first:
+// the template stays unrecovered.
+func unknownPathPrefix(t texts) bool {
+	for _, v := range t.vs {
+		for i, p := range v {
+			if p.hole || p.param >= 0 || !strings.Contains(p.text, "TablePathPrefix(") {
+				continue
+			}
+			for _, q := range v[i+1:] {
+				if q.hole && q.key == "" || q.param >= 0 {
+					return true // no identity: only a suffix could match
+				}
+				if strings.Contains(q.text, ")") {
+					break
+				}
+			}
+		}
+	}
+	return false
 }
 
 func piecesRange(ps []piece) (token.Pos, token.Pos) {
