@@ -127,35 +127,48 @@ func (a *pkgAnalysis) listOf1(v ssa.Value, st *listState, c *ctx) ([]*listItem, 
 // prefix of every other: the extra items are optional, decided by the if
 // that branches between the edges.
 func (a *pkgAnalysis) listPhi(phi *ssa.Phi, st *listState, c *ctx) ([]*listItem, bool) {
-	if len(phi.Edges) != 2 {
+	if len(phi.Edges) < 2 || len(phi.Edges) > 4 {
 		return nil, false
 	}
-	l0, ok := a.listOf(phi.Edges[0], st, c.deeper())
-	if !ok {
-		return nil, false
-	}
-	l1, ok := a.listOf(phi.Edges[1], st, c.deeper())
-	if !ok {
-		return nil, false
-	}
-	base, ext, extEdge := l0, l1, 1
-	if len(l0) > len(l1) {
-		base, ext, extEdge = l1, l0, 0
-	}
-	for i := range base {
-		if base[i] != ext[i] {
+	// Edges either carry the base list or one extension of it: an
+	// if with a short-circuit condition (a && b) joins with three edges,
+	// two of them from the condition's false branches.
+	lists := make([][]*listItem, len(phi.Edges))
+	base := -1
+	for i, e := range phi.Edges {
+		l, ok := a.listOf(e, st, c.deeper())
+		if !ok {
 			return nil, false
 		}
+		lists[i] = l
+		if base < 0 || len(l) < len(lists[base]) {
+			base = i
+		}
 	}
-	if len(ext) == len(base) {
-		return base, true
+	ext := -1
+	for i, l := range lists {
+		if !samePrefix(lists[base], l) {
+			return nil, false
+		}
+		if len(l) == len(lists[base]) {
+			continue
+		}
+		if ext >= 0 && !samePrefix(lists[ext], l) || ext >= 0 && len(lists[ext]) != len(l) {
+			return nil, false
+		}
+		if ext < 0 {
+			ext = i
+		}
 	}
-	ch, ok := a.branchChoice(phi, extEdge)
+	if ext < 0 {
+		return lists[base], true
+	}
+	ch, ok := a.branchChoice(phi, ext)
 	if !ok {
 		return nil, false
 	}
-	out := append([]*listItem(nil), base...)
-	for _, it := range ext[len(base):] {
+	out := append([]*listItem(nil), lists[base]...)
+	for _, it := range lists[ext][len(lists[base]):] {
 		if it.opt != nil {
 			// Nested ifs: keep the inner decision (the outer one is
 			// implied by it).
@@ -167,6 +180,19 @@ func (a *pkgAnalysis) listPhi(phi *ssa.Phi, st *listState, c *ctx) ([]*listItem,
 		out = append(out, &cp)
 	}
 	return out, true
+}
+
+// samePrefix reports whether short's items are the first items of long.
+func samePrefix(short, long []*listItem) bool {
+	if len(short) > len(long) {
+		return false
+	}
+	for i := range short {
+		if short[i] != long[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // branchChoice finds the if deciding which edge reaches phi: the block

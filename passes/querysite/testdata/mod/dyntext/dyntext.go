@@ -106,3 +106,12 @@ func (s *Store) Imported(ctx context.Context) {
 func (s *Store) ImportedNamed(ctx context.Context) {
 	_, _ = s.db.Query().QueryResultSet(ctx, queries.BuildNamed(s.prefix, queries.Active)) // want `api=query.Client.QueryResultSet text="SELECT part_num FROM .__ydblint_hole_0__partitions. WHERE is_active = true" holes=\[field:example.com/app/dyntext.Store.prefix\] params=\{\}`
 }
+
+// A short-circuit condition joins three edges: still one optional filter.
+func (s *Store) SearchAnd(ctx context.Context, f Filter) {
+	conds := []string{"created_at > $since"}
+	if f.Org != "" && f.Kind == "" {
+		conds = append(conds, "org_id = $org")
+	}
+	_, _ = s.db.Query().QueryResultSet(ctx, "SELECT * FROM events WHERE "+strings.Join(conds, " AND ")) // want `api=query.Client.QueryResultSet text="SELECT \* FROM events WHERE created_at > \$since AND org_id = \$org" \| text="SELECT \* FROM events WHERE created_at > \$since" params=\{\}`
+}
