@@ -10,11 +10,15 @@
 // fact analyzers on all of them: on ydb-go-sdk's tests/slo that is ~600
 // packages (the SDK, grpc, protobuf, genproto, otel …) type-checked from
 // source, 5–8 s and ~1 GB per run, though almost none of them can hold a
-// query site or a wrapper. The facts come from two analyzers only:
-// passes/querysite exports facts for packages that reach ydb-go-sdk or
-// database/sql, that mention a YQL statement in a string, or that are (or
-// import) a configured sink; passes/schemafact for packages that reach
-// those libraries or a sink. Neither exports anything for the standard
+// query site or a wrapper. The facts come from three analyzers only
+// (TestFactAnalyzersKnown keeps the list): passes/querysite exports facts
+// for packages that reach ydb-go-sdk or database/sql, that mention a YQL
+// statement in a string, or that are (or import) a configured sink;
+// passes/schemafact for packages that reach those libraries or a sink;
+// passes/nestedretry for packages that reach ydb-go-sdk. (ctrlflow, which
+// buildssa requires, exports no-return facts; the standard packages whose
+// functions never return, os, log and testing, are loaded from source for
+// it, see noReturnStd.) Neither exports anything for the standard
 // library or for the SDK's own library packages. Every other package has
 // no facts to give, so its types can come from the compiler's export data
 // (what `go vet` and gopls use), and no analyzer needs to run on it.

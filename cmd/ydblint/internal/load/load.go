@@ -172,11 +172,20 @@ func (s *Snapshot) View(pkgs []*packages.Package) []*packages.Package {
 		}
 		below[p] = nil // cycles cannot happen; this only stops a revisit
 		var r []*packages.Package
+		seen := map[*packages.Package]bool{}
+		add := func(q *packages.Package) {
+			if !seen[q] { // one entry per package: paths through the DAG multiply
+				seen[q] = true
+				r = append(r, q)
+			}
+		}
 		for _, imp := range p.Imports {
 			if s.source[imp.ID] {
-				r = append(r, imp)
-			} else {
-				r = append(r, sourceBelow(imp)...)
+				add(imp)
+				continue
+			}
+			for _, q := range sourceBelow(imp) {
+				add(q)
 			}
 		}
 		below[p] = r

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
 
@@ -94,5 +95,36 @@ func TestListSource(t *testing.T) {
 		if s.source[id] {
 			t.Log(id)
 		}
+	}
+}
+
+// TestFactAnalyzersKnown lists the suite's analyzers that declare facts.
+// YDB (policy.go) loads from source exactly the packages these can export
+// facts for; a new fact analyzer must be checked against it (and added
+// here) or the export-data shortcut may drop its facts.
+func TestFactAnalyzersKnown(t *testing.T) {
+	// querysite, schemafact, nestedretry: only packages that reach the SDK,
+	// database/sql or a sink, or hold YQL; ctrlflow (through buildssa):
+	// no-return functions, noReturnStd.
+	known := []string{"ctrlflow", "nestedretry", "querysite", "schemafact"}
+	seen := map[*analysis.Analyzer]bool{}
+	var got []string
+	var walk func(as []*analysis.Analyzer)
+	walk = func(as []*analysis.Analyzer) {
+		for _, a := range as {
+			if seen[a] {
+				continue
+			}
+			seen[a] = true
+			if len(a.FactTypes) > 0 {
+				got = append(got, a.Name)
+			}
+			walk(a.Requires)
+		}
+	}
+	walk(analyzer.Suite)
+	slices.Sort(got)
+	if !slices.Equal(got, known) {
+		t.Errorf("fact analyzers %v, known to load.YDB %v: check which packages the new ones export facts for", got, known)
 	}
 }

@@ -28,13 +28,24 @@ var yqlPairs = [][2]string{
 	{"REPLACE INTO", ""}, {"DELETE FROM", ""}, {"CREATE TABLE", ""}, {"ALTER TABLE", ""}, {"DECLARE $", ""},
 }
 
+// noReturnStd are the standard packages whose functions never return for
+// a reason ctrlflow derives from their bodies (os.Exit, log.Fatal*,
+// log.Panic*, testing's FailNow, Fatal*, Skip*): buildssa, which several
+// rules require, marks calls to them as leaving the function only with
+// ctrlflow's facts, and facts need source. (syscall.Exit, runtime.Goexit
+// and the popular loggers' Fatal methods are known to ctrlflow without.)
+var noReturnStd = map[string]bool{"os": true, "log": true, "testing": true}
+
 // YDB is the policy for ydblint's analyzers: a package needs source when
 // passes/querysite or passes/schemafact could export a fact for it, that is
 // when it is neither in the standard library nor a library package of
 // ydb-go-sdk, and it imports (transitively) ydb-go-sdk, database/sql or
 // one of sinkPkgs (the packages of configured sinks), or is one of
-// sinkPkgs, or mentions a YQL statement (see yqlPairs). Everything else has
-// no facts and is read from export data.
+// sinkPkgs, or mentions a YQL statement (see yqlPairs); and noReturnStd.
+// Everything else has no facts ydblint's rules read and is read from
+// export data. (ctrlflow's no-return facts of other packages, a helper
+// that always calls log.Fatal in a package that does not reach the SDK,
+// are not computed: a call to it then looks like it can return.)
 func YDB(sinkPkgs []string) Policy {
 	sinks := map[string]bool{}
 	for _, p := range sinkPkgs {
@@ -60,6 +71,10 @@ func YDB(sinkPkgs []string) Policy {
 		}
 		need := map[string]bool{}
 		for id, p := range graph {
+			if noReturnStd[p.PkgPath] {
+				need[id] = true
+				continue
+			}
 			if standard(p) || sdkLibrary(p.PkgPath) {
 				continue
 			}
