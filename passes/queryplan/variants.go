@@ -108,6 +108,9 @@ func VariantNote(holds, variants int, truncated bool) string {
 	case holds >= variants:
 		return fmt.Sprintf(" (in all %d ways of building the query text that were checked)", variants)
 	}
+	if truncated {
+		return fmt.Sprintf(" (in %d of the %d ways of building the query text that were checked)", holds, variants)
+	}
 	return fmt.Sprintf(" (in %d of the %d ways the query text is built)", holds, variants)
 }
 
