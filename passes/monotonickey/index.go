@@ -97,7 +97,7 @@ func checkIndexRows(pass *analysis.Pass, cfg *config.Config, ks *queryplan.Keyed
 		byType[m.Index] = true
 	}
 	for _, ix := range t.Indexes {
-		if ix.Kind != "" || len(ix.Columns) == 0 || byType[ix] || len(t.PrimaryKey) > 0 && ix.Columns[0] == t.PrimaryKey[0] {
+		if ix.Kind != "" || ix.Partial || len(ix.Columns) == 0 || byType[ix] || len(t.PrimaryKey) > 0 && ix.Columns[0] == t.PrimaryKey[0] {
 			continue
 		}
 		lead := ix.Columns[0]

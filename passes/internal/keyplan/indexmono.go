@@ -18,9 +18,10 @@ type IndexMonotonic struct {
 
 // partitionedIndex reports whether ix is a GLOBAL index with a key of its
 // own (sync, async or unique); vector and full-text indexes are not
-// partitioned by their first column's order.
+// partitioned by their first column's order, and an index only some of the
+// table's merged definitions have (schema.Index.Partial) may not exist.
 func partitionedIndex(ix *schema.Index) bool {
-	return ix != nil && ix.Kind == "" && len(ix.Columns) > 0
+	return ix != nil && ix.Kind == "" && len(ix.Columns) > 0 && !ix.Partial
 }
 
 // LeadingIndexMonotonic returns the table's secondary indexes whose leading

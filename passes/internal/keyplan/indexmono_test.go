@@ -19,6 +19,7 @@ func indexTables() map[string]*schema.Table {
 		{Name: "seq_idx", Columns: []string{"seq"}, Unique: true},
 		{Name: "user_time_idx", Columns: []string{"user_id", "timestamp"}}, // good: well-distributed lead
 		{Name: "v_vec", Columns: []string{"timestamp"}, Kind: "vector_kmeans_tree"},
+		{Name: "maybe_idx", Columns: []string{"timestamp"}, Partial: true}, // only another program's table has it
 	}
 	m["logs"] = logs
 	// The key itself leads with timestamp: the table's own report covers an

@@ -267,9 +267,21 @@ func (c *Catalog) combine(a, b *Table) *Table {
 			a.Columns = append(a.Columns, col)
 		}
 	}
+	if !placeholder(b) && !placeholder(a) {
+		// An index only one of the definitions has may not exist.
+		for i, ix := range a.Indexes {
+			if !ix.Partial && b.Index(ix.Name) == nil {
+				cp := *ix
+				cp.Partial = true
+				a.Indexes[i] = &cp
+			}
+		}
+	}
 	for _, ix := range b.Indexes {
 		if a.Index(ix.Name) == nil {
-			a.Indexes = append(a.Indexes, ix)
+			cp := *ix
+			cp.Partial = true
+			a.Indexes = append(a.Indexes, &cp)
 		}
 	}
 	a.Hash = preferHash(a.Hash, b.Hash)

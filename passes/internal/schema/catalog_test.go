@@ -328,3 +328,33 @@ func TestClone(t *testing.T) {
 		t.Error("clone encodes differently")
 	}
 }
+
+// Merging two definitions of one table from unordered sources keeps every
+// index, marking those only one definition has as Partial.
+func TestMergePartialIndexes(t *testing.T) {
+	a := New()
+	a.ApplyText("a.sql", 1, "CREATE TABLE seasons (id Uint64, aired Date, title Utf8, PRIMARY KEY (id), INDEX by_title GLOBAL ON (title), INDEX by_aired GLOBAL ASYNC ON (aired));")
+	b := New()
+	b.ApplyText("b.sql", 1, "CREATE TABLE seasons (id Uint64, aired Date, title Utf8, PRIMARY KEY (id), INDEX by_title GLOBAL ON (title));")
+	c := New()
+	c.Merge(a)
+	c.Merge(b)
+	tb, st := c.Lookup("seasons", "")
+	if !st.OK() {
+		t.Fatalf("lookup: %v", st)
+	}
+	if ix := tb.Index("by_title"); ix == nil || ix.Partial {
+		t.Errorf("by_title = %+v, want a full index", ix)
+	}
+	if ix := tb.Index("by_aired"); ix == nil || !ix.Partial {
+		t.Errorf("by_aired = %+v, want a partial index", ix)
+	}
+	if ix := a.Tables[0].Index("by_aired"); ix.Partial {
+		t.Error("merging modified the source catalogue")
+	}
+	one := New()
+	one.Merge(a)
+	if ix := one.Tables[0].Index("by_aired"); ix == nil || ix.Partial {
+		t.Errorf("a single definition's index = %+v, want full", ix)
+	}
+}

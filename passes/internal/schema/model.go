@@ -56,6 +56,12 @@ type Index struct {
 	// (e.g. "vector_kmeans_tree"), which is never used for key lookups.
 	Kind string
 	Src  Source
+	// Partial is set when the table's definitions were merged from sources
+	// with no known order between them and only some define this index (two
+	// programs of one repository creating a table of the same name): the
+	// index may not exist where a query runs, so rules must not claim it
+	// does.
+	Partial bool
 }
 
 // Store says whether a table is row- or column-oriented.
