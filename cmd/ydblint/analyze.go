@@ -2,11 +2,10 @@ package main
 
 // Stage A of the standalone driver: load the packages and analyze them.
 // Everything it hands to stage B (output.go, explain.go) is plain data with
-// resolved positions, so a faster loader can replace checkerStage without
+// resolved positions, so the loader (stage_load.go) can change without
 // touching the reporting: implement stageA and pass it to runStandalone.
 
 import (
-	"fmt"
 	"go/token"
 	"sort"
 	"strings"
@@ -135,29 +134,10 @@ type tableInfo struct {
 	File      string // the file alone
 }
 
-// checkerStage is stage A on go/packages and go/analysis/checker.
-type checkerStage struct{}
-
-func (checkerStage) analyze(patterns []string, rules []*analysis.Analyzer, opts loadOptions) (*runResult, error) {
-	conf := &packages.Config{
-		Mode:  packages.LoadAllSyntax | packages.NeedModule,
-		Tests: opts.Tests,
-		Env:   opts.Env,
-		Dir:   opts.Dir,
-	}
-	initial, err := packages.Load(conf, patterns...)
-	if err != nil {
-		return nil, err
-	}
-	if len(initial) == 0 {
-		return nil, fmt.Errorf("%s matched no packages", strings.Join(patterns, " "))
-	}
-	roots := append(append([]*analysis.Analyzer{}, rules...), queryplan.Analyzer, config.Analyzer)
-	graph, err := checker.Analyze(roots, initial, nil)
-	if err != nil {
-		return nil, err
-	}
-
+// collectGraph turns a checker graph into stage A's result: the root
+// packages' diagnostics, plans and configuration, and the load errors and
+// analyzer failures of every package in the graph.
+func collectGraph(initial []*packages.Package, graph *checker.Graph, rules []*analysis.Analyzer) *runResult {
 	isRule := map[*analysis.Analyzer]bool{}
 	res := &runResult{}
 	for _, a := range rules {
@@ -218,7 +198,7 @@ func (checkerStage) analyze(patterns []string, rules []*analysis.Analyzer, opts 
 		res.Packages = append(res.Packages, r)
 	}
 	sort.Slice(res.Packages, func(i, j int) bool { return res.Packages[i].ID < res.Packages[j].ID })
-	return res, nil
+	return res
 }
 
 func newFinding(fset *token.FileSet, rule string, d analysis.Diagnostic) finding {
