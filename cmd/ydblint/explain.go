@@ -157,13 +157,10 @@ func explainLine(dir string, o *siteOutcome) string {
 	}
 	b.WriteString(" (text " + o.Text.String() + ")")
 	sep := ": "
-	for _, c := range o.Checks {
+	for _, c := range collapseChecks(o.Checks) {
 		b.WriteString(sep)
 		sep = "; "
-		b.WriteString(c.Op + " " + c.Table + " " + c.Key + " " + c.Verdict)
-		if c.Why != "" {
-			b.WriteString(" [" + c.Why + "]")
-		}
+		b.WriteString(c)
 	}
 	for i, s := range o.Skips {
 		if i > 0 && o.Skips[i-1].Code == s.Code {
@@ -178,6 +175,31 @@ func explainLine(dir string, o *siteOutcome) string {
 		}
 	}
 	return b.String()
+}
+
+// collapseChecks renders the planned accesses once each, in order of first
+// appearance, with "×N" when N of them are the same plan: a text built in
+// several ways plans the same access once per variant, and a line repeating
+// one plan four times says less than "… ×4".
+func collapseChecks(checks []queryplan.Check) []string {
+	var order []string
+	count := map[string]int{}
+	for _, c := range checks {
+		s := c.Op + " " + c.Table + " " + c.Key + " " + c.Verdict
+		if c.Why != "" {
+			s += " [" + c.Why + "]"
+		}
+		if count[s] == 0 {
+			order = append(order, s)
+		}
+		count[s]++
+	}
+	for i, s := range order {
+		if n := count[s]; n > 1 {
+			order[i] = s + " ×" + strconv.Itoa(n)
+		}
+	}
+	return order
 }
 
 // shortFunc drops the module path of a function name for -explain lines:
