@@ -5,6 +5,7 @@ import (
 	"go/scanner"
 	"go/token"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"time"
@@ -36,12 +37,29 @@ var yqlPairs = [][2]string{
 // and the popular loggers' Fatal methods are known to ctrlflow without.)
 var noReturnStd = map[string]bool{"os": true, "log": true, "testing": true}
 
+// hashPkgs are the packages passes/internal/sdk.IsHashPkg names (the
+// packages of sdk.HashFuncs but io and hash; TestHashPkgsMirrorSDK reads
+// that table's source): passes/querysite summarises a package outside the
+// module cache that imports one of them directly, reaching the SDK or not,
+// and exports ydbHash facts for its hash helpers (seaweedfs
+// util.HashStringToLong, which a YDB store calls for its dir_hash column).
+var hashPkgs = map[string]bool{
+	"hash/crc32": true, "hash/crc64": true, "hash/adler32": true, "hash/fnv": true, "hash/maphash": true,
+	"crypto/md5": true, "crypto/sha1": true, "crypto/sha256": true, "crypto/sha512": true,
+	"github.com/cespare/xxhash": true, "github.com/cespare/xxhash/v2": true,
+	"github.com/spaolacci/murmur3": true, "github.com/twmb/murmur3": true,
+	"github.com/go-faster/city": true, "github.com/zentures/cityhash": true,
+	"github.com/dgryski/go-farm": true, "github.com/dgryski/go-metro": true, "github.com/zeebo/xxh3": true,
+}
+
 // YDB is the policy for ydblint's analyzers: a package needs source when
 // passes/querysite or passes/schemafact could export a fact for it, that is
 // when it is neither in the standard library nor a library package of
 // ydb-go-sdk, and it imports (transitively) ydb-go-sdk, database/sql or
 // one of sinkPkgs (the packages of configured sinks), or is one of
-// sinkPkgs, or mentions a YQL statement (see yqlPairs); and noReturnStd.
+// sinkPkgs, or mentions a YQL statement (see yqlPairs); a package outside
+// the module cache and vendor directories that imports a hash package
+// (hashPkgs), SDK library or not; and noReturnStd.
 // Everything else has no facts ydblint's rules read and is read from
 // export data. (ctrlflow's no-return facts of other packages, a helper
 // that always calls log.Fatal in a package that does not reach the SDK,
@@ -75,6 +93,10 @@ func YDB(sinkPkgs []string) Policy {
 				need[id] = true
 				continue
 			}
+			if !standard(p) && hashHelpers(p) {
+				need[id] = true
+				continue
+			}
 			if standard(p) || sdkLibrary(p.PkgPath) {
 				continue
 			}
@@ -84,6 +106,29 @@ func YDB(sinkPkgs []string) Policy {
 		}
 		return need
 	}
+}
+
+// hashHelpers is passes/querysite's hashHelpers: p imports a hash package
+// directly and none of its files is in the module cache or a vendor
+// directory.
+func hashHelpers(p *packages.Package) bool {
+	imports := false
+	for path, imp := range p.Imports {
+		if hashPkgs[path] || hashPkgs[imp.PkgPath] {
+			imports = true
+			break
+		}
+	}
+	if !imports {
+		return false
+	}
+	for _, name := range p.CompiledGoFiles {
+		name = filepath.ToSlash(name)
+		if strings.Contains(name, "/pkg/mod/") || strings.Contains(name, "/vendor/") {
+			return false
+		}
+	}
+	return true
 }
 
 // standard reports whether p is in the standard library: no module, and

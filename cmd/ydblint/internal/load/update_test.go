@@ -3,8 +3,13 @@ package load
 import (
 	"context"
 	"go/ast"
+	"go/parser"
+	"go/token"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -201,4 +206,58 @@ func FuzzStringHasPair(f *testing.F) {
 			t.Errorf("a literal holds a pair the file does not: %q", src)
 		}
 	})
+}
+
+// TestHashPkgsMirrorSDK checks hashPkgs against the package column of
+// passes/internal/sdk's HashFuncs, read from its source (this package may
+// not import it): a hash package missing here would read a hash helper
+// package from export data and lose its ydbHash facts.
+func TestHashPkgsMirrorSDK(t *testing.T) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "../../../../passes/internal/sdk/hash.go", nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]bool{}
+	str := func(e ast.Expr) string {
+		lit, ok := e.(*ast.BasicLit)
+		if !ok || lit.Kind != token.STRING {
+			return ""
+		}
+		s, _ := strconv.Unquote(lit.Value)
+		return s
+	}
+	ast.Inspect(f, func(n ast.Node) bool {
+		vs, ok := n.(*ast.ValueSpec)
+		if !ok || len(vs.Names) != 1 || vs.Names[0].Name != "HashFuncs" || len(vs.Values) != 1 {
+			return true
+		}
+		for _, elt := range vs.Values[0].(*ast.CompositeLit).Elts {
+			var pkg string
+			switch e := elt.(type) {
+			case *ast.CallExpr:
+				pkg = str(e.Args[0])
+			case *ast.CompositeLit:
+				for _, kv := range e.Elts {
+					if kv, ok := kv.(*ast.KeyValueExpr); ok && kv.Key.(*ast.Ident).Name == "Pkg" {
+						pkg = str(kv.Value)
+					}
+				}
+			}
+			if pkg == "" {
+				t.Errorf("%s: HashFuncs entry without a literal package", fset.Position(elt.Pos()))
+				continue
+			}
+			if pkg != "io" && pkg != "hash" {
+				want[pkg] = true
+			}
+		}
+		return false
+	})
+	if len(want) == 0 {
+		t.Fatal("no HashFuncs entries found")
+	}
+	if !maps.Equal(want, hashPkgs) {
+		t.Errorf("hashPkgs = %v, sdk.HashFuncs packages = %v", slices.Sorted(maps.Keys(hashPkgs)), slices.Sorted(maps.Keys(want)))
+	}
 }
