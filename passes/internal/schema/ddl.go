@@ -125,6 +125,7 @@ func (a *applier) run(script *yql.Script) {
 		}
 		a.c.warn(a.src(e.Offset), "YQL parse error: %s", e.Msg)
 	}
+	a.syntaxFaults(script)
 	anns := a.annotations()
 	used := make([]bool, len(anns))
 	for si, st := range script.Stmts {
@@ -362,6 +363,9 @@ func (a *applier) create(st *yql.CreateTableStmt) *Table {
 	}
 	if st.AsSelect {
 		t.Columns = nil
+	}
+	for _, f := range CheckCreateTable(st, a.text) {
+		a.c.fault(a.src(f.Offset), f)
 	}
 	a.c.finishTable(t)
 	a.c.put(t)
