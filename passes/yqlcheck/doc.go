@@ -128,11 +128,97 @@
 //	UPSERT INTO users (user_id, seen) VALUES ($id, $now);          -- bad: email is NOT NULL
 //	UPDATE users SET seen = $now WHERE user_id = $id;              -- good
 //
+// # DDL YDB rejects
+//
+// The categories below judge the schema itself: migrations (.sql, .yql)
+// of the module, DDL strings of this package's Go code, and its
+// CreateTable calls. A finding in a Go file is reported at that line; a
+// finding in a migration is reported at the migration's line, by every
+// package of the module that has query sites and so reads the migration.
+// The standalone checker, golangci-lint and editors de-duplicate by
+// position and show it once; go vet runs each package on its own and
+// prints it once per such package. Column tables (STORE = COLUMN, PARTITION
+// BY HASH) have other rules and are not judged; nor is a column whose type
+// ydblint does not know (containers, Decimal, PostgreSQL types, a Go value).
+//
+// # Category schema-syntax
+//
+// A CREATE TABLE column definition is followed by a word YQL does not allow
+// there: after `name Type [FAMILY f] [NOT NULL | NULL] [DEFAULT e]` only a
+// comma, `)`, COMPRESSION(…) or ENCODING(…) may come (the column_schema
+// rule of yql/essentials/sql/v1/SQLv1.g.in). Usually a comma is missing;
+// YDB's parser rejects the whole statement ("mismatched input 'region'
+// expecting …"; older servers say "Unexpected token 'region' : cannot match
+// to any predicted input..."), so the migration fails.
+//
+// Only this shape is reported, and only when the statement also fails to
+// parse in ydblint and the column's type is a plain primitive name: words
+// other databases write there and YDB may come to accept (PRIMARY KEY,
+// UNIQUE, CHECK, COLLATE, GENERATED, AS, …) and statements ydblint does not
+// understand for any other reason are left alone; -explain names the
+// tables they leave unknown.
+//
+//	CREATE TABLE hosts (host_id Uint64, name Utf8 NOT NULL region Utf8, PRIMARY KEY (host_id));   -- bad
+//	CREATE TABLE hosts (host_id Uint64, name Utf8 NOT NULL, region Utf8, PRIMARY KEY (host_id));  -- good
+//
+// # Category key-type
+//
+// A primary key column is Float, Double, Json, JsonDocument or Yson, types
+// YDB does not allow in a key. YDB: "Column <column> has wrong key type
+// <type>" (ydb/core/tx/schemeshard, table creation, IsAllowedKeyType).
+//
+//	CREATE TABLE readings (value Double, host_id Uint64, PRIMARY KEY (value, host_id));   -- bad
+//	CREATE TABLE readings (host_id Uint64, ts Timestamp, value Double, PRIMARY KEY (host_id, ts));  -- good
+//
+// The same holds for options.WithPrimaryKeyColumn naming a column created
+// with types.TypeDouble.
+//
+// # Category uniform-partitions
+//
+// UNIFORM_PARTITIONS (options.WithUniformPartitions) splits the value range
+// of the first key column, which YDB does only for Uint32 and Uint64 (and,
+// on newer servers, Uuid, which is not reported). YDB: "Unsupported first
+// key column type <type>, only Uint32 and Uint64 are supported"
+// (ydb/core/tx/schemeshard/schemeshard_impl.cpp, FillUniformPartitioning).
+// A Serial key is an Int32 or Int64 and is refused the same way.
+//
+//	CREATE TABLE samples (host Utf8, ts Timestamp, PRIMARY KEY (host, ts)) WITH (UNIFORM_PARTITIONS = 16);   -- bad
+//	CREATE TABLE samples (host_hash Uint64, host Utf8, ts Timestamp, PRIMARY KEY (host_hash, host, ts))
+//	    WITH (UNIFORM_PARTITIONS = 16);                                                               -- good
+//
+// # Category partition-at-keys
+//
+// A PARTITION_AT_KEYS split point has more values than the key has
+// columns, or a literal of the wrong kind for its key column (a string for
+// an integer column, a number for a String or Utf8 column). YDB: "Partition
+// at keys has <n> key values while there are only <m> key columns" and
+// "Failed to convert value "<v>" to a corresponding key column type"
+// (ydb/core/kqp/provider/yql_kikimr_type_ann.cpp).
+//
+//	CREATE TABLE t (k Uint64, PRIMARY KEY (k)) WITH (PARTITION_AT_KEYS = ((10), (100, "a")));   -- bad
+//	CREATE TABLE t (k Uint64, PRIMARY KEY (k)) WITH (PARTITION_AT_KEYS = (10, 100));            -- good
+//
+// # Category ttl-column
+//
+// A TTL names a column YDB cannot expire rows by: it reads a Date,
+// Datetime or Timestamp column (and their 32/64-bit forms) without a unit,
+// and a Uint32, Uint64 or DyNumber column with one (`ON col AS SECONDS`).
+// YDB (ydb/core/tx/schemeshard, TTTLValidator::ValidateUnit): "Unsupported
+// column type", "To enable TTL on integral type column
+// 'ValueSinceUnixEpochModeSettings' should be specified" and "To enable TTL
+// on date type column 'DateTypeColumnModeSettings' should be specified".
+//
+//	CREATE TABLE r (id Uint64, ts Uint64, PRIMARY KEY (id)) WITH (TTL = Interval("P7D") ON ts);              -- bad
+//	CREATE TABLE r (id Uint64, ts Uint64, PRIMARY KEY (id)) WITH (TTL = Interval("P7D") ON ts AS SECONDS);   -- good
+//
 // # What it does not catch
 //
 // Tables, columns and indexes created outside the code ydblint reads (by
 // hand, by another repository), which it cannot know; statements with
 // joins or subquery sources; parameter types of positional database/sql
 // arguments and of ydb.WithAutoDeclare queries; value types written to
-// columns; DDL the server rejects.
+// columns; AUTO_PARTITIONING_MIN_PARTITIONS_COUNT greater than the MAX
+// (the server's check and wording were not confirmed); TTL settings of
+// CreateTable calls and ALTER TABLE … SET (TTL = …); DDL in Go files of
+// other packages (each package reports its own).
 package yqlcheck

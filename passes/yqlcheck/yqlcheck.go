@@ -52,6 +52,8 @@ const (
 	categoryUnusedParameter  = "unused-parameter"
 	categoryValueCount       = "value-count"
 	categoryMissingNotNull   = "missing-not-null"
+	// DDL YDB rejects: the categories are schema.Fault* (key-type,
+	// uniform-partitions, partition-at-keys, ttl-column, schema-syntax).
 )
 
 func run(pass *analysis.Pass) (any, error) {
@@ -64,6 +66,7 @@ func run(pass *analysis.Pass) (any, error) {
 		report.NoteYQL(pass, cfg, name, st.YQL(0))
 	}
 	c := &checker{pass: pass, cfg: cfg, namesCertain: namesCertain(plans.Schema.Catalog)}
+	c.checkDDL(plans.Schema)
 	seenText := map[*querysite.Text]bool{}
 	for _, st := range plans.Statements {
 		if !seenText[st.Text] {

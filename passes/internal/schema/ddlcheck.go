@@ -100,7 +100,7 @@ func CheckCreateTable(st *yql.CreateTableStmt, text string) []DDLFault {
 	if st == nil || st.AsSelect || st.Table == nil || len(st.PrimaryKey) == 0 || columnStore(st) {
 		return nil
 	}
-	table := st.Table.Path
+	table := displayPath(st.Table.Path)
 	types := map[string]string{}
 	for _, cd := range st.Columns {
 		if cd == nil || cd.Name == nil || cd.Type == nil {
@@ -284,4 +284,49 @@ func ttlTarget(text string) (col, unit string, ok bool) {
 		return c.Value, strings.ToUpper(rest[1].Text), true
 	}
 	return "", "", false
+}
+
+// CheckDefinition returns the faults of a row table defined by a
+// CreateTable call (ApplyDefinition): key columns of a type YDB refuses in
+// a key, and UNIFORM_PARTITIONS on a first key column that is not Uint32 or
+// Uint64. Offsets are zero: the faults sit at the table's KeySrc or Src.
+func CheckDefinition(t *Table) (keySrc []DDLFault, src []DDLFault) {
+	if t == nil || t.Store != RowStore || len(t.PrimaryKey) == 0 || len(t.PartitionBy) > 0 {
+		return nil, nil
+	}
+	typeOf := func(name string) string {
+		if c := t.Column(name); c != nil && knownType(c.Type) {
+			return c.Type
+		}
+		return ""
+	}
+	for _, k := range t.PrimaryKey {
+		if typ := typeOf(k); keyForbidden[typ] {
+			keySrc = append(keySrc, DDLFault{Category: FaultKeyType, Msg: fmt.Sprintf(
+				"primary key column %s of table %s is %s, a type YDB does not allow in a key: "+
+					"\"Column %s has wrong key type %s\"; key the table by an integer, string, date or Uuid column",
+				k, displayPath(t.Path), typ, k, typ)})
+		}
+	}
+	if first := t.PrimaryKey[0]; t.UniformPartitions > 0 {
+		if typ := typeOf(first); typ != "" && !uniformKeyTypes[typ] {
+			src = append(src, DDLFault{Category: FaultUniformPartitions, Msg: fmt.Sprintf(
+				"WithUniformPartitions on table %s splits the range of its first key column %s, which YDB does only for a "+
+					"Uint32 or Uint64 column, and %s is %s: \"Unsupported first key column type %s, only Uint32 and Uint64 "+
+					"are supported\"; use WithExplicitPartitions, or lead the key with a Uint64 hash column",
+				displayPath(t.Path), first, first, typ, typ)})
+		}
+	}
+	return keySrc, src
+}
+
+// displayPath names a table in a message: a path with a Go-valued or
+// unknown part ({call:…}/orders, a hole) by its last element.
+func displayPath(p string) string {
+	if strings.Contains(p, "{") || yql.ContainsHole(p) {
+		if i := strings.LastIndexByte(p, '/'); i >= 0 && i+1 < len(p) {
+			return p[i+1:]
+		}
+	}
+	return p
 }

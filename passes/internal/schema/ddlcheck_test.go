@@ -121,3 +121,23 @@ func FuzzDDLChecks(f *testing.F) {
 		_, _, _ = ttlTarget(s)
 	})
 }
+
+func TestDefinitionFaults(t *testing.T) {
+	c := New()
+	c.ApplyDefinition(TableDef{Path: "metrics", Columns: []ColumnSpec{{Name: "v", Type: "Double"}, {Name: "id", Type: "Optional<Uint64>"}},
+		PrimaryKey: []string{"v", "id"}, Src: Source{File: "a.go", Line: 3}, KeySrc: Source{File: "a.go", Line: 5}})
+	c.ApplyDefinition(TableDef{Path: "names", Columns: []ColumnSpec{{Name: "name", Type: "Utf8"}},
+		PrimaryKey: []string{"name"}, UniformPartitions: 8, Src: Source{File: "a.go", Line: 9}})
+	c.ApplyDefinition(TableDef{Path: "good", Columns: []ColumnSpec{{Name: "h", Type: "Uint64"}, {Name: "v", Type: "Double"}},
+		PrimaryKey: []string{"h"}, UniformPartitions: 8, Src: Source{File: "a.go", Line: 20}})
+	var got []string
+	for _, w := range c.Warnings {
+		if f, ok := ParseFault(w.Msg); ok {
+			got = append(got, w.Src.String()+" "+f.Category)
+		}
+	}
+	want := "a.go:5 key-type|a.go:9 uniform-partitions"
+	if strings.Join(got, "|") != want {
+		t.Errorf("faults = %q, want %q", strings.Join(got, "|"), want)
+	}
+}

@@ -141,6 +141,13 @@ func (c *Catalog) ApplyDefinition(def TableDef) {
 		}
 		setIndex(t, ix)
 	}
+	keyFaults, tableFaults := CheckDefinition(t)
+	for _, f := range keyFaults {
+		c.fault(t.KeySrc, f)
+	}
+	for _, f := range tableFaults {
+		c.fault(t.Src, f)
+	}
 	c.finishTable(t)
 	c.put(t)
 }

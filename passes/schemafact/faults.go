@@ -1,0 +1,53 @@
+package schemafact
+
+import (
+	"go/token"
+	"path"
+	"strings"
+
+	"github.com/ydblint/ydblint/passes/internal/schema"
+)
+
+// DDLFault is DDL that YDB rejects (schema.DDLFault), as discovery found
+// it: in a migration file of the module, in a Go DDL string, or in a
+// CreateTable call. schemafact never reports them; yqlcheck does.
+type DDLFault struct {
+	// Category is one of the schema.Fault* categories.
+	Category string
+	// Src is the file (relative to the module root) and line at fault.
+	Src schema.Source
+	// Pos, End: the line in one of this package's Go files, when Src is
+	// there; token.NoPos otherwise (a migration file, another package).
+	Pos, End token.Pos
+	Message  string
+}
+
+// DDLFaults returns the faults among the discovery problems, in source
+// order, one per place and message.
+func (r *Result) DDLFaults() []DDLFault {
+	if r == nil {
+		return nil
+	}
+	var out []DDLFault
+	for _, p := range r.Problems {
+		if p.Category != CategoryWarning {
+			continue
+		}
+		f, ok := schema.ParseFault(p.Message)
+		if !ok {
+			continue
+		}
+		out = append(out, DDLFault{Category: f.Category, Src: p.Src, Pos: p.Pos, End: p.End, Message: f.Msg})
+	}
+	return out
+}
+
+// IsSchemaFile reports whether a Src names a migration file (.sql, .yql),
+// the files the module walk reads as schema.
+func IsSchemaFile(src schema.Source) bool {
+	switch strings.ToLower(path.Ext(src.File)) {
+	case ".sql", ".yql":
+		return true
+	}
+	return false
+}

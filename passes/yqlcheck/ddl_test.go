@@ -1,0 +1,54 @@
+package yqlcheck_test
+
+import (
+	"fmt"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/ydblint/ydblint/passes/yqlcheck"
+)
+
+// schemaFileT passes analysistest's complaints on to t, except those about
+// diagnostics in migration files, which analysistest cannot expect (a want
+// comment lives in Go or in files go list names): it collects them instead.
+type schemaFileT struct {
+	*testing.T
+	inSQL []string // "file.sql:line: message"
+}
+
+var unexpectedSQL = regexp.MustCompile(`^(\S+\.sql):(\d+):\d+: unexpected diagnostic: (.*)$`)
+
+func (t *schemaFileT) Errorf(format string, args ...any) {
+	msg := fmt.Sprintf(format, args...)
+	if m := unexpectedSQL.FindStringSubmatch(msg); m != nil {
+		t.inSQL = append(t.inSQL, filepath.Base(m[1])+":"+m[2]+": "+m[3])
+		return
+	}
+	t.T.Errorf("%s", msg)
+}
+
+// TestYqlcheckDDL: DDL YDB rejects, in the package's Go DDL and CreateTable
+// calls (want comments) and in the migrations it embeds (checked here).
+func TestYqlcheckDDL(t *testing.T) {
+	dir, err := filepath.Abs("../../testdata/yqlcheck")
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := &schemaFileT{T: t}
+	analysistest.Run(st, dir, yqlcheck.Analyzer, "example.com/yqlcheck/metricsdb")
+	want := []string{
+		`0001_hosts.sql:5: the word region after the definition of column name (Utf8) is not YQL: a column definition ends after its type, FAMILY, NOT NULL and DEFAULT, so YDB refuses the whole CREATE TABLE ("mismatched input 'region' expecting …"); a comma is missing, or the word belongs to another database's SQL`,
+		`0002_readings.sql:6: primary key column value of table readings is Double, a type YDB does not allow in a key: "Column value has wrong key type Double"; key the table by an integer, string, date or Uuid column`,
+		`0002_readings.sql:15: TTL of table readings_by_host: column ts is Uint64, an integer, and YDB needs the unit it counts since the Unix epoch (ON ts AS SECONDS, …): "To enable TTL on integral type column 'ValueSinceUnixEpochModeSettings' should be specified"`,
+	}
+	sort.Strings(st.inSQL)
+	sort.Strings(want)
+	if got := strings.Join(st.inSQL, "\n"); got != strings.Join(want, "\n") {
+		t.Errorf("diagnostics in migrations:\n%s\nwant:\n%s", got, strings.Join(want, "\n"))
+	}
+}
