@@ -81,7 +81,11 @@ func knownType(typ string) bool {
 	if typ == "" || yql.ContainsHole(typ) || strings.ContainsAny(typ, "<>(") {
 		return false
 	}
-	return yql.CanonicalType(typ) == typ && !compositeOrSpecial[typ]
+	// CanonicalType returns unknown names unchanged; every name it knows
+	// has a capital in its canonical spelling.
+	lower := strings.ToLower(typ)
+	c := yql.CanonicalType(lower)
+	return c != lower && c == typ && !compositeOrSpecial[typ]
 }
 
 var compositeOrSpecial = map[string]bool{

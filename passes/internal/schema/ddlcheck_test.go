@@ -63,6 +63,10 @@ func TestDDLFaults(t *testing.T) {
 		{"inline primary key is not judged", "CREATE TABLE m (id Uint64 PRIMARY KEY, v Utf8)", nil},
 		{"container type is not judged", "CREATE TABLE m (id Uint64, v List<Utf8> foo, PRIMARY KEY (id))", nil},
 		{"hole after a column is not judged", "CREATE TABLE m (id Uint64 __ydblint_hole_1__, PRIMARY KEY (id))", nil},
+		{"pg type is not judged", "CREATE TABLE m (id Uint64, v pgint4 foo, w Varchar bar, PRIMARY KEY (id))", nil},
+		{"uniform on a pg key is not judged", `CREATE TABLE m (id pgint8, PRIMARY KEY (id)) WITH (UNIFORM_PARTITIONS = 4)`, nil},
+		{"lower-case type names", "CREATE TABLE m (id uint64, name utf8 email utf8, PRIMARY KEY (id))",
+			[]string{"schema-syntax: the word email after the definition of column name (utf8)"}},
 		{"compression", "CREATE TABLE m (id Uint64, v Utf8 COMPRESSION(algorithm=lz4), PRIMARY KEY (id))", nil},
 	}
 	for _, tt := range tests {
