@@ -36,7 +36,15 @@
 //
 // Reported only with -strict: the access may or may not be a scan depending
 // on the server (automatic index choice by a SYNC index, IN (SELECT …) and
-// joins that may run as lookup joins, LIKE 'prefix%').
+// joins that may run as lookup joins, LIKE 'prefix%'), or on the
+// parameters: the optional-filter idiom written in YQL,
+//
+//	WHERE (org_id = $org_id OR $org_id IS NULL) AND created_at >= $since
+//
+// reads every partition only in the executions that pass a NULL $org_id,
+// the YQL twin of a key filter appended under an if (optional-key-filter
+// below). A branch of OR that leaves the key free whatever the parameters
+// are (org_id = $org_id OR kind = $kind) is a full-scan.
 //
 // # Category optional-key-filter
 //

@@ -19,6 +19,7 @@ import (
 	"github.com/ydblint/ydblint/passes/internal/analysisutil"
 	"github.com/ydblint/ydblint/passes/internal/report"
 	"github.com/ydblint/ydblint/passes/internal/schema"
+	"github.com/ydblint/ydblint/passes/internal/sdk"
 	"github.com/ydblint/ydblint/passes/internal/srcfiles"
 	"github.com/ydblint/ydblint/passes/internal/yql"
 	"github.com/ydblint/ydblint/passes/querysite"
@@ -168,7 +169,10 @@ func run(pass *analysis.Pass) (any, error) {
 // is not one of those libraries itself. Other packages cannot define or
 // query YDB tables, so they return at once, before any file-system access.
 func inScope(pkg *types.Package, cfg *config.Config) bool {
-	if pkg == nil || isDBLibrary(pkg.Path()) {
+	// The SDK's own repository has clients too: its tests/ packages and
+	// external _test packages create and query tables like any service
+	// (sdk.IsLibrary draws the same line as querysite's sdkown.go).
+	if pkg == nil || isDBLibrary(pkg.Path()) && !sdk.InSDK(pkg.Path()) || sdk.IsLibrary(pkg.Path()) {
 		return false
 	}
 	sinkPkgs := map[string]bool{}

@@ -83,6 +83,10 @@ type atom struct {
 	value      yql.Expr // `col = value` / `col op value`, as written
 	null       bool     // IS NULL
 	listParam  bool     // IN $list
+	// nullParam names the parameter of a `$p IS NULL` leaf: it constrains
+	// nothing, but an OR branch holding it runs only when $p is NULL (the
+	// optional-filter idiom `(k = $p OR $p IS NULL)`, optparam.go).
+	nullParam string
 }
 
 type operandKind uint8
@@ -296,6 +300,10 @@ func (c *classifier) classify(l *leaf) *atom {
 			return &atom{kind: atomUnknown, cols: []string{o.col}, span: l.span, reason: ReasonOpaque}
 		case opOpaque:
 			return c.opaqueAtom(l.span)
+		case opValue:
+			if p, ok := l.l.(*yql.ParamRef); ok && !l.neg {
+				return &atom{kind: atomNone, span: l.span, nullParam: p.Name}
+			}
 		}
 		return c.residualRowExpr(o, l.span)
 	case leafStartsWith:

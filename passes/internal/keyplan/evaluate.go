@@ -66,9 +66,10 @@ func (st *planState) evaluate(a *Access, where yql.Expr, ons []yql.Expr, sc *sco
 			text: u.Name + " is the join key (USING)"})
 	}
 	branches := make([][]*atom, 0, len(lbranches))
+	var gates []string // per branch: the $p of a `$p IS NULL` in it (optparam.go)
 	for _, lb := range lbranches {
 		br := make([]*atom, 0, len(lb)+len(usingAtoms))
-		dead := false
+		dead, gate := false, ""
 		for _, l := range lb {
 			at := atoms[l.id]
 			if at == nil {
@@ -79,6 +80,9 @@ func (st *planState) evaluate(a *Access, where yql.Expr, ons []yql.Expr, sc *sco
 				dead = true
 				break
 			}
+			if at.nullParam != "" && gate == "" {
+				gate = at.nullParam
+			}
 			if at.kind != atomNone {
 				br = append(br, at)
 			}
@@ -88,6 +92,7 @@ func (st *planState) evaluate(a *Access, where yql.Expr, ons []yql.Expr, sc *sco
 		}
 		br = append(br, usingAtoms...)
 		branches = append(branches, br)
+		gates = append(gates, gate)
 	}
 	if len(branches) == 0 {
 		a.Verdict = Unknown
@@ -108,6 +113,7 @@ func (st *planState) evaluate(a *Access, where yql.Expr, ons []yql.Expr, sc *sco
 		}
 		a.Break = Reason{Code: ReasonOrAcrossColumns, Column: key[0], Span: sp,
 			Text: "a branch of OR does not constrain " + key[0] + ", so the whole OR is a filter"}
+		optionalParamFilter(a, key, branches, gates)
 	}
 	if a.NoWhere && a.Verdict == Full {
 		a.Break = Reason{Code: ReasonNoWhere, Column: key[0], Span: refSpan(a), Text: "there is no WHERE clause"}

@@ -82,6 +82,13 @@ func TestReadVerdicts(t *testing.T) {
 		{"r10 OR across key columns", "SELECT * FROM plain WHERE k1 = 1 OR k2 = 2", "plain", Full, ReasonOrAcrossColumns, nil},
 		{"r10 OR with non-key", "SELECT * FROM plain WHERE k1 = 1 OR v = 'x'", "plain", Full, ReasonOrAcrossColumns, nil},
 		{"r10 OR with non-key, sync index does not help", "SELECT * FROM t WHERE k1 = 1 OR v = 'x'", "t", Full, ReasonOrAcrossColumns, nil},
+		// The optional-filter idiom: FULL only in executions that pass NULL.
+		{"optional filter (k = $p OR $p IS NULL)", "SELECT * FROM plain WHERE (k1 = $a OR $a IS NULL)", "plain", Depends, ReasonOptionalParam, nil},
+		{"optional range filter and a second optional", "SELECT * FROM plain WHERE (k1 >= $a OR $a IS NULL) AND (k2 >= $b OR $b IS NULL)", "plain", Depends, ReasonOptionalParam, nil},
+		{"optional filter on the second column only stays FULL", "SELECT * FROM plain WHERE (k2 = $b OR $b IS NULL)", "plain", Full, any, nil},
+		{"$p IS NOT NULL gates nothing", "SELECT * FROM plain WHERE (k1 = $a OR $a IS NOT NULL)", "plain", Full, ReasonOrAcrossColumns, nil},
+		{"an ungated free branch stays FULL", "SELECT * FROM plain WHERE k1 = $a OR $a IS NULL OR v = 'x'", "plain", Full, ReasonOrAcrossColumns, nil},
+		{"a column IS NULL is a point, not a gate", "SELECT * FROM plain WHERE k1 = $a OR v IS NULL", "plain", Full, ReasonOrAcrossColumns, nil},
 		{"r10 neg: OR inside a pinned AND", "SELECT * FROM plain WHERE k1 = 1 AND (k2 = 2 OR v = 'x')", "plain", Range, any, nil},
 		// Row 11: function or cast on the key column.
 		{"r11 cast", "SELECT * FROM plain WHERE CAST(k1 AS String) = '1'", "plain", Full, ReasonFuncOnColumn, nil},

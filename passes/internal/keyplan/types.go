@@ -203,6 +203,7 @@ const (
 	ReasonNotLike             // NOT LIKE
 	ReasonPatternMatch        // ILIKE, REGEXP, RLIKE, MATCH, GLOB (row 22)
 	ReasonUnsupportedOperator // IS [NOT] DISTINCT FROM and other non-range operators
+	ReasonOptionalParam       // (k = $p OR $p IS NULL): every partition only when $p is NULL
 )
 
 var reasonNames = [...]string{
@@ -218,6 +219,7 @@ var reasonNames = [...]string{
 	ReasonIsNotNull: "is-not-null", ReasonNotStartsWith: "not-startswith", ReasonNotIn: "not-in",
 	ReasonLikeLeadingWildcard: "like-leading-wildcard", ReasonLikeParam: "like-param", ReasonNotLike: "not-like",
 	ReasonPatternMatch: "pattern-match", ReasonUnsupportedOperator: "unsupported-operator",
+	ReasonOptionalParam: "optional-param",
 }
 
 func (r ReasonCode) String() string {

@@ -87,3 +87,24 @@ func (s *AuditStore) Search(ctx context.Context, f AuditFilter) error {
 	_, err := s.db.Query().QueryResultSet(ctx, q, query.WithParameters(params.Build()))
 	return err
 }
+
+// Page filters on the organisation only when the caller passes one, in YQL
+// itself: (org_id = $org_id OR $org_id IS NULL). The executions with a NULL
+// $org_id read every partition, which is the caller's choice: without
+// -strict this is silent (fullscan/dynamicstrict reports it).
+func (s *AuditStore) Page(ctx context.Context, orgID *string, since time.Time) error {
+	_, err := s.db.Query().QueryResultSet(ctx, `DECLARE $org_id AS Optional<Utf8>; DECLARE $since AS Timestamp;
+		SELECT event_id FROM audit_events
+		WHERE (org_id = $org_id OR $org_id IS NULL) AND created_at >= $since LIMIT 100`,
+		query.WithParameters(ydb.ParamsBuilder().Param("$org_id").BeginOptional().Text(orgID).EndOptional().Param("$since").Timestamp(since).Build()))
+	return err
+}
+
+// PageAny has a branch that leaves org_id free whatever the parameters are:
+// a full scan as certain as a literal one.
+func (s *AuditStore) PageAny(ctx context.Context, orgID string, kind string) error {
+	_, err := s.db.Query().QueryResultSet(ctx, `DECLARE $org_id AS Utf8; DECLARE $kind AS Utf8;
+		SELECT event_id FROM audit_events WHERE org_id = $org_id OR kind = $kind`, // want `SELECT reads every partition of table audit_events.*a branch of OR does not constrain org_id`
+		query.WithParameters(ydb.ParamsBuilder().Param("$org_id").Text(orgID).Param("$kind").Text(kind).Build()))
+	return err
+}
