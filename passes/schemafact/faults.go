@@ -14,6 +14,8 @@ import (
 type DDLFault struct {
 	// Category is one of the schema.Fault* categories.
 	Category string
+	// Table is the last element of the table's path ("" when unknown).
+	Table string
 	// Src is the file (relative to the module root) and line at fault.
 	Src schema.Source
 	// Pos, End: the line in one of this package's Go files, when Src is
@@ -37,7 +39,7 @@ func (r *Result) DDLFaults() []DDLFault {
 		if !ok {
 			continue
 		}
-		out = append(out, DDLFault{Category: f.Category, Src: p.Src, Pos: p.Pos, End: p.End, Message: f.Msg})
+		out = append(out, DDLFault{Category: f.Category, Table: f.Table, Src: p.Src, Pos: p.Pos, End: p.End, Message: f.Msg})
 	}
 	return out
 }

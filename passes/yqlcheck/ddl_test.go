@@ -40,8 +40,9 @@ func TestYqlcheckDDL(t *testing.T) {
 		t.Fatal(err)
 	}
 	st := &schemaFileT{T: t}
-	analysistest.Run(st, dir, yqlcheck.Analyzer, "example.com/yqlcheck/metricsdb")
+	analysistest.Run(st, dir, yqlcheck.Analyzer, "example.com/yqlcheck/metricsdb", "example.com/yqlcheck/audit")
 	want := []string{
+		`00003_audit.sql:6: the word details after the definition of column action (Utf8) is not YQL: a column definition ends after its type, FAMILY, NOT NULL and DEFAULT, so YDB refuses the whole CREATE TABLE ("mismatched input 'details' expecting …"); a comma is missing, or the word belongs to another database's SQL`,
 		`0001_hosts.sql:5: the word region after the definition of column name (Utf8) is not YQL: a column definition ends after its type, FAMILY, NOT NULL and DEFAULT, so YDB refuses the whole CREATE TABLE ("mismatched input 'region' expecting …"); a comma is missing, or the word belongs to another database's SQL`,
 		`0002_readings.sql:6: primary key column value of table readings is Double, a type YDB does not allow in a key: "Column value has wrong key type Double"; key the table by an integer, string, date or Uuid column`,
 		`0002_readings.sql:15: TTL of table readings_by_host: column ts is Uint64, an integer, and YDB needs the unit it counts since the Unix epoch (ON ts AS SECONDS, …): "To enable TTL on integral type column 'ValueSinceUnixEpochModeSettings' should be specified"`,

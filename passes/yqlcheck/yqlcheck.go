@@ -66,7 +66,7 @@ func run(pass *analysis.Pass) (any, error) {
 		report.NoteYQL(pass, cfg, name, st.YQL(0))
 	}
 	c := &checker{pass: pass, cfg: cfg, namesCertain: namesCertain(plans.Schema.Catalog)}
-	c.checkDDL(plans.Schema)
+	c.checkDDL(plans)
 	seenText := map[*querysite.Text]bool{}
 	for _, st := range plans.Statements {
 		if !seenText[st.Text] {

@@ -35,12 +35,16 @@ const FaultPrefix = "YDB rejects this DDL ["
 // text the statement was parsed from, of the part at fault.
 type DDLFault struct {
 	Category string
-	Offset   int
-	Msg      string
+	// Table is the last element of the table's path ("" when not known).
+	Table  string
+	Offset int
+	Msg    string
 }
 
 // warning renders f as the text of a catalogue Warning.
-func (f DDLFault) warning() string { return FaultPrefix + f.Category + "]: " + f.Msg }
+func (f DDLFault) warning() string {
+	return FaultPrefix + f.Category + " " + f.Table + "]: " + f.Msg
+}
 
 // ParseFault reads a Warning text written for a DDLFault back (Offset is
 // not kept: the Warning's Source holds the place).
@@ -49,11 +53,20 @@ func ParseFault(msg string) (DDLFault, bool) {
 	if !ok {
 		return DDLFault{}, false
 	}
-	cat, text, ok := strings.Cut(rest, "]: ")
+	head, text, ok := strings.Cut(rest, "]: ")
+	cat, table, _ := strings.Cut(head, " ")
 	if !ok || cat == "" {
 		return DDLFault{}, false
 	}
-	return DDLFault{Category: cat, Msg: text}, true
+	return DDLFault{Category: cat, Table: table, Msg: text}, true
+}
+
+// lastElem returns the last element of a table path.
+func lastElem(p string) string {
+	if i := strings.LastIndexByte(p, '/'); i >= 0 {
+		return p[i+1:]
+	}
+	return p
 }
 
 // fault records f at src.
@@ -142,6 +155,9 @@ func CheckCreateTable(st *yql.CreateTableStmt, text string) []DDLFault {
 				}
 			}
 		}
+	}
+	for i := range out {
+		out[i].Table = lastElem(st.Table.Path)
 	}
 	return out
 }
@@ -320,6 +336,12 @@ func CheckDefinition(t *Table) (keySrc []DDLFault, src []DDLFault) {
 					"are supported\"; use WithExplicitPartitions, or lead the key with a Uint64 hash column",
 				displayPath(t.Path), first, first, typ, typ)})
 		}
+	}
+	for i := range keySrc {
+		keySrc[i].Table = lastElem(t.Path)
+	}
+	for i := range src {
+		src[i].Table = lastElem(t.Path)
 	}
 	return keySrc, src
 }

@@ -145,3 +145,17 @@ func TestDefinitionFaults(t *testing.T) {
 		t.Errorf("faults = %q, want %q", strings.Join(got, "|"), want)
 	}
 }
+
+func TestFaultTable(t *testing.T) {
+	c := New()
+	c.ApplyText("m.sql", 1, "CREATE TABLE `db/hosts` (id Uint64, name Utf8 region Utf8, PRIMARY KEY (id));\nCREATE TABLE m (v Double, PRIMARY KEY (v));")
+	var got []string
+	for _, w := range c.Warnings {
+		if f, ok := ParseFault(w.Msg); ok {
+			got = append(got, f.Category+"@"+f.Table)
+		}
+	}
+	if strings.Join(got, " ") != "schema-syntax@hosts key-type@m" {
+		t.Errorf("faults = %v", got)
+	}
+}

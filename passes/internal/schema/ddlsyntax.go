@@ -78,8 +78,9 @@ var mayFollowColumn = map[string]bool{
 }
 
 type synScanner struct {
-	toks []yql.Token
-	i    int
+	toks  []yql.Token
+	i     int
+	table string // the last element of the table's path
 }
 
 func (p *synScanner) done() bool      { return p.i >= len(p.toks) }
@@ -116,6 +117,9 @@ func (p *synScanner) createTableHead() bool {
 		return false
 	}
 	for !p.done() && p.peek().Text != "(" {
+		if t := p.peek(); t.Kind == yql.TokIdent || t.Kind == yql.TokQuotedIdent {
+			p.table = lastElem(t.Value)
+		}
 		p.i++
 	}
 	if p.done() {
@@ -207,7 +211,7 @@ func (p *synScanner) column() (f DDLFault, ok, judged bool) {
 		return DDLFault{}, false, false
 	}
 	col := name.Value
-	return DDLFault{Category: FaultSyntax, Offset: t.Offset, Msg: fmt.Sprintf(
+	return DDLFault{Category: FaultSyntax, Table: p.table, Offset: t.Offset, Msg: fmt.Sprintf(
 		"%s after the definition of column %s (%s) is not YQL: a column definition ends after its type, "+
 			"FAMILY, NOT NULL and DEFAULT, so YDB refuses the whole CREATE TABLE (\"mismatched input '%s' expecting …\"); "+
 			"a comma is missing, or the word belongs to another database's SQL",
