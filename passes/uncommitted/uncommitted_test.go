@@ -16,6 +16,7 @@ func TestUncommitted(t *testing.T) {
 	}
 	analysistest.Run(t, dir, uncommitted.Analyzer,
 		"example.com/sdkusage/uncommitted/accounts",
+		"example.com/sdkusage/uncommitted/loadgen",
 		"example.com/sdkusage/uncommitted/sqlaccounts")
 }
 
