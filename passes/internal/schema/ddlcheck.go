@@ -200,6 +200,7 @@ func checkPartitionAtKeys(s *yql.Setting, table string, key []string, types map[
 		return nil
 	}
 	var out []DDLFault
+	mismatch := false
 	for _, item := range list.Elems {
 		point := []yql.Expr{item}
 		if t, ok := item.(*yql.Tuple); ok {
@@ -225,7 +226,9 @@ func checkPartitionAtKeys(s *yql.Setting, table string, key []string, types map[
 			case yql.IsString(typ):
 				bad = lit.Kind == yql.LitInt || lit.Kind == yql.LitFloat
 			}
-			if bad {
+			if bad && !mismatch {
+				// One per setting: the other values usually share the mistake.
+				mismatch = true
 				out = append(out, DDLFault{Category: FaultPartitionAtKeys, Offset: lit.Start, Msg: fmt.Sprintf(
 					"PARTITION_AT_KEYS on table %s gives %s for key column %s, which is %s: \"Failed to convert value "+
 						"\\\"%s\\\" to a corresponding key column type\"; write the split value as a %s literal",
