@@ -14,6 +14,7 @@ import (
 	"github.com/ydblint/ydblint/passes/internal/analysisutil"
 	"github.com/ydblint/ydblint/passes/internal/report"
 	"github.com/ydblint/ydblint/passes/internal/sdk"
+	"github.com/ydblint/ydblint/passes/internal/sdkssa"
 	"github.com/ydblint/ydblint/passes/queryplan"
 )
 
@@ -28,7 +29,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:             name,
 	Doc:              analysisutil.MustExtractDoc(doc, name),
 	URL:              report.URLBase + name,
-	Requires:         []*analysis.Analyzer{config.Analyzer, queryplan.Analyzer, buildssa.Analyzer},
+	Requires:         []*analysis.Analyzer{config.Analyzer, queryplan.Analyzer, sdkssa.Analyzer},
 	Run:              report.WrapRun(run),
 	RunDespiteErrors: true,
 }
@@ -45,7 +46,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if !plans.InScope || !importsSDK(pass.Pkg) || sdk.IsLibrary(pass.Pkg.Path()) {
 		return nil, nil
 	}
-	ssaRes, ok := pass.ResultOf[buildssa.Analyzer].(*buildssa.SSA)
+	ssaRes, ok := pass.ResultOf[sdkssa.Analyzer].(*buildssa.SSA)
 	if !ok || ssaRes == nil {
 		return nil, nil
 	}

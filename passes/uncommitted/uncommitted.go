@@ -15,6 +15,7 @@ import (
 	"github.com/ydblint/ydblint/passes/internal/analysisutil"
 	"github.com/ydblint/ydblint/passes/internal/report"
 	"github.com/ydblint/ydblint/passes/internal/sdk"
+	"github.com/ydblint/ydblint/passes/internal/sdkssa"
 	"github.com/ydblint/ydblint/passes/internal/yql"
 	"github.com/ydblint/ydblint/passes/queryplan"
 )
@@ -30,7 +31,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:             name,
 	Doc:              analysisutil.MustExtractDoc(doc, name),
 	URL:              report.URLBase + name,
-	Requires:         []*analysis.Analyzer{config.Analyzer, queryplan.Analyzer, buildssa.Analyzer},
+	Requires:         []*analysis.Analyzer{config.Analyzer, queryplan.Analyzer, sdkssa.Analyzer},
 	Run:              report.WrapRun(run),
 	RunDespiteErrors: true,
 }
@@ -48,7 +49,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if !plans.InScope || !importsSDK(pass.Pkg) || sdk.IsLibrary(pass.Pkg.Path()) {
 		return nil, nil
 	}
-	ssaRes, ok := pass.ResultOf[buildssa.Analyzer].(*buildssa.SSA)
+	ssaRes, ok := pass.ResultOf[sdkssa.Analyzer].(*buildssa.SSA)
 	if !ok || ssaRes == nil {
 		return nil, nil
 	}
@@ -313,66 +314,8 @@ func siteWrites(plans *queryplan.Result) func(token.Pos) writeKnowledge {
 
 // sdkVersion is the SDK version the package is built against, from the
 // module-cache file name of package table (or query); "" when unknown.
-func sdkVersion(pass *analysis.Pass) string {
-	for _, path := range []string{sdk.PkgTable, sdk.PkgQuery} {
-		p := findImport(pass.Pkg, path)
-		if p == nil {
-			continue
-		}
-		for _, n := range p.Scope().Names() {
-			obj := p.Scope().Lookup(n)
-			if !obj.Pos().IsValid() {
-				continue
-			}
-			if v, ok := sdk.VersionFromFile(pass.Fset.Position(obj.Pos()).Filename); ok {
-				return v
-			}
-			break
-		}
-	}
-	return ""
-}
-
-func findImport(pkg *types.Package, path string) *types.Package {
-	seen := map[*types.Package]bool{}
-	var walk func(p *types.Package) *types.Package
-	walk = func(p *types.Package) *types.Package {
-		if seen[p] {
-			return nil
-		}
-		seen[p] = true
-		if p.Path() == path {
-			return p
-		}
-		for _, imp := range p.Imports() {
-			if found := walk(imp); found != nil {
-				return found
-			}
-		}
-		return nil
-	}
-	return walk(pkg)
-}
+func sdkVersion(pass *analysis.Pass) string { return sdk.PackageVersion(pass.Pkg, pass.Fset) }
 
 // importsSDK reports whether pkg imports a package of the SDK, directly or
 // not: database/sql commits are checked only in packages of YDB services.
-func importsSDK(pkg *types.Package) bool {
-	seen := map[*types.Package]bool{}
-	var walk func(p *types.Package) bool
-	walk = func(p *types.Package) bool {
-		if seen[p] {
-			return false
-		}
-		seen[p] = true
-		if sdk.InSDK(p.Path()) {
-			return true
-		}
-		for _, imp := range p.Imports() {
-			if walk(imp) {
-				return true
-			}
-		}
-		return false
-	}
-	return walk(pkg)
-}
+func importsSDK(pkg *types.Package) bool { return sdk.ImportsSDK(pkg) }

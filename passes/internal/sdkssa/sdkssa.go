@@ -1,0 +1,58 @@
+package sdkssa
+
+import (
+	"go/types"
+	"reflect"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/buildssa"
+
+	"github.com/ydblint/ydblint/passes/internal/sdk"
+)
+
+// Analyzer's result is a *buildssa.SSA, nil when the package cannot hold
+// an SDK call the rules judge (see Needed).
+var Analyzer = &analysis.Analyzer{
+	Name:       "sdkssa",
+	Doc:        "build SSA (as buildssa) for packages that use ydb-go-sdk",
+	Run:        run,
+	Requires:   buildssa.Analyzer.Requires, // ctrlflow: buildssa's run reads its result
+	ResultType: reflect.TypeFor[*buildssa.SSA](),
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	if !Needed(pass.Pkg) {
+		return (*buildssa.SSA)(nil), nil
+	}
+	return buildssa.Analyzer.Run(pass)
+}
+
+// Needed reports whether the rules can read SSA of pkg: it imports a
+// package of ydb-go-sdk (directly or through its imports) and is not an
+// SDK library package (sdk.IsLibrary). It is the rules' own entry test.
+func Needed(pkg *types.Package) bool {
+	return ImportsSDK(pkg) && !sdk.IsLibrary(pkg.Path())
+}
+
+// ImportsSDK reports whether pkg is or imports a package of the SDK,
+// directly or not: only then can it hold an SDK result or retrier call.
+func ImportsSDK(pkg *types.Package) bool {
+	seen := map[*types.Package]bool{}
+	var walk func(p *types.Package) bool
+	walk = func(p *types.Package) bool {
+		if seen[p] {
+			return false
+		}
+		seen[p] = true
+		if sdk.InSDK(p.Path()) {
+			return true
+		}
+		for _, imp := range p.Imports() {
+			if walk(imp) {
+				return true
+			}
+		}
+		return false
+	}
+	return walk(pkg)
+}
