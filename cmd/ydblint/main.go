@@ -26,6 +26,10 @@ func main() {
 		// The standalone driver (driver.go); go vet's protocol below.
 		os.Exit(runStandalone(os.Args[1:], os.Stdout, os.Stderr, loadStage{}))
 	}
+	if vetVersion(os.Args[1:], os.Stdout) {
+		// go vet's tool ID, with ydblint's non-Go inputs (vetid.go).
+		os.Exit(0)
+	}
 	// -tags selects the files go list loads (tags.go).
 	args, goflags, err := liftTags(os.Args[1:], os.Getenv("GOFLAGS"))
 	if err != nil {
