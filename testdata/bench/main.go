@@ -20,7 +20,8 @@
 //	               ydblint (whose fact analyzers need that). The ratios are against it.
 //	floor-nofacts  the same analyzer without a fact type: dependencies come from
 //	               export data (what a fact-free checker pays).
-//	ydblint        ./cmd/ydblint, built from this module.
+//	ydblint        ./cmd/ydblint, built from this module (-ydblint: a given binary).
+//	ydblint-before the binary -before names (an older build), standalone.
 //	ydblint-vet    go vet -vettool=<that binary>: one process per package,
 //	               dependencies from export data, facts in the build cache.
 //	vet            go vet (build-cache state as found after the warm-up).
@@ -68,6 +69,8 @@ var (
 	outFile        = flag.String("o", "", "also write the Markdown table to this file")
 	keep           = flag.Bool("keep", false, "keep the scratch directory")
 	base           = flag.String("base", "floor", "the tool the ratios divide by: floor, or floor-nofacts for the fact-free floor")
+	ydblintBin     = flag.String("ydblint", "", "a ydblint binary for the ydblint and ydblint-vet tools instead of building ./cmd/ydblint")
+	beforeBin      = flag.String("before", "", "an older ydblint binary, run as the tool ydblint-before (standalone)")
 )
 
 type tool struct {
@@ -165,8 +168,8 @@ func measure(tg target, tools []tool) map[string]sample {
 				}
 				continue // warm-up
 			}
-			fmt.Fprintf(os.Stderr, "bench: %s %s run %d: %.2fs cpu %.2fs rss %d MB exit %d\n",
-				tg.name, tl.name, round, s.wall.Seconds(), s.cpu.Seconds(), s.rssKB/1024, s.exit)
+			fmt.Fprintf(os.Stderr, "bench: %s %s run %d: %.2fs cpu %.2fs rss %d MB exit %d load %s\n",
+				tg.name, tl.name, round, s.wall.Seconds(), s.cpu.Seconds(), s.rssKB/1024, s.exit, loadavg())
 			all[tl.name] = append(all[tl.name], s)
 		}
 	}
@@ -175,6 +178,20 @@ func measure(tg target, tools []tool) map[string]sample {
 		out[name] = median(ss)
 	}
 	return out
+}
+
+// loadavg is the machine's 1-minute load average after a run (Linux), so
+// that a table can say under which load it was measured.
+func loadavg() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "?"
+	}
+	f := strings.Fields(string(b))
+	if len(f) == 0 {
+		return "?"
+	}
+	return f[0]
 }
 
 // median takes the median of each measure separately.
@@ -233,6 +250,12 @@ func buildTools(scratch string) []tool {
 		}
 		return bin
 	}
+	ydblint := func() string {
+		if *ydblintBin != "" {
+			return *ydblintBin
+		}
+		return build("ydblint", "./cmd/ydblint")
+	}
 	var tools []tool
 	for _, name := range split(*toolList) {
 		switch name {
@@ -241,9 +264,14 @@ func buildTools(scratch string) []tool {
 		case "floor-nofacts":
 			tools = append(tools, tool{name: name, argv: []string{build("floor", "./testdata/bench/floor")}, env: []string{"FLOOR_FACTS=0"}})
 		case "ydblint":
-			tools = append(tools, tool{name: name, argv: []string{build("ydblint", "./cmd/ydblint")}})
+			tools = append(tools, tool{name: name, argv: []string{ydblint()}})
+		case "ydblint-before":
+			if *beforeBin == "" {
+				fatalf("tool ydblint-before needs -before <binary>")
+			}
+			tools = append(tools, tool{name: name, argv: []string{*beforeBin}})
 		case "ydblint-vet":
-			tools = append(tools, tool{name: name, argv: []string{"go", "vet", "-vettool=" + build("ydblint", "./cmd/ydblint")}})
+			tools = append(tools, tool{name: name, argv: []string{"go", "vet", "-vettool=" + ydblint()}})
 		case "vet":
 			tools = append(tools, tool{name: name, argv: []string{"go", "vet"}})
 		case "staticcheck":
