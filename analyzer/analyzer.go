@@ -16,6 +16,7 @@ import (
 	"github.com/ydblint/ydblint/passes/resultloop"
 	"github.com/ydblint/ydblint/passes/retrystate"
 	"github.com/ydblint/ydblint/passes/sessionescape"
+	"github.com/ydblint/ydblint/passes/truncation"
 	"github.com/ydblint/ydblint/passes/uncommitted"
 	"github.com/ydblint/ydblint/passes/yqlcheck"
 	"golang.org/x/tools/go/analysis"
@@ -38,6 +39,7 @@ var Suite = []*analysis.Analyzer{
 	uncommitted.Analyzer,
 	nestedretry.Analyzer,
 	sessionescape.Analyzer,
+	truncation.Analyzer,
 }
 
 // Check reports every way in which analyzers break the suite's conventions:

@@ -314,66 +314,8 @@ func siteWrites(plans *queryplan.Result) func(token.Pos) writeKnowledge {
 
 // sdkVersion is the SDK version the package is built against, from the
 // module-cache file name of package table (or query); "" when unknown.
-func sdkVersion(pass *analysis.Pass) string {
-	for _, path := range []string{sdk.PkgTable, sdk.PkgQuery} {
-		p := findImport(pass.Pkg, path)
-		if p == nil {
-			continue
-		}
-		for _, n := range p.Scope().Names() {
-			obj := p.Scope().Lookup(n)
-			if !obj.Pos().IsValid() {
-				continue
-			}
-			if v, ok := sdk.VersionFromFile(pass.Fset.Position(obj.Pos()).Filename); ok {
-				return v
-			}
-			break
-		}
-	}
-	return ""
-}
-
-func findImport(pkg *types.Package, path string) *types.Package {
-	seen := map[*types.Package]bool{}
-	var walk func(p *types.Package) *types.Package
-	walk = func(p *types.Package) *types.Package {
-		if seen[p] {
-			return nil
-		}
-		seen[p] = true
-		if p.Path() == path {
-			return p
-		}
-		for _, imp := range p.Imports() {
-			if found := walk(imp); found != nil {
-				return found
-			}
-		}
-		return nil
-	}
-	return walk(pkg)
-}
+func sdkVersion(pass *analysis.Pass) string { return sdk.PackageVersion(pass.Pkg, pass.Fset) }
 
 // importsSDK reports whether pkg imports a package of the SDK, directly or
 // not: database/sql commits are checked only in packages of YDB services.
-func importsSDK(pkg *types.Package) bool {
-	seen := map[*types.Package]bool{}
-	var walk func(p *types.Package) bool
-	walk = func(p *types.Package) bool {
-		if seen[p] {
-			return false
-		}
-		seen[p] = true
-		if sdk.InSDK(p.Path()) {
-			return true
-		}
-		for _, imp := range p.Imports() {
-			if walk(imp) {
-				return true
-			}
-		}
-		return false
-	}
-	return walk(pkg)
-}
+func importsSDK(pkg *types.Package) bool { return sdk.ImportsSDK(pkg) }

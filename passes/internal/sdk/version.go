@@ -1,6 +1,8 @@
 package sdk
 
 import (
+	"go/token"
+	"go/types"
 	"strconv"
 	"strings"
 )
@@ -76,4 +78,73 @@ func parseVersion(v string) ([3]int, bool) {
 		out[i] = n
 	}
 	return out, true
+}
+
+// PackageVersion is the SDK version pkg is built against: the module-cache
+// file name of the first SDK package among table, query and the root
+// package that pkg imports, directly or not; "" when unknown.
+func PackageVersion(pkg *types.Package, fset *token.FileSet) string {
+	for _, path := range []string{PkgTable, PkgQuery, PkgYDB} {
+		p := findImport(pkg, path)
+		if p == nil {
+			continue
+		}
+		for _, n := range p.Scope().Names() {
+			obj := p.Scope().Lookup(n)
+			if !obj.Pos().IsValid() {
+				continue
+			}
+			if v, ok := VersionFromFile(fset.Position(obj.Pos()).Filename); ok {
+				return v
+			}
+			break
+		}
+	}
+	return ""
+}
+
+// findImport finds the package with the given path among pkg's imports,
+// transitively.
+func findImport(pkg *types.Package, path string) *types.Package {
+	seen := map[*types.Package]bool{}
+	var walk func(p *types.Package) *types.Package
+	walk = func(p *types.Package) *types.Package {
+		if seen[p] {
+			return nil
+		}
+		seen[p] = true
+		if p.Path() == path {
+			return p
+		}
+		for _, imp := range p.Imports() {
+			if found := walk(imp); found != nil {
+				return found
+			}
+		}
+		return nil
+	}
+	return walk(pkg)
+}
+
+// ImportsSDK reports whether pkg imports a package of the SDK, directly or
+// not.
+func ImportsSDK(pkg *types.Package) bool {
+	seen := map[*types.Package]bool{}
+	var walk func(p *types.Package) bool
+	walk = func(p *types.Package) bool {
+		if seen[p] {
+			return false
+		}
+		seen[p] = true
+		if InSDK(p.Path()) {
+			return true
+		}
+		for _, imp := range p.Imports() {
+			if walk(imp) {
+				return true
+			}
+		}
+		return false
+	}
+	return walk(pkg)
 }

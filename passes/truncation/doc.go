@@ -1,0 +1,97 @@
+// Package truncation defines ydblint's truncation analyzer.
+//
+// # Analyzer truncation
+//
+// truncation: report table-service reads cut at 1000 rows and options that hide the cut
+//
+// The table service answers a data query (table.Session.Execute,
+// TransactionActor.Execute, Statement.Execute, and database/sql in
+// table-service mode) with result sets of at most 1000 rows by default and
+// marks a longer one truncated. The SDK turns the mark into an error: since
+// v3.36.0 res.Err() and the scanner fail with `more than 1000 rows:
+// truncated result` (internal/table/scanner/scanner.go valueScanner.Err:
+// fmt.Errorf("more than %d rows: %w", …, result.ErrTruncated);
+// table/result/errors.go: ErrTruncated = errors.New("truncated result"),
+// exported since v3.49.1; CHANGELOG v3.36.0 "Changed behavior on
+// result.Err() on truncated result"). Before v3.36.0 the rows past the cut
+// were dropped without an error. The SDK's own test
+// tests/integration/table_truncated_err_test.go shows both behaviours, for
+// Session.Execute and for database/sql with ydb.WithQueryService(false).
+//
+// Two options change this. ydb.WithIgnoreTruncated() (options.go, since
+// v3.36.0; internal/table/config/config.go) and the per-call
+// options.WithIgnoreTruncated() (table/options/options.go, since v3.49.1)
+// make the truncated result look complete: the missing rows vanish
+// silently. ydb.WithExecuteDataQueryOverQueryClient(true) (options.go,
+// since v3.99.0: "execute queries from legacy table service client through
+// table.Session.Execute using internal query client API without limitation
+// of 1000 rows in response") lifts the cap. database/sql runs over the
+// query service by default since v3.130.0 (CHANGELOG: "Changed default for
+// database/sql driver from TABLE service to QUERY service"); before, and
+// with ydb.WithQueryService(false) (sql.go), it runs data queries through
+// the table service (internal/xsql/xtable/conn.go: c.session.Execute).
+//
+// # Category ignore-truncated
+//
+// ydb.WithIgnoreTruncated() or options.WithIgnoreTruncated(): silent data
+// loss. Reported by default.
+//
+//	db, err := ydb.Open(ctx, dsn, ydb.WithIgnoreTruncated()) // bad: listings past 1000 rows come back short
+//
+//	_, res, err := s.Execute(ctx, readTx, "SELECT id, title FROM products;", nil,
+//		options.WithIgnoreTruncated()) // bad
+//
+//	_, res, err := s.Execute(ctx, readTx,
+//		"DECLARE $after AS Uint64; SELECT id, title FROM products WHERE id > $after ORDER BY id LIMIT 500;",
+//		table.NewQueryParameters(table.ValueParam("$after", types.Uint64Value(after)))) // good: paged
+//
+// Not reported: in a function that reads Truncated() or compares with
+// result.ErrTruncated (it handles the cut); on an Execute whose every
+// SELECT is proven to return at most 1000 rows (see below); when any Go
+// file of the module may pass true to ydb.WithExecuteDataQueryOverQueryClient
+// (no cap), or the module's Go files could not all be read.
+//
+// # Category unbounded-read
+//
+// With -strict only: a SELECT through a capped entry point that is not
+// proven to return at most 1000 rows. Whether a listing ever grows past
+// 1000 rows is a property of the data, so this is a review list, not a
+// certain bug:
+//
+//	_, res, err := s.Execute(ctx, readTx, "SELECT id, title FROM products WHERE shop_id = $shop;", params) // bad (-strict)
+//
+// A SELECT is bounded when it has a LIMIT of at most 1000 written as a
+// literal, a named expression bound to one, or a parameter the Go code
+// visibly clamps before binding it (a constant, `min(n, 100)`,
+// `if n > 100 { n = 100 }`, an early return on `n > 100`, a small integer
+// type); when the key planner proves a point read with every key column
+// pinned to one value; when it is a global aggregate (aggregates without
+// GROUP BY) or has no FROM. A UNION is bounded by the sum of its members.
+//
+// Silent when the cap does not apply or cannot be decided: scan queries
+// (StreamExecuteScanQuery, database/sql with ydb.ScanQueryMode); a function
+// that checks Truncated() or result.ErrTruncated; an Execute given
+// options.WithIgnoreTruncated() (reported by ignore-truncated). The module's
+// Go files (tests included) are scanned for how the driver is opened, since
+// that is usually in main or a setup package the query's package never
+// imports:
+//
+//   - table service, SDK before v3.99.0: always capped;
+//   - table service, SDK v3.99.0 or later (or unknown): reported only when
+//     the module visibly opens a driver (ydb.Open, MustOpen, New,
+//     Connector, MustConnector, sql.Open("ydb…")) and no call of
+//     ydb.WithExecuteDataQueryOverQueryClient may pass true. A module that
+//     receives its driver from elsewhere stays silent: the option may be
+//     on it;
+//   - database/sql (a *sql.DB traced to the YDB driver): in table-service
+//     mode only — ydb.WithQueryService(false) in the module, or an SDK
+//     before v3.130.0 — and never when the module may choose the engine in
+//     a way the scan does not decode (WithQueryService with a non-constant
+//     or true argument, a DSN with query_mode, the
+//     YDB_DATABASE_SQL_OVER_QUERY_SERVICE variable); the over-query-client
+//     rule above applies too.
+//
+// The scan is syntactic and cached per module for the process; a module
+// whose Go files exceed the scan's limits, or one that does not parse,
+// leaves every decision that needs it silent.
+package truncation

@@ -1,0 +1,181 @@
+package truncation
+
+import (
+	"bytes"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/ydblint/ydblint/passes/internal/sdk"
+	"github.com/ydblint/ydblint/passes/internal/srcfiles"
+)
+
+// This file answers "how does this module open its YDB driver?" from a
+// syntactic scan of every Go file of the module (tests included): the
+// driver is usually opened in main or a setup package that the package
+// with the query never imports, so neither facts nor the package's own
+// syntax can see it.
+
+// optionUse counts the calls of one driver option by argument.
+type optionUse struct {
+	constTrue, constFalse, other int
+}
+
+// any reports whether the option is called at all.
+func (o optionUse) any() bool { return o.constTrue+o.constFalse+o.other > 0 }
+
+// maybeTrue reports whether some call may pass true.
+func (o optionUse) maybeTrue() bool { return o.constTrue+o.other > 0 }
+
+// driverScan is what the module's Go files say about its drivers.
+type driverScan struct {
+	// complete is false when the walk hit a limit or a file did not parse:
+	// an option may then be unseen, and the rule stays silent where that
+	// would matter.
+	complete bool
+	// opens counts the calls that open a driver or a database/sql
+	// connector (ydb.Open, MustOpen, New, Connector, MustConnector) and
+	// sql.Open of a "ydb" driver.
+	opens int
+	// overQuery is ydb.WithExecuteDataQueryOverQueryClient; queryService
+	// is ydb.WithQueryService.
+	overQuery, queryService optionUse
+	// sqlModeElsewhere is set when the module may pick database/sql's engine
+	// in a way the scan does not decode: a DSN with query_mode or
+	// go_query_mode, or the YDB_DATABASE_SQL_OVER_QUERY_SERVICE variable.
+	sqlModeElsewhere bool
+	// note says why complete is false.
+	note string
+}
+
+var scans sync.Map // module root → *driverScan
+
+// ForgetScans drops the cached module scans (a long-lived process calls it
+// when Go files change).
+func ForgetScans() { scans.Clear() }
+
+// scanModule scans the module holding dir (cached per process).
+func scanModule(dir string) *driverScan {
+	root := srcfiles.FindModuleRoot(dir)
+	if root == "" {
+		return &driverScan{note: "no go.mod above " + dir}
+	}
+	if s, ok := scans.Load(root); ok {
+		return s.(*driverScan)
+	}
+	s := scanFiles(root)
+	actual, _ := scans.LoadOrStore(root, s)
+	return actual.(*driverScan)
+}
+
+// scanLimits: a module's Go files, larger than the schema scan's budget.
+var scanLimits = srcfiles.Limits{MaxFiles: 20000, MaxTotalBytes: 256 << 20, MaxFileBytes: 4 << 20}
+
+func scanFiles(root string) *driverScan {
+	out := &driverScan{complete: true}
+	files, notes := srcfiles.Walk(root, scanLimits, func(rel string) bool { return strings.HasSuffix(rel, ".go") })
+	for _, n := range notes {
+		if strings.HasSuffix(n.Rel, ".go") || strings.Contains(n.Msg, "walk stopped") || n.Rel == "." {
+			out.complete = false
+			out.note = n.String()
+		}
+	}
+	for _, f := range files {
+		if !bytes.Contains(f.Content, []byte(sdk.Module)) {
+			continue
+		}
+		if bytes.Contains(f.Content, []byte(sdk.SQLOverQueryServiceEnv)) ||
+			bytes.Contains(f.Content, []byte("query_mode=")) {
+			out.sqlModeElsewhere = true
+		}
+		fset := token.NewFileSet()
+		af, err := parser.ParseFile(fset, filepath.Join(root, filepath.FromSlash(f.Rel)), f.Content, parser.SkipObjectResolution)
+		if err != nil {
+			out.complete = false
+			out.note = f.Rel + ": does not parse"
+			continue
+		}
+		out.scanFile(af)
+	}
+	return out
+}
+
+// scanFile counts the option and opener calls of one file, by the name
+// the file imports the SDK's root package (and database/sql) under.
+func (s *driverScan) scanFile(f *ast.File) {
+	ydbName, sqlName := "", ""
+	for _, imp := range f.Imports {
+		path, _ := strconv.Unquote(imp.Path.Value)
+		name := ""
+		if imp.Name != nil {
+			name = imp.Name.Name
+		}
+		switch path {
+		case sdk.Module:
+			ydbName = firstNonEmpty(name, "ydb")
+		case "database/sql":
+			sqlName = firstNonEmpty(name, "sql")
+		}
+	}
+	if ydbName == "" || ydbName == "_" {
+		return
+	}
+	ast.Inspect(f, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		sel, ok := call.Fun.(*ast.SelectorExpr)
+		if !ok {
+			return true
+		}
+		pkg, ok := sel.X.(*ast.Ident)
+		if !ok {
+			return true
+		}
+		switch {
+		case pkg.Name == ydbName && sel.Sel.Name == sdk.DataQueryOverQueryClientOption.Name:
+			s.overQuery.add(call)
+		case pkg.Name == ydbName && sel.Sel.Name == sdk.SQLQueryServiceOption.Name:
+			s.queryService.add(call)
+		case pkg.Name == ydbName && isOpener(sel.Sel.Name):
+			s.opens++
+		case pkg.Name == sqlName && sel.Sel.Name == "Open" && len(call.Args) > 0:
+			if lit, ok := call.Args[0].(*ast.BasicLit); ok && lit.Kind == token.STRING {
+				if d, _ := strconv.Unquote(lit.Value); strings.HasPrefix(d, "ydb") {
+					s.opens++
+				}
+			}
+		}
+		return true
+	})
+}
+
+func (o *optionUse) add(call *ast.CallExpr) {
+	if len(call.Args) == 1 {
+		if id, ok := call.Args[0].(*ast.Ident); ok {
+			switch id.Name {
+			case "true":
+				o.constTrue++
+				return
+			case "false":
+				o.constFalse++
+				return
+			}
+		}
+	}
+	o.other++
+}
+
+func isOpener(name string) bool {
+	for _, o := range sdk.DriverOpeners {
+		if o == name {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,231 @@
+package truncation
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/ydblint/ydblint/passes/internal/keyplan"
+	"github.com/ydblint/ydblint/passes/internal/yql"
+)
+
+// This file is pure: an upper bound on the number of rows a top-level
+// SELECT returns, from its syntax and the key planner's verdicts. Anything
+// it cannot prove is unbounded.
+
+// unbounded is the bound of a SELECT whose row count is not known.
+const unbounded = -1
+
+// Bound is an upper bound on the rows of one SELECT and what proves it.
+type Bound struct {
+	// Rows is the bound, unbounded (-1) when none is proven.
+	Rows int64
+	// Why says what proves it ("LIMIT 100", "a point read of the full
+	// primary key", …); for an unbounded SELECT, why not ("no LIMIT").
+	Why string
+}
+
+// ParamBound answers the largest value a query parameter (name without
+// '$') can hold, from the Go code that binds it; false when unknown.
+type ParamBound func(name string) (int64, bool)
+
+// aggregates are the YQL aggregate functions (upper-cased): a SELECT of
+// aggregates without GROUP BY returns one row.
+var aggregates = map[string]bool{
+	"COUNT": true, "COUNT_IF": true, "SUM": true, "SUM_IF": true, "AVG": true, "AVG_IF": true,
+	"MIN": true, "MAX": true, "MIN_BY": true, "MAX_BY": true, "SOME": true,
+	"BOOL_AND": true, "BOOL_OR": true, "BOOL_XOR": true, "BIT_AND": true, "BIT_OR": true, "BIT_XOR": true,
+	"AGGREGATE_LIST": true, "AGGREGATE_LIST_DISTINCT": true, "AGG_LIST": true, "AGG_LIST_DISTINCT": true,
+	"AGGREGATE_BY": true, "MULTI_AGGREGATE_BY": true, "MEDIAN": true, "PERCENTILE": true,
+	"STDDEV": true, "STDDEV_POPULATION": true, "STDDEV_SAMPLE": true, "STDDEVPOP": true, "STDDEVSAMP": true,
+	"VARIANCE": true, "VARIANCE_POPULATION": true, "VARIANCE_SAMPLE": true, "VARPOP": true, "VARSAMP": true,
+	"POPULATION_STDDEV": true, "POPULATION_VARIANCE": true,
+	"COUNT_DISTINCT_ESTIMATE": true, "HYPERLOGLOG": true, "HLL": true, "HISTOGRAM": true,
+	"TOP": true, "BOTTOM": true, "TOP_BY": true, "BOTTOM_BY": true, "MODE": true, "TOPFREQ": true,
+	"CORRELATION": true, "COVARIANCE": true, "COVARIANCE_SAMPLE": true, "COVARIANCE_POPULATION": true,
+	"LIST": true, "SET": true, "DICT": true, "UDAF": true,
+}
+
+// RowBound bounds the rows of the top-level SELECT s. plan is the key
+// planner's plan of the statement (its reads prove point lookups); script
+// holds the named expressions a LIMIT may name; param bounds the query
+// parameters.
+func RowBound(s *yql.Select, plan *keyplan.Plan, script *yql.Script, param ParamBound) Bound {
+	if s == nil {
+		return Bound{Rows: unbounded, Why: "the statement was not parsed"}
+	}
+	total := coreBound(s, plan, script, param)
+	for _, u := range s.Union {
+		b := coreBound(u, plan, script, param)
+		if b.Rows == unbounded || total.Rows == unbounded {
+			return Bound{Rows: unbounded, Why: "a SELECT of the UNION has no bound (" + firstNonEmpty(b.Why, total.Why) + ")"}
+		}
+		total = Bound{Rows: total.Rows + b.Rows, Why: "every SELECT of the UNION is bounded"}
+	}
+	return total
+}
+
+// coreBound bounds one SELECT without its UNION members.
+func coreBound(s *yql.Select, plan *keyplan.Plan, script *yql.Script, param ParamBound) Bound {
+	best := Bound{Rows: unbounded, Why: "no LIMIT"}
+	take := func(b Bound) {
+		if b.Rows != unbounded && (best.Rows == unbounded || b.Rows < best.Rows) {
+			best = b
+		}
+	}
+	switch {
+	case s.From == nil:
+		take(Bound{Rows: 1, Why: "a SELECT without FROM"})
+	case len(s.GroupBy) == 0 && globalAggregate(s.Items):
+		take(Bound{Rows: 1, Why: "a global aggregate"})
+	case pointRead(s, plan):
+		take(Bound{Rows: 1, Why: "a point read of the full key"})
+	}
+	if s.Limit != nil {
+		if n, why, ok := limitValue(s.Limit, script, param); ok {
+			take(Bound{Rows: n, Why: why})
+		} else if best.Rows == unbounded {
+			best.Why = "a LIMIT whose value is not known to be at most " + strconv.Itoa(rowCap)
+		}
+	}
+	return best
+}
+
+func firstNonEmpty(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
+}
+
+// globalAggregate reports whether every item is computed from aggregates
+// (and constants) only, with at least one aggregate: one row without GROUP
+// BY.
+func globalAggregate(items []*yql.SelectItem) bool {
+	if len(items) == 0 {
+		return false
+	}
+	sawAggregate := false
+	for _, it := range items {
+		if it.Star || it.Expr == nil {
+			return false
+		}
+		ok := true
+		var walk func(n yql.Node, inAgg bool)
+		walk = func(n yql.Node, inAgg bool) {
+			yql.Inspect(n, func(c yql.Node) bool {
+				if !ok {
+					return false
+				}
+				switch c := c.(type) {
+				case *yql.Call:
+					if c.Module == "" && aggregates[strings.ToUpper(c.Name)] && !inAgg {
+						sawAggregate = true
+						for _, a := range c.Args {
+							walk(a, true)
+						}
+						return false
+					}
+				case *yql.ColumnRef:
+					if !inAgg {
+						ok = false
+					}
+				case *yql.SubqueryExpr, *yql.OpaqueExpr:
+					if !inAgg {
+						ok = false
+					}
+				}
+				return true
+			})
+		}
+		walk(it.Expr, false)
+		if !ok {
+			return false
+		}
+	}
+	return sawAggregate
+}
+
+// pointRead reports whether s reads one table by the planner's POINT
+// verdict with every key column pinned to a single value: at most one row.
+func pointRead(s *yql.Select, plan *keyplan.Plan) bool {
+	src, ok := s.From.(*yql.TableSource)
+	if !ok || plan == nil {
+		return false
+	}
+	for _, a := range plan.Reads {
+		if a.Source != src || a.Named != "" {
+			continue
+		}
+		if a.Verdict != keyplan.Point || a.Table == nil || len(a.Bindings) == 0 {
+			return false
+		}
+		for _, b := range a.Bindings {
+			// Through VIEW idx, Key is the index columns and then the
+			// rest of the primary key: all pinned is one row too.
+			if b.Kind != keyplan.BindPoint || b.Value == nil {
+				return false // an IN list or OR branches: several points
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// limitValue evaluates a LIMIT: an integer literal, a named expression
+// bound to one, or a query parameter the Go code bounds.
+func limitValue(e yql.Expr, script *yql.Script, param ParamBound) (int64, string, bool) {
+	for depth := 0; depth < 4; depth++ {
+		switch x := e.(type) {
+		case *yql.Literal:
+			if x.Kind != yql.LitInt {
+				return 0, "", false
+			}
+			n, err := strconv.ParseInt(x.Value, 0, 64)
+			if err != nil || n < 0 {
+				return 0, "", false
+			}
+			return n, "LIMIT " + x.Value, true
+		case *yql.ParamRef:
+			if v, ok := namedValue(script, x.Name); ok {
+				e = v
+				continue
+			}
+			if param == nil {
+				return 0, "", false
+			}
+			n, ok := param(x.Name)
+			if !ok || n < 0 {
+				return 0, "", false
+			}
+			return n, "LIMIT $" + x.Name + " (at most " + strconv.FormatInt(n, 10) + " where the Go code binds it)", true
+		default:
+			return 0, "", false
+		}
+	}
+	return 0, "", false
+}
+
+// namedValue returns the expression of `$name = expr;` when the script
+// binds name exactly once.
+func namedValue(script *yql.Script, name string) (yql.Expr, bool) {
+	if script == nil {
+		return nil, false
+	}
+	var found yql.Expr
+	n := 0
+	for _, st := range script.Stmts {
+		ne, ok := st.(*yql.NamedExprStmt)
+		if !ok {
+			continue
+		}
+		for _, nm := range ne.Names {
+			if nm == name {
+				n++
+				if len(ne.Names) == 1 {
+					found = ne.Value
+				}
+			}
+		}
+	}
+	return found, n == 1 && found != nil
+}

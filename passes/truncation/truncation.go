@@ -1,0 +1,448 @@
+package truncation
+
+import (
+	_ "embed"
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"path/filepath"
+	"slices"
+	"strconv"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/buildssa"
+	"golang.org/x/tools/go/ast/astutil"
+	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/ydblint/ydblint/passes/config"
+	"github.com/ydblint/ydblint/passes/internal/analysisutil"
+	"github.com/ydblint/ydblint/passes/internal/report"
+	"github.com/ydblint/ydblint/passes/internal/sdk"
+	"github.com/ydblint/ydblint/passes/internal/yql"
+	"github.com/ydblint/ydblint/passes/queryplan"
+	"github.com/ydblint/ydblint/passes/querysite"
+)
+
+//go:embed doc.go
+var doc string
+
+const name = "truncation"
+
+// rowCap is the table service's result-set cap.
+const rowCap = sdk.TruncationRowCap
+
+// Analyzer reports table-service reads cut at 1000 rows and options that
+// hide the cut.
+var Analyzer = &analysis.Analyzer{
+	Name:             name,
+	Doc:              analysisutil.MustExtractDoc(doc, name),
+	URL:              report.URLBase + name,
+	Requires:         []*analysis.Analyzer{config.Analyzer, queryplan.Analyzer, buildssa.Analyzer},
+	Run:              report.WrapRun(run),
+	RunDespiteErrors: true,
+}
+
+// Categories (headings of doc.go).
+const (
+	categoryIgnore    = "ignore-truncated"
+	categoryUnbounded = "unbounded-read"
+)
+
+func run(pass *analysis.Pass) (any, error) {
+	cfg := pass.ResultOf[config.Analyzer].(*config.Config)
+	plans := pass.ResultOf[queryplan.Analyzer].(*queryplan.Result)
+	if !plans.InScope || !sdk.ImportsSDK(pass.Pkg) || sdk.IsLibrary(pass.Pkg.Path()) {
+		return nil, nil
+	}
+	c := &checker{pass: pass, cfg: cfg, plans: plans, version: sdk.PackageVersion(pass.Pkg, pass.Fset),
+		aware: truncationAware(pass), ignoring: map[token.Pos]bool{}}
+	if ssaRes, ok := pass.ResultOf[buildssa.Analyzer].(*buildssa.SSA); ok && ssaRes != nil {
+		c.funcs = ssaRes.SrcFuncs
+	}
+	c.checkIgnoreOptions()
+	if cfg.Strict {
+		c.checkReads()
+	}
+	return nil, nil
+}
+
+type checker struct {
+	pass    *analysis.Pass
+	cfg     *config.Config
+	plans   *queryplan.Result
+	version string // the SDK version, "" when unknown
+	// aware are the ranges of the functions that look at truncation
+	// themselves (Truncated(), result.ErrTruncated).
+	aware [][2]token.Pos
+	// ignoring holds the position of the Execute calls given
+	// options.WithIgnoreTruncated() directly.
+	ignoring map[token.Pos]bool
+	funcs    []*ssa.Function
+	drv      *driverScan
+	// valueSites indexes SSA calls and conversions by position
+	// (paramBound), built on first use.
+	valueSites []valueSite
+	indexed    bool
+}
+
+func (c *checker) isAware(pos token.Pos) bool {
+	for _, r := range c.aware {
+		if r[0] <= pos && pos < r[1] {
+			return true
+		}
+	}
+	return false
+}
+
+// driver returns the module scan (driver.go), done on first use.
+func (c *checker) driver() *driverScan {
+	if c.drv == nil {
+		dir := ""
+		for _, f := range c.pass.Files {
+			if tf := c.pass.Fset.File(f.FileStart); tf != nil && tf.Name() != "" {
+				dir = filepath.Dir(tf.Name())
+				break
+			}
+		}
+		if dir == "" {
+			c.drv = &driverScan{note: "the package has no files on disk"}
+		} else {
+			c.drv = scanModule(dir)
+		}
+	}
+	return c.drv
+}
+
+// truncationAware returns the functions (top-level declarations, with
+// their closures) that read Truncated() or compare with
+// result.ErrTruncated: they handle the cut themselves.
+func truncationAware(pass *analysis.Pass) [][2]token.Pos {
+	var out [][2]token.Pos
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			found := false
+			ast.Inspect(fd.Body, func(n ast.Node) bool {
+				if found {
+					return false
+				}
+				id, ok := n.(*ast.Ident)
+				if !ok {
+					return true
+				}
+				switch obj := pass.TypesInfo.Uses[id].(type) {
+				case *types.Var:
+					found = obj.Name() == "ErrTruncated" && obj.Pkg() != nil && obj.Pkg().Path() == sdk.PkgTableResult
+				case *types.Func:
+					found = obj.Name() == "Truncated" && obj.Pkg() != nil && sdk.InSDK(obj.Pkg().Path())
+				}
+				return true
+			})
+			if found {
+				out = append(out, [2]token.Pos{fd.Pos(), fd.End()})
+			}
+		}
+	}
+	return out
+}
+
+// calleeID is the SDK identity of a call's static callee.
+func (c *checker) calleeID(call *ast.CallExpr) (sdk.Identity, bool) {
+	fn, ok := typeutil.Callee(c.pass.TypesInfo, call).(*types.Func)
+	if !ok {
+		return sdk.Identity{}, false
+	}
+	return sdk.IdentityOf(fn)
+}
+
+// isCappedExecute: the call is a table-service data query.
+func isCappedExecute(id sdk.Identity) bool {
+	if id.Pkg != sdk.PkgTable || id.Name != "Execute" {
+		return false
+	}
+	return id.Recv == "Session" || id.Recv == "TransactionActor" || id.Recv == "Statement"
+}
+
+// checkIgnoreOptions reports ydb.WithIgnoreTruncated and
+// options.WithIgnoreTruncated.
+func (c *checker) checkIgnoreOptions() {
+	for _, f := range c.pass.Files {
+		astutil.Apply(f, func(cur *astutil.Cursor) bool {
+			call, ok := cur.Node().(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			id, ok := c.calleeID(call)
+			if !ok || !sdk.IsIgnoreTruncated(id) {
+				return true
+			}
+			exec := c.enclosingExecute(f, call)
+			if exec != nil && id.Pkg == sdk.PkgTableOptions {
+				c.ignoring[exec.Pos()] = true
+			}
+			c.checkIgnore(call, id, exec)
+			return true
+		}, nil)
+	}
+}
+
+// enclosingExecute returns the table-service Execute call that call is an
+// argument of, or nil.
+func (c *checker) enclosingExecute(f *ast.File, call *ast.CallExpr) *ast.CallExpr {
+	path, _ := astutil.PathEnclosingInterval(f, call.Pos(), call.End())
+	for _, n := range path[1:] {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			if id, ok := c.calleeID(n); ok && isCappedExecute(id) {
+				return n
+			}
+			return nil
+		case *ast.FuncLit, *ast.FuncDecl, ast.Stmt:
+			return nil
+		}
+	}
+	return nil
+}
+
+func (c *checker) checkIgnore(call *ast.CallExpr, id sdk.Identity, exec *ast.CallExpr) {
+	if c.isAware(call.Pos()) {
+		return // the code reads Truncated() or result.ErrTruncated itself
+	}
+	drv := c.driver()
+	if !drv.complete || drv.overQuery.maybeTrue() {
+		return // the module may route data queries over the query service: no cap
+	}
+	if exec != nil && c.harmlessAt(exec) {
+		return
+	}
+	spelling := "ydb.WithIgnoreTruncated()"
+	scope := "every table-service data query of this driver (Session.Execute, TransactionActor.Execute, and database/sql in table-service mode)"
+	if id.Pkg == sdk.PkgTableOptions {
+		spelling = "options.WithIgnoreTruncated()"
+		scope = "this Execute"
+	}
+	report.Report(c.pass, c.cfg, name, analysis.Diagnostic{
+		Pos: call.Pos(), End: call.End(), Category: categoryIgnore,
+		Message: fmt.Sprintf("%s makes a result set the table service cut at %d rows look complete for %s: res.Err() no longer returns result.ErrTruncated (\"more than %d rows: truncated result\"), so the rows past the cut are lost without an error; remove it and page the read (LIMIT ≤ %d with a key cursor), read with StreamExecuteScanQuery or the query service, or open the driver with ydb.WithExecuteDataQueryOverQueryClient(true)",
+			spelling, rowCap, scope, rowCap, rowCap),
+	})
+}
+
+// harmlessAt: every statement of the Execute's text is a SELECT proven to
+// return at most rowCap rows, or writes only.
+func (c *checker) harmlessAt(exec *ast.CallExpr) bool {
+	var sts []*queryplan.Statement
+	var site *querysite.Site
+	for _, st := range c.plans.Statements {
+		if st.Site.Pos <= exec.Pos() && exec.End() <= st.Site.End {
+			sts = append(sts, st)
+			site = st.Site
+		}
+	}
+	if site == nil || len(site.Texts) == 0 || site.TextsTruncated {
+		return false
+	}
+	for _, st := range sts {
+		sel, ok := st.Stmt().(*yql.SelectStmt)
+		if !ok {
+			continue
+		}
+		if b := RowBound(sel.Query, st.Plan, st.Script, c.paramBound(st.Site)); b.Rows == unbounded || b.Rows > rowCap {
+			return false
+		}
+	}
+	return true
+}
+
+// checkReads (-strict) reports SELECTs through a capped entry point that
+// are not proven to return at most rowCap rows.
+func (c *checker) checkReads() {
+	var fs []queryplan.Finding
+	for _, st := range c.plans.Statements {
+		sel, ok := st.Stmt().(*yql.SelectStmt)
+		if !ok {
+			continue
+		}
+		via, ok := c.cappedVia(st.Site)
+		if !ok || c.isAware(st.Site.Pos) || c.ignoring[st.Site.Pos] {
+			continue
+		}
+		b := RowBound(sel.Query, st.Plan, st.Script, c.paramBound(st.Site))
+		if b.Rows != unbounded && b.Rows <= rowCap {
+			continue
+		}
+		if !c.capApplies(st.Site) {
+			continue
+		}
+		fs = append(fs, c.readFinding(st, sel, b, via))
+	}
+	kept, holds := queryplan.Dedup(fs)
+	for i, f := range kept {
+		msg := f.Message + queryplan.VariantNote(holds[i], f.St.Variants, f.St.Site.TextsTruncated)
+		report.Report(c.pass, c.cfg, name, analysis.Diagnostic{Pos: f.Pos, End: f.End, Category: f.Category, Message: msg},
+			report.InYQL(f.St.YQL(f.Payload.(int))))
+	}
+}
+
+// cappedVia says how a site reaches a capped data query: the table
+// service's Execute, or database/sql (the engine is decided in
+// capApplies).
+func (c *checker) cappedVia(site *querysite.Site) (string, bool) {
+	if site.ScanQuery || site.NotYQL || site.ExplainOnly {
+		return "", false
+	}
+	if slices.Contains(sdk.CappedExecutes, site.API) {
+		return site.API, true
+	}
+	if site.SQLDriver == "ydb" && len(site.API) > len("database/sql.") && site.API[:len("database/sql.")] == "database/sql." {
+		return site.API + " in table-service mode", true
+	}
+	return "", false
+}
+
+// capApplies decides from the SDK version and the module's driver options
+// whether the site's data query is capped. Unknown means silent.
+func (c *checker) capApplies(site *querysite.Site) bool {
+	before := func(since string) bool { return c.version != "" && sdk.VersionBefore(c.version, since) }
+	optionExists := !before(sdk.DataQueryOverQueryClientSince)
+	if site.SQLDriver != "ydb" {
+		if !optionExists {
+			return true // the option that lifts the cap does not exist yet
+		}
+		drv := c.driver()
+		return drv.complete && !drv.overQuery.maybeTrue() && drv.opens > 0
+	}
+	drv := c.driver()
+	if !drv.complete || drv.sqlModeElsewhere || drv.queryService.maybeTrue() {
+		return false
+	}
+	tableMode := drv.queryService.constFalse > 0 || before(sdk.SQLQueryServiceDefaultSince)
+	if !tableMode {
+		return false
+	}
+	return !optionExists || !drv.overQuery.maybeTrue() && drv.opens > 0
+}
+
+func (c *checker) readFinding(st *queryplan.Statement, sel *yql.SelectStmt, b Bound, via string) queryplan.Finding {
+	sp := sel.NodeSpan()
+	kw := yql.Span{Start: sp.Start, End: min(sp.End, sp.Start+len("SELECT"))}
+	pos, end := st.Pos(kw)
+	what := "SELECT"
+	if src, ok := sel.Query.From.(*yql.TableSource); ok && src.Table != nil && src.Table.Path != "" && !src.Table.Hole {
+		what += " from " + src.Table.Path
+	}
+	errOf := "res.Err()"
+	if st.Site.SQLDriver == "ydb" {
+		errOf = "rows.Err()"
+	}
+	after := fmt.Sprintf("%s then returns result.ErrTruncated (\"more than %d rows: truncated result\") and the listing fails", errOf, rowCap)
+	if c.version != "" && sdk.VersionBefore(c.version, sdk.TruncatedErrorSince) {
+		after = fmt.Sprintf("before %s the SDK drops the rows past the cut without an error", sdk.TruncatedErrorSince)
+	}
+	msg := fmt.Sprintf("%s may return more than %d rows (%s) through %s: the table service cuts a data query's result set at %d rows, and %s; add a LIMIT of at most %d and page with a key cursor, read with StreamExecuteScanQuery or the query service, or open the driver with ydb.WithExecuteDataQueryOverQueryClient(true)",
+		what, rowCap, b.Why, via, rowCap, after, rowCap)
+	return queryplan.Finding{Pos: pos, End: end, Category: categoryUnbounded, Message: msg, St: st, Payload: kw.Start}
+}
+
+// valueSite is an SSA call or conversion at a source position.
+type valueSite struct {
+	pos   token.Pos
+	block *ssa.BasicBlock
+	vals  []ssa.Value // the integer values it hands to the SDK
+}
+
+// paramBound bounds the parameters bound at site from the Go values.
+func (c *checker) paramBound(site *querysite.Site) ParamBound {
+	if site.Params == nil {
+		return nil
+	}
+	return func(pname string) (int64, bool) {
+		bnd := site.Params.Lookup(pname)
+		if bnd == nil {
+			return 0, false
+		}
+		if bnd.Value.Const {
+			if n, err := strconv.ParseInt(bnd.Value.ConstText, 0, 64); err == nil {
+				return n, true
+			}
+		}
+		if !bnd.Pos.IsValid() || !bnd.End.IsValid() {
+			return 0, false
+		}
+		best, found := int64(0), false
+		for _, vs := range c.sites() {
+			if vs.pos < bnd.Pos || vs.pos >= bnd.End {
+				continue
+			}
+			for _, v := range vs.vals {
+				n, ok := upperBound(v, vs.block)
+				if !ok {
+					return 0, false
+				}
+				best, found = max(best, n), true
+			}
+		}
+		return best, found
+	}
+}
+
+// sites indexes, once, the SSA calls to the SDK (and sql.Named) that take
+// an integer, and the conversions of integers to interfaces.
+func (c *checker) sites() []valueSite {
+	if c.indexed {
+		return c.valueSites
+	}
+	c.indexed = true
+	for _, fn := range c.funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				switch x := instr.(type) {
+				case *ssa.Call:
+					if !sdkCallee(&x.Call) {
+						continue
+					}
+					var vals []ssa.Value
+					for _, a := range x.Call.Args {
+						if mi, ok := a.(*ssa.MakeInterface); ok {
+							a = mi.X // sql.Named(name, value any)
+						}
+						if isInteger(a.Type()) {
+							vals = append(vals, a)
+						}
+					}
+					if len(vals) > 0 {
+						c.valueSites = append(c.valueSites, valueSite{pos: x.Pos(), block: b, vals: vals})
+					}
+				case *ssa.MakeInterface:
+					if isInteger(x.X.Type()) {
+						c.valueSites = append(c.valueSites, valueSite{pos: x.Pos(), block: b, vals: []ssa.Value{x.X}})
+					}
+				}
+			}
+		}
+	}
+	return c.valueSites
+}
+
+func sdkCallee(cc *ssa.CallCommon) bool {
+	var obj types.Object
+	if cc.IsInvoke() {
+		obj = cc.Method
+	} else if f := cc.StaticCallee(); f != nil {
+		obj = f.Object()
+	}
+	if obj == nil || obj.Pkg() == nil {
+		return false
+	}
+	return sdk.InSDK(obj.Pkg().Path()) || obj.Pkg().Path() == sdk.PkgSQL && obj.Name() == "Named"
+}
+
+func isInteger(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsInteger != 0
+}
