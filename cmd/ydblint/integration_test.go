@@ -337,6 +337,13 @@ func parseWants(t *testing.T, corpus string) []expectation {
 	t.Helper()
 	var wants []expectation
 	err := filepath.WalkDir(corpus, func(path string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(path, ".sql") {
+			// A migration YDB rejects is reported on its own line (yqlcheck):
+			// the expectation is a YQL comment, `-- want "regexp"`.
+			sqlWants, err := parseSQLWants(relSlash(t, corpus, path), path)
+			wants = append(wants, sqlWants...)
+			return err
+		}
 		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") {
 			return err
 		}
@@ -378,6 +385,29 @@ func parseWants(t *testing.T, corpus string) []expectation {
 		t.Fatal("the corpus has no // want comments")
 	}
 	return wants
+}
+
+// parseSQLWants reads the `-- want` comments of a migration file.
+func parseSQLWants(rel, path string) ([]expectation, error) {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var wants []expectation
+	for i, line := range strings.Split(string(src), "\n") {
+		j := strings.Index(line, "-- want ")
+		if j < 0 {
+			continue
+		}
+		res, err := parseWantLiterals(line[j+len("-- want "):])
+		if err != nil {
+			return nil, fmt.Errorf("%s:%d: %v", rel, i+1, err)
+		}
+		for _, re := range res {
+			wants = append(wants, expectation{File: rel, Line: i + 1, Re: re})
+		}
+	}
+	return wants, nil
 }
 
 func parseWantLiterals(text string) ([]*regexp.Regexp, error) {
@@ -558,6 +588,8 @@ func splitPosn(t *testing.T, posn string) (string, int, int) {
 	return m[1], l, c
 }
 
+var gclMigration = regexp.MustCompile(`^migration (\S+\.(?:sql|yql)):(\d+): (.*)$`)
+
 // parseGCL parses golangci-lint's JSON. Its messages are prefixed with the
 // analyzer name because that differs from the linter name.
 func parseGCL(t *testing.T, dir, out string) []diag {
@@ -586,8 +618,17 @@ func parseGCL(t *testing.T, dir, out string) []diag {
 		if !isRule(name) {
 			t.Errorf("issue text lacks the %q prefix of a rule: %s", "<rule>: ", is.Text)
 		}
-		diags = append(diags, diag{File: relSlash(t, dir, is.Pos.Filename), Line: is.Pos.Line, Col: is.Pos.Column,
-			Analyzer: name, Msg: msg, HasFix: len(is.SuggestedFixes) > 0, FixKnown: true})
+		d := diag{File: relSlash(t, dir, is.Pos.Filename), Line: is.Pos.Line, Col: is.Pos.Column,
+			Analyzer: name, Msg: msg, HasFix: len(is.SuggestedFixes) > 0, FixKnown: true}
+		if m := gclMigration.FindStringSubmatch(msg); m != nil {
+			// golangci-lint drops issues outside Go files, so a finding on
+			// a migration line comes at a Go position of the package and
+			// names the line (yqlcheck's checkDDL): compare it as the other
+			// drivers print it.
+			d.File, d.Col, d.Msg = m[1], 1, m[3]
+			d.Line, _ = strconv.Atoi(m[2])
+		}
+		diags = append(diags, d)
 	}
 	return diags
 }

@@ -16,5 +16,10 @@ func (r *Result) Claim(key string) bool {
 
 // OmitRelatedInformation makes the rules report no Related information in
 // this process (report.OmitRelated): golangci-lint's plugin calls it, as
-// golangci-lint shows each related location as an issue of its own.
-func OmitRelatedInformation() { report.OmitRelated() }
+// golangci-lint shows each related location as an issue of its own. It also
+// keeps every finding in Go files (report.GoPositionsOnly): golangci-lint
+// drops issues positioned in a migration file.
+func OmitRelatedInformation() {
+	report.OmitRelated()
+	report.GoPositionsOnly()
+}

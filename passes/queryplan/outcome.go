@@ -358,9 +358,32 @@ func tableDetail(name, status string, cat *schema.Catalog) string {
 		return "table " + name + ": its DDL was not fully understood"
 	}
 	if len(cat.Tables) == 0 {
-		return "table " + name + " not in the catalogue (the catalogue is empty: no migrations or DDL found; see -migrations)"
+		return "table " + name + " not in the catalogue (the catalogue is empty: no migrations or DDL found; see -migrations)" + schemaParseNote(cat)
 	}
-	return fmt.Sprintf("table %s not in the catalogue (%d tables known)", name, len(cat.Tables))
+	return fmt.Sprintf("table %s not in the catalogue (%d tables known)", name, len(cat.Tables)) + schemaParseNote(cat)
+}
+
+// schemaParseNote says that some schema statements did not parse, which
+// may be why a table is unknown: ydblint reports DDL as invalid only when
+// it is certain YDB rejects it too (yqlcheck schema-syntax), so the rest
+// is visible here.
+func schemaParseNote(cat *schema.Catalog) string {
+	n, first := 0, ""
+	for _, w := range cat.Warnings {
+		if msg, ok := strings.CutPrefix(w.Msg, "YQL parse error: "); ok {
+			if n == 0 {
+				first = w.Src.String() + ": " + msg
+			}
+			n++
+		}
+	}
+	switch n {
+	case 0:
+		return ""
+	case 1:
+		return "; a schema statement did not parse, at " + first
+	}
+	return fmt.Sprintf("; %d schema statements did not parse, the first at %s", n, first)
 }
 
 func outcomeKeyed(o *SiteOutcome, site *querysite.Site, cat *schema.Catalog) {

@@ -1,6 +1,7 @@
 package yqlcheck
 
 import (
+	"go/token"
 	"path/filepath"
 	"strings"
 
@@ -20,12 +21,15 @@ import (
 // packages whose queries name the table at fault. Every package of the
 // module reads every migration, and go vet runs each package on its own,
 // so reporting it everywhere would repeat it once per package; the
-// standalone checker, golangci-lint and editors de-duplicate by position
-// and show it once either way. DDL in a Go file of another package is that
-// package's to report.
+// standalone checker and editors de-duplicate by position and show it once
+// either way. golangci-lint drops findings outside Go files: there the
+// finding moves to the first query of the package that names the table
+// (or the package clause of the package that holds the migration), and
+// names the migration's line in its text. DDL in a Go file of another
+// package is that package's to report.
 func (c *checker) checkDDL(plans *queryplan.Result) {
 	res := plans.Schema
-	var named map[string]bool // tables this package's queries name, by last path element
+	var named map[string]goRange // tables this package's queries name, by last path element
 	for _, f := range res.DDLFaults() {
 		d := analysis.Diagnostic{Category: f.Category, Message: f.Message}
 		switch {
@@ -36,17 +40,39 @@ func (c *checker) checkDDL(plans *queryplan.Result) {
 			if named == nil {
 				named = tablesNamed(plans)
 			}
-			if c.holdsFile(res.ModuleRoot, f.Src.File) || f.Table != "" && named[f.Table] {
-				report.ReportSchemaFile(c.pass, c.cfg, name, res.ModuleRoot, f.Src.File, f.Src.Line, d)
+			at, names := named[f.Table]
+			holds := c.holdsFile(res.ModuleRoot, f.Src.File)
+			if !holds && (f.Table == "" || !names) {
+				continue
 			}
+			if report.ReportSchemaFile(c.pass, c.cfg, name, res.ModuleRoot, f.Src.File, f.Src.Line, d) {
+				continue
+			}
+			// The driver keeps Go positions only.
+			if !names {
+				at = goRange{c.pass.Files[0].Name.Pos(), c.pass.Files[0].Name.End()}
+			}
+			d.Pos, d.End = at.pos, at.end
+			d.Message = "migration " + f.Src.String() + ": " + d.Message
+			report.Report(c.pass, c.cfg, name, d)
 		}
 	}
 }
 
-// tablesNamed returns the last path element of every table the package's
-// statements read or write.
-func tablesNamed(plans *queryplan.Result) map[string]bool {
-	out := map[string]bool{}
+type goRange struct{ pos, end token.Pos }
+
+// tablesNamed returns, by the last element of its path, every table the
+// package's statements read or write, with the first place naming it.
+func tablesNamed(plans *queryplan.Result) map[string]goRange {
+	out := map[string]goRange{}
+	add := func(p string, r goRange) {
+		if i := strings.LastIndexByte(p, '/'); i >= 0 {
+			p = p[i+1:]
+		}
+		if _, ok := out[p]; !ok && r.pos.IsValid() {
+			out[p] = r
+		}
+	}
 	seen := map[yql.Stmt]bool{}
 	for _, st := range plans.Statements {
 		s := st.Stmt()
@@ -56,22 +82,15 @@ func tablesNamed(plans *queryplan.Result) map[string]bool {
 		seen[s] = true
 		yql.Inspect(s, func(n yql.Node) bool {
 			if r, ok := n.(*yql.TableRef); ok && r.Path != "" {
-				p := r.Path
-				if i := strings.LastIndexByte(p, '/'); i >= 0 {
-					p = p[i+1:]
-				}
-				out[p] = true
+				pos, end := st.Pos(r.Span)
+				add(r.Path, goRange{pos, end})
 			}
 			return true
 		})
 	}
 	for _, ks := range plans.KeyedSites {
-		if ks.Table != nil {
-			p := ks.Table.Path
-			if i := strings.LastIndexByte(p, '/'); i >= 0 {
-				p = p[i+1:]
-			}
-			out[p] = true
+		if ks.Table != nil && ks.Site != nil {
+			add(ks.Table.Path, goRange{ks.Site.Pos, ks.Site.End})
 		}
 	}
 	return out

@@ -2,11 +2,21 @@ package report
 
 import (
 	"path/filepath"
+	"sync/atomic"
 
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/ydblint/ydblint/passes/config"
 )
+
+// goOnly is set by GoPositionsOnly.
+var goOnly atomic.Bool
+
+// GoPositionsOnly makes ReportSchemaFile report nothing (and return false)
+// for the whole process: golangci-lint drops issues outside Go files, so
+// its plugin calls this (through queryplan.OmitRelatedInformation) and the
+// rules place such findings in Go code instead.
+func GoPositionsOnly() { goOnly.Store(true) }
 
 // ReportSchemaFile reports d on line line of a schema file (a .sql or .yql
 // migration) of the module, named by path (absolute, or relative to
@@ -16,9 +26,10 @@ import (
 // finding points into the migration (go vet, the standalone checker and
 // editors print any position of the file set). ydblint:ignore directives
 // do not apply (they live in Go and YQL text the rules read). It reports
-// nothing when the file cannot be read or has no such line.
+// nothing and returns false when the file cannot be read or has no such
+// line, or under GoPositionsOnly.
 func ReportSchemaFile(pass *analysis.Pass, cfg *config.Config, rule, moduleDir, path string, line int, d analysis.Diagnostic) bool {
-	if pass == nil || pass.Fset == nil || line <= 0 {
+	if pass == nil || pass.Fset == nil || line <= 0 || goOnly.Load() {
 		return false
 	}
 	if !filepath.IsAbs(path) {

@@ -1,0 +1,14 @@
+-- +goose Up
+-- profile_audit: a comma is missing after the action column, so YDB
+-- refuses the migration (yqlcheck schema-syntax, reported from package
+-- profiles, which writes the table).
+CREATE TABLE profile_audit (
+    event_id Uint64 NOT NULL,
+    profile_id Uint64 NOT NULL,
+    action Utf8 NOT NULL
+    note Utf8, -- want `the word note after the definition of column action \(Utf8\) is not YQL: .*"mismatched input 'note' expecting …"`
+    PRIMARY KEY (event_id)
+);
+
+-- +goose Down
+DROP TABLE profile_audit;
