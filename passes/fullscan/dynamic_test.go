@@ -25,3 +25,13 @@ func TestDynamicTextStrict(t *testing.T) {
 	t.Cleanup(config.ResetFlags)
 	analysistest.Run(t, rulesModule(t), fullscan.Analyzer, "example.com/rules/fullscan/dynamicstrict")
 }
+
+// TestTemplatePrefix: queries rendered from text/template under a PRAGMA
+// TablePathPrefix that is the program's package var, handed to every
+// function that creates or queries a table: the tables are matched through
+// that var (not by name among every program of the module), the read by a
+// non-key column is reported at the template's literal, and the same
+// template rendered under a folder from the environment is not recovered.
+func TestTemplatePrefix(t *testing.T) {
+	analysistest.Run(t, rulesModule(t), fullscan.Analyzer, "example.com/rules/fullscan/tmplprefix/...")
+}

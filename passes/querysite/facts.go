@@ -17,9 +17,11 @@ type factPiece struct {
 	// Deref: the piece is the string Param points to (a *string
 	// parameter that the function only reads through).
 	Deref bool
-	Hole  bool
-	Key   string
-	Desc  string
+	// Identity: the argument must have a stable identity (piece.identity).
+	Identity bool
+	Hole     bool
+	Key      string
+	Desc     string
 }
 
 type factVariant struct {

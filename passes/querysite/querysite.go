@@ -188,8 +188,9 @@ type pkgAnalysis struct {
 	localTexts map[*ssa.Function]texts
 	localSinks map[*ssa.Function]*sinkSummary
 	hashes     map[*ssa.Function]*hashFact
-	cfgSinks   *configSinks // nil when the configuration declares none
-	fields     *fieldState  // writes to local string fields (fields.go), built on first use
+	cfgSinks   *configSinks   // nil when the configuration declares none
+	fields     *fieldState    // writes to local string fields (fields.go), built on first use
+	paramKeys  *paramKeyState // callers of each function (paramkey.go), built on first use
 }
 
 func newAnalysis(pass *analysis.Pass) *pkgAnalysis {

@@ -86,15 +86,26 @@ func (a *pkgAnalysis) templateExec(tmplV, dataV ssa.Value, c *ctx) (texts, bool)
 // database/sql and native variants of one example): matching them by
 // suffix checked writes against another program's table. Precision first:
 // the template stays unrecovered.
+//
+// A parameter of the function being summarised is marked instead
+// (piece.identity): the caller's argument decides, at instantiation
+// (needsIdentity). The SDK's examples pass the program's package var
+// `prefix` to every function that renders a template and to the one that
+// creates the tables, so the DDL and the queries name their tables
+// through the same keyed hole and match exactly.
 func unknownPathPrefix(t texts) bool {
 	for _, v := range t.vs {
 		for i, p := range v {
 			if p.hole || p.param >= 0 || !strings.Contains(p.text, "TablePathPrefix(") {
 				continue
 			}
-			for _, q := range v[i+1:] {
-				if q.hole && q.key == "" || q.param >= 0 {
+			for j := i + 1; j < len(v); j++ {
+				q := v[j]
+				if q.hole && q.key == "" {
 					return true // no identity: only a suffix could match
+				}
+				if q.param >= 0 {
+					v[j].identity = true
 				}
 				if strings.Contains(q.text, ")") {
 					break

@@ -30,6 +30,10 @@ type piece struct {
 	// mark, on an empty piece, records an optional piece's presence in
 	// this variant (shapes.go).
 	mark *Choice
+	// identity, on a param piece, says the argument must have a stable
+	// identity (no unkeyed hole) or the variant is not recovered: a
+	// template's PRAGMA TablePathPrefix (templates.go, needsIdentity).
+	identity bool
 }
 
 type variant []piece
@@ -169,9 +173,11 @@ func (a *pkgAnalysis) text(v ssa.Value, hint ast.Expr, c *ctx) texts {
 			return a.text(b.v, b.hint, b.c.deeper())
 		}
 		if k := c.paramIndex(v); k >= 0 {
-			return single(piece{param: k, pos: pos, end: end, desc: v.Name()})
+			// The key serves where the piece is not instantiated (a
+			// site of the function's own, toText): paramkey.go.
+			return single(piece{param: k, pos: pos, end: end, desc: v.Name(), key: a.paramKey(v)})
 		}
-		return single(holePiece("", v.Name(), pos, end))
+		return single(a.paramHole(v, pos, end))
 	case *ssa.FreeVar:
 		if b, parent := freeVarBinding(v); b != nil {
 			return a.text(b, hint, c.in(parent))
@@ -876,7 +882,7 @@ func variantsFromFact(vs []factVariant, pos, end token.Pos) []variant {
 		for _, p := range fv.Pieces {
 			switch {
 			case p.Param >= 0:
-				v = append(v, piece{param: p.Param, deref: p.Deref, desc: p.Desc, pos: pos, end: end})
+				v = append(v, piece{param: p.Param, deref: p.Deref, desc: p.Desc, pos: pos, end: end, identity: p.Identity})
 			case p.Hole:
 				v = append(v, holePiece(p.Key, p.Desc, pos, end))
 			default:
@@ -917,11 +923,46 @@ func (a *pkgAnalysis) instantiate(tmpl []variant, truncated bool, args []ssa.Val
 				}
 				cache[ck] = t
 			}
+			if p.identity {
+				var without string
+				if t, without = needsIdentity(t); without != "" {
+					// The whole variant: only its tables' suffixes
+					// would be known.
+					acc = single(holePiece("", "PRAGMA TablePathPrefix of a template from "+without+", a value without identity", p.pos, p.end))
+					break
+				}
+			}
 			acc = concat(acc, t)
 		}
 		out = union(out, acc)
 	}
 	return out
+}
+
+// needsIdentity checks the argument text t of a parameter piece that must
+// have a stable identity: t's parameter pieces inherit the requirement (the
+// caller is itself summarised); an unkeyed hole in any variant is returned
+// by its description, and the caller does not recover the text
+// (templates.go, unknownPathPrefix).
+func needsIdentity(t texts) (texts, string) {
+	out := texts{truncated: t.truncated, cyclic: t.cyclic}
+	for _, v := range t.vs {
+		nv := make(variant, 0, len(v))
+		for _, q := range v {
+			if q.hole && q.key == "" {
+				if q.desc == "" {
+					return texts{}, "a Go value"
+				}
+				return texts{}, q.desc
+			}
+			if q.param >= 0 {
+				q.identity = true
+			}
+			nv = append(nv, q)
+		}
+		out.vs = append(out.vs, nv)
+	}
+	return out, ""
 }
 
 // sliceElems returns the elements of a slice built from a fixed-size array
@@ -1294,6 +1335,18 @@ func domDepth(b *ssa.BasicBlock) int {
 	return d
 }
 
+// withoutIdentity is v, or one hole when v is a site's own text (not
+// instantiated at a caller) with a parameter piece that needed an identity
+// and got none (needsIdentity, paramkey.go).
+func withoutIdentity(v variant) variant {
+	for _, p := range v {
+		if p.param >= 0 && p.identity && p.key == "" {
+			return variant{holePiece("", "PRAGMA TablePathPrefix of a template from "+p.desc+", a value without identity", p.pos, p.end)}
+		}
+	}
+	return v
+}
+
 // toText turns a variant into the contract's Text: literal pieces become
 // YQL bytes with segments, holes become yql.HoleName(i).
 func toText(v variant, fallback, fallbackEnd token.Pos) *Text {
@@ -1314,6 +1367,7 @@ func toText(v variant, fallback, fallbackEnd token.Pos) *Text {
 		t.Segments = append(t.Segments, Segment{Off: off, Len: n, Pos: pos, End: end, Exact: exact})
 	}
 	t.Choices = choicesOf(v)
+	v = withoutIdentity(v)
 	for _, p := range v {
 		off := b.Len()
 		if p.hole || p.param >= 0 {

@@ -3,6 +3,7 @@ package dyntext
 import (
 	"bytes"
 	"context"
+	"os"
 	"path"
 	"text/template"
 
@@ -60,10 +61,23 @@ func Conditional(ctx context.Context, db *ydb.Driver) error {
 	return err
 }
 
-// A path prefix that is a parameter has no identity of its own: the
-// template stays unrecovered, since its tables could only be matched by
+// A path prefix that is a parameter takes the identity of what its callers
+// pass: a value without one (an environment variable) leaves the template
+// unrecovered at that call, since its tables could only be matched by
 // suffix (and another program of the module may use the same names).
 func readUnder(ctx context.Context, db *ydb.Driver, prefix string) error {
-	_, err := db.Query().QueryResultSet(ctx, render(readSeries, templateConfig{TablePathPrefix: prefix})) // want `api=query.Client.QueryResultSet text="__ydblint_hole_0__" holes=\[\] params=\{\}`
+	_, err := db.Query().QueryResultSet(ctx, render(readSeries, templateConfig{TablePathPrefix: prefix}))
 	return err
+}
+
+func ReadConfigured(ctx context.Context, db *ydb.Driver) error {
+	return readUnder(ctx, db, os.Getenv("SERIES_PREFIX")) // want `api=query.Client.QueryResultSet text="__ydblint_hole_0__" holes=\[\] params=\{\}`
+}
+
+// The program's prefix, set once at start-up: the template's tables are
+// named through it (holes keyed by the package var).
+var seriesPrefix = "/local/series"
+
+func ReadDefault(ctx context.Context, db *ydb.Driver) error {
+	return readUnder(ctx, db, seriesPrefix) // want `api=query.Client.QueryResultSet text="\\nPRAGMA TablePathPrefix\(\\"/local/series\\"\);\\nSELECT series_id, title FROM series WHERE series_id = \$id;\\n" params=\{\}`
 }
