@@ -80,6 +80,12 @@ func coreBound(s *yql.Select, plan *keyplan.Plan, script *yql.Script, param Para
 	case pointRead(s, plan):
 		take(Bound{Rows: 1, Why: "a point read of the full key"})
 	}
+	if sub, ok := s.From.(*yql.SubquerySource); ok && sub.Query != nil {
+		// Filtering, grouping and projecting never add rows.
+		if b := RowBound(sub.Query, plan, script, param); b.Rows != unbounded {
+			take(Bound{Rows: b.Rows, Why: "a subquery that is bounded (" + b.Why + ")"})
+		}
+	}
 	if s.Limit != nil {
 		if n, why, ok := limitValue(s.Limit, script, param); ok {
 			take(Bound{Rows: n, Why: why})

@@ -44,3 +44,31 @@ func TestUnboundedStrict(t *testing.T) {
 		"example.com/sdkusage/truncation/catalog",
 		"example.com/sdkusage/truncation/sqlcatalog")
 }
+
+// TestV3_42: before WithExecuteDataQueryOverQueryClient (v3.99.0) every
+// data query is capped, whoever opens the driver; WithIgnoreTruncated
+// already exists (v3.36.0).
+func TestV3_42(t *testing.T) {
+	strict(t)
+	analysistest.Run(t, module(t, "sdkusage_v3_42"), truncation.Analyzer,
+		"example.com/sdkusage_v3_42/truncation/audit",
+		"example.com/sdkusage_v3_42/truncation/auditd")
+}
+
+// TestOverQueryClient: a module whose driver is opened with
+// ydb.WithExecuteDataQueryOverQueryClient(true) has no cap: silent, for the
+// table service, database/sql in table mode and WithIgnoreTruncated.
+func TestOverQueryClient(t *testing.T) {
+	strict(t)
+	analysistest.Run(t, module(t, "sdkusage_overquery"), truncation.Analyzer,
+		"example.com/sdkusage_overquery/shop",
+		"example.com/sdkusage_overquery/cmd/shopd")
+}
+
+// TestDriverNotVisible: v3.117.0 has the query-client option and the
+// module never opens a driver: silent.
+func TestDriverNotVisible(t *testing.T) {
+	strict(t)
+	analysistest.Run(t, module(t, "sdkusage_v3_117"), truncation.Analyzer,
+		"example.com/sdkusage_v3_117/truncation/inventory")
+}

@@ -1,0 +1,114 @@
+package truncation
+
+import (
+	"testing"
+
+	"github.com/ydblint/ydblint/passes/internal/keyplan"
+	"github.com/ydblint/ydblint/passes/internal/schema"
+	"github.com/ydblint/ydblint/passes/internal/yql"
+)
+
+func testTables() map[string]*schema.Table {
+	mk := func(path string, pk []string, cols ...string) *schema.Table {
+		t := &schema.Table{Path: path, PrimaryKey: pk}
+		for _, c := range cols {
+			t.Columns = append(t.Columns, &schema.Column{Name: c, Type: "Uint64"})
+		}
+		return t
+	}
+	p := mk("products", []string{"shop_id", "id"}, "shop_id", "id", "price")
+	p.Indexes = []*schema.Index{{Name: "by_price", Columns: []string{"price"}}}
+	return map[string]*schema.Table{"products": p}
+}
+
+// boundOf parses text and bounds its last SELECT statement.
+func boundOf(t *testing.T, text string, param ParamBound) Bound {
+	t.Helper()
+	tables := testTables()
+	script := yql.Parse(text)
+	resolve := func(ref *yql.TableRef, _ string) (*schema.Table, bool) {
+		tb, ok := tables[ref.Path]
+		return tb, ok
+	}
+	planner := keyplan.NewPlanner(script, text, resolve, nil)
+	for i := len(script.Stmts) - 1; i >= 0; i-- {
+		if sel, ok := script.Stmts[i].(*yql.SelectStmt); ok {
+			return RowBound(sel.Query, planner.Plan(i), script, param)
+		}
+	}
+	t.Fatalf("no SELECT in %q", text)
+	return Bound{}
+}
+
+func TestRowBound(t *testing.T) {
+	limit := func(n int64) ParamBound {
+		return func(name string) (int64, bool) { return n, name == "limit" }
+	}
+	cases := []struct {
+		text  string
+		param ParamBound
+		rows  int64
+	}{
+		{"SELECT * FROM products WHERE shop_id = $s;", nil, unbounded},
+		{"SELECT * FROM products WHERE shop_id = $s LIMIT 100;", nil, 100},
+		{"SELECT * FROM products WHERE shop_id = $s LIMIT 5000;", nil, 5000},
+		{"SELECT * FROM products LIMIT 10 OFFSET 20000;", nil, 10},
+		{"SELECT * FROM products LIMIT 20, 10;", nil, 10},
+		{"SELECT * FROM products WHERE shop_id = $s AND id = $id;", nil, 1},
+		{"SELECT * FROM products WHERE shop_id = $s AND id IN $ids;", nil, unbounded},
+		{"SELECT * FROM products WHERE shop_id = $s AND id IN (1, 2);", nil, unbounded},
+		{"SELECT * FROM products WHERE shop_id = $s AND (id = 1 OR id = 2);", nil, unbounded},
+		{"SELECT COUNT(*) FROM products WHERE shop_id = $s;", nil, 1},
+		{"SELECT COALESCE(SUM(price), 0) AS total, MAX(id) FROM products;", nil, 1},
+		{"SELECT shop_id, COUNT(*) FROM products GROUP BY shop_id;", nil, unbounded},
+		{"SELECT 1;", nil, 1},
+		{"SELECT * FROM products WHERE shop_id = $s LIMIT $limit;", nil, unbounded},
+		{"SELECT * FROM products WHERE shop_id = $s LIMIT $limit;", limit(200), 200},
+		{"$n = 50; SELECT * FROM products LIMIT $n;", nil, 50},
+		{"SELECT * FROM products LIMIT 10 UNION ALL SELECT * FROM products LIMIT 20;", nil, 30},
+		{"SELECT * FROM products LIMIT 10 UNION ALL SELECT * FROM products;", nil, unbounded},
+		{"SELECT * FROM (SELECT * FROM products LIMIT 10) UNION ALL (SELECT * FROM products LIMIT 20);", nil, 30},
+		{"SELECT id FROM (SELECT * FROM products WHERE shop_id = 1 LIMIT 10) WHERE price > 5;", nil, 10},
+		{"SELECT id FROM (SELECT * FROM products WHERE shop_id = 1) WHERE price > 5;", nil, unbounded},
+		{"SELECT * FROM products VIEW by_price WHERE price = $p;", nil, unbounded},
+		{"SELECT * FROM AS_TABLE($rows);", nil, unbounded},
+		{"SELECT p.id FROM products AS p JOIN products AS q ON p.id = q.id WHERE p.shop_id = 1 AND p.id = 2;", nil, unbounded},
+	}
+	for _, c := range cases {
+		got := boundOf(t, c.text, c.param)
+		if got.Rows != c.rows {
+			t.Errorf("%s: rows %d (%s), want %d", c.text, got.Rows, got.Why, c.rows)
+		}
+	}
+}
+
+// FuzzRowBound: any text, no panic, and a bound is never negative other
+// than unbounded.
+func FuzzRowBound(f *testing.F) {
+	for _, s := range []string{
+		"SELECT * FROM products LIMIT 10;", "SELECT COUNT(*) FROM products;", "$n = 5; SELECT 1 LIMIT $n;",
+		"SELECT * FROM products WHERE shop_id = 1 AND id = 2 UNION ALL SELECT 1;", "SELECT * FROM products LIMIT -1;",
+		"SELECT * FROM products LIMIT 0x10;", "SELECT * FROM products LIMIT 99999999999999999999;",
+	} {
+		f.Add(s)
+	}
+	tables := testTables()
+	f.Fuzz(func(t *testing.T, text string) {
+		script := yql.Parse(text)
+		resolve := func(ref *yql.TableRef, _ string) (*schema.Table, bool) {
+			tb, ok := tables[ref.Path]
+			return tb, ok
+		}
+		planner := keyplan.NewPlanner(script, text, resolve, nil)
+		for i, st := range script.Stmts {
+			sel, ok := st.(*yql.SelectStmt)
+			if !ok {
+				continue
+			}
+			b := RowBound(sel.Query, planner.Plan(i), script, func(string) (int64, bool) { return 7, true })
+			if b.Rows < unbounded {
+				t.Fatalf("%q: bound %d", text, b.Rows)
+			}
+		}
+	})
+}
