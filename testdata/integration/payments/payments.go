@@ -1,5 +1,6 @@
 // Package payments is the integration corpus's case of each SDK-usage rule
-// (resultloop, retrystate, uncommitted, nestedretry, sessionescape).
+// (resultloop, retrystate, uncommitted, nestedretry, sessionescape,
+// truncation).
 package payments
 
 import (
@@ -10,7 +11,9 @@ import (
 	"github.com/ydb-platform/ydb-go-sdk/v3"
 	"github.com/ydb-platform/ydb-go-sdk/v3/query"
 	"github.com/ydb-platform/ydb-go-sdk/v3/table"
+	"github.com/ydb-platform/ydb-go-sdk/v3/table/options"
 	"github.com/ydb-platform/ydb-go-sdk/v3/table/result/named"
+	"github.com/ydb-platform/ydb-go-sdk/v3/table/types"
 )
 
 type Payment struct {
@@ -103,4 +106,54 @@ func (s *Service) Stream(ctx context.Context) (query.Result, error) {
 		return err
 	})
 	return res, err
+}
+
+// Large lists the large payments and hides the table service's 1000-row
+// cut: past it the list is silently short.
+func (s *Service) Large(ctx context.Context, min int64) (ids []uint64, err error) {
+	err = s.db.Table().Do(ctx, func(ctx context.Context, sess table.Session) error {
+		ids = ids[:0]
+		_, res, err := sess.Execute(ctx, readTx, "DECLARE $min AS Int64; SELECT id FROM payments WHERE amount >= $min;",
+			table.NewQueryParameters(table.ValueParam("$min", types.Int64Value(min))),
+			options.WithIgnoreTruncated()) // want `options.WithIgnoreTruncated\(\) makes a result set the table service cut at 1000 rows look complete`
+		if err != nil {
+			return err
+		}
+		defer res.Close()
+		for res.NextResultSet(ctx) {
+			for res.NextRow() {
+				var id uint64
+				if err := res.ScanNamed(named.Required("id", &id)); err != nil {
+					return err
+				}
+				ids = append(ids, id)
+			}
+		}
+		return res.Err()
+	})
+	return ids, err
+}
+
+// LargePage is Large's correct twin: a page after a cursor, the error kept.
+func (s *Service) LargePage(ctx context.Context, min int64, after uint64) (ids []uint64, err error) {
+	err = s.db.Table().Do(ctx, func(ctx context.Context, sess table.Session) error {
+		ids = ids[:0]
+		_, res, err := sess.Execute(ctx, readTx, "DECLARE $min AS Int64; DECLARE $after AS Uint64; SELECT id FROM payments WHERE amount >= $min AND id > $after ORDER BY id LIMIT 500;",
+			table.NewQueryParameters(table.ValueParam("$min", types.Int64Value(min)), table.ValueParam("$after", types.Uint64Value(after))))
+		if err != nil {
+			return err
+		}
+		defer res.Close()
+		for res.NextResultSet(ctx) {
+			for res.NextRow() {
+				var id uint64
+				if err := res.ScanNamed(named.Required("id", &id)); err != nil {
+					return err
+				}
+				ids = append(ids, id)
+			}
+		}
+		return res.Err()
+	})
+	return ids, err
 }
