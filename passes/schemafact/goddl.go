@@ -32,6 +32,10 @@ type goDDL struct {
 	Def  *schema.TableDef
 	File string // slash path relative to the module root
 	Line int    // line of the expression that holds the text
+	// Func names the top-level function the text is written in ("" at
+	// package level or unknown): DDL of different functions has no known
+	// order between them (siteorder.go).
+	Func string
 }
 
 // ddlPattern tells a DDL text from any other string.
@@ -113,6 +117,7 @@ func scanGoPackage(fset *token.FileSet, files []goFile) []goDDL {
 			}
 		}
 	}
+	s.curFile = nil // package-level declarations: no enclosing function
 	for _, c := range cands {
 		if !s.consumed[c.name] {
 			s.commit(c.file, c.value, c.text)
@@ -187,6 +192,7 @@ func (s *goScanner) commit(rel string, e ast.Expr, text string) {
 		Text: numberHoles(formatVerbsToHoles(text)),
 		File: rel,
 		Line: s.fset.Position(e.Pos()).Line,
+		Func: enclosingFuncName(s.curFile, e.Pos()),
 	})
 }
 

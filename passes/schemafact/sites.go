@@ -228,6 +228,7 @@ type siteDDL struct {
 	// variants > 1 means the site has several possible texts, which are
 	// alternatives, not a sequence.
 	variant int
+	pos     token.Pos // the site
 }
 
 // siteDefinitions turns this package's query sites into DDL, in source
@@ -249,7 +250,7 @@ func siteDefinitions(sites []*querysite.Site, srcOf func(token.Pos) schema.Sourc
 					continue
 				}
 				keyed, shifts := keyHoles(t.YQL, t.Holes)
-				defs = append(defs, siteDDL{src: src, text: keyed, orig: t, shifts: shifts, variant: n})
+				defs = append(defs, siteDDL{src: src, text: keyed, orig: t, shifts: shifts, variant: n, pos: s.Pos})
 				n++
 			}
 		case querysite.KindCreateTable:
@@ -264,7 +265,7 @@ func siteDefinitions(sites []*querysite.Site, srcOf func(token.Pos) schema.Sourc
 				})
 				continue
 			}
-			defs = append(defs, siteDDL{src: src, def: createDef(p, s, srcOf)})
+			defs = append(defs, siteDDL{src: src, def: createDef(p, s, srcOf), pos: s.Pos})
 		case querysite.KindAlterTable:
 			p, ok := sitePath(s)
 			if !ok || s.TableOptions == nil {
