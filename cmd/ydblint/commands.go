@@ -78,9 +78,11 @@ func versionLine() string {
 func title(a *analysis.Analyzer) string { return analyzer.Title(a) }
 
 func printHelp(w io.Writer, suite []*analysis.Analyzer) {
-	fmt.Fprint(w, `ydblint checks Go code that uses YDB for key-design mistakes: keyed access
-without the hash-prefix column, NULL written into key columns, filters that
-scan every partition, and monotonic leading keys.
+	fmt.Fprint(w, `ydblint checks Go code that uses YDB, offline, at go vet time: key-design
+mistakes (keyed access without the hash-prefix column, NULL written into key
+columns, filters that scan every partition, monotonic leading keys),
+statements YDB would refuse to compile, and misuse of ydb-go-sdk itself
+(result loops, uncommitted writes, retried closures, escaping sessions).
 
 Usage:
   ydblint [flags] packages...
