@@ -31,6 +31,7 @@ func TestHashprefix(t *testing.T) {
 		"example.com/rules/hashprefix/svcsql",
 		"example.com/rules/hashprefix/svcsql/cmd/orders",
 		"example.com/rules/hashprefix/svcev/cmd/svc",
+		"example.com/rules/hashprefix/spanidx",
 	)
 }
 

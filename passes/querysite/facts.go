@@ -22,6 +22,8 @@ type factPiece struct {
 	Hole     bool
 	Key      string
 	Desc     string
+	// KeyEq: with Param, a condition, not text (piece.keyEq).
+	KeyEq string
 }
 
 type factVariant struct {
@@ -32,6 +34,8 @@ func (v factVariant) String() string {
 	var b strings.Builder
 	for _, p := range v.Pieces {
 		switch {
+		case p.Param >= 0 && p.KeyEq != "":
+			b.WriteString("{" + strconv.Itoa(p.Param) + "==" + p.KeyEq + "}")
 		case p.Param >= 0 && p.Deref:
 			b.WriteString("{*" + strconv.Itoa(p.Param) + "}")
 		case p.Param >= 0:

@@ -2,6 +2,7 @@ package querysite
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 	"strconv"
 	"strings"
@@ -158,20 +159,155 @@ func (a *pkgAnalysis) lookupCall(obj *types.Func, common *ssa.CallCommon, ce *as
 	if f.Param >= len(args) {
 		return texts{}, false
 	}
-	kv, _, _ := c.resolveBound(args[f.Param])
-	k, ok := kv.(*ssa.Const)
-	if !ok || k.Value == nil {
+	pos, end := common.Pos(), common.Pos()
+	if ce != nil {
+		pos, end = ce.Pos(), ce.End()
+	}
+	kv, kc, _ := c.resolveBound(args[f.Param])
+	if kc == nil {
+		kc = c
+	}
+	if k, ok := kv.(*ssa.Const); ok && k.Value != nil {
+		key := k.Value.ExactString()
+		for i, fk := range f.Keys {
+			if fk == key && i < len(f.Texts) {
+				return a.instantiate(variantsFromFact(f.Texts[i], pos, end), f.Truncated, args, hints, c), true
+			}
+		}
 		return texts{}, false
 	}
-	key := k.Value.ExactString()
-	for i, fk := range f.Keys {
-		if fk == key && i < len(f.Texts) {
-			pos, end := common.Pos(), common.Pos()
-			if ce != nil {
-				pos, end = ce.Pos(), ce.End()
+	if keys, ok := constKeys(kv); ok {
+		// A φ of constants (the key picked by an if): the entries of
+		// those keys.
+		var out texts
+		for i, fk := range f.Keys {
+			if keys[fk] && i < len(f.Texts) {
+				out = union(out, a.instantiate(variantsFromFact(f.Texts[i], pos, end), f.Truncated, args, hints, c))
 			}
-			return a.instantiate(variantsFromFact(f.Texts[i], pos, end), f.Truncated, args, hints, c), true
+		}
+		return out, len(out.vs) > 0
+	}
+	return a.keyedLookup(f, kv, kc, args, hints, pos, end, c)
+}
+
+// keyedLookup is the text of a lookup helper whose key is a parameter k of
+// the function being summarised (jaeger-ydb-store's
+// queries.BuildPartitionQuery(queryName, …) inside a helper handed
+// queryName by its callers): one variant per key of the table, each led by
+// the condition "parameter k == key", so that the summary becomes a
+// wrapper and each caller passing a constant gets that entry's text only
+// (instantiate, keyCondition). Not a parameter: not recovered here.
+func (a *pkgAnalysis) keyedLookup(f *lookupFact, key ssa.Value, kc *ctx, args []ssa.Value, hints []ast.Expr, pos, end token.Pos, c *ctx) (texts, bool) {
+	if kc.top != c.top {
+		return texts{}, false // a parameter of some other function
+	}
+	k := asParam(key, kc)
+	if k < 0 || len(f.Keys) != len(f.Texts) {
+		return texts{}, false
+	}
+	var out texts
+	for i, fk := range f.Keys {
+		entry := a.instantiate(variantsFromFact(f.Texts[i], pos, end), f.Truncated, args, hints, c)
+		cond := single(piece{param: k, keyEq: fk, pos: pos, end: end, desc: "lookup key"})
+		out = union(out, concat(cond, entry))
+	}
+	return out, len(out.vs) > 0
+}
+
+// keyCondition resolves the condition piece p at a call with args: keep
+// says whether the variant can hold (the argument is the constant p.keyEq,
+// or a φ of constants including it); cond is the condition carried on to
+// the caller's own parameter when the argument is one. known is false when
+// the argument is neither: the entry is then not chosen for certain.
+func (a *pkgAnalysis) keyCondition(p piece, args []ssa.Value, c *ctx) (cond texts, keep, known bool) {
+	if p.param >= len(args) {
+		return texts{}, false, false
+	}
+	v, vc, _ := c.resolveBound(args[p.param])
+	if vc == nil {
+		vc = c
+	}
+	if k, ok := v.(*ssa.Const); ok {
+		return single(), k.Value != nil && k.Value.ExactString() == p.keyEq, k.Value != nil
+	}
+	if keys, ok := constKeys(v); ok {
+		return single(), keys[p.keyEq], true
+	}
+	if k := asParam(v, vc); k >= 0 && vc.top == c.top {
+		q := p
+		q.param = k
+		return single(q), true, true
+	}
+	return texts{}, false, false
+}
+
+// constKeys returns the constants a φ (through captured variables) can
+// take, when every edge is a constant.
+func constKeys(v ssa.Value) (map[string]bool, bool) {
+	for i := 0; i < 8; i++ {
+		fv, ok := v.(*ssa.FreeVar)
+		if !ok {
+			break
+		}
+		b, _ := freeVarBinding(fv)
+		if b == nil {
+			return nil, false
+		}
+		v = b
+	}
+	phi, ok := v.(*ssa.Phi)
+	if !ok {
+		return nil, false
+	}
+	keys := map[string]bool{}
+	var walk func(x ssa.Value, depth int) bool
+	seen := map[*ssa.Phi]bool{}
+	walk = func(x ssa.Value, depth int) bool {
+		switch x := x.(type) {
+		case *ssa.Const:
+			if x.Value == nil {
+				return false
+			}
+			keys[x.Value.ExactString()] = true
+			return true
+		case *ssa.Phi:
+			if seen[x] {
+				return true
+			}
+			if depth > 8 {
+				return false
+			}
+			seen[x] = true
+			for _, e := range x.Edges {
+				if !walk(e, depth+1) {
+					return false
+				}
+			}
+			return true
+		}
+		return false
+	}
+	if !walk(phi, 0) || len(keys) == 0 {
+		return nil, false
+	}
+	return keys, true
+}
+
+// atKey moves the entry text chosen at a call by a constant key to that
+// key's expression (the query name the caller passes): the entry's
+// literal pieces carry the position of the lookup call, which every key
+// shares, while the constant says which query a finding is about. Only the
+// pieces placed at the condition's own call move.
+func atKey(v variant, cond piece, key ast.Expr) variant {
+	if key == nil || !key.Pos().IsValid() {
+		return v
+	}
+	out := make(variant, len(v))
+	copy(out, v)
+	for i := range out {
+		if q := &out[i]; q.param < 0 && !q.exact && q.pos == cond.pos && q.end == cond.end {
+			q.pos, q.end = key.Pos(), key.End()
 		}
 	}
-	return texts{}, false
+	return out
 }

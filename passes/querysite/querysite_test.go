@@ -199,7 +199,7 @@ func describe(s *querysite.Site) string {
 // sitePackages hold `// want` expectations on sites; factPackages on facts
 // only (analysistest checks the facts of the analyzer it runs).
 var (
-	sitePackages = []string{"./query", "./tablesvc", "./sqldb", "./values", "./schema", "./caller", "./paths", "./sqlmode", "./ptrtext", "./dyntext", "./svcshapes"}
+	sitePackages = []string{"./query", "./tablesvc", "./sqldb", "./values", "./schema", "./caller", "./paths", "./sqlmode", "./ptrtext", "./dyntext", "./svcshapes", "./partlookup/..."}
 	factPackages = []string{"./helpers", "./wrap"}
 )
 

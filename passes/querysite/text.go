@@ -34,6 +34,14 @@ type piece struct {
 	// identity (no unkeyed hole) or the variant is not recovered: a
 	// template's PRAGMA TablePathPrefix (templates.go, needsIdentity).
 	identity bool
+	// keyEq, on an empty param piece, is a condition rather than text:
+	// the variant holds only when the argument of parameter param is the
+	// constant keyEq (constant.Value.ExactString). A lookup helper indexed
+	// by a parameter of the function being summarised gives one variant
+	// per key, each with its condition (lookupfact.go, keyedLookup);
+	// instantiate keeps the variants whose condition the caller's argument
+	// meets.
+	keyEq string
 }
 
 type variant []piece
@@ -882,7 +890,7 @@ func variantsFromFact(vs []factVariant, pos, end token.Pos) []variant {
 		for _, p := range fv.Pieces {
 			switch {
 			case p.Param >= 0:
-				v = append(v, piece{param: p.Param, deref: p.Deref, desc: p.Desc, pos: pos, end: end, identity: p.Identity})
+				v = append(v, piece{param: p.Param, deref: p.Deref, desc: p.Desc, pos: pos, end: end, identity: p.Identity, keyEq: p.KeyEq})
 			case p.Hole:
 				v = append(v, holePiece(p.Key, p.Desc, pos, end))
 			default:
@@ -901,9 +909,25 @@ func (a *pkgAnalysis) instantiate(tmpl []variant, truncated bool, args []ssa.Val
 	cache := map[int]texts{}
 	for _, v := range tmpl {
 		acc := single()
-		for _, p := range v {
+		for pi := 0; pi < len(v); pi++ {
+			p := v[pi] // by index: atKey may move the rest of v
 			if p.param < 0 {
 				acc = concat(acc, single(p))
+				continue
+			}
+			if p.keyEq != "" {
+				cond, keep, known := a.keyCondition(p, args, c)
+				if !known {
+					return single(holePiece("", "text chosen by a lookup key that is not a constant", p.pos, p.end))
+				}
+				if !keep {
+					acc = texts{}
+					break
+				}
+				if len(cond.vs) == 1 && len(cond.vs[0]) == 0 {
+					v = atKey(v, p, hintAt(hints, p.param))
+				}
+				acc = concat(acc, cond)
 				continue
 			}
 			if p.param >= len(args) {
