@@ -90,3 +90,18 @@ func (r *Reader) ByField(ctx context.Context, parts []queries.Partition) error {
 func (r *Reader) Search(ctx context.Context, parts []queries.Partition, name string, values ...table.ParameterOption) error {
 	return r.overPartitions(ctx, parts, name, values...)
 }
+
+// ByMistake names no query of the table (BuildPartitionQuery panics): no
+// text, never another entry's.
+func (r *Reader) ByMistake(ctx context.Context, parts []queries.Partition) error {
+	return r.overPartitions(ctx, parts, "by-nothing") // want `api=table.Session.Execute params=\{\}\? chain=`
+}
+
+// Defaulted passes its caller's name unless it is empty: the key is a φ of
+// a parameter and a constant, not a parameter, so the text is not chosen.
+func (r *Reader) Defaulted(ctx context.Context, parts []queries.Partition, name string) error {
+	if name == "" {
+		name = "by-service"
+	}
+	return r.overPartitions(ctx, parts, name) // want `api=table.Session.Execute text="__ydblint_hole_0__" holes=\[\] params=\{\}\? chain=`
+}
