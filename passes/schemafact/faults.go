@@ -16,6 +16,9 @@ type DDLFault struct {
 	Category string
 	// Table is the last element of the table's path ("" when unknown).
 	Table string
+	// Token is the text of the token at fault, when it was found in text:
+	// it places the fault within its line.
+	Token string
 	// Src is the file (relative to the module root) and line at fault.
 	Src schema.Source
 	// Pos, End: the line in one of this package's Go files, when Src is
@@ -39,7 +42,7 @@ func (r *Result) DDLFaults() []DDLFault {
 		if !ok {
 			continue
 		}
-		out = append(out, DDLFault{Category: f.Category, Table: f.Table, Src: p.Src, Pos: p.Pos, End: p.End, Message: f.Msg})
+		out = append(out, DDLFault{Category: f.Category, Table: f.Table, Token: f.Token, Src: p.Src, Pos: p.Pos, End: p.End, Message: f.Msg})
 	}
 	return out
 }

@@ -1,6 +1,7 @@
 package yqlcheck
 
 import (
+	"go/ast"
 	"go/token"
 	"path/filepath"
 	"strings"
@@ -34,7 +35,7 @@ func (c *checker) checkDDL(plans *queryplan.Result) {
 		d := analysis.Diagnostic{Category: f.Category, Message: f.Message}
 		switch {
 		case f.Pos.IsValid():
-			d.Pos, d.End = f.Pos, f.End
+			d.Pos, d.End = c.narrow(f.Pos, f.End, f.Token)
 			report.Report(c.pass, c.cfg, name, d)
 		case schemafact.IsSchemaFile(f.Src):
 			if named == nil {
@@ -116,4 +117,51 @@ func (c *checker) holdsFile(moduleRoot, rel string) bool {
 	}
 	r, err := filepath.Rel(dir, file)
 	return err == nil && r != ".." && !strings.HasPrefix(r, ".."+string(filepath.Separator))
+}
+
+// narrow returns the range of tok when it occurs exactly once in the
+// string literals between pos and end (the line of a fault in a DDL
+// string), so the finding points at the word at fault; otherwise pos and
+// end.
+func (c *checker) narrow(pos, end token.Pos, tok string) (token.Pos, token.Pos) {
+	tf := c.pass.Fset.File(pos)
+	if tok == "" || tf == nil || end <= pos || c.pass.Fset.File(end) != tf {
+		return pos, end
+	}
+	var file *ast.File
+	for _, f := range c.pass.Files {
+		if f.FileStart <= pos && pos < f.FileEnd {
+			file = f
+		}
+	}
+	if file == nil {
+		return pos, end
+	}
+	found, at := 0, token.NoPos
+	ast.Inspect(file, func(n ast.Node) bool {
+		if n == nil || n.End() <= pos || n.Pos() >= end || found > 1 {
+			return false
+		}
+		lit, ok := n.(*ast.BasicLit)
+		if !ok || lit.Kind != token.STRING {
+			return true
+		}
+		// The literal's part on the line, as written in the source.
+		lo, hi := max(lit.Pos(), pos), min(lit.End(), end)
+		text := lit.Value[lo-lit.Pos() : hi-lit.Pos()]
+		for i := 0; ; {
+			j := strings.Index(text[i:], tok)
+			if j < 0 {
+				break
+			}
+			found++
+			at = lo + token.Pos(i+j)
+			i += j + len(tok)
+		}
+		return false
+	})
+	if found != 1 {
+		return pos, end
+	}
+	return at, at + token.Pos(len(tok))
 }

@@ -365,7 +365,7 @@ func (a *applier) create(st *yql.CreateTableStmt) *Table {
 		t.Columns = nil
 	}
 	for _, f := range CheckCreateTable(st, a.text) {
-		a.c.fault(a.src(f.Offset), f)
+		a.textFault(f)
 	}
 	a.c.finishTable(t)
 	a.c.put(t)

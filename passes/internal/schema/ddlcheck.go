@@ -38,12 +38,22 @@ type DDLFault struct {
 	// Table is the last element of the table's path ("" when not known).
 	Table  string
 	Offset int
-	Msg    string
+	// Token is the text of the token at Offset, when the fault was found
+	// in text, so that a caller knowing only the line can find the column.
+	Token string
+	Msg   string
 }
+
+// faultSep separates the fields of a fault's Warning header.
+const faultSep = "\x1f"
 
 // warning renders f as the text of a catalogue Warning.
 func (f DDLFault) warning() string {
-	return FaultPrefix + f.Category + " " + f.Table + "]: " + f.Msg
+	tok := f.Token
+	if strings.ContainsAny(tok, "]\x1f\n") {
+		tok = ""
+	}
+	return FaultPrefix + f.Category + faultSep + f.Table + faultSep + tok + "]: " + f.Msg
 }
 
 // ParseFault reads a Warning text written for a DDLFault back (Offset is
@@ -54,11 +64,24 @@ func ParseFault(msg string) (DDLFault, bool) {
 		return DDLFault{}, false
 	}
 	head, text, ok := strings.Cut(rest, "]: ")
-	cat, table, _ := strings.Cut(head, " ")
-	if !ok || cat == "" {
+	parts := strings.SplitN(head, faultSep, 3)
+	if !ok || len(parts) != 3 || parts[0] == "" {
 		return DDLFault{}, false
 	}
-	return DDLFault{Category: cat, Table: table, Msg: text}, true
+	return DDLFault{Category: parts[0], Table: parts[1], Token: parts[2], Msg: text}, true
+}
+
+// tokenAt returns the text of the token starting at off in text.
+func tokenAt(text string, off int) string {
+	if off < 0 || off >= len(text) {
+		return ""
+	}
+	end := min(len(text), off+128)
+	toks, _ := yql.Lex(text[off:end])
+	if len(toks) < 2 || toks[0].Offset != 0 {
+		return ""
+	}
+	return toks[0].Text
 }
 
 // lastElem returns the last element of a table path.
@@ -71,6 +94,12 @@ func lastElem(p string) string {
 
 // fault records f at src.
 func (c *Catalog) fault(src Source, f DDLFault) { c.warn(src, "%s", f.warning()) }
+
+// textFault records f, found at f.Offset of the applier's text.
+func (a *applier) textFault(f DDLFault) {
+	f.Token = tokenAt(a.text, f.Offset)
+	a.c.fault(a.src(f.Offset), f)
+}
 
 // keyForbidden are the column types YDB does not allow in a primary key
 // (NSchemeShard::IsAllowedKeyType): "Column %s has wrong key type %s".

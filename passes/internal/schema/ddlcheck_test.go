@@ -152,10 +152,10 @@ func TestFaultTable(t *testing.T) {
 	var got []string
 	for _, w := range c.Warnings {
 		if f, ok := ParseFault(w.Msg); ok {
-			got = append(got, f.Category+"@"+f.Table)
+			got = append(got, f.Category+"@"+f.Table+"@"+f.Token)
 		}
 	}
-	if strings.Join(got, " ") != "schema-syntax@hosts key-type@m" {
+	if strings.Join(got, " ") != "schema-syntax@hosts@region key-type@m@PRIMARY" {
 		t.Errorf("faults = %v", got)
 	}
 }

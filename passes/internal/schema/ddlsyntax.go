@@ -238,7 +238,7 @@ func (a *applier) syntaxFaults(script *yql.Script) {
 		}
 		for _, f := range CheckColumnSyntax(a.text[op.Start:op.End]) {
 			f.Offset += op.Start
-			a.c.fault(a.src(f.Offset), f)
+			a.textFault(f)
 		}
 	}
 }
