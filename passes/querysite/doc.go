@@ -109,6 +109,21 @@
 //     back unchanged (shortDir := getPrefix(&dir)) keeps the variable's
 //     origin, so *shortDir and dir are the same value (alias.go).
 //
+// Dynamically built text (issue 11, with shapes.go, maptext.go,
+// sprintfshape.go, templates.go):
+//   - table identity through Go values: a parameter of an unexported (or
+//     package main) function never used as a value, whose callers all pass
+//     the same package var, field or parameterless call, is a hole keyed by
+//     that value, so CreateTable(ctx, path.Join(prefix, "series")) in one
+//     helper and a query under PRAGMA TablePathPrefix(prefix) in another
+//     name the same table (paramkey.go); a template's PRAGMA
+//     TablePathPrefix from a parameter is decided at each call, unrecovered
+//     where the argument has no identity;
+//   - a variable assigned on branches and read by a retrier's closure
+//     (created right before the retrier's call, which runs it before
+//     returning) is the union of the values stored on the paths reaching
+//     the closure (capture.go).
+//
 // Not traced, on purpose (precision first): strings built in loops or
 // conditional builder writes (holes), lists grown in loops, interface
 // calls on user types other than SDK-shaped interfaces, function values

@@ -295,6 +295,13 @@ func (a *pkgAnalysis) loadText(load ssa.Value, addr ssa.Value, hint ast.Expr, c 
 		return a.globalText(addr, hint, c)
 	case *ssa.FreeVar:
 		if b, parent := freeVarBinding(addr); b != nil {
+			if al, ok := b.(*ssa.Alloc); ok && singleStore(al) == nil && a.storedOnce(al) == nil {
+				// Assigned on branches, read by a retrier's closure
+				// (capture.go).
+				if t, ok := a.capturedText(addr, al, c); ok {
+					return t
+				}
+			}
 			return a.loadText(load, b, hint, c.in(parent))
 		}
 	case *ssa.Alloc:
