@@ -30,9 +30,47 @@ func (a interval) meet(b interval) interval {
 
 const maxClampDepth = 12
 
+// callGraph lists, for the package's functions, the static calls to each
+// and whether it is also used as a value (then its callers are unknown).
+type callGraph struct {
+	calls   map[*ssa.Function][]*ssa.Call
+	escapes map[*ssa.Function]bool
+}
+
+func buildCallGraph(funcs []*ssa.Function) *callGraph {
+	g := &callGraph{calls: map[*ssa.Function][]*ssa.Call{}, escapes: map[*ssa.Function]bool{}}
+	var ops []*ssa.Value
+	for _, fn := range funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				if call, ok := instr.(*ssa.Call); ok && !call.Call.IsInvoke() {
+					if f, ok := call.Call.Value.(*ssa.Function); ok {
+						g.calls[f] = append(g.calls[f], call)
+					}
+					for _, a := range call.Call.Args {
+						if f, ok := a.(*ssa.Function); ok {
+							g.escapes[f] = true
+						}
+					}
+					continue
+				}
+				for _, op := range instr.Operands(ops[:0]) {
+					if op == nil {
+						continue
+					}
+					if f, ok := (*op).(*ssa.Function); ok {
+						g.escapes[f] = true
+					}
+				}
+			}
+		}
+	}
+	return g
+}
+
 // upperBound returns the largest value v can hold where block at uses it.
-func upperBound(v ssa.Value, at *ssa.BasicBlock) (int64, bool) {
-	iv := rangeOf(v, at, 0, map[ssa.Value]bool{})
+func upperBound(v ssa.Value, at *ssa.BasicBlock, g *callGraph) (int64, bool) {
+	iv := rangeOf(v, at, 0, map[ssa.Value]bool{}, g)
 	if iv.hi == math.MaxInt64 {
 		return 0, false
 	}
@@ -40,7 +78,7 @@ func upperBound(v ssa.Value, at *ssa.BasicBlock) (int64, bool) {
 }
 
 // rangeOf is the interval of v where block at uses it.
-func rangeOf(v ssa.Value, at *ssa.BasicBlock, depth int, visiting map[ssa.Value]bool) interval {
+func rangeOf(v ssa.Value, at *ssa.BasicBlock, depth int, visiting map[ssa.Value]bool, g *callGraph) interval {
 	if depth > maxClampDepth || visiting[v] {
 		return typeRange(v.Type())
 	}
@@ -54,27 +92,37 @@ func rangeOf(v ssa.Value, at *ssa.BasicBlock, depth int, visiting map[ssa.Value]
 		}
 		return iv
 	case *ssa.Convert:
-		src := rangeOf(x.X, at, depth+1, visiting)
+		src := rangeOf(x.X, at, depth+1, visiting, g)
 		dst := typeRange(x.Type())
 		if src.lo < dst.lo || src.hi > dst.hi {
 			return dst // may wrap (a negative int to uint64): only the type's range
 		}
 		return src
 	case *ssa.ChangeType:
-		return rangeOf(x.X, at, depth+1, visiting)
+		return rangeOf(x.X, at, depth+1, visiting, g)
 	case *ssa.MakeInterface:
-		return rangeOf(x.X, at, depth+1, visiting)
+		return rangeOf(x.X, at, depth+1, visiting, g)
 	case *ssa.Call:
 		if b, ok := x.Call.Value.(*ssa.Builtin); ok && b.Name() == "min" && len(x.Call.Args) > 0 {
 			out := interval{math.MaxInt64, math.MaxInt64}
 			lo := int64(math.MaxInt64)
 			for _, a := range x.Call.Args {
-				r := rangeOf(a, at, depth+1, visiting)
+				r := rangeOf(a, at, depth+1, visiting, g)
 				out.hi = min(out.hi, r.hi)
 				lo = min(lo, r.lo)
 			}
 			out.lo = lo
 			return iv.meet(out)
+		}
+	case *ssa.Parameter:
+		iv = iv.meet(paramRange(x, depth, visiting, g))
+	case *ssa.FreeVar:
+		if b, mc := boundTo(x); b != nil {
+			iv = iv.meet(rangeOf(b, mc.Block(), depth+1, visiting, g))
+		}
+	case *ssa.UnOp:
+		if x.Op == token.MUL {
+			iv = iv.meet(loadRange(x, depth, visiting, g))
 		}
 	case *ssa.Phi:
 		var out interval
@@ -83,7 +131,7 @@ func rangeOf(v ssa.Value, at *ssa.BasicBlock, depth int, visiting map[ssa.Value]
 				return iv
 			}
 			pred := x.Block().Preds[i]
-			r := rangeOf(e, pred, depth+1, visiting)
+			r := rangeOf(e, pred, depth+1, visiting, g)
 			r = r.meet(edgeGuard(e, pred, x.Block()))
 			if i == 0 {
 				out = r
@@ -271,4 +319,270 @@ func typeRange(t types.Type) interval {
 		return interval{0, math.MaxInt64} // the top half is not tracked
 	}
 	return whole
+}
+
+// paramRange joins the arguments every call of a function passes for
+// parameter p, when the function cannot be called from elsewhere: not
+// exported (or in package main), not a method reachable through an
+// interface, never used as a value.
+func paramRange(p *ssa.Parameter, depth int, visiting map[ssa.Value]bool, g *callGraph) interval {
+	fn := p.Parent()
+	if g == nil || fn == nil || fn.Parent() != nil || g.escapes[fn] {
+		return whole
+	}
+	obj, ok := fn.Object().(*types.Func)
+	if !ok || obj.Pkg() == nil || obj.Exported() && obj.Pkg().Name() != "main" {
+		return whole
+	}
+	if sig, ok := obj.Type().(*types.Signature); ok && sig.Recv() != nil {
+		return whole // a method may satisfy an interface
+	}
+	idx := -1
+	for i, q := range fn.Params {
+		if q == p {
+			idx = i
+		}
+	}
+	calls := g.calls[fn]
+	if idx < 0 || len(calls) == 0 {
+		return whole
+	}
+	var out interval
+	for i, call := range calls {
+		if idx >= len(call.Call.Args) {
+			return whole
+		}
+		r := rangeOf(call.Call.Args[idx], call.Block(), depth+1, visiting, g)
+		if i == 0 {
+			out = r
+		} else {
+			out = out.join(r)
+		}
+	}
+	return out
+}
+
+// boundTo returns the value the enclosing function binds to fv, and the
+// MakeClosure, when the closure is made exactly once.
+func boundTo(fv *ssa.FreeVar) (ssa.Value, *ssa.MakeClosure) {
+	fn := fv.Parent()
+	if fn == nil || fn.Parent() == nil {
+		return nil, nil
+	}
+	idx := -1
+	for i, f := range fn.FreeVars {
+		if f == fv {
+			idx = i
+		}
+	}
+	var found *ssa.MakeClosure
+	for _, b := range fn.Parent().Blocks {
+		for _, instr := range b.Instrs {
+			mc, ok := instr.(*ssa.MakeClosure)
+			if !ok || mc.Fn != fn || idx < 0 || idx >= len(mc.Bindings) {
+				continue
+			}
+			if found != nil {
+				return nil, nil
+			}
+			found = mc
+		}
+	}
+	if found == nil {
+		return nil, nil
+	}
+	return found.Bindings[idx], found
+}
+
+// loadRange is the range of a load of a local variable that lives in
+// memory because a closure captures it: the stores that reach the load
+// (or, in a closure, the point where the closure is made), each narrowed
+// by the conditions on the variable along the way — `if n > 100 { n = 100 }`
+// on a captured n.
+func loadRange(ld *ssa.UnOp, depth int, visiting map[ssa.Value]bool, g *callGraph) interval {
+	if depth > maxClampDepth {
+		return whole
+	}
+	var cell *ssa.Alloc
+	var at ssa.Instruction = ld
+	switch a := ld.X.(type) {
+	case *ssa.Alloc:
+		cell = a
+	case *ssa.FreeVar:
+		b, mc := boundTo(a)
+		alloc, ok := b.(*ssa.Alloc)
+		if !ok {
+			return whole
+		}
+		cell, at = alloc, mc
+	default:
+		return whole
+	}
+	stores, ok := cellStores(cell)
+	if !ok || len(stores) == 0 {
+		return whole
+	}
+	for _, st := range stores {
+		if st.Parent() != cell.Parent() {
+			return whole // a closure writes it: any time
+		}
+		if at != ld && reachableAfter(at, st) {
+			return whole // written after the closure is made
+		}
+	}
+	return reachingRange(cell, at, depth, visiting, g)
+}
+
+// cellStores returns the stores to a captured local, when its address is
+// only stored to, loaded from and captured.
+func cellStores(a *ssa.Alloc) ([]*ssa.Store, bool) {
+	var out []*ssa.Store
+	var walk func(v ssa.Value, d int) bool
+	walk = func(v ssa.Value, d int) bool {
+		if d > 4 {
+			return false
+		}
+		refs := v.Referrers()
+		if refs == nil {
+			return true
+		}
+		for _, r := range *refs {
+			switch r := r.(type) {
+			case *ssa.Store:
+				if r.Addr != v {
+					return false
+				}
+				out = append(out, r)
+			case *ssa.UnOp:
+				if r.Op != token.MUL {
+					return false
+				}
+			case *ssa.DebugRef:
+			case *ssa.MakeClosure:
+				fn, ok := r.Fn.(*ssa.Function)
+				if !ok {
+					return false
+				}
+				for i, b := range r.Bindings {
+					if b == v && i < len(fn.FreeVars) && !walk(fn.FreeVars[i], d+1) {
+						return false
+					}
+				}
+			default:
+				return false
+			}
+		}
+		return true
+	}
+	return out, walk(a, 0)
+}
+
+// reachableAfter reports whether st may run after instruction from in the
+// same function.
+func reachableAfter(from ssa.Instruction, st *ssa.Store) bool {
+	fb := from.Block()
+	if fb == st.Block() && indexOf(fb, st) > indexOf(fb, from) {
+		return true
+	}
+	seen := map[*ssa.BasicBlock]bool{}
+	stack := append([]*ssa.BasicBlock(nil), fb.Succs...)
+	for len(stack) > 0 && len(seen) < 4096 {
+		b := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if seen[b] {
+			continue
+		}
+		seen[b] = true
+		if b == st.Block() {
+			return true
+		}
+		stack = append(stack, b.Succs...)
+	}
+	return len(seen) >= 4096
+}
+
+func indexOf(b *ssa.BasicBlock, instr ssa.Instruction) int {
+	for i, x := range b.Instrs {
+		if x == instr {
+			return i
+		}
+	}
+	return -1
+}
+
+// reachingRange walks back from instruction at to the stores of cell that
+// reach it, narrowing each by the If conditions on loads of cell passed on
+// the way.
+func reachingRange(cell *ssa.Alloc, at ssa.Instruction, depth int, visiting map[ssa.Value]bool, g *callGraph) interval {
+	type state struct {
+		b    *ssa.BasicBlock
+		end  int // scan instructions [0, end) backwards
+		cons interval
+	}
+	var out interval
+	found := false
+	steps := 0
+	stack := []state{{at.Block(), indexOf(at.Block(), at), whole}}
+	for len(stack) > 0 {
+		if steps++; steps > 512 {
+			return whole
+		}
+		s := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		stored := false
+		for i := s.end - 1; i >= 0; i-- {
+			if st, ok := s.b.Instrs[i].(*ssa.Store); ok && st.Addr == cell {
+				r := rangeOf(st.Val, st.Block(), depth+1, visiting, g).meet(s.cons)
+				if !found {
+					out, found = r, true
+				} else {
+					out = out.join(r)
+				}
+				stored = true
+				break
+			}
+		}
+		if stored {
+			continue
+		}
+		if len(s.b.Preds) == 0 {
+			return whole // not stored on this path: the zero value, or a path we cannot see
+		}
+		for _, p := range s.b.Preds {
+			cons := s.cons
+			if len(p.Succs) == 2 && p.Succs[0] != p.Succs[1] {
+				if cond, ok := ifCond(p); ok {
+					if v := loadOfCellIn(cond, cell, p); v != nil {
+						cons = cons.meet(guard(v, cond, s.b == p.Succs[0]))
+					}
+				}
+			}
+			stack = append(stack, state{p, len(p.Instrs), cons})
+		}
+	}
+	if !found {
+		return whole
+	}
+	return out
+}
+
+// loadOfCellIn returns the operand of cond that loads cell in block b with
+// no store to cell after it in b.
+func loadOfCellIn(cond *ssa.BinOp, cell *ssa.Alloc, b *ssa.BasicBlock) ssa.Value {
+	for _, v := range []ssa.Value{cond.X, cond.Y} {
+		ld, ok := v.(*ssa.UnOp)
+		if !ok || ld.Op != token.MUL || ld.X != cell || ld.Block() != b {
+			continue
+		}
+		clean := true
+		for _, instr := range b.Instrs[indexOf(b, ld)+1:] {
+			if st, ok := instr.(*ssa.Store); ok && st.Addr == cell {
+				clean = false
+			}
+		}
+		if clean {
+			return v
+		}
+	}
+	return nil
 }

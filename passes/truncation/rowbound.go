@@ -22,6 +22,10 @@ type Bound struct {
 	// Why says what proves it ("LIMIT 100", "a point read of the full
 	// primary key", …); for an unbounded SELECT, why not ("no LIMIT").
 	Why string
+	// Unknown is set on an unbounded SELECT that filters a table the
+	// catalogue does not know: it may be a point read of the full key, so
+	// rules stay silent.
+	Unknown bool
 }
 
 // ParamBound answers the largest value a query parameter (name without
@@ -57,7 +61,7 @@ func RowBound(s *yql.Select, plan *keyplan.Plan, script *yql.Script, param Param
 	for _, u := range s.Union {
 		b := coreBound(u, plan, script, param)
 		if b.Rows == unbounded || total.Rows == unbounded {
-			return Bound{Rows: unbounded, Why: "a SELECT of the UNION has no bound (" + firstNonEmpty(b.Why, total.Why) + ")"}
+			return Bound{Rows: unbounded, Why: "a SELECT of the UNION has no bound (" + firstNonEmpty(b.Why, total.Why) + ")", Unknown: b.Unknown || total.Unknown}
 		}
 		total = Bound{Rows: total.Rows + b.Rows, Why: "every SELECT of the UNION is bounded"}
 	}
@@ -85,6 +89,9 @@ func coreBound(s *yql.Select, plan *keyplan.Plan, script *yql.Script, param Para
 		if b := RowBound(sub.Query, plan, script, param); b.Rows != unbounded {
 			take(Bound{Rows: b.Rows, Why: "a subquery that is bounded (" + b.Why + ")"})
 		}
+	}
+	if best.Rows == unbounded && s.Where != nil && unknownTable(s, plan) {
+		best.Unknown = true
 	}
 	if s.Limit != nil {
 		if n, why, ok := limitValue(s.Limit, script, param); ok {
@@ -168,13 +175,28 @@ func pointRead(s *yql.Select, plan *keyplan.Plan) bool {
 		for _, b := range a.Bindings {
 			// Through VIEW idx, Key is the index columns and then the
 			// rest of the primary key: all pinned is one row too.
-			if b.Kind != keyplan.BindPoint || b.Value == nil {
+			if b.Kind != keyplan.BindPoint || b.Value == nil && !b.Null {
 				return false // an IN list or OR branches: several points
 			}
 		}
 		return true
 	}
 	return false
+}
+
+// unknownTable reports whether s reads one table the planner could not
+// resolve (its key, and so a point read, is unknown).
+func unknownTable(s *yql.Select, plan *keyplan.Plan) bool {
+	src, ok := s.From.(*yql.TableSource)
+	if !ok || plan == nil {
+		return false
+	}
+	for _, a := range plan.Reads {
+		if a.Source == src && a.Named == "" {
+			return a.Table == nil
+		}
+	}
+	return true // no read planned for it
 }
 
 // limitValue evaluates a LIMIT: an integer literal, a named expression

@@ -72,12 +72,30 @@ func TestRowBound(t *testing.T) {
 		{"SELECT id FROM (SELECT * FROM products WHERE shop_id = 1) WHERE price > 5;", nil, unbounded},
 		{"SELECT * FROM products VIEW by_price WHERE price = $p;", nil, unbounded},
 		{"SELECT * FROM AS_TABLE($rows);", nil, unbounded},
+		{"SELECT * FROM products WHERE shop_id = $s AND id IS NULL;", nil, 1},
+		{"SELECT * FROM unknown_table WHERE id = $id;", nil, unbounded},
 		{"SELECT p.id FROM products AS p JOIN products AS q ON p.id = q.id WHERE p.shop_id = 1 AND p.id = 2;", nil, unbounded},
 	}
 	for _, c := range cases {
 		got := boundOf(t, c.text, c.param)
 		if got.Rows != c.rows {
 			t.Errorf("%s: rows %d (%s), want %d", c.text, got.Rows, got.Why, c.rows)
+		}
+	}
+}
+
+// TestRowBoundUnknownTable: a filtered read of a table the catalogue does
+// not know may be a point read (silent); an unfiltered one is not.
+func TestRowBoundUnknownTable(t *testing.T) {
+	for text, unknown := range map[string]bool{
+		"SELECT * FROM unknown_table WHERE id = $id;":                 true,
+		"SELECT * FROM unknown_table;":                                false,
+		"SELECT * FROM products WHERE shop_id = $s;":                  false,
+		"SELECT * FROM unknown_table WHERE id = $id LIMIT 10;":        false,
+		"SELECT 1 UNION ALL SELECT * FROM unknown_table WHERE k = 1;": true,
+	} {
+		if got := boundOf(t, text, nil); got.Unknown != unknown {
+			t.Errorf("%s: Unknown = %v, want %v (%+v)", text, got.Unknown, unknown, got)
 		}
 	}
 }

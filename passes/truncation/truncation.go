@@ -84,6 +84,7 @@ type checker struct {
 	// valueSites indexes SSA calls and conversions by position
 	// (paramBound), built on first use.
 	valueSites []valueSite
+	calls      *callGraph
 	indexed    bool
 }
 
@@ -273,7 +274,7 @@ func (c *checker) checkReads() {
 			continue
 		}
 		b := RowBound(sel.Query, st.Plan, st.Script, c.paramBound(st.Site))
-		if b.Rows != unbounded && b.Rows <= rowCap {
+		if b.Rows != unbounded && b.Rows <= rowCap || b.Unknown {
 			continue
 		}
 		if !c.capApplies(st.Site) {
@@ -344,6 +345,11 @@ func (c *checker) readFinding(st *queryplan.Statement, sel *yql.SelectStmt, b Bo
 	if c.version != "" && sdk.VersionBefore(c.version, sdk.TruncatedErrorSince) {
 		after = fmt.Sprintf("before %s the SDK drops the rows past the cut without an error", sdk.TruncatedErrorSince)
 	}
+	if pos < st.Site.Pos || pos > st.Site.End {
+		// The text is a constant shared by several calls: say which.
+		p := c.pass.Fset.Position(st.Site.Pos)
+		via += fmt.Sprintf(" (the call at %s:%d)", filepath.Base(p.Filename), p.Line)
+	}
 	msg := fmt.Sprintf("%s may return more than %d rows (%s) through %s: the table service cuts a data query's result set at %d rows, and %s; add a LIMIT of at most %d and page with a key cursor, read with StreamExecuteScanQuery or the query service, or open the driver with ydb.WithExecuteDataQueryOverQueryClient(true)",
 		what, rowCap, b.Why, via, rowCap, after, rowCap)
 	return queryplan.Finding{Pos: pos, End: end, Category: categoryUnbounded, Message: msg, St: st, Payload: kw.Start}
@@ -380,7 +386,7 @@ func (c *checker) paramBound(site *querysite.Site) ParamBound {
 				continue
 			}
 			for _, v := range vs.vals {
-				n, ok := upperBound(v, vs.block)
+				n, ok := upperBound(v, vs.block, c.calls)
 				if !ok {
 					return 0, false
 				}
@@ -398,6 +404,7 @@ func (c *checker) sites() []valueSite {
 		return c.valueSites
 	}
 	c.indexed = true
+	c.calls = buildCallGraph(c.funcs)
 	for _, fn := range c.funcs {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
@@ -431,10 +438,19 @@ func (c *checker) sites() []valueSite {
 
 func sdkCallee(cc *ssa.CallCommon) bool {
 	var obj types.Object
-	if cc.IsInvoke() {
+	switch {
+	case cc.IsInvoke():
 		obj = cc.Method
-	} else if f := cc.StaticCallee(); f != nil {
-		obj = f.Object()
+	case cc.StaticCallee() != nil:
+		obj = cc.StaticCallee().Object()
+	default:
+		// A package variable holding a function (table/types declares
+		// Uint64Value and its kin as variables in some versions).
+		if ld, ok := cc.Value.(*ssa.UnOp); ok && ld.Op == token.MUL {
+			if g, ok := ld.X.(*ssa.Global); ok {
+				obj = g.Object()
+			}
+		}
 	}
 	if obj == nil || obj.Pkg() == nil {
 		return false
