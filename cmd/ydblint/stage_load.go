@@ -37,23 +37,35 @@ func (loadStage) analyze(patterns []string, rules []*analysis.Analyzer, opts loa
 			sinks = append(sinks, s.Package)
 		}
 	}
-	snap, err := load.Load(context.Background(), load.Config{
+	cfg := load.Config{
 		Dir:    dir,
 		Env:    opts.Env,
 		Tests:  opts.Tests,
 		Policy: load.YDB(sinks),
-	}, patterns...)
+	}
+	roots := append(append([]*analysis.Analyzer{}, rules...), queryplan.Analyzer, config.Analyzer)
+	cache := newFactCache(roots) // factcache.go
+	if cache != nil {
+		cfg.Facts = cache.facts
+		defer cache.activate()()
+	}
+	snap, err := load.Load(context.Background(), cfg, patterns...)
 	if err != nil {
 		return nil, err
 	}
 	if len(snap.Roots) == 0 {
 		return nil, fmt.Errorf("%s matched no packages", strings.Join(patterns, " "))
 	}
+	if cache != nil {
+		cache.track(snap)
+	}
 	initial := snap.View(snap.Roots)
-	roots := append(append([]*analysis.Analyzer{}, rules...), queryplan.Analyzer, config.Analyzer)
 	graph, err := checker.Analyze(roots, initial, nil)
 	if err != nil {
 		return nil, err
+	}
+	if cache != nil {
+		cache.save()
 	}
 	return collectGraph(initial, graph, rules), nil
 }

@@ -21,6 +21,8 @@
 //	floor-nofacts  the same analyzer without a fact type: dependencies come from
 //	               export data (what a fact-free checker pays).
 //	ydblint        ./cmd/ydblint, built from this module (-ydblint: a given binary).
+//	ydblint-nocache the same without its fact cache (YDBLINT_FACT_CACHE=off): what
+//	               a first run pays; ydblint's warm-up run fills the cache.
 //	ydblint-before the binary -before names (an older build), standalone.
 //	ydblint-vet    go vet -vettool=<that binary>: one process per package,
 //	               dependencies from export data, facts in the build cache.
@@ -265,6 +267,8 @@ func buildTools(scratch string) []tool {
 			tools = append(tools, tool{name: name, argv: []string{build("floor", "./testdata/bench/floor")}, env: []string{"FLOOR_FACTS=0"}})
 		case "ydblint":
 			tools = append(tools, tool{name: name, argv: []string{ydblint()}})
+		case "ydblint-nocache":
+			tools = append(tools, tool{name: name, argv: []string{ydblint()}, env: []string{"YDBLINT_FACT_CACHE=off"}})
 		case "ydblint-before":
 			if *beforeBin == "" {
 				fatalf("tool ydblint-before needs -before <binary>")

@@ -42,6 +42,19 @@
 // exactly the packages that can have facts, and the checker needs nothing
 // else (a package outside the view has no facts and no diagnostics).
 //
+// # Facts the driver already holds
+//
+// [Config.Facts] lets a driver that keeps facts between runs (the
+// standalone command's cache of module-cache packages, cmd/ydblint
+// factcache.go) take a dependency out of the source load: when every
+// direct import of a package the policy picks is read from export data,
+// is a standard package or is itself such a package, and Facts says yes,
+// the package is read from export data and stays in View without syntax,
+// and the driver's analyzers hand its facts to the checker. gorm, xorm and
+// the ydb-go-yc packages under ydb-go-sdk's tests/slo are such packages:
+// they reach database/sql, so their wrapper facts are computed from source
+// once, then read back.
+//
 // # Incremental re-check
 //
 // [Snapshot.Update] compares the files the snapshot was loaded from (size

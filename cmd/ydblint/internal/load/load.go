@@ -32,6 +32,14 @@ type Config struct {
 	// Policy picks the dependencies loaded from source; nil loads only the
 	// named packages (and what imports them) from source.
 	Policy Policy
+	// Facts, when set, is asked about each dependency the policy picks
+	// whose direct imports are all read from export data or are standard
+	// packages (not the named packages, not test variants), dependencies
+	// first: true means the driver holds the package's facts from an
+	// earlier run, so the package is read from export data instead and
+	// stays in View without syntax (empty TypesInfo), for the driver to
+	// hand its facts to the checker. See Snapshot.FactsFrom.
+	Facts func(p *packages.Package) bool
 }
 
 // Policy returns the IDs of the packages of a graph (by ID, from go list)
@@ -56,6 +64,7 @@ type Snapshot struct {
 	cfg       Config
 	pkgs      map[string]*packages.Package // by ID: every package of the graph
 	source    map[string]bool              // IDs type-checked from source
+	facts     map[string]bool              // IDs whose facts the driver holds (Config.Facts); export data, in View
 	order     []string                     // IDs, dependencies first
 	importers map[string][]string          // ID → IDs of the packages that import it
 	owners    map[string][]string          // local Go file → IDs of the packages compiling it
@@ -92,6 +101,7 @@ func Load(ctx context.Context, cfg Config, patterns ...string) (*Snapshot, error
 		cfg:       cfg,
 		pkgs:      map[string]*packages.Package{},
 		source:    map[string]bool{},
+		facts:     map[string]bool{},
 		importers: map[string][]string{},
 		owners:    map[string][]string{},
 		stamps:    map[string]stamp{},
@@ -107,8 +117,10 @@ func Load(ctx context.Context, cfg Config, patterns ...string) (*Snapshot, error
 	if cfg.Policy != nil {
 		want = cfg.Policy(s.pkgs)
 	}
+	named := map[string]bool{}
 	for _, r := range roots {
 		want[r.ID] = true
+		named[r.ID] = true
 	}
 	for _, id := range s.order { // dependencies first: the closure is one pass
 		p := s.pkgs[id]
@@ -122,6 +134,11 @@ func Load(ctx context.Context, cfg Config, patterns ...string) (*Snapshot, error
 				}
 			}
 		}
+		if src && cfg.Facts != nil && !named[id] && !variant(p) && p.ExportFile != "" && s.importsNoSource(p) && cfg.Facts(p) {
+			s.facts[id] = true
+			s.read[id] = true
+			continue
+		}
 		if src {
 			s.source[id] = true
 		}
@@ -129,7 +146,7 @@ func Load(ctx context.Context, cfg Config, patterns ...string) (*Snapshot, error
 	for _, id := range s.order {
 		for _, imp := range s.pkgs[id].Imports {
 			s.importers[imp.ID] = append(s.importers[imp.ID], id)
-			if s.source[id] {
+			if s.source[id] || s.facts[id] {
 				s.read[imp.ID] = true
 			}
 		}
@@ -144,6 +161,26 @@ func Load(ctx context.Context, cfg Config, patterns ...string) (*Snapshot, error
 // Source reports whether the package with this ID was type-checked from
 // source (it has Syntax and TypesInfo).
 func (s *Snapshot) Source(id string) bool { return s.source[id] }
+
+// FactsFrom reports whether the package with this ID was read from export
+// data because Config.Facts said the driver holds its facts.
+func (s *Snapshot) FactsFrom(id string) bool { return s.facts[id] }
+
+// inView reports whether the package with this ID is in View's graph.
+func (s *Snapshot) inView(id string) bool { return s.source[id] || s.facts[id] }
+
+// importsNoSource reports whether every direct import of p is read from
+// export data, is a standard package, or has its facts from the driver:
+// only such a package can take its facts from the driver, whose key for
+// them covers the imports' export data and facts, not their syntax.
+func (s *Snapshot) importsNoSource(p *packages.Package) bool {
+	for _, imp := range p.Imports {
+		if s.source[imp.ID] && !standard(imp) {
+			return false
+		}
+	}
+	return true
+}
 
 // Package returns the package with this ID, or nil.
 func (s *Snapshot) Package(id string) *packages.Package { return s.pkgs[id] }
@@ -180,7 +217,7 @@ func (s *Snapshot) View(pkgs []*packages.Package) []*packages.Package {
 			}
 		}
 		for _, imp := range p.Imports {
-			if s.source[imp.ID] {
+			if s.inView(imp.ID) {
 				add(imp)
 				continue
 			}
@@ -201,7 +238,7 @@ func (s *Snapshot) View(pkgs []*packages.Package) []*packages.Package {
 		memo[p] = c
 		c.Imports = map[string]*packages.Package{}
 		for path, imp := range p.Imports {
-			if s.source[imp.ID] {
+			if s.inView(imp.ID) {
 				c.Imports[path] = cp(imp)
 				continue
 			}
@@ -305,6 +342,16 @@ func (s *Snapshot) readExport(p *packages.Package, view map[string]*types.Packag
 		return
 	}
 	p.Types = tp
+	if s.facts[p.ID] {
+		// In View without syntax: the checker's passes see no files.
+		p.Syntax = nil
+		p.TypesInfo = &types.Info{
+			Types: map[ast.Expr]types.TypeAndValue{}, Defs: map[*ast.Ident]types.Object{},
+			Uses: map[*ast.Ident]types.Object{}, Implicits: map[ast.Node]types.Object{},
+			Instances: map[*ast.Ident]types.Instance{}, Scopes: map[ast.Node]*types.Scope{},
+			Selections: map[*ast.SelectorExpr]*types.Selection{}, FileVersions: map[*ast.File]string{},
+		}
+	}
 }
 
 // checkSource parses p's files and type-checks them against the types of

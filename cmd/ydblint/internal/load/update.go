@@ -236,6 +236,7 @@ func (s *Snapshot) clone() *Snapshot {
 		cfg:       s.cfg,
 		pkgs:      maps.Clone(s.pkgs),
 		source:    s.source,
+		facts:     s.facts,
 		order:     s.order,
 		importers: s.importers,
 		owners:    s.owners,
