@@ -225,6 +225,9 @@ func limitValue(e yql.Expr, script *yql.Script, param ParamBound) (int64, string
 			if !ok || n < 0 {
 				return 0, "", false
 			}
+			if n > rowCap {
+				return n, "LIMIT $" + x.Name + ", which the Go code does not keep to " + strconv.Itoa(rowCap) + " or less", true
+			}
 			return n, "LIMIT $" + x.Name + " (at most " + strconv.FormatInt(n, 10) + " where the Go code binds it)", true
 		default:
 			return 0, "", false

@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"fmt"
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"path/filepath"
@@ -364,13 +365,13 @@ type valueSite struct {
 
 // paramBound bounds the parameters bound at site from the Go values.
 func (c *checker) paramBound(site *querysite.Site) ParamBound {
-	if site.Params == nil {
-		return nil
-	}
 	return func(pname string) (int64, bool) {
 		bnd := site.Params.Lookup(pname)
 		if bnd == nil {
-			return 0, false
+			if site.Params.Known {
+				return 0, false
+			}
+			return c.bindingsBound(pname)
 		}
 		if bnd.Value.Const {
 			if n, err := strconv.ParseInt(bnd.Value.ConstText, 0, 64); err == nil {
@@ -461,4 +462,107 @@ func sdkCallee(cc *ssa.CallCommon) bool {
 func isInteger(t types.Type) bool {
 	b, ok := t.Underlying().(*types.Basic)
 	return ok && b.Info()&types.IsInteger != 0
+}
+
+// bindingsBound is the fallback when querysite could not decode the
+// site's bindings: the largest value any table.ValueParam("$name", …) or
+// ParamsBuilder().Param("$name").T(…) of the package binds, when there is
+// at least one and every one is bounded. (If the site binds the parameter
+// some other way the answer may be wrong, but only towards silence.)
+func (c *checker) bindingsBound(pname string) (int64, bool) {
+	want := "$" + pname
+	best, found := int64(0), false
+	for _, fn := range c.funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				call, ok := instr.(*ssa.Call)
+				if !ok || len(call.Call.Args) == 0 {
+					continue
+				}
+				var v ssa.Value
+				switch calleeName(&call.Call) {
+				case "ValueParam":
+					if len(call.Call.Args) != 2 || !isConstString(call.Call.Args[0], want) {
+						continue
+					}
+					v = integerInside(call.Call.Args[1])
+				case "Param":
+					if !isConstString(call.Call.Args[len(call.Call.Args)-1], want) {
+						continue
+					}
+					v = builderValue(call)
+				default:
+					continue
+				}
+				if v == nil {
+					return 0, false
+				}
+				c.sites() // builds the call graph
+				n, ok := upperBound(v, b, c.calls)
+				if !ok {
+					return 0, false
+				}
+				best, found = max(best, n), true
+			}
+		}
+	}
+	return best, found
+}
+
+// calleeName is the name of an SDK function or method called, "" for
+// anything else.
+func calleeName(cc *ssa.CallCommon) string {
+	if !sdkCallee(cc) {
+		return ""
+	}
+	if cc.IsInvoke() {
+		return cc.Method.Name()
+	}
+	if f := cc.StaticCallee(); f != nil {
+		return f.Name()
+	}
+	return ""
+}
+
+func isConstString(v ssa.Value, s string) bool {
+	k, ok := v.(*ssa.Const)
+	return ok && k.Value != nil && k.Value.Kind() == constant.String && constant.StringVal(k.Value) == s
+}
+
+// integerInside returns the integer a value constructor call
+// (types.Uint64Value(n)) wraps, peeling the interface conversion.
+func integerInside(v ssa.Value) ssa.Value {
+	if mi, ok := v.(*ssa.MakeInterface); ok {
+		v = mi.X
+	}
+	call, ok := v.(*ssa.Call)
+	if !ok || !sdkCallee(&call.Call) || len(call.Call.Args) != 1 || !isInteger(call.Call.Args[0].Type()) {
+		return nil
+	}
+	return call.Call.Args[0]
+}
+
+// builderValue returns the integer passed to the one typed setter called on
+// the result of ParamsBuilder().Param(name).
+func builderValue(param *ssa.Call) ssa.Value {
+	refs := param.Referrers()
+	if refs == nil {
+		return nil
+	}
+	var out ssa.Value
+	for _, r := range *refs {
+		call, ok := r.(*ssa.Call)
+		if !ok || !sdkCallee(&call.Call) {
+			continue
+		}
+		for _, a := range call.Call.Args {
+			if a != param && isInteger(a.Type()) {
+				if out != nil {
+					return nil
+				}
+				out = a
+			}
+		}
+	}
+	return out
 }

@@ -252,3 +252,86 @@ SELECT order_id, total FROM shop_orders WHERE shop_id = $shop;`, table.NewQueryP
 	})
 	return total, err
 }
+
+// FirstPages renders the storefront: every shop's first page, through a
+// helper whose every caller passes a small constant.
+func (r *Repo) FirstPages(ctx context.Context, shops []uint64) (int, error) {
+	total := 0
+	for _, shop := range shops {
+		n, err := countPage(ctx, r.c, shop, 24)
+		if err != nil {
+			return 0, err
+		}
+		total += n
+	}
+	return total, nil
+}
+
+func countPage(ctx context.Context, c table.Client, shop uint64, limit int) (int, error) {
+	n := 0
+	err := c.Do(ctx, func(ctx context.Context, s table.Session) error {
+		n = 0
+		_, res, err := s.Execute(ctx, readTx, `DECLARE $shop AS Uint64; DECLARE $limit AS Uint64;
+SELECT id FROM products WHERE shop_id = $shop ORDER BY id LIMIT $limit;`,
+			table.NewQueryParameters(table.ValueParam("$shop", types.Uint64Value(shop)), table.ValueParam("$limit", types.Uint64Value(uint64(limit)))))
+		if err != nil {
+			return err
+		}
+		defer res.Close()
+		for res.NextResultSet(ctx) {
+			for res.NextRow() {
+				n++
+			}
+		}
+		return res.Err()
+	})
+	return n, err
+}
+
+// Browse walks a shop page by page with a cursor kept by the caller; the
+// page size it passes is past the cut (countPage above is the twin whose
+// every caller passes a small constant).
+func (r *Repo) Browse(ctx context.Context, shop uint64) (int, error) {
+	var lastID uint64
+	lastTitle := ""
+	seen := 0
+	for {
+		n, err := browsePage(ctx, r.c, shop, 5000, &lastID, &lastTitle)
+		if err != nil {
+			return 0, err
+		}
+		if n == 0 {
+			return seen, nil
+		}
+		seen += n
+	}
+}
+
+func browsePage(ctx context.Context, c table.Client, shop uint64, limit int, lastID *uint64, lastTitle *string) (int, error) {
+	n := 0
+	err := c.Do(ctx, func(ctx context.Context, s table.Session) error {
+		n = 0
+		_, res, err := s.Execute(ctx, readTx, `DECLARE $shop AS Uint64; DECLARE $limit AS Uint64; DECLARE $lastID AS Uint64; DECLARE $lastTitle AS Utf8;
+SELECT id, title FROM products WHERE shop_id = $shop AND id > $lastID AND title > $lastTitle ORDER BY id LIMIT $limit;`, // want `LIMIT \$limit, which the Go code does not keep to 1000 or less`
+			table.NewQueryParameters(
+				table.ValueParam("$shop", types.Uint64Value(shop)),
+				table.ValueParam("$limit", types.Uint64Value(uint64(limit))),
+				table.ValueParam("$lastID", types.Uint64Value(*lastID)),
+				table.ValueParam("$lastTitle", types.TextValue(*lastTitle)),
+			))
+		if err != nil {
+			return err
+		}
+		defer res.Close()
+		for res.NextResultSet(ctx) {
+			for res.NextRow() {
+				if err := res.ScanWithDefaults(lastID, lastTitle); err != nil {
+					return err
+				}
+				n++
+			}
+		}
+		return res.Err()
+	})
+	return n, err
+}
