@@ -67,9 +67,14 @@ func textEvidence(s *querysite.Site, t *querysite.Text, cat *schema.Catalog, src
 	keyed, shifts := keyHoles(t.YQL, t.Holes)
 	script := yql.Parse(keyed)
 	resolve := func(ref *yql.TableRef, pragma string) (*schema.Table, bool) {
-		if ref == nil || ref.Path == "" || ref.Hole {
+		if ref == nil || ref.Path == "" {
 			return nil, false
 		}
+		// A path with holes is looked up as queryplan.lookupRef looks up
+		// the reads this evidence is checked against: keyed holes are
+		// already {key} in the keyed text, and a hole without a stable key
+		// stays raw, which the catalogue matches only against a table
+		// defined with the same shape (spans_<day> against spans_*).
 		// Resolve the way queryplan resolves the reads checked against
 		// this evidence: a driver prefix that cannot be seen leaves only a
 		// unique suffix match in the catalogue.
