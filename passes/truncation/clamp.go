@@ -321,10 +321,33 @@ func typeRange(t types.Type) interval {
 	return whole
 }
 
+// interfaceHas reports whether an interface type declared at package level
+// in pkg has a method with the given name: an unexported method can only
+// be called dynamically through such an interface.
+func interfaceHas(pkg *types.Package, name string) bool {
+	scope := pkg.Scope()
+	for _, n := range scope.Names() {
+		tn, ok := scope.Lookup(n).(*types.TypeName)
+		if !ok {
+			continue
+		}
+		it, ok := tn.Type().Underlying().(*types.Interface)
+		if !ok {
+			continue
+		}
+		for i := 0; i < it.NumMethods(); i++ {
+			if it.Method(i).Name() == name {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // paramRange joins the arguments every call of a function passes for
 // parameter p, when the function cannot be called from elsewhere: not
-// exported (or in package main), not a method reachable through an
-// interface, never used as a value.
+// exported (or in package main), an unexported method no interface of the
+// package names, never used as a value.
 func paramRange(p *ssa.Parameter, depth int, visiting map[ssa.Value]bool, g *callGraph) interval {
 	fn := p.Parent()
 	if g == nil || fn == nil || fn.Parent() != nil || g.escapes[fn] {
@@ -334,8 +357,8 @@ func paramRange(p *ssa.Parameter, depth int, visiting map[ssa.Value]bool, g *cal
 	if !ok || obj.Pkg() == nil || obj.Exported() && obj.Pkg().Name() != "main" {
 		return whole
 	}
-	if sig, ok := obj.Type().(*types.Signature); ok && sig.Recv() != nil {
-		return whole // a method may satisfy an interface
+	if sig, ok := obj.Type().(*types.Signature); ok && sig.Recv() != nil && (obj.Exported() || interfaceHas(obj.Pkg(), obj.Name())) {
+		return whole // a method may be called through an interface
 	}
 	idx := -1
 	for i, q := range fn.Params {

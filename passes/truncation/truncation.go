@@ -371,7 +371,7 @@ func (c *checker) paramBound(site *querysite.Site) ParamBound {
 			if site.Params.Known {
 				return 0, false
 			}
-			return c.bindingsBound(pname)
+			return c.bindingsBound(site, pname)
 		}
 		if bnd.Value.Const {
 			if n, err := strconv.ParseInt(bnd.Value.ConstText, 0, 64); err == nil {
@@ -466,13 +466,24 @@ func isInteger(t types.Type) bool {
 
 // bindingsBound is the fallback when querysite could not decode the
 // site's bindings: the largest value any table.ValueParam("$name", …) or
-// ParamsBuilder().Param("$name").T(…) of the package binds, when there is
-// at least one and every one is bounded. (If the site binds the parameter
-// some other way the answer may be wrong, but only towards silence.)
-func (c *checker) bindingsBound(pname string) (int64, bool) {
+// ParamsBuilder().Param("$name").T(…) binds in the functions that make the
+// call (the site's and, for wrappers of this package, theirs, with their
+// closures), when there is at least one and every one is bounded. (If the
+// site binds the parameter some other way the answer may be wrong, but
+// only towards silence.)
+func (c *checker) bindingsBound(site *querysite.Site, pname string) (int64, bool) {
 	want := "$" + pname
+	scope := map[*ssa.Function]bool{}
+	for _, pos := range append([]token.Pos{site.Pos}, framePositions(site)...) {
+		if fn := c.enclosingFunc(pos); fn != nil {
+			scope[fn] = true
+		}
+	}
 	best, found := int64(0), false
 	for _, fn := range c.funcs {
+		if !scope[rootOf(fn)] {
+			continue
+		}
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
 				call, ok := instr.(*ssa.Call)
@@ -565,4 +576,34 @@ func builderValue(param *ssa.Call) ssa.Value {
 		}
 	}
 	return out
+}
+
+func framePositions(site *querysite.Site) []token.Pos {
+	var out []token.Pos
+	for _, f := range site.Chain {
+		if f.Pos.IsValid() {
+			out = append(out, f.Pos)
+		}
+	}
+	return out
+}
+
+// enclosingFunc returns the top-level function whose body holds pos.
+func (c *checker) enclosingFunc(pos token.Pos) *ssa.Function {
+	for _, fn := range c.funcs {
+		if fn.Parent() != nil || fn.Syntax() == nil {
+			continue
+		}
+		if fn.Syntax().Pos() <= pos && pos < fn.Syntax().End() {
+			return fn
+		}
+	}
+	return nil
+}
+
+func rootOf(fn *ssa.Function) *ssa.Function {
+	for fn.Parent() != nil {
+		fn = fn.Parent()
+	}
+	return fn
 }
