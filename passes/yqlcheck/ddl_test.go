@@ -2,6 +2,8 @@ package yqlcheck_test
 
 import (
 	"fmt"
+	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -10,6 +12,7 @@ import (
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
+	"github.com/ydblint/ydblint/passes/queryplan"
 	"github.com/ydblint/ydblint/passes/yqlcheck"
 )
 
@@ -51,5 +54,40 @@ func TestYqlcheckDDL(t *testing.T) {
 	sort.Strings(want)
 	if got := strings.Join(st.inSQL, "\n"); got != strings.Join(want, "\n") {
 		t.Errorf("diagnostics in migrations:\n%s\nwant:\n%s", got, strings.Join(want, "\n"))
+	}
+}
+
+// collectT collects every complaint of analysistest instead of failing.
+type collectT struct {
+	*testing.T
+	msgs []string
+}
+
+func (t *collectT) Errorf(format string, args ...any) { t.msgs = append(t.msgs, fmt.Sprintf(format, args...)) }
+
+// TestYqlcheckDDLGoPositionsOnly: under golangci-lint, which drops issues
+// outside Go files, a migration's fault moves to the first query naming
+// the table and names the migration line. GoPositionsOnly holds for the
+// whole process, so the test runs itself in a child process.
+func TestYqlcheckDDLGoPositionsOnly(t *testing.T) {
+	if os.Getenv("YQLCHECK_GO_POSITIONS_ONLY") != "1" {
+		cmd := exec.Command(os.Args[0], "-test.run=^TestYqlcheckDDLGoPositionsOnly$", "-test.v")
+		cmd.Env = append(os.Environ(), "YQLCHECK_GO_POSITIONS_ONLY=1")
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("child: %v\n%s", err, out)
+		}
+		return
+	}
+	queryplan.OmitRelatedInformation()
+	dir, err := filepath.Abs("../../testdata/yqlcheck")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ct := &collectT{T: t}
+	analysistest.Run(ct, dir, yqlcheck.Analyzer, "example.com/yqlcheck/audit")
+	want := `audit.go:18:45: unexpected diagnostic: migration migrations/00003_audit.sql:6: the word details after the definition of column action (Utf8) is not YQL`
+	if len(ct.msgs) != 1 || !strings.Contains(ct.msgs[0], want) {
+		t.Errorf("diagnostics = %q, want one containing %q", ct.msgs, want)
 	}
 }
