@@ -63,7 +63,9 @@ type collectT struct {
 	msgs []string
 }
 
-func (t *collectT) Errorf(format string, args ...any) { t.msgs = append(t.msgs, fmt.Sprintf(format, args...)) }
+func (t *collectT) Errorf(format string, args ...any) {
+	t.msgs = append(t.msgs, fmt.Sprintf(format, args...))
+}
 
 // TestYqlcheckDDLGoPositionsOnly: under golangci-lint, which drops issues
 // outside Go files, a migration's fault moves to the first query naming
