@@ -132,14 +132,21 @@
 //
 // The categories below judge the schema itself: migrations (.sql, .yql)
 // of the module, DDL strings of this package's Go code, and its
-// CreateTable calls. A finding in a Go file is reported at that line; a
-// finding in a migration is reported at the migration's line, by every
-// package of the module that has query sites and so reads the migration.
-// The standalone checker, golangci-lint and editors de-duplicate by
-// position and show it once; go vet runs each package on its own and
-// prints it once per such package. Column tables (STORE = COLUMN, PARTITION
-// BY HASH) have other rules and are not judged; nor is a column whose type
-// ydblint does not know (containers, Decimal, PostgreSQL types, a Go value).
+// CreateTable calls. A finding in Go code points at the word at fault in
+// the string literal (or at the option's line). A finding in a migration
+// points at the migration's line and is reported by the packages it
+// concerns: the package whose directory holds the migration (it embeds or
+// applies it) and the packages whose queries name the table at fault. go
+// vet runs each package on its own and prints it once per such package;
+// the standalone checker and editors de-duplicate by position. golangci-lint
+// drops issues outside Go files, so under its plugin the finding moves to
+// the package's first query that names the table (or its package clause)
+// and starts with "migration <file>:<line>: ". ydblint:ignore directives do
+// not apply to a migration's lines. Column tables (STORE = COLUMN,
+// PARTITION BY HASH) have other rules and are not judged; nor is a column
+// whose type ydblint does not know (containers, Decimal, PostgreSQL types,
+// a Go value), nor DDL in Go files of another package (that package
+// reports its own).
 //
 // # Category schema-syntax
 //
