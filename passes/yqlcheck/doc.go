@@ -207,7 +207,8 @@
 //
 // # Category ttl-column
 //
-// A TTL names a column YDB cannot expire rows by: it reads a Date,
+// A TTL (in CREATE TABLE, or ALTER TABLE … SET (TTL = …)) names a column
+// YDB cannot expire rows by: it reads a Date,
 // Datetime or Timestamp column (and their 32/64-bit forms) without a unit,
 // and a Uint32, Uint64 or DyNumber column with one (`ON col AS SECONDS`).
 // YDB (ydb/core/tx/schemeshard, TTTLValidator::ValidateUnit): "Unsupported
@@ -226,6 +227,6 @@
 // arguments and of ydb.WithAutoDeclare queries; value types written to
 // columns; AUTO_PARTITIONING_MIN_PARTITIONS_COUNT greater than the MAX
 // (the server's check and wording were not confirmed); TTL settings of
-// CreateTable calls and ALTER TABLE … SET (TTL = …); DDL in Go files of
-// other packages (each package reports its own).
+// CreateTable calls (their mode is not decoded); DDL in Go files of other
+// packages (each package reports its own).
 package yqlcheck

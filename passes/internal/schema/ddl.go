@@ -545,6 +545,10 @@ func (a *applier) opaqueAction(t *Table, act *yql.OpaqueAction) *Table {
 		a.c.put(t)
 		return t
 	case len(words) >= 1 && strings.EqualFold(words[0], "SET") && strings.Contains(strings.ToUpper(act.Text), "TTL"):
+		if f, ok := CheckAlterTTL(t, act.Text); ok {
+			f.Offset = act.Start
+			a.textFault(f)
+		}
 		if col := ttlColumn(act.Text); col != "" {
 			t.TTLColumn = col
 		}

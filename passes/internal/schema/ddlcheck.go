@@ -179,7 +179,7 @@ func CheckCreateTable(st *yql.CreateTableStmt, text string) []DDLFault {
 			out = append(out, checkPartitionAtKeys(s, table, key, types)...)
 		case "TTL":
 			if s.End <= len(text) && s.Start >= 0 && s.Start <= s.End {
-				if f, ok := checkTTL(s, text[s.Start:s.End], table, types); ok {
+				if f, ok := checkTTL(s.Start, text[s.Start:s.End], table, types); ok {
 					out = append(out, f)
 				}
 			}
@@ -276,7 +276,7 @@ func literalWord(typ string) string {
 }
 
 // checkTTL judges `TTL = Interval(…) [action][, …] ON col [AS unit]`.
-func checkTTL(s *yql.Setting, text, table string, types map[string]string) (DDLFault, bool) {
+func checkTTL(offset int, text, table string, types map[string]string) (DDLFault, bool) {
 	col, unit, ok := ttlTarget(text)
 	if !ok {
 		return DDLFault{}, false
@@ -302,7 +302,7 @@ func checkTTL(s *yql.Setting, text, table string, types map[string]string) (DDLF
 			"forms), or from a Uint32, Uint64 or DyNumber column with a unit", col, typ)
 		ydb = "Unsupported column type"
 	}
-	return DDLFault{Category: FaultTTLColumn, Offset: s.Start, Msg: fmt.Sprintf(
+	return DDLFault{Category: FaultTTLColumn, Offset: offset, Msg: fmt.Sprintf(
 		"TTL of table %s: column %s: \"%s\"", table, why, ydb)}, true
 }
 
@@ -387,4 +387,39 @@ func displayPath(p string) string {
 		}
 	}
 	return p
+}
+
+// CheckAlterTTL judges `ALTER TABLE t SET (TTL = … ON col [AS unit])` (or
+// the `SET TTL … ON col` form) on the row table t as it is before the
+// statement; action is the action's text. Other settings in the same SET
+// leave it unjudged.
+func CheckAlterTTL(t *Table, action string) (DDLFault, bool) {
+	if t == nil || t.Store != RowStore || len(t.PartitionBy) > 0 {
+		return DDLFault{}, false
+	}
+	rest := strings.TrimSpace(action)
+	if len(rest) < 3 || !strings.EqualFold(rest[:3], "SET") {
+		return DDLFault{}, false
+	}
+	rest = strings.TrimSpace(rest[3:])
+	if strings.HasPrefix(rest, "(") {
+		if !strings.HasSuffix(rest, ")") {
+			return DDLFault{}, false
+		}
+		rest = strings.TrimSpace(rest[1 : len(rest)-1])
+	}
+	if len(rest) < 3 || !strings.EqualFold(rest[:3], "TTL") {
+		return DDLFault{}, false
+	}
+	rest = strings.TrimSpace(rest[3:])
+	rest = strings.TrimSpace(strings.TrimPrefix(rest, "="))
+	types := map[string]string{}
+	for _, c := range t.Columns {
+		if knownType(c.Type) {
+			types[c.Name] = c.Type
+		}
+	}
+	f, ok := checkTTL(0, rest, displayPath(t.Path), types)
+	f.Table = lastElem(t.Path)
+	return f, ok
 }

@@ -53,6 +53,13 @@ func TestDDLFaults(t *testing.T) {
 		{"tiered ttl", `CREATE TABLE m (id Uint64, exp Datetime64, PRIMARY KEY (id)) WITH (TTL = Interval("P1D") TO EXTERNAL DATA SOURCE s, Interval("P7D") DELETE ON exp)`, nil},
 		{"ttl on an unknown column", `CREATE TABLE m (id Uint64, PRIMARY KEY (id)) WITH (TTL = Interval("P1D") ON exp)`, nil},
 
+		{"alter ttl on Uint64 without unit", "CREATE TABLE m (id Uint64, exp Uint64, PRIMARY KEY (id));\nALTER TABLE m SET (TTL = Interval(\"P1D\") ON exp);",
+			[]string{"ttl-column: To enable TTL on integral type column"}},
+		{"alter ttl uncompat form on Utf8", "CREATE TABLE m (id Uint64, exp Utf8, PRIMARY KEY (id));\nALTER TABLE m SET TTL Interval(\"P1D\") ON exp;",
+			[]string{"ttl-column: Unsupported column type"}},
+		{"alter ttl with unit", "CREATE TABLE m (id Uint64, exp Uint64, PRIMARY KEY (id));\nALTER TABLE m SET (TTL = Interval(\"P1D\") ON exp AS SECONDS);", nil},
+		{"alter ttl with another setting", "CREATE TABLE m (id Uint64, exp Uint64, PRIMARY KEY (id));\nALTER TABLE m SET (TTL = Interval(\"P1D\") ON exp, AUTO_PARTITIONING_BY_LOAD = ENABLED);", nil},
+		{"alter ttl on an added column", "CREATE TABLE m (id Uint64, PRIMARY KEY (id));\nALTER TABLE m ADD COLUMN exp Timestamp;\nALTER TABLE m SET (TTL = Interval(\"P1D\") ON exp);", nil},
 		{"stray word", "CREATE TABLE m (\n id Uint64 NOT NULL,\n name Utf8 email Utf8,\n PRIMARY KEY (id))",
 			[]string{"schema-syntax: the word email after the definition of column name (Utf8)"}},
 		{"stray comment", "CREATE TABLE m (id Uint64, name Utf8 NOT NULL COMMENT 'x', PRIMARY KEY (id))",
