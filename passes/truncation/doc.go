@@ -62,11 +62,23 @@
 //
 // A SELECT is bounded when it has a LIMIT of at most 1000 written as a
 // literal, a named expression bound to one, or a parameter the Go code
-// visibly clamps before binding it (a constant, `min(n, 100)`,
-// `if n > 100 { n = 100 }`, an early return on `n > 100`, a small integer
-// type); when the key planner proves a point read with every key column
-// pinned to one value; when it is a global aggregate (aggregates without
-// GROUP BY) or has no FROM. A UNION is bounded by the sum of its members.
+// visibly clamps before binding it: a constant, `min(n, 100)`,
+// `if n > 100 { n = 100 }`, an early return or error on `n > 100` (also
+// in a switch), a small integer type; followed through conversions,
+// variables captured by the closure that binds it (the stores that reach
+// the closure, narrowed by the conditions on the way), and parameters of
+// unexported functions and methods (when no interface of the package names
+// the method and the function is never used as a value) from every call
+// in the package. When querysite could not decode the call's bindings, the
+// table.ValueParam / ParamsBuilder bindings of that parameter in the
+// functions that make the call are used, all of which must be bounded.
+// A SELECT is also bounded when the key planner proves a point read with
+// every key column pinned to one value (`=` or IS NULL); when it is a
+// global aggregate (aggregates without GROUP BY) or has no FROM; when it
+// reads a bounded subquery. A UNION is bounded by the sum of its members.
+// A filtered read of a table the catalogue does not know may be a point
+// read and stays silent. A query text kept in a constant shared by several
+// calls is reported at the constant, once per call, naming the call.
 //
 // Silent when the cap does not apply or cannot be decided: scan queries
 // (StreamExecuteScanQuery, database/sql with ydb.ScanQueryMode); a function
