@@ -21,6 +21,7 @@ import (
 	"github.com/ydblint/ydblint/passes/internal/analysisutil"
 	"github.com/ydblint/ydblint/passes/internal/report"
 	"github.com/ydblint/ydblint/passes/internal/sdk"
+	"github.com/ydblint/ydblint/passes/internal/sdkssa"
 	"github.com/ydblint/ydblint/passes/internal/yql"
 	"github.com/ydblint/ydblint/passes/queryplan"
 	"github.com/ydblint/ydblint/passes/querysite"
@@ -40,7 +41,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:             name,
 	Doc:              analysisutil.MustExtractDoc(doc, name),
 	URL:              report.URLBase + name,
-	Requires:         []*analysis.Analyzer{config.Analyzer, queryplan.Analyzer, buildssa.Analyzer},
+	Requires:         []*analysis.Analyzer{config.Analyzer, queryplan.Analyzer, sdkssa.Analyzer},
 	Run:              report.WrapRun(run),
 	RunDespiteErrors: true,
 }
@@ -59,7 +60,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	c := &checker{pass: pass, cfg: cfg, plans: plans, version: sdk.PackageVersion(pass.Pkg, pass.Fset),
 		aware: truncationAware(pass), ignoring: map[token.Pos]bool{}}
-	if ssaRes, ok := pass.ResultOf[buildssa.Analyzer].(*buildssa.SSA); ok && ssaRes != nil {
+	if ssaRes, ok := pass.ResultOf[sdkssa.Analyzer].(*buildssa.SSA); ok && ssaRes != nil {
 		c.funcs = ssaRes.SrcFuncs
 	}
 	c.checkIgnoreOptions()

@@ -1,5 +1,5 @@
 // Package sdkssa is buildssa for the rules that read SDK calls from SSA
-// (resultloop, retrystate, uncommitted, sessionescape): the same SSA as
+// (resultloop, retrystate, uncommitted, sessionescape, truncation): the same SSA as
 // golang.org/x/tools/go/analysis/passes/buildssa (it calls buildssa's own
 // run, with ctrlflow's no-return facts), built only for a package that
 // imports ydb-go-sdk, directly or not, and is not one of the SDK's own

@@ -28,31 +28,9 @@ func run(pass *analysis.Pass) (any, error) {
 }
 
 // Needed reports whether the rules can read SSA of pkg: it imports a
-// package of ydb-go-sdk (directly or through its imports) and is not an
-// SDK library package (sdk.IsLibrary). It is the rules' own entry test.
+// package of ydb-go-sdk (sdk.ImportsSDK: directly or through its imports)
+// and is not an SDK library package (sdk.IsLibrary). It is the rules' own
+// entry test.
 func Needed(pkg *types.Package) bool {
-	return ImportsSDK(pkg) && !sdk.IsLibrary(pkg.Path())
-}
-
-// ImportsSDK reports whether pkg is or imports a package of the SDK,
-// directly or not: only then can it hold an SDK result or retrier call.
-func ImportsSDK(pkg *types.Package) bool {
-	seen := map[*types.Package]bool{}
-	var walk func(p *types.Package) bool
-	walk = func(p *types.Package) bool {
-		if seen[p] {
-			return false
-		}
-		seen[p] = true
-		if sdk.InSDK(p.Path()) {
-			return true
-		}
-		for _, imp := range p.Imports() {
-			if walk(imp) {
-				return true
-			}
-		}
-		return false
-	}
-	return walk(pkg)
+	return sdk.ImportsSDK(pkg) && !sdk.IsLibrary(pkg.Path())
 }
