@@ -118,6 +118,8 @@ func FuzzDDLChecks(f *testing.F) {
 		"CREATE TABLE m (id Uint64 x, PRIMARY KEY (id))",
 		`CREATE TABLE m (k Uint64, PRIMARY KEY (k)) WITH (PARTITION_AT_KEYS = ((1, "a"), 2), TTL = Interval("P1D") ON k AS SECONDS, UNIFORM_PARTITIONS = 3)`,
 		"CREATE OR REPLACE TEMP TABLE IF NOT EXISTS `a/b` (`c` Utf8? NOT NULL 'x')",
+		"SET (TTL = Interval(\"P1D\") ON exp AS SECONDS)",
+		FaultPrefix + "key-type\x1fm\x1fPRIMARY]: msg",
 	} {
 		f.Add(s)
 	}
@@ -130,6 +132,9 @@ func FuzzDDLChecks(f *testing.F) {
 			}
 		}
 		_, _, _ = ttlTarget(s)
+		CheckAlterTTL(&Table{Path: "m", PrimaryKey: []string{"id"}, Columns: []*Column{{Name: "id", Type: "Uint64"}, {Name: "exp", Type: "Uint32"}}}, s)
+		_, _ = ParseFault(s)
+		_ = tokenAt(s, len(s)/2)
 	})
 }
 
