@@ -60,7 +60,19 @@ func (s *Store) Migrate(ctx context.Context) error {
 	if err := s.db.Query().Exec(ctx, "CREATE TABLE alerts (id Uint64, rule Utf8 NOT NULL severity Uint8, PRIMARY KEY (id))"); err != nil { // want `the word severity after the definition of column rule \(Utf8\) is not YQL`
 		return err
 	}
+	if err := s.db.Query().Exec(ctx, "CREATE TABLE alert_rules (id Uint64, rule Utf8 NOT NULL, severity Uint8, PRIMARY KEY (id))"); err != nil {
+		return err
+	}
 	if err := s.db.Query().Exec(ctx, "CREATE TABLE silences (id Uint64, rule Utf8 NOT NULL, until Uint32, PRIMARY KEY (id)) WITH (TTL = Interval(\"PT0S\") ON until)"); err != nil { // want `TTL of table silences: column until is Uint32, an integer, .*"To enable TTL on integral type column 'ValueSinceUnixEpochModeSettings' should be specified"`
+		return err
+	}
+	if err := s.db.Query().Exec(ctx, "CREATE TABLE mutes (id Uint64, rule Utf8 NOT NULL, until Uint32, PRIMARY KEY (id)) WITH (TTL = Interval(\"PT0S\") ON until AS SECONDS)"); err != nil {
+		return err
+	}
+	if err := s.db.Query().Exec(ctx, `CREATE TABLE rollups (bucket Uint32, host Utf8, PRIMARY KEY (bucket, host)) WITH (PARTITION_AT_KEYS = ((100, 'm'), (200, 'm', 5)))`); err != nil { // want `PARTITION_AT_KEYS on table rollups has 3 values and the key \(bucket, host\) has 2 columns: "Partition at keys has 3 key values while there are only 2 key columns"`
+		return err
+	}
+	if err := s.db.Query().Exec(ctx, `CREATE TABLE rollups_daily (bucket Uint32, host Utf8, PRIMARY KEY (bucket, host)) WITH (PARTITION_AT_KEYS = ((100, 'm'), (200, 'm')))`); err != nil {
 		return err
 	}
 	return s.createTables(ctx)
