@@ -89,6 +89,15 @@ func (s *Store) createTables(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
+		err = sess.CreateTable(ctx, path.Join(s.db.Name(), "gauges_by_name"), // want `WithUniformPartitions on table gauges_by_name splits the range of its first key column name, which YDB does only for a Uint32 or Uint64 column, and name is Utf8: "Unsupported first key column type Utf8, only Uint32 and Uint64 are supported"`
+			options.WithColumn("name", types.Optional(types.TypeUTF8)),
+			options.WithColumn("level", types.Optional(types.TypeDouble)),
+			options.WithPrimaryKeyColumn("name"),
+			options.WithPartitions(options.WithUniformPartitions(8)),
+		)
+		if err != nil {
+			return err
+		}
 		return sess.CreateTable(ctx, path.Join(s.db.Name(), "gauges_by_host"),
 			options.WithColumn("host_id", types.Optional(types.TypeUint64)),
 			options.WithColumn("level", types.Optional(types.TypeDouble)),
