@@ -34,6 +34,10 @@ func TestBuiltOnlyForSDKClients(t *testing.T) {
 	}
 	seen := map[string]bool{}
 	for _, r := range results {
+		if r.Pass == nil || r.Pass.Pkg == nil {
+			t.Errorf("a package was not analysed: %v", r.Err)
+			continue
+		}
 		path := r.Pass.Pkg.Path()
 		seen[path] = true
 		if r.Err != nil {
