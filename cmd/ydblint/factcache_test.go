@@ -129,3 +129,19 @@ func goEnv(t *testing.T, name string) string {
 	}
 	return string(out)
 }
+
+// TestGoBuildID reads the build ID of the test binary as go tool buildid
+// does: the fact cache names the executable by it.
+func TestGoBuildID(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command("go", "tool", "buildid", exe).Output()
+	if err != nil {
+		t.Skipf("go tool buildid: %v", err)
+	}
+	if got, want := goBuildID(exe), strings.TrimSpace(string(out)); got != want {
+		t.Errorf("goBuildID = %q, go tool buildid = %q", got, want)
+	}
+}
