@@ -1,8 +1,10 @@
 package querysite
 
 import (
+	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -36,9 +38,10 @@ import (
 
 // paramKeyState is the package-wide caller index, built on first use.
 type paramKeyState struct {
-	callers map[*ssa.Function][]*ssa.CallCommon
+	callers map[*ssa.Function][]ssa.CallInstruction
 	escaped map[*ssa.Function]bool
 	memo    map[*ssa.Parameter]string
+	texts   map[*ssa.Parameter]*texts // paramArgText; nil value: none
 }
 
 // maxParamKeyDepth bounds the parameters followed through callers that
@@ -65,35 +68,42 @@ func (a *pkgAnalysis) paramKeyDepth(p *ssa.Parameter, depth int) string {
 	return k
 }
 
-func (a *pkgAnalysis) computeParamKey(p *ssa.Parameter, depth int) string {
+// knownCallers returns every call of p's function and p's index among
+// its parameters, when all calls are known (see above).
+func (a *pkgAnalysis) knownCallers(p *ssa.Parameter) ([]ssa.CallInstruction, int) {
 	fn := p.Parent()
 	if fn == nil || fn.Parent() != nil || fn.Signature.Recv() != nil || fn.TypeParams().Len() > 0 || fn.Pkg != a.pkg {
-		return ""
+		return nil, -1
 	}
 	obj, _ := fn.Object().(*types.Func)
 	if obj == nil || obj.Exported() && a.pass.Pkg.Name() != "main" {
-		return ""
+		return nil, -1
 	}
 	st := a.paramKeyIndex()
 	calls := st.callers[fn]
 	if st.escaped[fn] || len(calls) == 0 {
-		return ""
+		return nil, -1
 	}
-	idx := -1
 	for i, q := range fn.Params {
 		if q == p {
-			idx = i
+			return calls, i
 		}
 	}
+	return nil, -1
+}
+
+func (a *pkgAnalysis) computeParamKey(p *ssa.Parameter, depth int) string {
+	calls, idx := a.knownCallers(p)
 	if idx < 0 {
 		return ""
 	}
 	key := ""
 	for _, call := range calls {
-		if idx >= len(call.Args) {
+		args := call.Common().Args
+		if idx >= len(args) {
 			return ""
 		}
-		k := a.argKey(call.Args[idx], depth)
+		k := a.argKey(args[idx], depth)
 		if k == "" || key != "" && k != key {
 			return ""
 		}
@@ -133,9 +143,10 @@ func (a *pkgAnalysis) paramKeyIndex() *paramKeyState {
 		return a.paramKeys
 	}
 	st := &paramKeyState{
-		callers: map[*ssa.Function][]*ssa.CallCommon{},
+		callers: map[*ssa.Function][]ssa.CallInstruction{},
 		escaped: map[*ssa.Function]bool{},
 		memo:    map[*ssa.Parameter]string{},
+		texts:   map[*ssa.Parameter]*texts{},
 	}
 	a.paramKeys = st
 	fns := a.funcs
@@ -157,7 +168,7 @@ func (a *pkgAnalysis) paramKeyIndex() *paramKeyState {
 					common := call.Common()
 					if f, ok := common.Value.(*ssa.Function); ok && !common.IsInvoke() {
 						callee = f
-						st.callers[f] = append(st.callers[f], common)
+						st.callers[f] = append(st.callers[f], call)
 					}
 				}
 				ops = instr.Operands(ops[:0])
@@ -180,4 +191,78 @@ func (a *pkgAnalysis) paramKeyIndex() *paramKeyState {
 // paramHole is the hole of a parameter not bound by the analysis context.
 func (a *pkgAnalysis) paramHole(p *ssa.Parameter, pos, end token.Pos) piece {
 	return holePiece(a.paramKey(p), p.Name(), pos, end)
+}
+
+// maxArgTextCallers bounds the calls whose arguments are compared.
+const maxArgTextCallers = 16
+
+// paramArgText is the text every caller passes for p, when p has no
+// identity of its own but all callers pass the same text without unknown
+// pieces, as a program building its folder once in main and handing it to
+// every helper does:
+//
+//	prefix := path.Join(db.Name(), "native/query")
+//	createTables(ctx, db.Query(), prefix)
+//	read(ctx, db.Query(), prefix)
+//
+// The text (here "{db.Name()}/native/query") is the same at every call,
+// so the helpers' DDL and queries name the same tables.
+func (a *pkgAnalysis) paramArgText(p *ssa.Parameter, c *ctx) (texts, bool) {
+	if !isString(p.Type()) || c.depth > maxDepth/2 {
+		return texts{}, false
+	}
+	st := a.paramKeyIndex()
+	if t, done := st.texts[p]; done {
+		if t == nil {
+			return texts{}, false
+		}
+		return *t, true
+	}
+	st.texts[p] = nil // a cycle of calls passing the parameter around has none
+	calls, idx := a.knownCallers(p)
+	if idx < 0 || len(calls) > maxArgTextCallers {
+		return texts{}, false
+	}
+	var out texts
+	key := ""
+	for i, call := range calls {
+		common := call.Common()
+		if idx >= len(common.Args) {
+			return texts{}, false
+		}
+		var hint ast.Expr
+		if ce := a.calls[common.Pos()]; ce != nil && len(ce.Args) == len(common.Args) {
+			hint = ce.Args[idx]
+		}
+		t := a.text(common.Args[idx], hint, &ctx{fn: call.Parent(), depth: c.depth + 1})
+		k, ok := identityKey(t)
+		if !ok || i > 0 && k != key {
+			return texts{}, false
+		}
+		if i == 0 {
+			out, key = t, k
+		}
+	}
+	st.texts[p] = &out
+	return out, true
+}
+
+// identityKey spells a single-variant text with holes by their keys; false
+// when it has an unkeyed hole, a parameter or several variants.
+func identityKey(t texts) (string, bool) {
+	if len(t.vs) != 1 || t.truncated || t.cyclic {
+		return "", false
+	}
+	var b strings.Builder
+	for _, p := range t.vs[0] {
+		switch {
+		case p.param >= 0, p.hole && p.key == "":
+			return "", false
+		case p.hole:
+			b.WriteString("{" + p.key + "}")
+		default:
+			b.WriteString(p.text)
+		}
+	}
+	return b.String(), true
 }

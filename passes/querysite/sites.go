@@ -317,6 +317,9 @@ func (a *pkgAnalysis) wrapperSite(s *Site, fwd *forward, args []ssa.Value, hints
 	if s.Params == nil {
 		s.Params = &Params{}
 	}
+	if (f.Kind == KindCreateTable || f.Kind == KindAlterTable) && t.local != nil {
+		s.TableOptions, s.OptionsKnown = a.wrappedTableOptions(t.local.inner) // wrapopts.go
+	}
 	if f.Table >= 0 && f.Table < len(args) {
 		tt := a.text(args[f.Table], hintAt(hints, f.Table), c)
 		if tt.hasParam() {

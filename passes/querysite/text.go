@@ -185,6 +185,11 @@ func (a *pkgAnalysis) text(v ssa.Value, hint ast.Expr, c *ctx) texts {
 			// site of the function's own, toText): paramkey.go.
 			return single(piece{param: k, pos: pos, end: end, desc: v.Name(), key: a.paramKey(v)})
 		}
+		if a.paramKey(v) == "" {
+			if t, ok := a.paramArgText(v, c); ok {
+				return t // every caller passes this text (paramkey.go)
+			}
+		}
 		return single(a.paramHole(v, pos, end))
 	case *ssa.FreeVar:
 		if b, parent := freeVarBinding(v); b != nil {

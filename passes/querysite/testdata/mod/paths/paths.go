@@ -47,11 +47,12 @@ func (r *repo) dirBase(ctx context.Context) {
 }
 
 // createTables forwards its parameter to two calls: the summary covers the
-// first (its callers are the sites), the second is a site of its own with
-// the parameter as a hole.
+// first (its callers are the sites), the second is a site of its own; its
+// only caller passes path.Join(db.Name(), "app"), which the parameter
+// takes there (paramkey.go).
 func createTables(ctx context.Context, c query.Client, prefix string) {
 	_ = c.Exec(ctx, "CREATE TABLE `"+path.Join(prefix, "a")+"` (id Uint64, PRIMARY KEY (id))")
-	_ = c.Exec(ctx, "CREATE TABLE `"+path.Join(prefix, "b")+"` (id Uint64, PRIMARY KEY (id))") // want `text="CREATE TABLE \x60__ydblint_hole_0__/b\x60 \(id Uint64, PRIMARY KEY \(id\)\)" holes=\[\]`
+	_ = c.Exec(ctx, "CREATE TABLE `"+path.Join(prefix, "b")+"` (id Uint64, PRIMARY KEY (id))") // want `text="CREATE TABLE \x60__ydblint_hole_0__/app/b\x60 \(id Uint64, PRIMARY KEY \(id\)\)" holes=\[call:github.com/ydb-platform/ydb-go-sdk/v3.\(\*Driver\).Name\]`
 }
 
 func (r *repo) create(ctx context.Context) {

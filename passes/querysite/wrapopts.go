@@ -1,0 +1,43 @@
+package querysite
+
+import (
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/ydblint/ydblint/passes/internal/sdk"
+)
+
+// CreateTable through a helper of the package that takes the table path
+// and writes the options itself, as the SDK's examples do:
+//
+//	func createTable(ctx context.Context, c table.Client, path string) error {
+//		return c.Do(ctx, func(ctx context.Context, s table.Session) error {
+//			return s.CreateTable(ctx, path,
+//				options.WithColumn("city", types.Optional(types.TypeUTF8)),
+//				options.WithPrimaryKeyColumn("city", "number"))
+//		})
+//	}
+//	createTable(ctx, db.Table(), path.Join(prefix, "schools"))
+//
+// The site is the helper's call (the path is its argument); the options are
+// the helper's own, decoded at the SDK call inside it. Options built from
+// the helper's parameters are not known there (OptionsKnown false), as for
+// any CreateTable whose options cannot be decoded. Helpers of other
+// packages (facts) carry no options: their sites stay without them.
+
+// wrappedTableOptions decodes the options of the SDK call a local wrapper
+// forwards to.
+func (a *pkgAnalysis) wrappedTableOptions(inner *ssa.CallCommon) (*TableOptions, bool) {
+	if inner == nil {
+		return nil, false
+	}
+	t := a.target(inner)
+	if t.entry == nil || t.entry.Kind != sdk.KindCreateTable && t.entry.Kind != sdk.KindAlterTable {
+		return nil, false // a wrapper of a wrapper: not followed
+	}
+	args, _ := splitRecv(inner)
+	i := t.entry.ArgIndex(sdk.RoleOptions)
+	if i < 0 || i >= len(args) {
+		return &TableOptions{}, true // no options argument: none given
+	}
+	return a.tableOptions(args[i])
+}
