@@ -40,7 +40,7 @@ var docCommands = map[string]docCommand{
 	"go test ./...":                                            {skip: "the command this test runs in"},
 	`go run ./testdata/bench -n 5 -targets sdk,slo,temporal,std -std-pattern "./net/... ./database/..."`: {
 		skip: "needs clones of the benchmark targets (-real); see Performance"},
-	"go run ./testdata/bench -n 3 -targets slo,sdk,seaweedfs -tools floor-nofacts,ydblint,ydblint-vet -base floor-nofacts -real /path/to/repos": {
+	"go run ./testdata/bench -n 3 -targets slo,sdk,seaweedfs -tools floor-nofacts,ydblint-nocache,ydblint -base floor-nofacts -real /path/to/repos": {
 		skip: "needs clones of the benchmark targets (-real /path/to/repos); see Performance"},
 	"go test -run '^$' -bench LSP -benchtime=1x ./cmd/ydblint/...": {
 		skip: "needs YDBLINT_BENCH_LSP naming files of a real checkout to edit; see Performance"},
