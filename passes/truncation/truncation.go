@@ -336,8 +336,12 @@ func (c *checker) readFinding(st *queryplan.Statement, sel *yql.SelectStmt, b Bo
 	kw := yql.Span{Start: sp.Start, End: min(sp.End, sp.Start+len("SELECT"))}
 	pos, end := st.Pos(kw)
 	what := "SELECT"
-	if src, ok := sel.Query.From.(*yql.TableSource); ok && src.Table != nil && src.Table.Path != "" && !src.Table.Hole {
-		what += " from " + src.Table.Path
+	if src, ok := sel.Query.From.(*yql.TableSource); ok {
+		if t := fromTable(st, src); t != "" {
+			what += " from " + t
+		} else if src.Table != nil && src.Table.Path != "" && !src.Table.Hole {
+			what += " from " + src.Table.Path
+		}
 	}
 	errOf := "res.Err()"
 	if st.Site.SQLDriver == "ydb" {
@@ -607,4 +611,18 @@ func rootOf(fn *ssa.Function) *ssa.Function {
 		fn = fn.Parent()
 	}
 	return fn
+}
+
+// fromTable describes the catalogue table a FROM item resolved to ("table
+// t, primary key (…) (schema: file:line)"), "" when it did not resolve.
+func fromTable(st *queryplan.Statement, src *yql.TableSource) string {
+	if st.Plan == nil {
+		return ""
+	}
+	for _, a := range st.Plan.Reads {
+		if a.Source == src && a.Named == "" && a.Table != nil {
+			return queryplan.DescribeTable(a.Table)
+		}
+	}
+	return ""
 }

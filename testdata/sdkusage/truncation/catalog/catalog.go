@@ -25,7 +25,7 @@ func New(c table.Client) *Repo { return &Repo{c: c} }
 var readTx = table.TxControl(table.BeginTx(table.WithOnlineReadOnly()), table.CommitTx())
 
 const listByShop = `DECLARE $shop AS Uint64;
-SELECT shop_id, id, title FROM products WHERE shop_id = $shop;` // want `SELECT from products may return more than 1000 rows \(no LIMIT\) through table.Session.Execute`
+SELECT shop_id, id, title FROM products WHERE shop_id = $shop;` // want `SELECT from table products.* may return more than 1000 rows \(no LIMIT\) through table.Session.Execute`
 
 // List returns every product of a shop: past 1000 products the result
 // set is cut and res.Err() fails.
@@ -233,7 +233,7 @@ func (r *Repo) Orders(ctx context.Context, shop uint64) (total int64, err error)
 	err = r.c.DoTx(ctx, func(ctx context.Context, tx table.TransactionActor) error {
 		total = 0
 		res, err := tx.Execute(ctx, `DECLARE $shop AS Uint64;
-SELECT order_id, total FROM shop_orders WHERE shop_id = $shop;`, table.NewQueryParameters(table.ValueParam("$shop", types.Uint64Value(shop)))) // want `SELECT from shop_orders may return more than 1000 rows \(no LIMIT\) through table.TransactionActor.Execute`
+SELECT order_id, total FROM shop_orders WHERE shop_id = $shop;`, table.NewQueryParameters(table.ValueParam("$shop", types.Uint64Value(shop)))) // want `SELECT from table shop_orders.* may return more than 1000 rows \(no LIMIT\) through table.TransactionActor.Execute`
 		if err != nil {
 			return err
 		}

@@ -23,7 +23,7 @@ func (j *Job) Run(ctx context.Context) (map[uint64][]string, error) {
 	defer db.Close()
 	out := map[uint64][]string{}
 	for _, shop := range j.shops {
-		rows, err := db.QueryContext(ctx, "SELECT title FROM products WHERE shop_id = $shop;", sql.Named("shop", shop)) // want `SELECT from products may return more than 1000 rows \(no LIMIT\) through database/sql.DB.QueryContext in table-service mode`
+		rows, err := db.QueryContext(ctx, "SELECT title FROM products WHERE shop_id = $shop;", sql.Named("shop", shop)) // want `SELECT from table products.* may return more than 1000 rows \(no LIMIT\) through database/sql.DB.QueryContext in table-service mode`
 		if err != nil {
 			return nil, err
 		}
