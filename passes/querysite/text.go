@@ -42,6 +42,10 @@ type piece struct {
 	// instantiate keeps the variants whose condition the caller's argument
 	// meets.
 	keyEq string
+	// arg, on a param piece, is the text every caller passes for the
+	// parameter (paramkey.go, paramArgText): what the piece reads as at
+	// a site of the function's own, where it is not instantiated.
+	arg variant
 }
 
 type variant []piece
@@ -183,7 +187,13 @@ func (a *pkgAnalysis) text(v ssa.Value, hint ast.Expr, c *ctx) texts {
 		if k := c.paramIndex(v); k >= 0 {
 			// The key serves where the piece is not instantiated (a
 			// site of the function's own, toText): paramkey.go.
-			return single(piece{param: k, pos: pos, end: end, desc: v.Name(), key: a.paramKey(v)})
+			pc := piece{param: k, pos: pos, end: end, desc: v.Name(), key: a.paramKey(v)}
+			if pc.key == "" {
+				if t, ok := a.paramArgText(v, c); ok {
+					pc.arg = t.vs[0]
+				}
+			}
+			return single(pc)
 		}
 		if a.paramKey(v) == "" {
 			if t, ok := a.paramArgText(v, c); ok {
@@ -1376,11 +1386,34 @@ func domDepth(b *ssa.BasicBlock) int {
 // and got none (needsIdentity, paramkey.go).
 func withoutIdentity(v variant) variant {
 	for _, p := range v {
-		if p.param >= 0 && p.identity && p.key == "" {
+		if p.param >= 0 && p.identity && p.key == "" && p.arg == nil {
 			return variant{holePiece("", "PRAGMA TablePathPrefix of a template from "+p.desc+", a value without identity", p.pos, p.end)}
 		}
 	}
 	return v
+}
+
+// withArgs replaces the parameter pieces that every caller fills with the
+// same text by that text, at a site of the function's own.
+func withArgs(v variant) variant {
+	n := 0
+	for _, p := range v {
+		if p.param >= 0 && p.arg != nil {
+			n++
+		}
+	}
+	if n == 0 {
+		return v
+	}
+	out := make(variant, 0, len(v)+n)
+	for _, p := range v {
+		if p.param >= 0 && p.arg != nil {
+			out = append(out, p.arg...)
+			continue
+		}
+		out = append(out, p)
+	}
+	return out
 }
 
 // toText turns a variant into the contract's Text: literal pieces become
@@ -1404,6 +1437,7 @@ func toText(v variant, fallback, fallbackEnd token.Pos) *Text {
 	}
 	t.Choices = choicesOf(v)
 	v = withoutIdentity(v)
+	v = withArgs(v)
 	for _, p := range v {
 		off := b.Len()
 		if p.hole || p.param >= 0 {

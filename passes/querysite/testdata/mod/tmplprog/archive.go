@@ -7,6 +7,9 @@ import (
 
 	ydb "github.com/ydb-platform/ydb-go-sdk/v3"
 	"github.com/ydb-platform/ydb-go-sdk/v3/query"
+	"github.com/ydb-platform/ydb-go-sdk/v3/table"
+	"github.com/ydb-platform/ydb-go-sdk/v3/table/options"
+	"github.com/ydb-platform/ydb-go-sdk/v3/table/types"
 )
 
 // archive keeps a second folder, built once from the database name: its
@@ -19,6 +22,9 @@ func archive(ctx context.Context, db *ydb.Driver) error {
 	if err := createArchive(ctx, db.Query(), folder); err != nil { // a retry: the same text again // want "api=query.Client.Exec text=\"DROP TABLE IF EXISTS `__ydblint_hole_0__/archive/cities`\" holes=\\[call:github.com/ydb-platform/ydb-go-sdk/v3.\\(\\*Driver\\).Name\\] params=\\{\\}\\? chain=example.com/app/tmplprog.createArchive"
 		return err
 	}
+	if err := createOldCities(ctx, db.Table(), folder); err != nil {
+		return err
+	}
 	return listArchive(ctx, db.Query(), folder) // want "api=query.Client.QueryResultSet text=\"SELECT id FROM `__ydblint_hole_0__/archive/cities`\" holes=\\[call:github.com/ydb-platform/ydb-go-sdk/v3.\\(\\*Driver\\).Name\\] params=\\{\\}\\? chain=example.com/app/tmplprog.listArchive"
 }
 
@@ -27,6 +33,17 @@ func createArchive(ctx context.Context, c query.Client, folder string) error {
 		return err
 	}
 	return c.Exec(ctx, fmt.Sprintf("CREATE TABLE `%s` (id Uint64, PRIMARY KEY (id))", path.Join(folder, "cities"))) // want "api=query.Client.Exec text=\"CREATE TABLE `__ydblint_hole_0__/archive/cities` \\(id Uint64, PRIMARY KEY \\(id\\)\\)\" holes=\\[call:github.com/ydb-platform/ydb-go-sdk/v3.\\(\\*Driver\\).Name\\] params=\\{\\}"
+}
+
+// createOldCities builds the path from its parameter: the CreateTable is a
+// site of its own, where the parameter reads as its only caller's text.
+func createOldCities(ctx context.Context, c table.Client, folder string) error {
+	return c.Do(ctx, func(ctx context.Context, s table.Session) error {
+		return s.CreateTable(ctx, path.Join(folder, "old_cities"), // want `api=table.Session.CreateTable kind=createtable table="__ydblint_hole_0__/archive/old_cities" cols=\[id:Uint64\] pk=\[id\]`
+			options.WithColumn("id", types.TypeUint64),
+			options.WithPrimaryKeyColumn("id"),
+		)
+	})
 }
 
 func listArchive(ctx context.Context, c query.Client, folder string) error {
