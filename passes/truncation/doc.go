@@ -8,13 +8,14 @@
 // TransactionActor.Execute, Statement.Execute, and database/sql in
 // table-service mode) with result sets of at most 1000 rows by default and
 // marks a longer one truncated. The SDK turns the mark into an error: since
-// v3.36.0 res.Err() and the scanner fail with `more than 1000 rows:
-// truncated result` (internal/table/scanner/scanner.go valueScanner.Err:
-// fmt.Errorf("more than %d rows: %w", …, result.ErrTruncated);
-// table/result/errors.go: ErrTruncated = errors.New("truncated result"),
-// exported since v3.49.1; CHANGELOG v3.36.0 "Changed behavior on
-// result.Err() on truncated result"). Before v3.36.0 the rows past the cut
-// were dropped without an error. The SDK's own test
+// v3.36.0 res.Err() and the scanner fail with `truncated result`
+// (CHANGELOG v3.36.0 "Changed behavior on result.Err() on truncated
+// result"), worded `more than 1000 rows: truncated result` since v3.42.9
+// (SDK commit cd1c42208; internal/table/scanner/scanner.go
+// valueScanner.Err: fmt.Errorf("more than %d rows: %w", …,
+// result.ErrTruncated); table/result/errors.go: ErrTruncated =
+// errors.New("truncated result"), exported for errors.Is since v3.49.1).
+// Before v3.36.0 the rows past the cut were dropped without an error. The SDK's own test
 // tests/integration/table_truncated_err_test.go shows both behaviours, for
 // Session.Execute and for database/sql with ydb.WithQueryService(false).
 //
