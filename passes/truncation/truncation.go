@@ -231,8 +231,8 @@ func (c *checker) checkIgnore(call *ast.CallExpr, id sdk.Identity, exec *ast.Cal
 	}
 	report.Report(c.pass, c.cfg, name, analysis.Diagnostic{
 		Pos: call.Pos(), End: call.End(), Category: categoryIgnore,
-		Message: fmt.Sprintf("%s makes a result set the table service cut at %d rows look complete for %s: res.Err() no longer returns result.ErrTruncated (\"more than %d rows: truncated result\"), so the rows past the cut are lost without an error; remove it and page the read (LIMIT ≤ %d with a key cursor), read with StreamExecuteScanQuery or the query service, or open the driver with ydb.WithExecuteDataQueryOverQueryClient(true)",
-			spelling, rowCap, scope, rowCap, rowCap),
+		Message: fmt.Sprintf("%s makes a result set the table service cut at %d rows look complete for %s: res.Err() no longer returns the %s error, so the rows past the cut are lost without an error; remove it and page the read (LIMIT ≤ %d with a key cursor), read with StreamExecuteScanQuery or the query service, or open the driver with ydb.WithExecuteDataQueryOverQueryClient(true)",
+			spelling, rowCap, scope, c.truncatedText(), rowCap),
 	})
 }
 
@@ -347,7 +347,7 @@ func (c *checker) readFinding(st *queryplan.Statement, sel *yql.SelectStmt, b Bo
 	if st.Site.SQLDriver == "ydb" {
 		errOf = "rows.Err()"
 	}
-	after := fmt.Sprintf("%s then returns result.ErrTruncated (\"more than %d rows: truncated result\") and the listing fails", errOf, rowCap)
+	after := fmt.Sprintf("%s then returns the %s error and the listing fails", errOf, c.truncatedText())
 	if c.version != "" && sdk.VersionBefore(c.version, sdk.TruncatedErrorSince) {
 		after = fmt.Sprintf("before %s the SDK drops the rows past the cut without an error", sdk.TruncatedErrorSince)
 	}
@@ -625,4 +625,13 @@ func fromTable(st *queryplan.Statement, src *yql.TableSource) string {
 		}
 	}
 	return ""
+}
+
+// truncatedText quotes the SDK's truncation error as this SDK version
+// words it.
+func (c *checker) truncatedText() string {
+	if c.version != "" && sdk.VersionBefore(c.version, sdk.TruncatedRowsWordingSince) {
+		return `"truncated result"`
+	}
+	return fmt.Sprintf(`"more than %d rows: truncated result" (result.ErrTruncated)`, rowCap)
 }

@@ -13,6 +13,10 @@ const (
 	// ydb.WithIgnoreTruncated. Before it the missing rows were dropped
 	// without any error.
 	TruncatedErrorSince = "v3.36.0"
+	// TruncatedRowsWordingSince: the error reads "more than N rows:
+	// truncated result" (SDK commit cd1c42208, v3.42.9); before, only
+	// "truncated result".
+	TruncatedRowsWordingSince = "v3.42.9"
 	// IgnoreTruncatedOptionSince: table/options.WithIgnoreTruncated and the
 	// exported result.ErrTruncated (CHANGELOG v3.49.1).
 	IgnoreTruncatedOptionSince = "v3.49.1"

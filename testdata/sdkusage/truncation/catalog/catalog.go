@@ -25,7 +25,7 @@ func New(c table.Client) *Repo { return &Repo{c: c} }
 var readTx = table.TxControl(table.BeginTx(table.WithOnlineReadOnly()), table.CommitTx())
 
 const listByShop = `DECLARE $shop AS Uint64;
-SELECT shop_id, id, title FROM products WHERE shop_id = $shop;` // want `SELECT from table products.* may return more than 1000 rows \(no LIMIT\) through table.Session.Execute`
+SELECT shop_id, id, title FROM products WHERE shop_id = $shop;` // want `SELECT from table products.* may return more than 1000 rows \(no LIMIT\) through table.Session.Execute .*returns the "more than 1000 rows: truncated result" \(result.ErrTruncated\) error`
 
 // List returns every product of a shop: past 1000 products the result
 // set is cut and res.Err() fails.
