@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/ydblint/ydblint/passes/schemafact"
+	"github.com/ydblint/ydblint/passes/truncation"
 )
 
 // registerWatchers asks the client to report changes to watchedGlobs
@@ -107,4 +108,9 @@ func mentionsTable(text string) bool {
 }
 
 // forgetScans drops schemafact's cached module scans.
-func forgetScans() { schemafact.ForgetScans() }
+// forgetScans drops every module scan a rule caches per process: the
+// schema catalogue's and truncation's driver-option scan.
+func forgetScans() {
+	schemafact.ForgetScans()
+	truncation.ForgetScans()
+}
