@@ -107,7 +107,6 @@ func mentionsTable(text string) bool {
 	return strings.Contains(strings.ToLower(text), "table")
 }
 
-// forgetScans drops schemafact's cached module scans.
 // forgetScans drops every module scan a rule caches per process: the
 // schema catalogue's and truncation's driver-option scan.
 func forgetScans() {
