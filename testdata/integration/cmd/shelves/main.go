@@ -12,6 +12,7 @@ import (
 	"log"
 	"path"
 	"text/template"
+	"time"
 
 	ydb "github.com/ydb-platform/ydb-go-sdk/v3"
 	"github.com/ydb-platform/ydb-go-sdk/v3/table"
@@ -44,6 +45,9 @@ func main() {
 	}
 	red := render(byColor, templateConfig{TablePathPrefix: folder})
 	if err := read(ctx, db.Table(), red, "$color", types.TextValue("red")); err != nil {
+		log.Fatal(err)
+	}
+	if err := moves(ctx, db, 7, time.Now().Add(-time.Hour)); err != nil {
 		log.Fatal(err)
 	}
 }
