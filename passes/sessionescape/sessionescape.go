@@ -51,6 +51,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	for _, fn := range ssaRes.SrcFuncs {
+		checkCreateSessions(pass, cfg, fn)
 		for _, rc := range retriedClosures(fn) {
 			checkStreams(pass, cfg, rc)
 			checkParams(pass, cfg, rc)

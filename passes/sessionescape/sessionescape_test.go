@@ -16,3 +16,21 @@ func TestSessionescape(t *testing.T) {
 	}
 	analysistest.Run(t, dir, sessionescape.Analyzer, "example.com/sdkusage/sessionescape/reports")
 }
+
+func TestCreateSession(t *testing.T) {
+	dir, err := filepath.Abs("../../testdata/sdkusage")
+	if err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(t, dir, sessionescape.Analyzer, "example.com/sdkusage/sessionescape/accounts")
+}
+
+// TestCreateSessionOldSDK: v3.42.7's CreateSession has the same result
+// (ClosableSession, error).
+func TestCreateSessionOldSDK(t *testing.T) {
+	dir, err := filepath.Abs("../../testdata/sdkusage_v3_42")
+	if err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(t, dir, sessionescape.Analyzer, "example.com/sdkusage_v3_42/sessionescape/migrate")
+}
