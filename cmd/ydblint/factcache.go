@@ -1,7 +1,8 @@
 package main
 
 // The fact cache of the standalone driver: the facts ydblint's fact
-// analyzers export for a dependency in the module cache, kept on disk
+// analyzers export for a dependency in the module cache (or in the
+// standard library: ctrlflow's no-return facts of os, log, testing), kept on disk
 // between runs, as go vet keeps them (vetx files in the build cache). A
 // library such as gorm or xorm reaches database/sql, so its facts (query
 // wrappers, texts) must be computed once from source; a module-cache
@@ -134,6 +135,17 @@ func newFactCache(rules []*analysis.Analyzer) *factCache {
 	return c
 }
 
+// standard reports whether p is a standard package (no module, an import
+// path whose first element has no dot): load.YDB loads os, log and testing
+// from source for ctrlflow's no-return facts, which the cache keeps too.
+func standard(p *packages.Package) bool {
+	if p.Module != nil {
+		return false
+	}
+	first, _, _ := strings.Cut(p.PkgPath, "/")
+	return first != "" && !strings.Contains(first, ".")
+}
+
 // goBuildID returns the Go build ID of the ELF executable exe, "" when it
 // has none or is not ELF. Its last part is the hash the go command gives
 // the linked binary's content, so it names the executable as its contents'
@@ -183,7 +195,7 @@ func (c *factCache) key(p *packages.Package) string {
 		return k
 	}
 	k := ""
-	if inModuleCache(p) && p.ExportFile != "" && len(p.Errors) == 0 {
+	if (inModuleCache(p) || standard(p)) && p.ExportFile != "" && len(p.Errors) == 0 {
 		h := sha256.New()
 		h.Write(c.base)
 		fmt.Fprintf(h, "\npkg %s\nexport %s\n", p.ID, p.ExportFile)

@@ -53,7 +53,7 @@
 // and the driver's analyzers hand its facts to the checker. gorm, xorm and
 // the ydb-go-yc packages under ydb-go-sdk's tests/slo are such packages:
 // they reach database/sql, so their wrapper facts are computed from source
-// once, then read back.
+// once, then read back; so are os, log and testing (noReturnStd).
 //
 // # Incremental re-check
 //
