@@ -43,6 +43,47 @@
 //		return nil
 //	})
 //
+// # Category session-not-closed
+//
+// A session from table.Client.CreateSession that a return of the function
+// leaves open. Such a session is not the pool's: internal/table/client.go
+// CreateSession builds it outside the pool, and nothing closes it but
+// Close(ctx) — not the retrier, not the driver's Close; the server keeps it
+// until its idle timeout. That is why the SDK deprecated the method
+// (table/table.go: "Deprecated: not for public usage. Because explicit
+// session often leaked on server-side due to bad client-side usage.";
+// v3.42 already said "don't use CreateSession explicitly … Use Do for
+// queries with session"). Every path from the call to a return is
+// followed; a Close(ctx) or a deferred Close on the way closes it, and the
+// branch where the call's error is non-nil (or the session nil) has
+// nothing to close:
+//
+//	s, err := r.c.CreateSession(ctx)
+//	if err != nil {
+//		return err // fine: no session
+//	}
+//	if _, _, err := s.Execute(ctx, tx, q, params); err != nil {
+//		return err // bad: the session stays open on the server
+//	}
+//	return s.Close(ctx)
+//
+//	s, err := r.c.CreateSession(ctx)
+//	if err != nil {
+//		return err
+//	}
+//	defer func() { _ = s.Close(ctx) }() // good
+//
+//	err := db.Table().Do(ctx, func(ctx context.Context, s table.Session) error { // better: the pool owns it
+//		_, _, err := s.Execute(ctx, tx, q, params)
+//		return err
+//	})
+//
+// Silent when the session leaves the function's hands: returned, stored
+// (a field, a variable a closure captures, a channel, a map), passed to
+// any function (a helper may close it), or its Close taken as a method
+// value; and on paths that return to the CreateSession call itself in a
+// loop, or take longer than a bound to walk.
+//
 // # Not reported
 //
 // Table-service streams (StreamExecuteScanQuery, StreamReadTable): their
@@ -50,7 +91,6 @@
 // internal/table/session.go, and the SDK's own examples/ttl_readtable reads
 // one after table.Client.Do returned; no failure could be shown. Streams
 // and sessions handed to helpers (which may read them to the end
-// before the closure returns), closures that are not literals at the
-// retrier's call, and sessions from table.Client.CreateSession (deprecated:
-// "explicit session often leaked"; not checked yet).
+// before the closure returns), and closures that are not literals at the
+// retrier's call.
 package sessionescape
