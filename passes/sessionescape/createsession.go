@@ -86,7 +86,9 @@ func extracts(call *ssa.Call) (sess, errv ssa.Value) {
 		if e, ok := r.(*ssa.Extract); ok {
 			switch e.Index {
 			case 0:
-				sess = e
+				if refs := e.Referrers(); refs != nil && len(*refs) > 0 {
+					sess = e // not `_`
+				}
 			case 1:
 				errv = e
 			}
@@ -276,6 +278,10 @@ func leakingReturns(call *ssa.Call, u sessionUses, errTests map[ssa.Value]bool, 
 // CreateSession succeeded, when cond tests its error or session against
 // nil.
 func successEdge(cond ssa.Value, errTests, nilTests map[ssa.Value]bool) (int, bool) {
+	if not, ok := cond.(*ssa.UnOp); ok && not.Op == token.NOT {
+		edge, ok := successEdge(not.X, errTests, nilTests)
+		return 1 - edge, ok
+	}
 	bin, ok := cond.(*ssa.BinOp)
 	if !ok {
 		return 0, false
