@@ -167,6 +167,18 @@ func nilComparisons(errv ssa.Value) map[ssa.Value]bool {
 				if (r.Op == token.EQL || r.Op == token.NEQ) && (isNil(r.X) || isNil(r.Y)) {
 					out[r] = true
 				}
+			case *ssa.Call:
+				// err = wrap(err): the wrapped error is nil exactly when
+				// err is, or (fmt.Errorf) never; either way its nil test
+				// leaves no session on the error branch.
+				if isError(r.Type()) && !r.Call.IsInvoke() {
+					for _, a := range r.Call.Args {
+						if a == v {
+							visit(r)
+							break
+						}
+					}
+				}
 			case *ssa.Store:
 				if r.Val != v {
 					continue
@@ -185,6 +197,10 @@ func nilComparisons(errv ssa.Value) map[ssa.Value]bool {
 	}
 	visit(errv)
 	return out
+}
+
+func isError(t types.Type) bool {
+	return types.Identical(t, types.Universe.Lookup("error").Type())
 }
 
 func loadsOf(a *ssa.Alloc, f func(*ssa.UnOp)) {

@@ -234,3 +234,20 @@ func (r *Repository) Check(ctx context.Context) error {
 	defer s.Close(ctx)
 	return s.KeepAlive(ctx)
 }
+
+func wrap(err error) error {
+	if err == nil {
+		return nil
+	}
+	return fmt.Errorf("accounts: %w", err)
+}
+
+// Refresh wraps the error before testing it: still the error branch.
+func (r *Repository) Refresh(ctx context.Context) error {
+	s, err := r.c.CreateSession(ctx)
+	if err = wrap(err); err != nil {
+		return err
+	}
+	defer s.Close(ctx)
+	return s.KeepAlive(ctx)
+}
