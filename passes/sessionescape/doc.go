@@ -2,7 +2,7 @@
 //
 // # Analyzer sessionescape
 //
-// sessionescape: report streams, sessions and transactions that outlive their retried closure
+// sessionescape: report streams, sessions and transactions that outlive their retried closure, and CreateSession sessions left open
 //
 // A retrier lends its closure a session (or a transaction, or a
 // database/sql connection) for one attempt. internal/query/client.go runs
@@ -10,7 +10,9 @@
 // session is marked idle and goes back to the pool, whether or not a
 // stream is still open on it. The next user of that session gets
 // SESSION_BUSY ("Pending previous query completion"), and the stream kept
-// by the first caller fails or hangs.
+// by the first caller fails or hangs. A session from
+// table.Client.CreateSession has no retrier to take it back: a return
+// that does not close it leaves it open on the server.
 //
 // # Category stream-escapes
 //
