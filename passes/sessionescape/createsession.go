@@ -155,8 +155,13 @@ func isNil(v ssa.Value) bool {
 // captured by a deferred closure).
 func nilComparisons(errv ssa.Value) map[ssa.Value]bool {
 	out := map[ssa.Value]bool{}
+	seen := map[ssa.Value]bool{}
 	var visit func(v ssa.Value)
 	visit = func(v ssa.Value) {
+		if seen[v] {
+			return
+		}
+		seen[v] = true
 		refs := v.Referrers()
 		if refs == nil {
 			return
