@@ -22,7 +22,7 @@ func TestCreateSession(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	analysistest.Run(t, dir, sessionescape.Analyzer, "example.com/sdkusage/sessionescape/accounts")
+	analysistest.Run(t, dir, sessionescape.Analyzer, "example.com/sdkusage/sessionescape/accounts", "example.com/sdkusage/sessionescape/accountsd")
 }
 
 // TestCreateSessionOldSDK: v3.42.7's CreateSession has the same result
