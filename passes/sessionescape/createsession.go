@@ -59,7 +59,7 @@ func leakOf(fn *ssa.Function, call *ssa.Call) (string, bool) {
 	sess, errv := extracts(call)
 	uses := sessionUses{closes: map[ssa.Instruction]bool{}, nilTest: map[ssa.Value]bool{}}
 	if sess != nil {
-		collectUses(sess, &uses, map[ssa.Value]bool{})
+		collectUses(sess, &uses, map[ssa.Value]bool{}, 0)
 		if uses.escapes {
 			return "", false // another owner may close it
 		}
@@ -100,7 +100,7 @@ func extracts(call *ssa.Call) (sess, errv ssa.Value) {
 // collectUses classifies every use of v (the session, or an interface
 // conversion of it). Any use that could hand the session to another owner
 // marks it escaped: precision first.
-func collectUses(v ssa.Value, u *sessionUses, seen map[ssa.Value]bool) {
+func collectUses(v ssa.Value, u *sessionUses, seen map[ssa.Value]bool, depth int) {
 	if seen[v] {
 		return
 	}
@@ -113,7 +113,7 @@ func collectUses(v ssa.Value, u *sessionUses, seen map[ssa.Value]bool) {
 		switch r := r.(type) {
 		case *ssa.DebugRef:
 		case *ssa.ChangeInterface:
-			collectUses(r, u, seen)
+			collectUses(r, u, seen, depth)
 		case *ssa.BinOp:
 			if (r.Op == token.EQL || r.Op == token.NEQ) && (isNil(r.X) || isNil(r.Y)) {
 				u.nilTest[r] = true
@@ -121,7 +121,11 @@ func collectUses(v ssa.Value, u *sessionUses, seen map[ssa.Value]bool) {
 		case ssa.CallInstruction:
 			c := r.Common()
 			if !c.IsInvoke() || c.Value != v {
-				u.escapes = true // an argument: a helper may keep or close it
+				// An argument: a helper may keep or close it, unless
+				// its body is seen to do neither.
+				if call, ok := r.(*ssa.Call); !ok || !leavesOpen(call, v, seen, depth) {
+					u.escapes = true
+				}
 				continue
 			}
 			for _, a := range c.Args {
@@ -143,6 +147,34 @@ func collectUses(v ssa.Value, u *sessionUses, seen map[ssa.Value]bool) {
 			u.escapes = true
 		}
 	}
+}
+
+// maxHelperDepth bounds how deep helpers taking the session are read.
+const maxHelperDepth = 3
+
+// leavesOpen reports whether call hands v to a function of the same
+// package whose body neither closes nor keeps the session (it only calls
+// its methods, or hands it to helpers that do the same).
+func leavesOpen(call *ssa.Call, v ssa.Value, seen map[ssa.Value]bool, depth int) bool {
+	if depth >= maxHelperDepth {
+		return false
+	}
+	callee := call.Call.StaticCallee()
+	if callee == nil || callee.Blocks == nil || callee.Pkg == nil || callee.Pkg != call.Parent().Pkg ||
+		len(callee.Params) != len(call.Call.Args) {
+		return false
+	}
+	for i, a := range call.Call.Args {
+		if a != v {
+			continue
+		}
+		sub := sessionUses{closes: map[ssa.Instruction]bool{}, nilTest: map[ssa.Value]bool{}}
+		collectUses(callee.Params[i], &sub, seen, depth+1)
+		if sub.escapes || len(sub.closes) > 0 {
+			return false
+		}
+	}
+	return true
 }
 
 func isNil(v ssa.Value) bool {

@@ -82,7 +82,9 @@
 //
 // Silent when the session leaves the function's hands: returned, stored
 // (a field, a variable a closure captures, a channel, a map), passed to
-// any function (a helper may close it), or its Close taken as a method
+// a function that may close or keep it (any function but one of the same
+// package whose body, read up to three helpers deep, only calls the
+// session's methods other than Close), or its Close taken as a method
 // value; and on paths that return to the CreateSession call itself in a
 // loop, or take longer than a bound to walk.
 //
