@@ -54,6 +54,7 @@ const (
 	SkipHoles          SkipCode = "holes"             // the text has pieces ydblint cannot compute
 	SkipParseError     SkipCode = "parse-error"       // the YQL front end did not understand the text
 	SkipNoDML          SkipCode = "no-dml"            // DDL, PRAGMA or other statements only
+	SkipNoTable        SkipCode = "no-table"          // DML that reads and writes no table (SELECT 1, AS_TABLE only)
 	SkipTableUnknown   SkipCode = "table-unknown"     // the table is not in the catalogue
 	SkipTableAmbiguous SkipCode = "table-ambiguous"   // several catalogue tables match
 	SkipSchemaConflict SkipCode = "schema-conflict"   // conflicting definitions of the table
@@ -214,7 +215,7 @@ func outcomeYQL(o *SiteOutcome, site *querysite.Site, cat *schema.Catalog) {
 		}
 		return
 	}
-	dml := false
+	dml, touchesTable := false, false
 	for _, text := range site.Texts {
 		script := yql.Parse(text.YQL)
 		if len(script.Errors) > 0 {
@@ -242,6 +243,9 @@ func outcomeYQL(o *SiteOutcome, site *querysite.Site, cat *schema.Catalog) {
 			}
 			dml = true
 			plan := planner.Plan(i)
+			if len(plan.Reads) > 0 || len(plan.Writes) > 0 {
+				touchesTable = true
+			}
 			for _, a := range plan.Reads {
 				o.read(a, text, cat, statuses)
 			}
@@ -252,6 +256,11 @@ func outcomeYQL(o *SiteOutcome, site *querysite.Site, cat *schema.Catalog) {
 	}
 	if !dml && len(o.Skips) == 0 {
 		o.add(SkipNoDML, "no SELECT, INSERT, UPSERT, REPLACE, UPDATE or DELETE in the text", token.NoPos)
+	}
+	if dml && !o.Planned() && len(o.Skips) == 0 && !touchesTable {
+		// SELECT 1+1, SELECT $x, FROM AS_TABLE($rows): nothing of a
+		// table's key to judge, and nothing else went wrong.
+		o.add(SkipNoTable, "the statements read and write no table (no FROM, or only AS_TABLE and named expressions)", token.NoPos)
 	}
 	if !o.Planned() {
 		o.holes(site.Texts)

@@ -26,3 +26,9 @@ func FromFile(ctx context.Context, db *ydb.Driver) error {
 	}
 	return db.Query().Exec(ctx, string(text))
 }
+
+// Ping reads no table: nothing to plan, and -explain says so.
+func Ping(ctx context.Context, db *ydb.Driver) error {
+	_, err := db.Query().QueryRow(ctx, "SELECT 1")
+	return err
+}
