@@ -182,9 +182,10 @@ func isNil(v ssa.Value) bool {
 	return ok && c.IsNil()
 }
 
-// nilComparisons returns the err != nil / err == nil tests of errv,
-// directly or through a variable it was stored in (a named result
-// captured by a deferred closure).
+// nilComparisons returns the err != nil / err == nil tests of errv and
+// the predicates on it (errors.Is(err, ErrX)), directly, through a
+// wrapper (err = wrap(err)) or through a variable it was stored in (a
+// named result captured by a deferred closure).
 func nilComparisons(errv ssa.Value) map[ssa.Value]bool {
 	out := map[ssa.Value]bool{}
 	seen := map[ssa.Value]bool{}
@@ -208,6 +209,12 @@ func nilComparisons(errv ssa.Value) map[ssa.Value]bool {
 				// err = wrap(err): the wrapped error is nil exactly when
 				// err is, or (fmt.Errorf) never; either way its nil test
 				// leaves no session on the error branch.
+				if isBool(r.Type()) && hasArg(r, v) {
+					// errors.Is(err, ErrX): true only for a non-nil
+					// err. A predicate true on success (isOK(err))
+					// would only hide leaks, never invent one.
+					out[r] = true
+				}
 				if isError(r.Type()) && !r.Call.IsInvoke() {
 					for _, a := range r.Call.Args {
 						if a == v {
@@ -234,6 +241,20 @@ func nilComparisons(errv ssa.Value) map[ssa.Value]bool {
 	}
 	visit(errv)
 	return out
+}
+
+func isBool(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Kind() == types.Bool
+}
+
+func hasArg(call *ssa.Call, v ssa.Value) bool {
+	for _, a := range call.Call.Args {
+		if a == v {
+			return true
+		}
+	}
+	return false
 }
 
 func isError(t types.Type) bool {
@@ -334,6 +355,9 @@ func successEdge(cond ssa.Value, errTests, nilTests map[ssa.Value]bool) (int, bo
 	if not, ok := cond.(*ssa.UnOp); ok && not.Op == token.NOT {
 		edge, ok := successEdge(not.X, errTests, nilTests)
 		return 1 - edge, ok
+	}
+	if call, ok := cond.(*ssa.Call); ok && errTests[call] {
+		return 1, true // a predicate on the error: true means failed
 	}
 	bin, ok := cond.(*ssa.BinOp)
 	if !ok {

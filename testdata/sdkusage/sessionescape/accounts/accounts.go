@@ -295,3 +295,19 @@ func (r *Repository) Alive(ctx context.Context) error {
 	}
 	return closing(ctx, s, func(s table.Session) error { return s.KeepAlive(ctx) })
 }
+
+var errUnavailable = errors.New("accounts: database unavailable")
+
+// Retire answers a canceled context before the plain error test: both
+// branches have no session.
+func (r *Repository) Retire(ctx context.Context) error {
+	s, err := r.c.CreateSession(ctx)
+	if errors.Is(err, context.Canceled) {
+		return nil
+	}
+	if err != nil {
+		return errors.Join(errUnavailable, err)
+	}
+	defer s.Close(ctx)
+	return s.KeepAlive(ctx)
+}
