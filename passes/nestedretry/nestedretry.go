@@ -14,6 +14,7 @@ import (
 	"github.com/ydblint/ydblint/passes/internal/analysisutil"
 	"github.com/ydblint/ydblint/passes/internal/report"
 	"github.com/ydblint/ydblint/passes/internal/sdk"
+	"github.com/ydblint/ydblint/passes/internal/sdkssa"
 	"github.com/ydblint/ydblint/passes/queryplan"
 )
 
@@ -53,7 +54,7 @@ const (
 
 func run(pass *analysis.Pass) (any, error) {
 	cfg := pass.ResultOf[config.Analyzer].(*config.Config)
-	if !importsSDK(pass.Pkg) || sdk.IsLibrary(pass.Pkg.Path()) {
+	if !sdkssa.Needed(pass.Pkg) {
 		return nil, nil
 	}
 	exportFacts(pass)
@@ -231,26 +232,4 @@ func callbackLit(call *ast.CallExpr, r *sdk.Retrier) (*ast.FuncLit, bool) {
 	e := ast.Unparen(call.Args[r.Callback])
 	lit, ok := e.(*ast.FuncLit)
 	return lit, ok
-}
-
-// importsSDK reports whether pkg imports a package of the SDK, directly or not.
-func importsSDK(pkg *types.Package) bool {
-	seen := map[*types.Package]bool{}
-	var walk func(p *types.Package) bool
-	walk = func(p *types.Package) bool {
-		if seen[p] {
-			return false
-		}
-		seen[p] = true
-		if sdk.InSDK(p.Path()) {
-			return true
-		}
-		for _, imp := range p.Imports() {
-			if walk(imp) {
-				return true
-			}
-		}
-		return false
-	}
-	return walk(pkg)
 }

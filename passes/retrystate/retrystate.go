@@ -7,7 +7,6 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/buildssa"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/ydblint/ydblint/passes/config"
@@ -44,11 +43,8 @@ const (
 func run(pass *analysis.Pass) (any, error) {
 	cfg := pass.ResultOf[config.Analyzer].(*config.Config)
 	plans := pass.ResultOf[queryplan.Analyzer].(*queryplan.Result)
-	if !plans.InScope || !importsSDK(pass.Pkg) || sdk.IsLibrary(pass.Pkg.Path()) {
-		return nil, nil
-	}
-	ssaRes, ok := pass.ResultOf[sdkssa.Analyzer].(*buildssa.SSA)
-	if !ok || ssaRes == nil {
+	ssaRes := sdkssa.Of(pass)
+	if !plans.InScope || ssaRes == nil {
 		return nil, nil
 	}
 	for _, fn := range ssaRes.SrcFuncs {
@@ -506,28 +502,6 @@ func cyclicBlocks(fn *ssa.Function) map[*ssa.BasicBlock]bool {
 		}
 	}
 	return out
-}
-
-// importsSDK reports whether pkg imports a package of the SDK, directly or not.
-func importsSDK(pkg *types.Package) bool {
-	seen := map[*types.Package]bool{}
-	var walk func(p *types.Package) bool
-	walk = func(p *types.Package) bool {
-		if seen[p] {
-			return false
-		}
-		seen[p] = true
-		if sdk.InSDK(p.Path()) {
-			return true
-		}
-		for _, imp := range p.Imports() {
-			if walk(imp) {
-				return true
-			}
-		}
-		return false
-	}
-	return walk(pkg)
 }
 
 func reportMutation(pass *analysis.Pass, cfg *config.Config, rc retriedClosure, m mutation, after string) {

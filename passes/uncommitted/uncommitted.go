@@ -8,7 +8,6 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/buildssa"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/ydblint/ydblint/passes/config"
@@ -46,11 +45,8 @@ const (
 func run(pass *analysis.Pass) (any, error) {
 	cfg := pass.ResultOf[config.Analyzer].(*config.Config)
 	plans := pass.ResultOf[queryplan.Analyzer].(*queryplan.Result)
-	if !plans.InScope || !importsSDK(pass.Pkg) || sdk.IsLibrary(pass.Pkg.Path()) {
-		return nil, nil
-	}
-	ssaRes, ok := pass.ResultOf[sdkssa.Analyzer].(*buildssa.SSA)
-	if !ok || ssaRes == nil {
+	ssaRes := sdkssa.Of(pass)
+	if !plans.InScope || ssaRes == nil {
 		return nil, nil
 	}
 	u := &checker{pass: pass, cfg: cfg, writes: siteWrites(plans), version: sdkVersion(pass),
@@ -315,7 +311,3 @@ func siteWrites(plans *queryplan.Result) func(token.Pos) writeKnowledge {
 // sdkVersion is the SDK version the package is built against, from the
 // module-cache file name of package table (or query); "" when unknown.
 func sdkVersion(pass *analysis.Pass) string { return sdk.PackageVersion(pass.Pkg, pass.Fset) }
-
-// importsSDK reports whether pkg imports a package of the SDK, directly or
-// not: database/sql commits are checked only in packages of YDB services.
-func importsSDK(pkg *types.Package) bool { return sdk.ImportsSDK(pkg) }

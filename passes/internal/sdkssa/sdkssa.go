@@ -34,3 +34,14 @@ func run(pass *analysis.Pass) (any, error) {
 func Needed(pkg *types.Package) bool {
 	return sdk.ImportsSDK(pkg) && !sdk.IsLibrary(pkg.Path())
 }
+
+// Of returns the SSA of the pass's package when the SDK rules judge it
+// (Needed), nil otherwise: the rules' common entry, so that each of them
+// tests the package the same way.
+func Of(pass *analysis.Pass) *buildssa.SSA {
+	if !Needed(pass.Pkg) {
+		return nil
+	}
+	res, _ := pass.ResultOf[Analyzer].(*buildssa.SSA)
+	return res
+}
