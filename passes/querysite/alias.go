@@ -207,32 +207,7 @@ func (a *pkgAnalysis) aliasedCell(p ssa.Value) *ssa.Alloc {
 // only read through it or return it unchanged to a caller that only reads
 // through the result.
 func (a *pkgAnalysis) cellValue(alloc *ssa.Alloc) ssa.Value {
-	refs := alloc.Referrers()
-	if refs == nil {
-		return nil
-	}
-	var val ssa.Value
-	for _, r := range *refs {
-		switch r := r.(type) {
-		case *ssa.Store:
-			if r.Addr != alloc || val != nil {
-				return nil
-			}
-			val = r.Val
-		case *ssa.UnOp:
-			if r.Op != token.MUL {
-				return nil
-			}
-		case *ssa.DebugRef:
-		case *ssa.Call:
-			if !a.readOnlyArg(r.Common(), alloc) && !a.returnsOnly(r, alloc) {
-				return nil
-			}
-		default:
-			return nil
-		}
-	}
-	return val
+	return a.singleStoredValue(alloc, true)
 }
 
 // returnsOnly: every parameter of call's callee that receives alloc is

@@ -208,6 +208,14 @@ func closureReadThrough(mc *ssa.MakeClosure, v ssa.Value, depth int) bool {
 // Store whose address is otherwise only loaded from or passed to functions
 // of this package that only read through the corresponding parameter.
 func (a *pkgAnalysis) storedOnce(alloc *ssa.Alloc) ssa.Value {
+	return a.singleStoredValue(alloc, false)
+}
+
+// singleStoredValue is the one value stored into alloc when every other
+// use only loads from it or hands it to a function of this package that
+// only reads through it — or, with returned, also one that returns it
+// unchanged to a caller that only reads through the result (cellValue).
+func (a *pkgAnalysis) singleStoredValue(alloc *ssa.Alloc, returned bool) ssa.Value {
 	refs := alloc.Referrers()
 	if refs == nil {
 		return nil
@@ -226,7 +234,7 @@ func (a *pkgAnalysis) storedOnce(alloc *ssa.Alloc) ssa.Value {
 			}
 		case *ssa.DebugRef:
 		case *ssa.Call:
-			if !a.readOnlyArg(r.Common(), alloc) {
+			if !a.readOnlyArg(r.Common(), alloc) && !(returned && a.returnsOnly(r, alloc)) {
 				return nil
 			}
 		default:
