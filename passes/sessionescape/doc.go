@@ -2,7 +2,7 @@
 //
 // # Analyzer sessionescape
 //
-// sessionescape: report streams, sessions and transactions that outlive their retried closure, and CreateSession sessions left open
+// sessionescape: report streams and sessions that outlive their retried closure or stay open
 //
 // A retrier lends its closure a session (or a transaction, or a
 // database/sql connection) for one attempt. internal/query/client.go runs
