@@ -206,7 +206,7 @@ func cyclicBlocks(fn *ssa.Function) map[*ssa.BasicBlock]bool {
 // table/result; when it is unknown (vendored, replaced), the current
 // behaviour is assumed and stream results are not reported.
 func streamPreloaded(pass *analysis.Pass) bool {
-	p := findImport(pass.Pkg, sdk.PkgTableResult)
+	p := sdk.FindImport(pass.Pkg, sdk.PkgTableResult)
 	if p == nil {
 		return true
 	}
@@ -216,29 +216,6 @@ func streamPreloaded(pass *analysis.Pass) bool {
 	}
 	v, ok := sdk.VersionFromFile(pass.Fset.Position(obj.Pos()).Filename)
 	return !ok || !sdk.VersionBefore(v, sdk.StreamFirstSetSince)
-}
-
-// findImport returns the package with the given path among pkg's imports,
-// direct or not, or nil.
-func findImport(pkg *types.Package, path string) *types.Package {
-	seen := map[*types.Package]bool{}
-	var walk func(p *types.Package) *types.Package
-	walk = func(p *types.Package) *types.Package {
-		if seen[p] {
-			return nil
-		}
-		seen[p] = true
-		if p.Path() == path {
-			return p
-		}
-		for _, imp := range p.Imports() {
-			if found := walk(imp); found != nil {
-				return found
-			}
-		}
-		return nil
-	}
-	return walk(pkg)
 }
 
 // describeCall names the SDK function or method call calls, e.g.

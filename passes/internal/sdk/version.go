@@ -85,7 +85,7 @@ func parseVersion(v string) ([3]int, bool) {
 // package that pkg imports, directly or not; "" when unknown.
 func PackageVersion(pkg *types.Package, fset *token.FileSet) string {
 	for _, path := range []string{PkgTable, PkgQuery, PkgYDB} {
-		p := findImport(pkg, path)
+		p := FindImport(pkg, path)
 		if p == nil {
 			continue
 		}
@@ -103,9 +103,9 @@ func PackageVersion(pkg *types.Package, fset *token.FileSet) string {
 	return ""
 }
 
-// findImport finds the package with the given path among pkg's imports,
-// transitively.
-func findImport(pkg *types.Package, path string) *types.Package {
+// FindImport finds the package with the given path among pkg's imports,
+// transitively; nil when pkg does not reach it.
+func FindImport(pkg *types.Package, path string) *types.Package {
 	seen := map[*types.Package]bool{}
 	var walk func(p *types.Package) *types.Package
 	walk = func(p *types.Package) *types.Package {
