@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/ydblint/ydblint/passes/internal/sdk"
+	"github.com/ydblint/ydblint/passes/internal/sdkssa"
 )
 
 // A group is one table-service result as the code holds it: the values an
@@ -31,20 +32,6 @@ type methodCall struct {
 	pos  token.Pos
 	// used is set when the call's result is used (an error not dropped).
 	used bool
-}
-
-// resultFamily returns the result family of t, when t is one of the SDK's
-// result types.
-func resultFamily(t types.Type) sdk.ResultFamily {
-	n, ok := types.Unalias(t).(*types.Named)
-	if !ok || n.Obj().Pkg() == nil {
-		return sdk.ResultNone
-	}
-	rt := sdk.LookupResultType(n.Obj().Pkg().Path(), n.Obj().Name())
-	if rt == nil {
-		return sdk.ResultNone
-	}
-	return rt.Family
 }
 
 // sdkCall reports whether call calls a function or method of the SDK.
@@ -79,7 +66,7 @@ func originOf(v ssa.Value) *ssa.Call {
 	if !sdkCall(&call.Call) {
 		return nil
 	}
-	switch resultFamily(v.Type()) {
+	switch sdk.ResultFamilyOf(v.Type()) {
 	case sdk.ResultTableUnary, sdk.ResultTableStream, sdk.ResultTableBase:
 		return call
 	}
@@ -102,7 +89,7 @@ func groups(fns []*ssa.Function) []*group {
 				if call == nil {
 					continue
 				}
-				g := &group{family: resultFamily(v.Type()), origin: call, members: map[ssa.Value]bool{}, cells: map[ssa.Value]bool{}}
+				g := &group{family: sdk.ResultFamilyOf(v.Type()), origin: call, members: map[ssa.Value]bool{}, cells: map[ssa.Value]bool{}}
 				g.grow(v)
 				for m := range g.members {
 					seen[m] = true
@@ -151,7 +138,7 @@ func (g *group) source(v ssa.Value, add func(ssa.Value)) bool {
 	case isNilConst(v):
 		return true
 	case originOf(v) != nil:
-		if f := resultFamily(v.Type()); f != g.family {
+		if f := sdk.ResultFamilyOf(v.Type()); f != g.family {
 			g.family = sdk.ResultTableBase
 		}
 		add(v)
@@ -205,7 +192,7 @@ func (g *group) followValue(v ssa.Value, add, addCell func(ssa.Value)) {
 // familyOf is the family a method call on v dispatches on: v's own type
 // when it is a result type, the group's otherwise.
 func (g *group) familyOf(v ssa.Value) sdk.ResultFamily {
-	if f := resultFamily(v.Type()); f != sdk.ResultNone {
+	if f := sdk.ResultFamilyOf(v.Type()); f != sdk.ResultNone {
 		return f
 	}
 	return g.family
@@ -214,7 +201,7 @@ func (g *group) familyOf(v ssa.Value) sdk.ResultFamily {
 func (g *group) followCell(c ssa.Value, add, addCell func(ssa.Value)) {
 	if fv, ok := c.(*ssa.FreeVar); ok {
 		// The variable the closure captured, in the enclosing function.
-		b := boundTo(fv)
+		b := sdkssa.BoundTo(fv)
 		if b == nil {
 			g.unknown = true
 			return
@@ -255,36 +242,6 @@ func (g *group) followCell(c ssa.Value, add, addCell func(ssa.Value)) {
 			return
 		}
 	}
-}
-
-// boundTo returns the value the enclosing function binds to fv when it
-// makes the closure (the captured variable's Alloc, or its own FreeVar),
-// or nil when the closure is made more than once or not at all.
-func boundTo(fv *ssa.FreeVar) ssa.Value {
-	fn := fv.Parent()
-	if fn == nil || fn.Parent() == nil {
-		return nil
-	}
-	idx := -1
-	for i, f := range fn.FreeVars {
-		if f == fv {
-			idx = i
-		}
-	}
-	var bound ssa.Value
-	for _, b := range fn.Parent().Blocks {
-		for _, instr := range b.Instrs {
-			mc, ok := instr.(*ssa.MakeClosure)
-			if !ok || mc.Fn != fn || idx < 0 || idx >= len(mc.Bindings) {
-				continue
-			}
-			if bound != nil && bound != mc.Bindings[idx] {
-				return nil
-			}
-			bound = mc.Bindings[idx]
-		}
-	}
-	return bound
 }
 
 // isCell reports whether addr is a local variable's address (an Alloc, or

@@ -113,7 +113,7 @@ func checkQueryLoops(pass *analysis.Pass, cfg *config.Config, fns []*ssa.Functio
 				if !ok || !call.Call.IsInvoke() {
 					continue
 				}
-				fam := resultFamily(call.Call.Value.Type())
+				fam := sdk.ResultFamilyOf(call.Call.Value.Type())
 				if fam != sdk.ResultQuery && fam != sdk.ResultQuerySet {
 					continue
 				}

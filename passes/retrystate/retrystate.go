@@ -376,11 +376,11 @@ func canFail(instr ssa.Instruction) string {
 	recvFamily := sdk.ResultNone
 	if c.IsInvoke() {
 		fn = c.Method
-		recvFamily = resultFamily(c.Value.Type())
+		recvFamily = sdk.ResultFamilyOf(c.Value.Type())
 	} else if f := c.StaticCallee(); f != nil {
 		fn, _ = f.Object().(*types.Func)
 		if len(c.Args) > 0 && fn != nil && fn.Type().(*types.Signature).Recv() != nil {
-			recvFamily = resultFamily(c.Args[0].Type())
+			recvFamily = sdk.ResultFamilyOf(c.Args[0].Type())
 		}
 	}
 	if fn == nil || fn.Pkg() == nil {
@@ -466,18 +466,6 @@ func describe(id sdk.Identity) string {
 		return id.Name
 	}
 	return id.Recv + "." + id.Name
-}
-
-func resultFamily(t types.Type) sdk.ResultFamily {
-	n, ok := types.Unalias(t).(*types.Named)
-	if !ok || n.Obj().Pkg() == nil {
-		return sdk.ResultNone
-	}
-	rt := sdk.LookupResultType(n.Obj().Pkg().Path(), n.Obj().Name())
-	if rt == nil {
-		return sdk.ResultNone
-	}
-	return rt.Family
 }
 
 // cyclicBlocks returns the blocks of fn that lie on a cycle of its

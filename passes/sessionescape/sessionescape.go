@@ -127,25 +127,13 @@ func callee(c *ssa.CallCommon) (sdk.Identity, []ssa.Value, bool) {
 	return id, args, true
 }
 
-func resultFamily(t types.Type) sdk.ResultFamily {
-	n, ok := types.Unalias(t).(*types.Named)
-	if !ok || n.Obj().Pkg() == nil {
-		return sdk.ResultNone
-	}
-	rt := sdk.LookupResultType(n.Obj().Pkg().Path(), n.Obj().Name())
-	if rt == nil {
-		return sdk.ResultNone
-	}
-	return rt.Family
-}
-
 // checkStreams reports streams opened on the closure's session that are
 // stored in a captured variable or returned as the closure's value.
 func checkStreams(pass *analysis.Pass, cfg *config.Config, rc retriedClosure) {
 	for _, b := range rc.fn.Blocks {
 		for _, instr := range b.Instrs {
 			v, ok := instr.(ssa.Value)
-			if !ok || !queryStream(resultFamily(v.Type())) {
+			if !ok || !queryStream(sdk.ResultFamilyOf(v.Type())) {
 				continue
 			}
 			api, ok := streamOrigin(v)

@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/ydblint/ydblint/passes/internal/sdk"
+	"github.com/ydblint/ydblint/passes/internal/sdkssa"
 )
 
 // txState is the small lattice a transaction control is interpreted in.
@@ -86,7 +87,7 @@ func (gs globalStores) evalTx(v ssa.Value, depth int) txState {
 				return txUnknown
 			}
 		case *ssa.FreeVar:
-			alloc, ok := boundTo(x).(*ssa.Alloc)
+			alloc, ok := sdkssa.BoundTo(x).(*ssa.Alloc)
 			if !ok {
 				return txUnknown
 			}
@@ -359,33 +360,4 @@ func localStores(a *ssa.Alloc) ([]ssa.Value, bool) {
 		return nil, false
 	}
 	return out, true
-}
-
-// boundTo returns the value the enclosing function binds to fv when it
-// makes the closure, or nil when it is made more than once or not at all.
-func boundTo(fv *ssa.FreeVar) ssa.Value {
-	fn := fv.Parent()
-	if fn == nil || fn.Parent() == nil {
-		return nil
-	}
-	idx := -1
-	for i, f := range fn.FreeVars {
-		if f == fv {
-			idx = i
-		}
-	}
-	var bound ssa.Value
-	for _, b := range fn.Parent().Blocks {
-		for _, instr := range b.Instrs {
-			mc, ok := instr.(*ssa.MakeClosure)
-			if !ok || mc.Fn != fn || idx < 0 || idx >= len(mc.Bindings) {
-				continue
-			}
-			if bound != nil && bound != mc.Bindings[idx] {
-				return nil
-			}
-			bound = mc.Bindings[idx]
-		}
-	}
-	return bound
 }

@@ -1,5 +1,7 @@
 package sdk
 
+import "go/types"
+
 // This file is the knowledge of the SDK's result types that the
 // resultloop rule needs: which named types are results, how each is
 // advanced, and how its errors surface. Verified against v3.156.1 and, for
@@ -143,6 +145,21 @@ func IsStream(f ResultFamily) bool {
 // name name, or nil.
 func LookupResultType(pkg, name string) *ResultType {
 	return resultTypeIndex[Identity{Pkg: pkg, Name: name}]
+}
+
+// ResultFamilyOf returns the result family of t when t (after
+// types.Unalias) is one of the SDK's named result types, ResultNone
+// otherwise.
+func ResultFamilyOf(t types.Type) ResultFamily {
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return ResultNone
+	}
+	rt := LookupResultType(n.Obj().Pkg().Path(), n.Obj().Name())
+	if rt == nil {
+		return ResultNone
+	}
+	return rt.Family
 }
 
 // ResultMethodOp returns what method name does on a result of family f.
