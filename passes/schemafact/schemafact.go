@@ -385,11 +385,15 @@ func (d *discovery) moduleGoCatalogs(ms *moduleScan, covered []string) []*schema
 				continue // another database's DDL in the same module
 			}
 		}
+		var script *yql.Script
+		if g.Def == nil {
+			script = schema.ProgramDDL(g.Text, yql.Parse(g.Text))
+		}
 		apply := func(c *schema.Catalog) {
 			if g.Def != nil {
 				c.ApplyDefinition(*g.Def)
 			} else {
-				applyProgramText(c, g.File, g.Line, g.Text)
+				applyProgramText(c, g.File, g.Line, g.Text, script)
 			}
 		}
 		target := cur
@@ -435,7 +439,8 @@ func (d *discovery) siteCatalog(sites []*querysite.Site) ([]*schema.Catalog, boo
 	out := []*schema.Catalog{ordered}
 	creators := newCreators(d.pass.Files)
 	for _, def := range defs {
-		apply := func(target *schema.Catalog) { d.applySiteDDL(target, def) }
+		script := programScript(def)
+		apply := func(target *schema.Catalog) { d.applySiteDDL(target, def, script) }
 		target := ordered
 		if def.variant > 0 || creators.redefines(def.pos, apply) {
 			target = schema.New()
@@ -446,14 +451,24 @@ func (d *discovery) siteCatalog(sites []*querysite.Site) ([]*schema.Catalog, boo
 	return out, true
 }
 
-// applySiteDDL applies one site's DDL to target.
-func (d *discovery) applySiteDDL(target *schema.Catalog, def siteDDL) {
+// programScript parses a site's DDL text once (nil for a decoded
+// CreateTable): siteorder applies it to a scratch catalogue first.
+func programScript(def siteDDL) *yql.Script {
+	if def.def != nil {
+		return nil
+	}
+	return schema.ProgramDDL(def.text, yql.Parse(def.text))
+}
+
+// applySiteDDL applies one site's DDL to target; script is
+// programScript(def).
+func (d *discovery) applySiteDDL(target *schema.Catalog, def siteDDL, script *yql.Script) {
 	switch {
 	case def.def != nil:
 		target.ApplyDefinition(*def.def)
 	case def.orig != nil:
 		orig, shifts, site := def.orig, def.shifts, def.src
-		target.ApplyScript(def.text, schema.ProgramDDL(def.text, yql.Parse(def.text)), func(off int) schema.Source {
+		target.ApplyScript(def.text, script, func(off int) schema.Source {
 			o := origOffset(shifts, off)
 			pos, _ := orig.PosRange(o, o+1)
 			if s := d.srcOf(pos); !s.IsZero() {
@@ -462,17 +477,17 @@ func (d *discovery) applySiteDDL(target *schema.Catalog, def siteDDL) {
 			return site
 		})
 	default:
-		applyProgramText(target, def.src.File, def.src.Line, def.text)
+		applyProgramText(target, def.src.File, def.src.Line, def.text, script)
 	}
 }
 
 // applyProgramText applies DDL text found in Go code starting at file:line,
-// with schema.ProgramDDL's rules for program text.
-func applyProgramText(c *schema.Catalog, file string, line int, text string) {
+// already parsed and filtered by schema.ProgramDDL (script).
+func applyProgramText(c *schema.Catalog, file string, line int, text string, script *yql.Script) {
 	if line <= 0 {
 		line = 1
 	}
-	c.ApplyScript(text, schema.ProgramDDL(text, yql.Parse(text)), func(off int) schema.Source {
+	c.ApplyScript(text, script, func(off int) schema.Source {
 		if off > len(text) {
 			off = len(text)
 		}

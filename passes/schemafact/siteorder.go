@@ -55,9 +55,10 @@ func (c *creators) enclosing(pos token.Pos) *ast.FuncDecl {
 	return nil
 }
 
-// redefines applies the DDL to a scratch catalogue to see which tables it
-// creates, and reports whether one of them was first created by another
-// function. The tables it creates are recorded otherwise.
+// redefines applies the DDL (parsed once by the caller) to a scratch
+// catalogue to see which tables it creates, and reports whether one of them
+// was first created by another function. The tables it creates are
+// recorded otherwise.
 func (c *creators) redefines(pos token.Pos, apply func(*schema.Catalog)) bool {
 	if fn := c.enclosing(pos); fn != nil {
 		return c.redefinesIn(fn, apply)
