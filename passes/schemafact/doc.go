@@ -38,7 +38,10 @@
 //     evaluated, anything else becomes a hole. A table named after a hole and
 //     a slash (path.Join(db.Name(), "orders")) is "orders" under an unknown
 //     prefix; a table named by a hole alone is not known. One catalogue per
-//     package directory, in file and line order.
+//     package directory, in file and line order — except that a CREATE of a
+//     table another top-level function already created goes to a catalogue
+//     of its own (siteorder.go): functions run in no known order, so the two
+//     definitions merge as unordered ones (see the merge below).
 //     The same scan decodes CreateTable / AlterTable calls of packages that
 //     import ydb-go-sdk (goopts.go): options written in the call, returned
 //     by a function or method of the module (in any of its packages), built
@@ -61,7 +64,8 @@
 //     traced to another database), and CreateTable / AlterTable / DropTable
 //     calls with their decoded options (a literal list, a slice returned by a
 //     function of this package, built with append or captured by a closure:
-//     querysite's tableopts.go), in source order. Holes in table names
+//     querysite's tableopts.go), in source order, with the same exception
+//     for a table created again by another function. Holes in table names
 //     are replaced by {Hole.Key} when the hole has a stable key (see
 //     KeyedText), so a table created under a struct field's value is the
 //     table that queries through the same field name; a hole without a key
@@ -88,10 +92,12 @@
 // no order is known (a migration directory and a bootstrap package may both
 // create a table), so every source gets its own catalogue and they are
 // merged: the same table with the same primary key is combined, different
-// primary keys make a conflict. A conflicting table is listed once in
-// Result.Problems (category schema-conflict, positioned in this package's Go
-// file when one of the definitions is there) and every rule stays silent on
-// it. The package's own query sites are preferred to the syntactic scan of
+// primary keys make a conflict; an index only some of the definitions have
+// is marked Partial, and no rule claims it exists. A conflicting table is
+// listed once in Result.Problems (category schema-conflict, positioned in
+// this package's Go file when one of the definitions is there; not when both
+// are in _test.go files, where tests create throwaway tables of one name)
+// and every rule stays silent on it. The package's own query sites are preferred to the syntactic scan of
 // the same files: the scan skips this package's directory and the packages
 // whose facts already hold their own query-site DDL (schemaFact.Covered).
 //
