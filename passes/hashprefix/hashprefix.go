@@ -3,6 +3,7 @@ package hashprefix
 import (
 	_ "embed"
 	"fmt"
+	"go/token"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -68,6 +69,9 @@ func run(pass *analysis.Pass) (any, error) {
 		if ks.Table.Hash != nil {
 			checkKeyedSite(pass, cfg, ks)
 		}
+	}
+	for _, kc := range plans.KeyedChoices {
+		checkChoiceRows(pass, cfg, kc)
 	}
 	return nil, nil
 }
@@ -243,38 +247,77 @@ func hashExpr(h *schema.HashPrefix) string {
 // checkKeyedSite checks BulkUpsert rows and ReadRows keys: a row that has
 // the source column but not the hash column.
 func checkKeyedSite(pass *analysis.Pass, cfg *config.Config, ks *queryplan.KeyedSite) {
-	h := ks.Table.Hash
-	if !ks.Site.RowsKnown {
-		return
-	}
-	table := queryplan.DescribeTable(ks.Table)
-	category, what := categoryMissing, "ReadRows key"
-	if ks.Site.Kind == querysite.KindBulkUpsert {
-		category, what = categoryWriteMissing, "BulkUpsert row"
-	}
-	if ks.Site.Kind == querysite.KindReadTable {
+	if !ks.Site.RowsKnown || ks.Site.Kind == querysite.KindReadTable {
 		// StreamReadTable bounds are positional key prefixes: nothing in
 		// them says which column a value was meant for.
 		return
 	}
+	table := queryplan.DescribeTable(ks.Table)
 	for _, row := range ks.Site.Rows {
-		if f := fieldOf(row, h.Column); f != nil && f.Value.Const && ks.Site.Kind == querysite.KindBulkUpsert {
-			report.Report(pass, cfg, name, analysis.Diagnostic{
-				Pos: f.Pos, End: f.End, Category: categoryWriteMissing,
-				Message: fmt.Sprintf("BulkUpsert row writes a constant to the hash-prefix column %s of %s: every such row lands in one partition and keyed reads that hash %s miss it; write %s",
-					h.Column, table, h.SourceColumn, goHashAdvice(h)) + queryplan.Via(ks.Site),
-			})
-			continue
+		for _, f := range rowFaults(ks.Site, ks.Table, row) {
+			reportRow(pass, cfg, ks.Site, row, f, table)
 		}
-		if !row.Known || hasField(row, h.Column) || !hasField(row, h.SourceColumn) {
-			continue
-		}
-		report.Report(pass, cfg, name, analysis.Diagnostic{
-			Pos: row.Pos, End: row.End, Category: category,
-			Message: fmt.Sprintf("%s has %s but not the hash-prefix column %s of %s; add a field %s holding %s",
-				what, h.SourceColumn, h.Column, table, h.Column, goHashAdvice(h)) + queryplan.Via(ks.Site),
-		})
 	}
+}
+
+// checkChoiceRows checks the rows of a keyed site whose table is one of
+// several: a fault is reported only when it holds under every table (each
+// of them hash-prefixed by the same column).
+func checkChoiceRows(pass *analysis.Pass, cfg *config.Config, kc *queryplan.KeyedChoice) {
+	if !kc.Site.RowsKnown || kc.Site.Kind == querysite.KindReadTable {
+		return
+	}
+	table := queryplan.DescribeTables(kc.Tables)
+	for _, row := range kc.Site.Rows {
+		faults := queryplan.EveryTable(kc.Tables, func(t *schema.Table) []rowFault { return rowFaults(kc.Site, t, row) },
+			func(f rowFault) string { return f.kind + "/" + f.column })
+		for _, f := range faults {
+			reportRow(pass, cfg, kc.Site, row, f, table)
+		}
+	}
+}
+
+// rowFault is one hash-prefix fault of a row under one table.
+type rowFault struct {
+	pos, end token.Pos
+	category string
+	kind     string
+	column   string
+	msg      func(table string) string
+}
+
+func reportRow(pass *analysis.Pass, cfg *config.Config, site *querysite.Site, row *querysite.Row, f rowFault, table string) {
+	report.Report(pass, cfg, name, analysis.Diagnostic{
+		Pos: f.pos, End: f.end, Category: f.category,
+		Message: f.msg(table) + queryplan.RowOrigin(row) + queryplan.Via(site),
+	})
+}
+
+// rowFaults lists the hash-prefix faults of one row under table t.
+func rowFaults(site *querysite.Site, t *schema.Table, row *querysite.Row) []rowFault {
+	h := t.Hash
+	if h == nil {
+		return nil
+	}
+	category, what := categoryMissing, "ReadRows key"
+	if site.Kind == querysite.KindBulkUpsert {
+		category, what = categoryWriteMissing, "BulkUpsert row"
+	}
+	if f := fieldOf(row, h.Column); f != nil && f.Value.Const && site.Kind == querysite.KindBulkUpsert {
+		return []rowFault{{pos: f.Pos, end: f.End, category: categoryWriteMissing, kind: "const", column: h.Column,
+			msg: func(table string) string {
+				return fmt.Sprintf("BulkUpsert row writes a constant to the hash-prefix column %s of %s: every such row lands in one partition and keyed reads that hash %s miss it; write %s",
+					h.Column, table, h.SourceColumn, goHashAdvice(h))
+			}}}
+	}
+	if !row.Known || hasField(row, h.Column) || !hasField(row, h.SourceColumn) {
+		return nil
+	}
+	return []rowFault{{pos: row.Pos, end: row.End, category: category, kind: "missing/" + h.SourceColumn, column: h.Column,
+		msg: func(table string) string {
+			return fmt.Sprintf("%s has %s but not the hash-prefix column %s of %s; add a field %s holding %s",
+				what, h.SourceColumn, h.Column, table, h.Column, goHashAdvice(h))
+		}}}
 }
 
 func hasField(row *querysite.Row, col string) bool { return fieldOf(row, col) != nil }

@@ -123,6 +123,11 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		checkRows(pass, cfg, ks)
 	}
+	for _, kc := range plans.KeyedChoices {
+		if kc.Site.Kind == querysite.KindBulkUpsert {
+			checkChoiceRows(pass, cfg, kc) // schema and index reports stay with the tables' certain writes
+		}
+	}
 	return nil, nil
 }
 
@@ -166,24 +171,58 @@ func fillDesc(v keyplan.WrittenValue) string {
 // checkRows reports BulkUpsert rows whose leading key field comes from a
 // clock or a counter.
 func checkRows(pass *analysis.Pass, cfg *config.Config, ks *queryplan.KeyedSite) {
-	t := ks.Table
-	if len(t.PrimaryKey) == 0 {
-		return
-	}
-	lead := t.PrimaryKey[0]
+	table := queryplan.DescribeTable(ks.Table)
 	for _, row := range ks.Site.Rows {
-		if !row.Known {
-			continue
-		}
-		for _, f := range row.Fields {
-			if f.Name != lead || f.Value.Monotonic == "" {
-				continue
-			}
-			report.Report(pass, cfg, name, analysis.Diagnostic{
-				Pos: f.Pos, End: f.End, Category: categoryWrite,
-				Message: fmt.Sprintf("BulkUpsert fills the leading key column %s of %s from %s, which grows with time: every new row lands in the last partition; %s",
-					lead, queryplan.DescribeTable(t), f.Value.Monotonic, remedy(t)) + queryplan.Via(ks.Site),
-			})
+		for _, f := range leadFaults(ks.Table, row) {
+			reportLead(pass, cfg, ks.Site, row, f, table)
 		}
 	}
+}
+
+// checkChoiceRows is checkRows for a BulkUpsert whose table is one of
+// several: reported only when every table leads with the column the row
+// fills from a clock, and no table's key is monotonic by its type (that
+// table's schema report is the one that applies).
+func checkChoiceRows(pass *analysis.Pass, cfg *config.Config, kc *queryplan.KeyedChoice) {
+	for _, t := range kc.Tables {
+		if _, kind := keyplan.LeadingKeyMonotonic(t); kind != keyplan.MonotonicNone {
+			return
+		}
+	}
+	table := queryplan.DescribeTables(kc.Tables)
+	for _, row := range kc.Site.Rows {
+		faults := queryplan.EveryTable(kc.Tables, func(t *schema.Table) []leadFault { return leadFaults(t, row) },
+			func(f leadFault) string { return f.field.Name })
+		for _, f := range faults {
+			reportLead(pass, cfg, kc.Site, row, f, table)
+		}
+	}
+}
+
+// leadFault is a row field filling the leading key column of a table
+// from a monotonic source.
+type leadFault struct {
+	field *querysite.Field
+	table *schema.Table
+}
+
+func leadFaults(t *schema.Table, row *querysite.Row) []leadFault {
+	if len(t.PrimaryKey) == 0 || !row.Known {
+		return nil
+	}
+	for _, f := range row.Fields {
+		if f.Name == t.PrimaryKey[0] && f.Value.Monotonic != "" {
+			return []leadFault{{field: f, table: t}}
+		}
+	}
+	return nil
+}
+
+func reportLead(pass *analysis.Pass, cfg *config.Config, site *querysite.Site, row *querysite.Row, lf leadFault, table string) {
+	f := lf.field
+	report.Report(pass, cfg, name, analysis.Diagnostic{
+		Pos: f.Pos, End: f.End, Category: categoryWrite,
+		Message: fmt.Sprintf("BulkUpsert fills the leading key column %s of %s from %s, which grows with time: every new row lands in the last partition; %s",
+			f.Name, table, f.Value.Monotonic, remedy(lf.table)) + queryplan.RowOrigin(row) + queryplan.Via(site),
+	})
 }

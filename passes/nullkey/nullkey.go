@@ -3,6 +3,8 @@ package nullkey
 import (
 	_ "embed"
 	"fmt"
+	"go/token"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -65,6 +67,11 @@ func run(pass *analysis.Pass) (any, error) {
 	for _, ks := range plans.KeyedSites {
 		if ks.Site.Kind == querysite.KindBulkUpsert {
 			checkRows(pass, cfg, ks)
+		}
+	}
+	for _, kc := range plans.KeyedChoices {
+		if kc.Site.Kind == querysite.KindBulkUpsert {
+			checkChoiceRows(pass, cfg, kc)
 		}
 	}
 	return nil, nil
@@ -135,50 +142,93 @@ func nullConsequence(notNull bool) string {
 	return ": YDB stores a NULL key, which sorts before every value and matches no = predicate; write a real key value"
 }
 
+// rowFault is one key fault of a BulkUpsert row under one table.
+type rowFault struct {
+	pos, end token.Pos
+	category string
+	kind     string // with the column, what makes two tables' faults the same
+	column   string
+	msg      func(table string) string
+}
+
 // checkRows checks the rows of a BulkUpsert against the key: every key
 // column must be present (unless it has a default) and not NULL.
 func checkRows(pass *analysis.Pass, cfg *config.Config, ks *queryplan.KeyedSite) {
-	t := ks.Table
 	if !ks.Site.RowsKnown {
 		return
 	}
-	table := queryplan.DescribeTable(t)
+	table := queryplan.DescribeTable(ks.Table)
 	for _, row := range ks.Site.Rows {
 		if !row.Known {
 			continue
 		}
-		for _, key := range t.PrimaryKey {
-			col := t.Column(key)
-			f := field(row, key)
-			if f == nil {
-				if col != nil && !col.HasDefault && !isHashColumn(t, key) {
-					report.Report(pass, cfg, name, analysis.Diagnostic{
-						Pos: row.Pos, End: row.End, Category: categoryMissingKey,
-						Message: fmt.Sprintf("BulkUpsert row has no field for key column %s of %s: YDB rejects the batch; add the field", key, table) + queryplan.Via(ks.Site),
-					})
-				}
-				continue
-			}
-			notNull := col != nil && col.NotNull
-			switch {
-			case f.Value.Null == querysite.DefinitelyNull:
-				report.Report(pass, cfg, name, analysis.Diagnostic{
-					Pos: f.Pos, End: f.End, Category: categoryNull,
-					Message: fmt.Sprintf("BulkUpsert writes NULL (%s) to key column %s of %s%s", desc(f.Value), key, table, nullConsequence(notNull)) + queryplan.Via(ks.Site),
-				})
-			case f.Value.Optional && notNull:
-				report.Report(pass, cfg, name, analysis.Diagnostic{
-					Pos: f.Pos, End: f.End, Category: categoryOptional,
-					Message: fmt.Sprintf("BulkUpsert writes an Optional value (%s) to NOT NULL key column %s of %s: YDB rejects it; write a non-Optional value", desc(f.Value), key, table) + queryplan.Via(ks.Site),
-				})
-			case f.Value.Optional && f.Value.Null == querysite.MaybeNull:
-				report.Report(pass, cfg, name, analysis.Diagnostic{
-					Pos: f.Pos, End: f.End, Category: categoryOptional,
-					Message: fmt.Sprintf("BulkUpsert writes a value that may be NULL (%s) to key column %s of %s: a possible NULL key; write a non-Optional value", desc(f.Value), key, table) + queryplan.Via(ks.Site),
-				})
-			}
+		for _, f := range rowFaults(ks.Table, row) {
+			reportRow(pass, cfg, ks.Site, row, f, table)
 		}
 	}
+}
+
+// checkChoiceRows checks the rows of a BulkUpsert whose table is one of
+// several: a fault is reported only when it holds under every table.
+func checkChoiceRows(pass *analysis.Pass, cfg *config.Config, kc *queryplan.KeyedChoice) {
+	if !kc.Site.RowsKnown {
+		return
+	}
+	table := queryplan.DescribeTables(kc.Tables)
+	for _, row := range kc.Site.Rows {
+		if !row.Known {
+			continue
+		}
+		faults := queryplan.EveryTable(kc.Tables, func(t *schema.Table) []rowFault { return rowFaults(t, row) },
+			func(f rowFault) string { return f.category + "/" + f.kind + "/" + f.column })
+		for _, f := range faults {
+			reportRow(pass, cfg, kc.Site, row, f, table)
+		}
+	}
+}
+
+func reportRow(pass *analysis.Pass, cfg *config.Config, site *querysite.Site, row *querysite.Row, f rowFault, table string) {
+	report.Report(pass, cfg, name, analysis.Diagnostic{
+		Pos: f.pos, End: f.end, Category: f.category,
+		Message: f.msg(table) + queryplan.RowOrigin(row) + queryplan.Via(site),
+	})
+}
+
+// rowFaults lists the key faults of one decoded row under table t.
+func rowFaults(t *schema.Table, row *querysite.Row) []rowFault {
+	var out []rowFault
+	for _, key := range t.PrimaryKey {
+		col := t.Column(key)
+		f := field(row, key)
+		if f == nil {
+			if col != nil && !col.HasDefault && !isHashColumn(t, key) {
+				out = append(out, rowFault{pos: row.Pos, end: row.End, category: categoryMissingKey, kind: "missing", column: key,
+					msg: func(table string) string {
+						return fmt.Sprintf("BulkUpsert row has no field for key column %s of %s: YDB rejects the batch; add the field", key, table)
+					}})
+			}
+			continue
+		}
+		notNull := col != nil && col.NotNull
+		switch {
+		case f.Value.Null == querysite.DefinitelyNull:
+			out = append(out, rowFault{pos: f.Pos, end: f.End, category: categoryNull, kind: "null/" + strconv.FormatBool(notNull), column: key,
+				msg: func(table string) string {
+					return fmt.Sprintf("BulkUpsert writes NULL (%s) to key column %s of %s%s", desc(f.Value), key, table, nullConsequence(notNull))
+				}})
+		case f.Value.Optional && notNull:
+			out = append(out, rowFault{pos: f.Pos, end: f.End, category: categoryOptional, kind: "optional-notnull", column: key,
+				msg: func(table string) string {
+					return fmt.Sprintf("BulkUpsert writes an Optional value (%s) to NOT NULL key column %s of %s: YDB rejects it; write a non-Optional value", desc(f.Value), key, table)
+				}})
+		case f.Value.Optional && f.Value.Null == querysite.MaybeNull:
+			out = append(out, rowFault{pos: f.Pos, end: f.End, category: categoryOptional, kind: "maybe-null", column: key,
+				msg: func(table string) string {
+					return fmt.Sprintf("BulkUpsert writes a value that may be NULL (%s) to key column %s of %s: a possible NULL key; write a non-Optional value", desc(f.Value), key, table)
+				}})
+		}
+	}
+	return out
 }
 
 func field(row *querysite.Row, col string) *querysite.Field {

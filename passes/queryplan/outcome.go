@@ -398,6 +398,10 @@ func schemaParseNote(cat *schema.Catalog) string {
 func outcomeKeyed(o *SiteOutcome, site *querysite.Site, cat *schema.Catalog) {
 	o.Text = textRecovery(site)
 	op := keyedOp(site)
+	if site.Table == nil && len(site.TableAlternatives) > 0 {
+		outcomeChoice(o, site, op, cat) // choice.go
+		return
+	}
 	if site.Table == nil {
 		o.add(SkipNoTablePath, op+" table path not recovered", token.NoPos)
 		return
@@ -411,18 +415,23 @@ func outcomeKeyed(o *SiteOutcome, site *querysite.Site, cat *schema.Catalog) {
 	case t.Store != schema.RowStore:
 		o.add(SkipColumnStore, "table "+name+" is a column table", token.NoPos)
 	default:
-		verdict := "WRITE"
-		if site.Kind != querysite.KindBulkUpsert {
-			verdict = keyplan.Point.String()
-			if site.Kind == querysite.KindReadTable {
-				verdict = keyplan.Range.String()
-				if len(site.KeyRange) == 0 {
-					verdict = keyplan.Full.String()
-				}
+		o.Checks = append(o.Checks, Check{Op: op, Table: displayPath(t.Path), Key: t.KeyString(), Verdict: keyedVerdict(site), Why: rowsNote(site)})
+	}
+}
+
+// keyedVerdict is what a keyed site does with its table's key.
+func keyedVerdict(site *querysite.Site) string {
+	verdict := "WRITE"
+	if site.Kind != querysite.KindBulkUpsert {
+		verdict = keyplan.Point.String()
+		if site.Kind == querysite.KindReadTable {
+			verdict = keyplan.Range.String()
+			if len(site.KeyRange) == 0 {
+				verdict = keyplan.Full.String()
 			}
 		}
-		o.Checks = append(o.Checks, Check{Op: op, Table: displayPath(t.Path), Key: t.KeyString(), Verdict: verdict})
 	}
+	return verdict
 }
 
 func keyedOp(site *querysite.Site) string {

@@ -46,6 +46,10 @@ type Result struct {
 	// KeyedSites are the BulkUpsert, ReadRows and StreamReadTable sites
 	// whose table resolved to a known row table.
 	KeyedSites []*KeyedSite
+	// KeyedChoices are the keyed sites whose table path is one of several
+	// known row tables (choice.go): rules judge their rows only by what
+	// holds under every table.
+	KeyedChoices []*KeyedChoice
 	// Schema is schemafact's result (catalogue and discovery problems).
 	Schema *schemafact.Result
 	// InScope is false when the configuration excludes the package; every
@@ -157,6 +161,10 @@ func run(pass *analysis.Pass) (any, error) {
 		case querysite.KindBulkUpsert, querysite.KindReadRows, querysite.KindReadTable:
 			if t := resolveSiteTable(site, res.Schema.Catalog); t != nil {
 				res.KeyedSites = append(res.KeyedSites, &KeyedSite{Site: site, Table: t})
+			} else if t, kc := resolveChoice(site, res.Schema.Catalog); t != nil { // choice.go
+				res.KeyedSites = append(res.KeyedSites, &KeyedSite{Site: site, Table: t})
+			} else if kc != nil {
+				res.KeyedChoices = append(res.KeyedChoices, kc)
 			}
 		}
 	}

@@ -141,7 +141,13 @@ func (a *pkgAnalysis) fieldText(structType types.Type, field int, read ssa.Value
 		}
 		fs.visiting[id] = true
 		for _, st := range fi.stores {
-			raw = union(raw, a.text(st.Val, nil, c.in(st.Parent())))
+			t := a.text(st.Val, nil, c.in(st.Parent()))
+			if p, ok := unknownParamStore(st.Val, t); ok {
+				if u, ok := a.paramArgUnion(p, c); ok {
+					t = u // a constructor's callers each pass a known text (fieldctor.go)
+				}
+			}
+			raw = union(raw, t)
 		}
 		delete(fs.visiting, id)
 		if raw.cyclic {

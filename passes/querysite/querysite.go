@@ -40,7 +40,7 @@ var Analyzer = &analysis.Analyzer{
 	Requires:         []*analysis.Analyzer{config.Analyzer},
 	RunDespiteErrors: true,
 	ResultType:       reflect.TypeFor[*Result](),
-	FactTypes:        []analysis.Fact{new(sinkFact), new(textFact), new(hashFact), new(reachFact), new(incompleteFact), new(lookupFact)},
+	FactTypes:        []analysis.Fact{new(sinkFact), new(textFact), new(hashFact), new(reachFact), new(incompleteFact), new(lookupFact), new(rowShapeFact)},
 }
 
 // Bounds: every recursion and enumeration is capped so that no input can
@@ -112,6 +112,7 @@ func run(pass *analysis.Pass) (any, error) {
 	a.cfgSinks = cs
 	a.summarize()
 	a.exportLookupFacts() // lookupfact.go
+	a.exportRowShapes()   // implrows.go
 	a.collectSites()
 	sort.SliceStable(a.res.Sites, func(i, j int) bool { return a.res.Sites[i].Pos < a.res.Sites[j].Pos })
 	return a.res, nil
@@ -191,6 +192,7 @@ type pkgAnalysis struct {
 	cfgSinks   *configSinks   // nil when the configuration declares none
 	fields     *fieldState    // writes to local string fields (fields.go), built on first use
 	paramKeys  *paramKeyState // callers of each function (paramkey.go), built on first use
+	rowShapes  *rowShapeState // row shapes of local functions, converted types (implrows.go)
 }
 
 func newAnalysis(pass *analysis.Pass) *pkgAnalysis {

@@ -71,12 +71,28 @@ type Site struct {
 	// StreamReadTable, CreateTable, AlterTable and DropTable, recovered like
 	// query text (it may contain holes). Nil when not recovered.
 	Table *Text
+	// TableAlternatives lists the table paths when the argument is one of
+	// several texts (a field set by a constructor called once per table:
+	// fieldctor.go), in order, at least two. Which one a given call uses is
+	// not known: a row may be judged only by what holds under EVERY
+	// alternative, never by pairing it with one. For BulkUpsert, ReadRows
+	// and ReadTable, Table is then nil; for CreateTable, AlterTable and
+	// DropTable (the same options for every alternative) Table is the first.
+	TableAlternatives []*Text
 
 	// Rows are the rows of a BulkUpsert (KindBulkUpsert) or the keys of a
 	// ReadRows (KindReadRows). RowsKnown is false when some row could not be
 	// decoded; rules must not conclude that a column is missing then.
 	Rows      []*Row
 	RowsKnown bool
+	// RowAlternatives is set when some rows are alternatives rather than
+	// rows written together: one per implementation of an interface method
+	// that returns the row's fields (Row.Impl, implrows.go). A run writes
+	// rows of some of the shapes, not necessarily all: a fault of one row
+	// is still a fault (its shape is written whenever that implementation
+	// reaches the call), but evidence drawn from rows (a hash written to a
+	// column) holds only when every row shows it.
+	RowAlternatives bool
 
 	// KeyRange holds StreamReadTable key-range bounds (KindReadTable), each a
 	// key prefix tuple; nil when the read has no range options.
@@ -295,6 +311,10 @@ type Row struct {
 	Fields   []*Field
 	// Known is false when the row's field list could not be fully decoded.
 	Known bool
+	// Impl names the method whose returned fields begin this row, when the
+	// fields come from an interface method call ("(example.com/idx.tagIndex).StructFields
+	// at idx/tag.go:31:2"); "" for a row built where it is written.
+	Impl string
 }
 
 // Field is one named (or positional, Name "" and Index set) value of a row.

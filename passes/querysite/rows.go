@@ -25,12 +25,13 @@ func (a *pkgAnalysis) rowsOf(v ssa.Value, c *ctx) ([]*Row, bool) {
 	items, ok := appendElems(args[0], map[ssa.Value]bool{}, 0)
 	var rows []*Row
 	for _, it := range items {
-		if len(rows) >= maxRows {
-			return rows, false
+		for _, r := range a.structRows(it, c) {
+			if len(rows) >= maxRows {
+				return rows, false
+			}
+			rows = append(rows, r)
+			ok = ok && r.Known
 		}
-		r := a.structRow(it, c)
-		rows = append(rows, r)
-		ok = ok && r.Known
 	}
 	return rows, ok
 }
@@ -85,35 +86,25 @@ func appendElems(v ssa.Value, seen map[ssa.Value]bool, depth int) ([]ssa.Value, 
 	return nil, false
 }
 
-// structRow decodes types.StructValue(types.StructFieldValue(name, v)…).
-func (a *pkgAnalysis) structRow(v ssa.Value, c *ctx) *Row {
+// structRows decodes types.StructValue(types.StructFieldValue(name, v)…):
+// one row, or one per alternative field list (implrows.go).
+func (a *pkgAnalysis) structRows(v ssa.Value, c *ctx) []*Row {
 	v = peel(v)
 	r := &Row{Pos: v.Pos(), End: v.Pos()}
 	name, args, call, ok := ctorCall(v)
 	if !ok || name != "StructValue" || len(args) != 1 {
-		return r
+		return []*Row{r}
 	}
 	r.Pos, r.End = a.callRange(call)
-	fields, ok := sliceElems(args[0])
+	alts, ok := a.fieldAlts(args[0], c, 0)
 	if !ok {
-		return r
+		return []*Row{r}
 	}
-	r.Known = true
-	for i, f := range fields {
-		fname, fargs, fcall, ok := ctorCall(f)
-		if !ok || fname != "StructFieldValue" || len(fargs) != 2 {
-			r.Known = false
-			continue
-		}
-		n, ok := constString(fargs[0])
-		if !ok {
-			r.Known = false
-			continue
-		}
-		pos, end := a.callRange(fcall)
-		r.Fields = append(r.Fields, &Field{Name: n, Index: i, Pos: pos, End: end, Value: a.classify(fargs[1], c.deeper())})
+	out := make([]*Row, 0, len(alts))
+	for _, alt := range alts {
+		out = append(out, &Row{Pos: r.Pos, End: r.End, Fields: alt.fields, Known: alt.known, Impl: alt.impl})
 	}
-	return r
+	return out
 }
 
 // tupleRow decodes a key-prefix tuple types.TupleValue(v…).

@@ -188,11 +188,12 @@ func (a *pkgAnalysis) buildSite(common *ssa.CallCommon, t callTarget, c *ctx) (*
 			// A path computed from parameters (path.Join(prefix,
 			// "series")) is not forwarded whole: the site keeps it, the
 			// parameters as holes.
-			s.Table = toText(tt.vs[0], pos, end)
+			setTable(s, tt, pos, end) // tablealt.go
 		}
 	}
 	if v, _ := arg(sdk.RoleRows); v != nil {
 		s.Rows, s.RowsKnown = a.rowsOf(v, c)
+		s.RowAlternatives = rowsHaveImpl(s.Rows) // implrows.go
 		if k := asParam(v, c); k >= 0 {
 			fwd.rows = k
 		}
@@ -325,11 +326,12 @@ func (a *pkgAnalysis) wrapperSite(s *Site, fwd *forward, args []ssa.Value, hints
 		if tt.hasParam() {
 			fwd.table = tt.onlyParam()
 		} else if len(tt.vs) > 0 {
-			s.Table = toText(tt.vs[0], s.Pos, s.End)
+			setTable(s, tt, s.Pos, s.End) // tablealt.go
 		}
 	}
 	if f.Rows >= 0 && f.Rows < len(args) {
 		s.Rows, s.RowsKnown = a.rowsOf(args[f.Rows], c)
+		s.RowAlternatives = rowsHaveImpl(s.Rows) // implrows.go
 		if k := asParam(args[f.Rows], c); k >= 0 {
 			fwd.rows = k
 		}

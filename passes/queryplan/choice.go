@@ -1,0 +1,169 @@
+package queryplan
+
+import (
+	"go/token"
+	"strconv"
+	"strings"
+
+	"github.com/ydblint/ydblint/passes/internal/schema"
+	"github.com/ydblint/ydblint/passes/querysite"
+	"github.com/ydblint/ydblint/passes/schemafact"
+)
+
+// KeyedChoice is a BulkUpsert, ReadRows or StreamReadTable site whose table
+// path is one of several (querysite.Site.TableAlternatives: a field set by
+// a constructor called once per table), every alternative resolved to a
+// known row table, at least two distinct tables. Nothing says which row
+// goes to which table: a rule may report a row only for a fault that holds
+// under EVERY table (EveryTable), never for one pairing. A site with an
+// alternative that does not resolve is neither a KeyedSite nor a
+// KeyedChoice (silent).
+type KeyedChoice struct {
+	Site   *querysite.Site
+	Tables []*schema.Table // distinct, in the order of the alternatives
+}
+
+// resolveChoice resolves every table alternative of a keyed site. It
+// returns one table when all alternatives name the same one, or the
+// choice; nil, nil when some alternative is not a known row table.
+func resolveChoice(site *querysite.Site, cat *schema.Catalog) (*schema.Table, *KeyedChoice) {
+	if site.Table != nil || len(site.TableAlternatives) < 2 {
+		return nil, nil
+	}
+	var tables []*schema.Table
+	seen := map[*schema.Table]bool{}
+	for _, alt := range site.TableAlternatives {
+		t, status := cat.Lookup(schemafact.KeyedPath(alt.YQL, alt.Holes), "")
+		if !status.OK() || t == nil || t.Store != schema.RowStore {
+			return nil, nil
+		}
+		if !seen[t] {
+			seen[t] = true
+			tables = append(tables, t)
+		}
+	}
+	if len(tables) == 1 {
+		return tables[0], nil
+	}
+	return nil, &KeyedChoice{Site: site, Tables: tables}
+}
+
+// EveryTable runs check under each table of the choice and keeps the
+// faults found under every one of them, matched by key; it returns the
+// first table's version of each. A fault found under some tables only
+// depends on which table the row goes to, which is not known.
+func EveryTable[F any](tables []*schema.Table, check func(t *schema.Table) []F, key func(F) string) []F {
+	if len(tables) == 0 {
+		return nil
+	}
+	first := check(tables[0])
+	if len(first) == 0 {
+		return nil
+	}
+	count := map[string]int{}
+	for _, t := range tables[1:] {
+		seen := map[string]bool{}
+		for _, f := range check(t) {
+			k := key(f)
+			if !seen[k] {
+				seen[k] = true
+				count[k]++
+			}
+		}
+	}
+	var out []F
+	done := map[string]bool{}
+	for _, f := range first {
+		k := key(f)
+		if count[k] == len(tables)-1 && !done[k] {
+			done[k] = true
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// DescribeTables names the tables of a choice for messages, each with its
+// key and schema source.
+func DescribeTables(tables []*schema.Table) string {
+	if len(tables) == 1 {
+		return DescribeTable(tables[0])
+	}
+	parts := make([]string, 0, len(tables))
+	for _, t := range tables {
+		src := t.KeySrc
+		if src.IsZero() {
+			src = t.Src
+		}
+		parts = append(parts, displayPath(t.Path)+" "+t.KeyString()+" (schema: "+src.String()+")")
+	}
+	return "every table the path may name (" + strings.Join(parts, "; ") + ")"
+}
+
+// RowOrigin says where a row's fields come from when an interface method
+// or a function returns them ("" for a row built at the call), for messages.
+func RowOrigin(row *querysite.Row) string {
+	if row == nil || row.Impl == "" {
+		return ""
+	}
+	return " (row fields from " + row.Impl + ")"
+}
+
+// outcomeChoice explains a keyed site with table alternatives: one check
+// per resolved table, marked as one of n, or why an alternative is not
+// known (then the site is not checked at all).
+func outcomeChoice(o *SiteOutcome, site *querysite.Site, op string, cat *schema.Catalog) {
+	o.Text = textRecoveryOf(site.TableAlternatives)
+	var checks []Check
+	for _, alt := range site.TableAlternatives {
+		t, status := cat.Lookup(schemafact.KeyedPath(alt.YQL, alt.Holes), "")
+		name := displayText(alt.YQL, alt.Holes)
+		switch {
+		case !status.OK() || t == nil:
+			o.add(lookupSkip(status.String()), "one of "+strconv.Itoa(len(site.TableAlternatives))+" table alternatives: "+tableDetail(name, status.String(), cat), token.NoPos)
+			o.holes([]*querysite.Text{alt})
+		case t.Store != schema.RowStore:
+			o.add(SkipColumnStore, "table "+name+" is a column table", token.NoPos)
+		default:
+			why := "1 of " + strconv.Itoa(len(site.TableAlternatives)) + " tables"
+			if n := rowsNote(site); n != "" {
+				why += ", " + n
+			}
+			checks = append(checks, Check{Op: op, Table: displayPath(t.Path), Key: t.KeyString(), Verdict: keyedVerdict(site), Why: why})
+		}
+	}
+	if len(o.Skips) == 0 {
+		o.Checks = append(o.Checks, checks...)
+	}
+}
+
+// textRecoveryOf grades a list of table paths like query texts.
+func textRecoveryOf(texts []*querysite.Text) TextRecovery {
+	if len(texts) == 0 || allHoles(texts) {
+		return TextNone
+	}
+	for _, t := range texts {
+		if len(t.Holes) > 0 {
+			return TextPartial
+		}
+	}
+	return TextFull
+}
+
+// rowsNote says, for -explain, that the rows are alternatives from an
+// interface method's implementations.
+func rowsNote(site *querysite.Site) string {
+	if !site.RowAlternatives {
+		return ""
+	}
+	n := 0
+	for _, r := range site.Rows {
+		if r.Impl != "" {
+			n++
+		}
+	}
+	if !site.RowsKnown {
+		return "rows unknown"
+	}
+	return strconv.Itoa(n) + " row alternatives"
+}

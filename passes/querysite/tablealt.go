@@ -1,0 +1,26 @@
+package querysite
+
+import "go/token"
+
+// setTable records the recovered table path of a site: one text, or
+// several alternatives (Site.TableAlternatives). A truncated set names no
+// table: its listed variants are not all the tables the call may use.
+func setTable(s *Site, tt texts, pos, end token.Pos) {
+	if len(tt.vs) == 0 {
+		return
+	}
+	if len(tt.vs) == 1 {
+		s.Table = toText(tt.vs[0], pos, end)
+		return
+	}
+	ddl := s.Kind == KindCreateTable || s.Kind == KindAlterTable || s.Kind == KindDropTable
+	if ddl {
+		s.Table = toText(tt.vs[0], pos, end) // what schema discovery has always read
+	}
+	if tt.truncated {
+		return
+	}
+	for _, v := range tt.vs {
+		s.TableAlternatives = append(s.TableAlternatives, toText(v, pos, end))
+	}
+}
