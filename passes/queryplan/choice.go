@@ -101,12 +101,13 @@ func DescribeTables(tables []*schema.Table) string {
 }
 
 // RowOrigin says where a row's fields come from when an interface method
-// or a function returns them ("" for a row built at the call), for messages.
+// or a function returns them ("" for a row built at the call), as a
+// message part of its own ("; the row's fields come from …").
 func RowOrigin(row *querysite.Row) string {
 	if row == nil || row.Impl == "" {
 		return ""
 	}
-	return " (row fields from " + row.Impl + ")"
+	return "; the row's fields come from " + row.Impl
 }
 
 // outcomeChoice explains a keyed site with table alternatives: one check
