@@ -66,9 +66,23 @@ func appendElems(v ssa.Value, seen map[ssa.Value]bool, depth int) ([]ssa.Value, 
 			more, ok2 := sliceElems(x.Call.Args[1])
 			return append(base, more...), ok1 && ok2
 		}
+	case *ssa.FreeVar:
+		// A slice a retrier's closure captures by value.
+		if b, _ := freeVarBinding(x); b != nil {
+			return appendElems(b, seen, depth+1)
+		}
 	case *ssa.UnOp:
 		if x.Op == token.MUL {
-			if alloc, ok := x.X.(*ssa.Alloc); ok {
+			addr := x.X
+			if fv, ok := addr.(*ssa.FreeVar); ok {
+				// A captured variable: the closure reads the cell its
+				// creator appends to (the closure runs after the loop
+				// that fills it, as a retrier's does).
+				if b, _ := freeVarBinding(fv); b != nil {
+					addr = b
+				}
+			}
+			if alloc, ok := addr.(*ssa.Alloc); ok {
 				var out []ssa.Value
 				for _, r := range *alloc.Referrers() {
 					if st, ok := r.(*ssa.Store); ok && st.Addr == alloc {

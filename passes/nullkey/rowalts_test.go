@@ -1,0 +1,28 @@
+package nullkey_test
+
+import (
+	"path/filepath"
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/ydblint/ydblint/passes/nullkey"
+)
+
+// TestRowAlternatives: a batching writer whose table is a field set by its
+// constructor (called once per index table) writes rows whose fields come
+// from an interface method with several implementations. A row is
+// reported only for a fault it has under every table the path may name:
+// the implementation without the leading key column (badwriter), never a
+// pairing (tixwriter: tag rows lack `duration`, the key of one table
+// only), never an implementation that is never converted to the interface
+// (badidx.legacyIndex), and nothing when the table field is exported,
+// written elsewhere, or set from a value that is not a known text
+// (loosewriter).
+func TestRowAlternatives(t *testing.T) {
+	dir, err := filepath.Abs("../../testdata/rowalts")
+	if err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(t, dir, nullkey.Analyzer, "example.com/rowalts/...")
+}
