@@ -78,6 +78,9 @@ func run(pass *analysis.Pass) (any, error) {
 
 // hashDesc says what the hash column holds and where that is known from.
 func hashDesc(h *schema.HashPrefix) string {
+	if h.Bucket() {
+		return bucketDesc(h)
+	}
 	if h.Func == "" {
 		return fmt.Sprintf("%s holds a hash of %s computed in Go (%s evidence at %s)", h.Column, h.SourceColumn, h.Evidence, h.Src)
 	}
@@ -99,8 +102,12 @@ func checkRead(pass *analysis.Pass, cfg *config.Config, st *queryplan.Statement,
 			span = read.Where.NodeSpan()
 		}
 		pos, end := st.Pos(span)
+		bound := h.SourceColumn
+		if h.Bucket() {
+			bound = hc.SourceBinding.Column
+		}
 		msg := fmt.Sprintf("%s binds %s but not the hash-prefix column %s of %s, so it reads every partition; %s",
-			kindOf(read), h.SourceColumn, h.Column, table, hashDesc(h))
+			kindOf(read), bound, h.Column, table, hashDesc(h))
 		d := analysis.Diagnostic{Pos: pos, End: end, Category: categoryMissing}
 		if hc.Suggestion != "" {
 			msg += fmt.Sprintf("; add %s to the WHERE clause", hc.Suggestion)
@@ -110,6 +117,8 @@ func checkRead(pass *analysis.Pass, cfg *config.Config, st *queryplan.Statement,
 					TextEdits: edits,
 				}}
 			}
+		} else if h.Bucket() {
+			msg += "; " + bucketAdvice(h)
 		} else {
 			msg += fmt.Sprintf("; compare %s with the hash of the value bound to %s", h.Column, h.SourceColumn)
 		}
@@ -154,7 +163,10 @@ func checkWrite(pass *analysis.Pass, cfg *config.Config, st *queryplan.Statement
 		}
 		pos, end := st.Pos(f.Span)
 		hint := f.HashHint
-		if hint == "" {
+		switch {
+		case h.Bucket():
+			hint = bucketValue(h)
+		case hint == "":
 			hint = fmt.Sprintf("the hash of %s", h.SourceColumn)
 		}
 		d := analysis.Diagnostic{
@@ -178,8 +190,8 @@ func checkWrite(pass *analysis.Pass, cfg *config.Config, st *queryplan.Statement
 		pos, end := st.Pos(v.Span)
 		report.Report(pass, cfg, name, analysis.Diagnostic{
 			Pos: pos, End: end, Category: categoryWriteMissing,
-			Message: fmt.Sprintf("%s writes a constant to the hash-prefix column %s of %s: every such row lands in one partition and keyed reads that hash %s miss it; write %s",
-				w.Kind, h.Column, table, h.SourceColumn, hashExpr(h)) + queryplan.Via(st.Site),
+			Message: fmt.Sprintf("%s writes a constant to the hash-prefix column %s of %s: every such row lands in one partition and keyed reads that %s miss it; write %s",
+				w.Kind, h.Column, table, readsThat(h), hashExpr(h)) + queryplan.Via(st.Site),
 		}, report.InYQL(st.YQL(v.Span.Start)))
 	}
 }
@@ -226,6 +238,9 @@ func addHashColumnFix(st *queryplan.Statement, w *keyplan.Write) (analysis.Sugge
 // the hash must be computed in Go, with the function the evidence shows,
 // not as a YQL expression the row never passes through.
 func goHashAdvice(h *schema.HashPrefix) string {
+	if h.Bucket() {
+		return bucketValue(h)
+	}
 	fn := "the same hash function"
 	if h.Func != "" {
 		fn = "the function YDB's " + h.Func + " computes"
@@ -238,6 +253,9 @@ func goHashAdvice(h *schema.HashPrefix) string {
 }
 
 func hashExpr(h *schema.HashPrefix) string {
+	if h.Bucket() {
+		return bucketValue(h)
+	}
 	if h.Func == "" {
 		return "the hash of " + h.SourceColumn
 	}
@@ -306,17 +324,18 @@ func rowFaults(site *querysite.Site, t *schema.Table, row *querysite.Row) []rowF
 	if f := fieldOf(row, h.Column); f != nil && f.Value.Const && site.Kind == querysite.KindBulkUpsert {
 		return []rowFault{{pos: f.Pos, end: f.End, category: categoryWriteMissing, kind: "const", column: h.Column,
 			msg: func(table string) string {
-				return fmt.Sprintf("BulkUpsert row writes a constant to the hash-prefix column %s of %s: every such row lands in one partition and keyed reads that hash %s miss it; write %s",
-					h.Column, table, h.SourceColumn, goHashAdvice(h))
+				return fmt.Sprintf("BulkUpsert row writes a constant to the hash-prefix column %s of %s: every such row lands in one partition and keyed reads that %s miss it; write %s",
+					h.Column, table, readsThat(h), goHashAdvice(h))
 			}}}
 	}
-	if !row.Known || hasField(row, h.Column) || !hasField(row, h.SourceColumn) {
+	has := rowKeyColumn(row, t.PrimaryKey, h) // bucket.go
+	if !row.Known || hasField(row, h.Column) || has == "" {
 		return nil
 	}
 	return []rowFault{{pos: row.Pos, end: row.End, category: category, kind: "missing/" + h.SourceColumn, column: h.Column,
 		msg: func(table string) string {
 			return fmt.Sprintf("%s has %s but not the hash-prefix column %s of %s; add a field %s holding %s",
-				what, h.SourceColumn, h.Column, table, h.Column, goHashAdvice(h))
+				what, has, h.Column, table, h.Column, goHashAdvice(h))
 		}}}
 }
 

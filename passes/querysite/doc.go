@@ -127,8 +127,9 @@
 // Not traced, on purpose (precision first): strings built in loops or
 // conditional builder writes (holes), lists grown in loops, interface
 // calls on user types other than SDK-shaped interfaces, function values
-// stored in fields, variadic ParameterOption slices forwarded through
-// wrappers, parameters added through (*Params).Add (Params.Known=false),
+// stored in fields, the ParameterOption values a wrapper appends to a
+// forwarded option list (the caller's own are decoded, paramfwd.go, with
+// Params.Known=false), parameters added through (*Params).Add (Params.Known=false),
 // templates with functions, custom delimiters or associated templates,
 // query-builder types configured by functional options, GORM/xorm
 // builders.

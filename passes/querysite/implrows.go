@@ -84,37 +84,88 @@ const (
 	maxShapeReturns = 4 // return statements decoded per function
 )
 
-// rowShapeState is the per-package state: shapes of local functions and
-// the types converted to an interface in this package.
-type rowShapeState struct {
-	local     map[*types.Func]*rowShapeFact
-	converted map[*types.TypeName]bool
+// rowImplsFact is the package fact listing what the package knows about
+// implementations of row-returning interface methods: the shapes of the
+// methods its types declare, and the interfaces its values are converted
+// to. It is a package fact, not a fact on the types, because an unexported
+// implementation is not in the export data its importers see under
+// go vet.
+type rowImplsFact struct {
+	Methods     []implMethod
+	Conversions []implConversion
 }
 
-// isFieldOptionSlice reports whether t is []types.StructValueOption of the SDK.
-func isFieldOptionSlice(t types.Type) bool {
-	sl, ok := types.Unalias(t).Underlying().(*types.Slice)
-	if !ok {
-		return false
+// implMethod is a method returning []types.StructValueOption declared on a
+// type of the package.
+type implMethod struct {
+	Type   string // "pkgpath.T"
+	Method string
+	Shapes [][]shapeField
+	Known  bool
+	Pos    string
+	Name   string // "(pkg.T).Method" for messages
+	InTest bool   // declared in a _test.go file
+}
+
+// implConversion records that values of Type (or *Type) are converted to
+// Iface ("pkgpath.I"; "" for an interface without a row-returning method
+// that could still be asserted to one: any, interface{}).
+type implConversion struct {
+	Type, Iface string
+}
+
+func (*rowImplsFact) AFact() {}
+
+func (f *rowImplsFact) String() string {
+	var parts []string
+	for _, m := range f.Methods {
+		parts = append(parts, m.Name)
 	}
-	n, ok := types.Unalias(sl.Elem()).(*types.Named)
-	return ok && n.Obj().Name() == "StructValueOption" && n.Obj().Pkg() != nil && sdk.InSDK(n.Obj().Pkg().Path())
+	for _, c := range f.Conversions {
+		parts = append(parts, c.Type+"→"+c.Iface)
+	}
+	return "ydbRowImpls(" + strings.Join(parts, " ") + ")"
 }
 
-// exportRowShapes computes and exports the rowShapeFacts of the package.
+// rowShapeState is the per-package state: shapes of local functions and
+// the package's rowImplsFact.
+type rowShapeState struct {
+	local map[*types.Func]*rowShapeFact
+	impls *rowImplsFact
+}
+
+// exportRowShapes computes and exports the rowShapeFacts of the package and
+// its rowImplsFact.
 func (a *pkgAnalysis) exportRowShapes() {
-	st := &rowShapeState{local: map[*types.Func]*rowShapeFact{}, converted: map[*types.TypeName]bool{}}
+	st := &rowShapeState{local: map[*types.Func]*rowShapeFact{}, impls: &rowImplsFact{}}
 	a.rowShapes = st
+	convSeen := map[implConversion]bool{}
 	for _, fn := range a.funcs {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
-				if mi, ok := instr.(*ssa.MakeInterface); ok {
-					if tn := namedOf(mi.X.Type()); tn != nil {
-						st.converted[tn] = true
-					}
+				mi, ok := instr.(*ssa.MakeInterface)
+				if !ok {
+					continue
+				}
+				tn := namedOf(mi.X.Type())
+				if tn == nil || tn.Pkg() == nil {
+					continue
+				}
+				iface, ok := rowInterface(mi.Type())
+				if !ok {
+					continue
+				}
+				c := implConversion{Type: typeKey(tn), Iface: iface}
+				if !convSeen[c] {
+					convSeen[c] = true
+					st.impls.Conversions = append(st.impls.Conversions, c)
 				}
 			}
 		}
+	}
+	converted := map[string]bool{}
+	for _, c := range st.impls.Conversions {
+		converted[c.Type] = true
 	}
 	for _, fn := range a.funcs {
 		obj, _ := fn.Object().(*types.Func)
@@ -125,12 +176,63 @@ func (a *pkgAnalysis) exportRowShapes() {
 		f := a.shapeOf(fn)
 		if recv := fn.Signature.Recv(); recv != nil {
 			if tn := namedOf(recv.Type()); tn != nil {
-				f.Converted = st.converted[tn]
+				f.Converted = converted[typeKey(tn)]
+				st.impls.Methods = append(st.impls.Methods, implMethod{
+					Type: typeKey(tn), Method: obj.Name(), Shapes: f.Shapes, Known: f.Known, Pos: f.Pos,
+					Name:   shortFuncName(obj),
+					InTest: strings.HasSuffix(a.pass.Fset.Position(obj.Pos()).Filename, "_test.go"),
+				})
 			}
 		}
 		st.local[obj] = f
 		a.pass.ExportObjectFact(obj, f)
 	}
+	if len(st.impls.Methods) > 0 || len(st.impls.Conversions) > 0 {
+		a.pass.ExportPackageFact(st.impls)
+	}
+}
+
+// typeKey spells a declared type as "pkgpath.Name".
+func typeKey(tn *types.TypeName) string {
+	if tn.Pkg() == nil {
+		return tn.Name()
+	}
+	return tn.Pkg().Path() + "." + tn.Name()
+}
+
+// rowInterface says whether a conversion to interface type t matters for
+// row alternatives, and names it: a named interface with a method
+// returning []types.StructValueOption ("pkgpath.I"), or an interface
+// without methods ("": a value any code could assert to such an interface).
+func rowInterface(t types.Type) (string, bool) {
+	it, ok := types.Unalias(t).Underlying().(*types.Interface)
+	if !ok {
+		return "", false
+	}
+	if it.NumMethods() == 0 {
+		return "", true
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return "", false
+	}
+	for i := 0; i < it.NumMethods(); i++ {
+		sig, ok := it.Method(i).Type().(*types.Signature)
+		if ok && sig.Results().Len() == 1 && isFieldOptionSlice(sig.Results().At(0).Type()) {
+			return typeKey(n.Origin().Obj()), true
+		}
+	}
+	return "", false
+}
+
+// isFieldOptionSlice reports whether t is []types.StructValueOption of the SDK.
+func isFieldOptionSlice(t types.Type) bool {
+	sl, ok := types.Unalias(t).Underlying().(*types.Slice)
+	if !ok {
+		return false
+	}
+	n, ok := types.Unalias(sl.Elem()).(*types.Named)
+	return ok && n.Obj().Name() == "StructValueOption" && n.Obj().Pkg() != nil && sdk.InSDK(n.Obj().Pkg().Path())
 }
 
 // namedOf returns the declared type of T or *T.
@@ -252,7 +354,7 @@ func (a *pkgAnalysis) fieldAlts(v ssa.Value, c *ctx, depth int) ([]fieldAlt, boo
 	if f == nil {
 		return nil, false
 	}
-	return shapeAlts(obj, f, pos, end), true
+	return shapeAlts(shortFuncName(obj), f, pos, end), true
 }
 
 // decodeFields appends the decoded elements to base (nil: a fresh list).
@@ -296,8 +398,7 @@ func (a *pkgAnalysis) shapeFact(fn *types.Func) *rowShapeFact {
 // shapeAlts turns a function's shapes into field alternatives positioned
 // at the call; value origins are qualified by the function, so they never
 // match a value of the caller.
-func shapeAlts(fn *types.Func, f *rowShapeFact, pos, end token.Pos) []fieldAlt {
-	name := shortFuncName(fn)
+func shapeAlts(name string, f *rowShapeFact, pos, end token.Pos) []fieldAlt {
 	impl := name
 	if f.Pos != "" {
 		impl += " at " + f.Pos
@@ -337,59 +438,75 @@ func shortFuncName(fn *types.Func) string {
 }
 
 // implAlts gives one alternative per implementation of the interface
-// method m (of interface type it) in the module (see the file comment).
+// method m (of interface type it) in the module (see the file comment),
+// read from the rowImplsFacts of the module's packages this package sees.
 func (a *pkgAnalysis) implAlts(m *types.Func, it types.Type, pos, end token.Pos) ([]fieldAlt, bool) {
-	iface, ok := types.Unalias(it).Underlying().(*types.Interface)
-	if !ok || m == nil || m.Pkg() == nil || !a.inModule(m.Pkg().Path()) {
+	n, ok := types.Unalias(it).(*types.Named)
+	if !ok || m == nil || n.Obj().Pkg() == nil || !a.inModule(n.Obj().Pkg().Path()) {
 		return nil, false
 	}
-	var impls []*types.TypeName
-	for _, p := range a.modulePackages() {
-		scope := p.Scope()
-		for _, name := range scope.Names() {
-			tn, ok := scope.Lookup(name).(*types.TypeName)
-			if !ok || tn.IsAlias() {
-				continue
+	iface := typeKey(n.Origin().Obj())
+	facts := a.moduleImplFacts()
+	toIface := map[string]bool{}   // types converted to the interface
+	elsewhere := map[string]bool{} // types converted to another interface that may hold them
+	for _, f := range facts {
+		for _, c := range f.Conversions {
+			if c.Iface == iface {
+				toIface[c.Type] = true
+			} else {
+				elsewhere[c.Type] = true
 			}
-			n, ok := tn.Type().(*types.Named)
-			if !ok || n.TypeParams().Len() > 0 || types.IsInterface(n) {
-				continue
-			}
-			if !types.Implements(n, iface) && !types.Implements(types.NewPointer(n), iface) {
-				continue
-			}
-			impls = append(impls, tn)
 		}
 	}
-	sort.Slice(impls, func(i, j int) bool {
-		if impls[i].Pkg().Path() != impls[j].Pkg().Path() {
-			return impls[i].Pkg().Path() < impls[j].Pkg().Path()
+	methods := map[string]*implMethod{}
+	for _, f := range facts {
+		for i := range f.Methods {
+			if im := &f.Methods[i]; im.Method == m.Name() {
+				methods[im.Type] = im
+			}
 		}
-		return impls[i].Name() < impls[j].Name()
-	})
+	}
+	var impls []string
+	for t := range toIface {
+		impls = append(impls, t)
+	}
+	for t := range elsewhere {
+		if !toIface[t] && methods[t] != nil {
+			return nil, false // held in another interface, maybe asserted back: not known to reach or not
+		}
+	}
+	sort.Strings(impls)
+	if len(impls) == 0 || len(impls) > maxImpls {
+		return nil, false
+	}
 	var out []fieldAlt
-	for _, tn := range impls {
-		if strings.HasSuffix(a.pass.Fset.Position(tn.Pos()).Filename, "_test.go") {
-			return nil, false // a test double: what it writes says nothing about the service
-		}
-		obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(tn.Type()), true, m.Pkg(), m.Name())
-		fn, ok := obj.(*types.Func)
-		if !ok || namedOf(fn.Type().(*types.Signature).Recv().Type()) != tn {
-			return nil, false // promoted from an embedded type: not decoded
-		}
-		f := a.shapeFact(fn)
-		if f == nil {
+	for _, t := range impls {
+		im := methods[t]
+		if im == nil || !im.Known || im.InTest {
+			// No declared method decoded (promoted from an embedded
+			// type, or not returning a literal), or a test double.
 			return nil, false
 		}
-		if !f.Converted && !(a.rowShapes != nil && a.rowShapes.converted[tn]) {
-			continue // never held in an interface: cannot reach the call
-		}
-		if !f.Known || len(out) >= maxImpls {
-			return nil, false
-		}
-		out = append(out, shapeAlts(fn, f, pos, end)...)
+		out = append(out, shapeAlts(im.Name, &rowShapeFact{Shapes: im.Shapes, Known: im.Known, Pos: im.Pos}, pos, end)...)
 	}
-	return out, len(out) > 0
+	return out, true
+}
+
+// moduleImplFacts returns this package's rowImplsFact and those of the
+// module's packages it sees.
+func (a *pkgAnalysis) moduleImplFacts() []*rowImplsFact {
+	var out []*rowImplsFact
+	if a.rowShapes != nil && a.rowShapes.impls != nil {
+		out = append(out, a.rowShapes.impls)
+	}
+	for _, pf := range a.pass.AllPackageFacts() {
+		f, ok := pf.Fact.(*rowImplsFact)
+		if !ok || pf.Package == a.pass.Pkg || !a.inModule(pf.Package.Path()) {
+			continue
+		}
+		out = append(out, f)
+	}
+	return out
 }
 
 // inModule reports whether the package path belongs to the analysed
@@ -400,29 +517,6 @@ func (a *pkgAnalysis) inModule(path string) bool {
 		return false
 	}
 	return path == m.Path || strings.HasPrefix(path, m.Path+"/")
-}
-
-// modulePackages lists the analysed package and the packages of its module
-// it imports, directly or not.
-func (a *pkgAnalysis) modulePackages() []*types.Package {
-	var out []*types.Package
-	seen := map[*types.Package]bool{}
-	var walk func(p *types.Package)
-	walk = func(p *types.Package) {
-		if seen[p] || len(seen) > 4096 {
-			return
-		}
-		seen[p] = true
-		if !a.inModule(p.Path()) {
-			return
-		}
-		out = append(out, p)
-		for _, imp := range p.Imports() {
-			walk(imp)
-		}
-	}
-	walk(a.pass.Pkg)
-	return out
 }
 
 // rowsHaveImpl reports whether some row's fields come from an interface

@@ -140,6 +140,8 @@ func (a *pkgAnalysis) buildSite(common *ssa.CallCommon, t callTarget, c *ctx) (*
 		s.Params = a.paramsValue(v, c)
 		if k := asParam(v, c); k >= 0 {
 			fwd.params, fwd.paramsRole = k, sdk.RoleParams
+		} else if k := a.forwardedOptions(v, c); k >= 0 {
+			fwd.params, fwd.paramsRole = k, roleParamOptions // paramfwd.go
 		}
 	}
 	if v, _ := arg(sdk.RoleOptions); v != nil {
@@ -306,9 +308,15 @@ func (a *pkgAnalysis) wrapperSite(s *Site, fwd *forward, args []ssa.Value, hints
 			s.Params = a.paramsValue(v, c)
 		case sdk.RoleArgs:
 			s.Params = a.sqlArgs(v, c)
+		case roleParamOptions:
+			s.Params = a.optionListParams(v, c) // paramfwd.go
 		}
 		if k := asParam(v, c); k >= 0 {
 			fwd.params, fwd.paramsRole = k, sdk.Role(f.ParamsRole)
+		} else if sdk.Role(f.ParamsRole) == roleParamOptions {
+			if k := optionsBaseParam(v, c); k >= 0 {
+				fwd.params, fwd.paramsRole = k, roleParamOptions
+			}
 		}
 	}
 	if f.Driver != "" || sdk.Role(f.ParamsRole) == sdk.RoleArgs {
@@ -465,6 +473,14 @@ func (a *pkgAnalysis) summarize() {
 		if !changed {
 			break
 		}
+		// A summary found in this round (HashTagIndex calling
+		// HashBucketData declared after it) may turn a memoized miss into
+		// a hash in the next; hits stay.
+		for v, r := range a.hashMemo {
+			if !r.ok {
+				delete(a.hashMemo, v)
+			}
+		}
 	}
 	for _, fn := range decls {
 		obj := funcObj(fn)
@@ -607,7 +623,8 @@ func (a *pkgAnalysis) textSummaryOf(fn *ssa.Function) (texts, bool) {
 	return out, hasLit && len(out.vs) > 0
 }
 
-// hashSummaryOf summarises a function returning a hash of one parameter.
+// hashSummaryOf summarises a function returning a hash of one parameter
+// (Arg), or a hash of no single parameter (Arg -1, Func the function itself).
 func (a *pkgAnalysis) hashSummaryOf(fn *ssa.Function) *hashFact {
 	if fn.Signature.Results().Len() != 1 {
 		return nil
@@ -632,7 +649,13 @@ func (a *pkgAnalysis) hashSummaryOf(fn *ssa.Function) *hashFact {
 				idx = i - recv
 			}
 		}
-		if idx < 0 || out != nil && (out.Func != name || out.Arg != idx) {
+		if idx < 0 {
+			// A hash of several values or of no one parameter
+			// (farm.Hash64 of a buffer the parameters were written
+			// to): certainly a hash, of nothing nameable (hashbucket.go).
+			name, idx = bucketHashName(fn), -1
+		}
+		if name == "" || out != nil && (out.Func != name || out.Arg != idx) {
 			return nil
 		}
 		out = &hashFact{Func: name, Arg: idx}

@@ -514,6 +514,9 @@ func (a *pkgAnalysis) hashOfUncached(v ssa.Value, depth int) (string, string, bo
 			hf = f
 		}
 	}
+	if hf != nil && hf.Arg < 0 {
+		return hf.Func, "", true // a bucketed hash: HashOf "" (hashbucket.go)
+	}
 	if hf != nil && hf.Arg < len(args) {
 		return hf.Func, a.origin(peelConv(args[hf.Arg])), true
 	}

@@ -32,7 +32,8 @@ func (*schemaFact) AFact() {}
 //
 // A table with an unknown prefix is written ".../name", a conflict adds
 // "!conflict@<other source>", hash-prefix evidence adds
-// "#order_hash=Digest::NumericHash(order_id)", an incomplete table "?".
+// "#order_hash=Digest::NumericHash(order_id)" (bucket evidence
+// "#idx_hash=bucket(dbmodel.HashTagIndex)"), an incomplete table "?".
 func (f *schemaFact) String() string {
 	var b strings.Builder
 	b.WriteString("schema(")
@@ -59,7 +60,9 @@ func writeTable(b *strings.Builder, t *schema.Table) {
 	}
 	b.WriteString("@")
 	b.WriteString(t.Src.String())
-	if h := t.Hash; h != nil {
+	if h := t.Hash; h.Bucket() {
+		b.WriteString("#" + h.Column + "=bucket(" + h.GoFunc + ")")
+	} else if h != nil {
 		b.WriteString("#" + h.Column + "=")
 		if h.Func != "" {
 			b.WriteString(h.Func)

@@ -31,15 +31,20 @@ type HashEvidence struct {
 // Evidence carried by imported facts is already in the catalogue.
 //
 // BulkUpsert rows carry evidence of their own (rowEvidence).
-func writeEvidence(pass *analysis.Pass, sites []*querysite.Site, cat *schema.Catalog, srcOf func(token.Pos) schema.Source) []HashEvidence {
+//
+// The same plans give the observations of bucket evidence (hashbucket.go),
+// returned separately: they apply only where this evidence does not.
+func writeEvidence(pass *analysis.Pass, sites []*querysite.Site, cat *schema.Catalog, srcOf func(token.Pos) schema.Source) ([]HashEvidence, []bucketObs) {
 	_ = pass
 	if len(cat.Tables) == 0 {
-		return nil
+		return nil, nil
 	}
 	var out []HashEvidence
+	var obs []bucketObs
 	for _, s := range sites {
 		if s.Kind == querysite.KindBulkUpsert {
 			out = append(out, rowEvidence(s, cat, srcOf)...)
+			obs = append(obs, rowBucketObs(s, bulkTable(s, cat))...)
 			continue
 		}
 		if s.Kind != querysite.KindYQL || s.NotYQL || s.ExplainOnly {
@@ -49,10 +54,11 @@ func writeEvidence(pass *analysis.Pass, sites []*querysite.Site, cat *schema.Cat
 			if t == nil || !mayHash(t.YQL) {
 				continue
 			}
-			out = append(out, textEvidence(s, t, cat, srcOf)...)
+			ev, o := textEvidence(s, t, cat, srcOf)
+			out, obs = append(out, ev...), append(obs, o...)
 		}
 	}
-	return out
+	return out, obs
 }
 
 // mayHash is a cheap filter before parsing: a write, or a keyed read
@@ -63,7 +69,7 @@ func mayHash(text string) bool {
 		strings.Contains(u, "WHERE")
 }
 
-func textEvidence(s *querysite.Site, t *querysite.Text, cat *schema.Catalog, srcOf func(token.Pos) schema.Source) []HashEvidence {
+func textEvidence(s *querysite.Site, t *querysite.Text, cat *schema.Catalog, srcOf func(token.Pos) schema.Source) ([]HashEvidence, []bucketObs) {
 	keyed, shifts := keyHoles(t.YQL, t.Holes)
 	script := yql.Parse(keyed)
 	resolve := func(ref *yql.TableRef, pragma string) (*schema.Table, bool) {
@@ -90,6 +96,7 @@ func textEvidence(s *querysite.Site, t *querysite.Text, cat *schema.Catalog, src
 	}
 	planner := keyplan.NewPlanner(script, keyed, resolve, paramOracle(s.Params))
 	var out []HashEvidence
+	var obs []bucketObs
 	pos := func(start int) token.Pos {
 		o := origOffset(shifts, start)
 		p, _ := t.PosRange(o, o+1)
@@ -105,6 +112,7 @@ func textEvidence(s *querysite.Site, t *querysite.Text, cat *schema.Catalog, src
 		if plan == nil {
 			continue
 		}
+		obs = append(obs, planBucketObs(s, plan, func(sp yql.Span) token.Pos { return pos(sp.Start) })...)
 		for _, a := range plan.Reads {
 			if a == nil || a.HashEvidence == nil || a.Table == nil {
 				continue
@@ -128,7 +136,7 @@ func textEvidence(s *querysite.Site, t *querysite.Text, cat *schema.Catalog, src
 			out = append(out, HashEvidence{Table: w.Table.Path, Hash: h})
 		}
 	}
-	return out
+	return out, obs
 }
 
 // paramOracle tells the planner which parameter is a Go-side hash of which
@@ -239,11 +247,11 @@ func sameDefinition(a, b *schema.Table) bool {
 // built in a loop are one representative row; rows that disagree give no
 // evidence.
 func rowEvidence(s *querysite.Site, cat *schema.Catalog, srcOf func(token.Pos) schema.Source) []HashEvidence {
-	if s.Table == nil || !s.RowsKnown || len(s.Rows) == 0 {
+	if !s.RowsKnown || len(s.Rows) == 0 {
 		return nil
 	}
-	t, st := cat.Lookup(KeyedPath(s.Table.YQL, s.Table.Holes), "")
-	if !st.OK() || t == nil || t.Store != schema.RowStore || len(t.PrimaryKey) < 2 {
+	t := bulkTable(s, cat)
+	if t == nil || t.Store != schema.RowStore || len(t.PrimaryKey) < 2 {
 		return nil
 	}
 	var found *schema.HashPrefix
@@ -291,4 +299,17 @@ func rowField(row *querysite.Row, name string) *querysite.Field {
 		}
 	}
 	return nil
+}
+
+// bulkTable is the table a BulkUpsert writes, when its path resolves to
+// exactly one table of the catalogue.
+func bulkTable(s *querysite.Site, cat *schema.Catalog) *schema.Table {
+	if s.Table == nil {
+		return nil
+	}
+	t, st := cat.Lookup(KeyedPath(s.Table.YQL, s.Table.Holes), "")
+	if !st.OK() {
+		return nil
+	}
+	return t
 }

@@ -154,7 +154,9 @@ func run(pass *analysis.Pass) (any, error) {
 		cat.Merge(p)
 	}
 	d.applyConfigHashes(cat, cfg)
-	d.problems = append(d.problems, applyHashEvidence(cat, writeEvidence(pass, sites, cat, d.srcOf))...)
+	ev, obs := writeEvidence(pass, sites, cat, d.srcOf)
+	d.problems = append(d.problems, applyHashEvidence(cat, ev)...)
+	d.applyBucketEvidence(cat, obs) // hashbucket.go
 	if len(cat.Tables) > 0 || len(cat.KeyConflicts) > 0 {
 		pass.ExportPackageFact(newFact(cat, covered))
 	}

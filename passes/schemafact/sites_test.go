@@ -211,7 +211,7 @@ func TestWriteEvidence(t *testing.T) {
 		}}},
 		{Pos: 40, Kind: querysite.KindYQL, Texts: []*querysite.Text{{YQL: "SELECT * FROM orders"}}},
 	}
-	ev := writeEvidence(nil, sites, cat, srcOf)
+	ev, _ := writeEvidence(nil, sites, cat, srcOf)
 	var got []string
 	for _, e := range ev {
 		got = append(got, e.Table+" "+e.Hash.Column+"="+e.Hash.Func+"("+e.Hash.SourceColumn+")@"+e.Hash.Src.String())

@@ -16,7 +16,9 @@ type HashCheck struct {
 	// Missing: the source column is pinned to points (or keyed by IN
 	// (SELECT …) / a join) in every branch and the hash column is not
 	// mentioned at all (no atom, no opaque piece): the read is FULL for
-	// want of the hash (row 9).
+	// want of the hash (row 9). With bucket evidence (bucket.go) it is set
+	// when a later key column is constrained instead; SourceBinding is then
+	// that column's binding.
 	Missing bool
 	// ColumnArg is set when the hash column is compared with a function of
 	// a column (`h = F(id)`, row 12): Span is that atom. Replace, when
@@ -47,6 +49,9 @@ type TextEdit struct {
 
 func (st *planState) hashCheck(a *Access, t *schema.Table, branches [][]*atom) *HashCheck {
 	h := t.Hash
+	if h.Bucket() {
+		return bucketCheck(a, h, branches)
+	}
 	hc := &HashCheck{Hash: h, HashBinding: a.Binding(h.Column), SourceBinding: a.Binding(h.SourceColumn)}
 	if _, ok := t.IsKey(h.SourceColumn); !ok {
 		hc.SourceBinding = Binding{Column: h.SourceColumn}

@@ -15,11 +15,12 @@ import (
 // the only write of the table is elsewhere (a BulkUpsert, another module)
 // or lost the hash: the other statements are then checked against it.
 //
-// Only a table without evidence gets it, only through its primary key, and
+// Only a table without evidence (or with bucket evidence only, which this
+// outranks) gets it, only through its primary key, and
 // only when every OR branch binds the same value (Binding.Value is nil
 // otherwise).
 func (st *planState) readHashEvidence(a *Access, t *schema.Table) {
-	if t.Hash != nil || a.Index != nil || a.Batch || len(t.PrimaryKey) < 2 || len(a.Bindings) != len(a.Key) || len(a.Key) < 2 {
+	if t.Hash != nil && !t.Hash.Bucket() || a.Index != nil || a.Batch || len(t.PrimaryKey) < 2 || len(a.Bindings) != len(a.Key) || len(a.Key) < 2 {
 		return
 	}
 	lead := a.Bindings[0]

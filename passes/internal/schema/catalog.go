@@ -336,6 +336,13 @@ func preferHash(a, b *HashPrefix) *HashPrefix {
 		}
 		return b
 	}
+	if a.Bucket() != b.Bucket() {
+		// Evidence naming the hashed key column says more.
+		if a.Bucket() {
+			return b
+		}
+		return a
+	}
 	if sourceLess(b.Src, a.Src) {
 		return b
 	}
@@ -352,6 +359,12 @@ func checkHash(t *Table, h HashPrefix) error {
 		return fmt.Errorf("column %s is not the leading key column of %s %s", h.Column, t.Path, t.KeyString())
 	case h.SourceColumn == h.Column:
 		return fmt.Errorf("column %s cannot be a hash of itself", h.Column)
+	case h.SourceColumn == "":
+		// Bucket evidence: a hash of values outside the key.
+		if len(t.PrimaryKey) < 2 {
+			return fmt.Errorf("table %s has a single key column: a hash there spreads rows but says nothing to check", t.Path)
+		}
+		return nil
 	}
 	if i, ok := t.IsKey(h.SourceColumn); !ok || i == 0 {
 		return fmt.Errorf("column %s is not a key column of %s %s", h.SourceColumn, t.Path, t.KeyString())

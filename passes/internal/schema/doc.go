@@ -89,6 +89,9 @@
 // from configuration or write-side evidence through SetHash. Evidence is
 // accepted only when col is the leading key column and src another key
 // column; explicit evidence (annotation, config) outranks inferred (write).
+// Bucket evidence (HashPrefix.Bucket: SourceColumn "") is inferred only: the
+// leading column of a table with a composite key is bound to a hash of
+// values outside the key; evidence naming a source column is preferred to it.
 //
 // # Data shape
 //

@@ -73,17 +73,29 @@ const (
 )
 
 // HashPrefix is the evidence that the leading key column holds a hash of
-// another key column.
+// another key column, or (SourceColumn "") a bucketed hash.
 type HashPrefix struct {
 	Column       string // the leading key column, e.g. "order_hash"
 	Func         string // e.g. "Digest::NumericHash"; "" when computed in Go and the function is not a YQL one
-	SourceColumn string // e.g. "order_id"
+	SourceColumn string // e.g. "order_id"; "" for bucket evidence (see Bucket)
+	// GoFunc is the Go function the evidence saw compute the value
+	// ("dbmodel.HashTagIndex"), when it is one; for advice only.
+	GoFunc string
 	// Evidence is "write" (a write sets Column to Func(x) while writing x to
 	// SourceColumn), "annotation" (a `-- ydblint:hash` comment), or
 	// "config".
 	Evidence string
 	Src      Source
 }
+
+// Bucket reports whether the evidence is of the bucket kind: the leading key
+// column is bound, wherever the module binds it, to a value certainly
+// computed by a hash function (in Go, or Digest::F in YQL) of values that
+// are not key columns of the table (jaeger-ydb-store's idx_hash =
+// farm.Hash64(service, operation, bucket)). Nothing says which value is
+// hashed, so reads and writes are checked only for constraining or writing
+// the column at all.
+func (h *HashPrefix) Bucket() bool { return h != nil && h.SourceColumn == "" }
 
 // Table is one table as the catalogue knows it after applying every DDL
 // statement it found, in order.

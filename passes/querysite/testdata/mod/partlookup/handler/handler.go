@@ -21,7 +21,7 @@ func New(r *partlookup.Reader) *Handler { return &Handler{r: r} }
 
 // ByService runs the service query in every partition asked for.
 func (h *Handler) ByService(ctx context.Context, parts []queries.Partition, hash uint64) error {
-	return h.r.Search(ctx, parts, "by-service", table.ValueParam("$hash", types.Uint64Value(hash))) // want `api=table.Session.Execute text="DECLARE \$hash AS Uint64;\\nSELECT trace_ids FROM .__ydblint_hole_0__/idx_service___ydblint_hole_1_____ydblint_hole_2__.\\nWHERE rev_start_time <= \$ts" holes=\[field:example.com/app/partlookup.Reader.folder,field:example.com/app/partlookup/queries.Partition.Date,field:example.com/app/partlookup/queries.Partition.Num\] params=\{\}\? chain=`
+	return h.r.Search(ctx, parts, "by-service", table.ValueParam("$hash", types.Uint64Value(hash))) // want `api=table.Session.Execute text="DECLARE \$hash AS Uint64;\\nSELECT trace_ids FROM .__ydblint_hole_0__/idx_service___ydblint_hole_1_____ydblint_hole_2__.\\nWHERE rev_start_time <= \$ts" holes=\[field:example.com/app/partlookup.Reader.folder,field:example.com/app/partlookup/queries.Partition.Date,field:example.com/app/partlookup/queries.Partition.Num\] params=\{\$hash:Uint64 const=false\}\? chain=`
 }
 
 // ByName passes its caller's name on: a wrapper itself, no site here.
