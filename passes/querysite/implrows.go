@@ -3,6 +3,7 @@ package querysite
 import (
 	"go/token"
 	"go/types"
+	"slices"
 	"sort"
 	"strings"
 
@@ -108,10 +109,11 @@ type implMethod struct {
 }
 
 // implConversion records that values of Type (or *Type) are converted to
-// Iface ("pkgpath.I"; "" for an interface without a row-returning method
-// that could still be asserted to one: any, interface{}).
+// the named interface Iface ("pkgpath.I") with the row-returning methods
+// Methods.
 type implConversion struct {
 	Type, Iface string
+	Methods     []string
 }
 
 func (*rowImplsFact) AFact() {}
@@ -139,7 +141,7 @@ type rowShapeState struct {
 func (a *pkgAnalysis) exportRowShapes() {
 	st := &rowShapeState{local: map[*types.Func]*rowShapeFact{}, impls: &rowImplsFact{}}
 	a.rowShapes = st
-	convSeen := map[implConversion]bool{}
+	convSeen := map[string]bool{}
 	for _, fn := range a.funcs {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
@@ -151,14 +153,14 @@ func (a *pkgAnalysis) exportRowShapes() {
 				if tn == nil || tn.Pkg() == nil {
 					continue
 				}
-				iface, ok := rowInterface(mi.Type())
-				if !ok {
+				iface, methods := rowInterface(mi.Type())
+				if iface == "" {
 					continue
 				}
-				c := implConversion{Type: typeKey(tn), Iface: iface}
-				if !convSeen[c] {
-					convSeen[c] = true
-					st.impls.Conversions = append(st.impls.Conversions, c)
+				key := typeKey(tn) + " " + iface
+				if !convSeen[key] {
+					convSeen[key] = true
+					st.impls.Conversions = append(st.impls.Conversions, implConversion{Type: typeKey(tn), Iface: iface, Methods: methods})
 				}
 			}
 		}
@@ -200,29 +202,31 @@ func typeKey(tn *types.TypeName) string {
 	return tn.Pkg().Path() + "." + tn.Name()
 }
 
-// rowInterface says whether a conversion to interface type t matters for
-// row alternatives, and names it: a named interface with a method
-// returning []types.StructValueOption ("pkgpath.I"), or an interface
-// without methods ("": a value any code could assert to such an interface).
-func rowInterface(t types.Type) (string, bool) {
-	it, ok := types.Unalias(t).Underlying().(*types.Interface)
-	if !ok {
-		return "", false
-	}
-	if it.NumMethods() == 0 {
-		return "", true
-	}
+// rowInterface names a named interface type with methods returning
+// []types.StructValueOption ("pkgpath.I") and lists those methods; "" for
+// any other type. A conversion to an interface without such a method (any)
+// is not recorded: a value that reaches a row writer only through a type
+// assertion is beyond what is traced, as the documentation says.
+func rowInterface(t types.Type) (string, []string) {
 	n, ok := types.Unalias(t).(*types.Named)
 	if !ok {
-		return "", false
+		return "", nil
 	}
+	it, ok := n.Underlying().(*types.Interface)
+	if !ok {
+		return "", nil
+	}
+	var methods []string
 	for i := 0; i < it.NumMethods(); i++ {
 		sig, ok := it.Method(i).Type().(*types.Signature)
 		if ok && sig.Results().Len() == 1 && isFieldOptionSlice(sig.Results().At(0).Type()) {
-			return typeKey(n.Origin().Obj()), true
+			methods = append(methods, it.Method(i).Name())
 		}
 	}
-	return "", false
+	if len(methods) == 0 {
+		return "", nil
+	}
+	return typeKey(n.Origin().Obj()), methods
 }
 
 // isFieldOptionSlice reports whether t is []types.StructValueOption of the SDK.
@@ -451,9 +455,12 @@ func (a *pkgAnalysis) implAlts(m *types.Func, it types.Type, pos, end token.Pos)
 	elsewhere := map[string]bool{} // types converted to another interface that may hold them
 	for _, f := range facts {
 		for _, c := range f.Conversions {
-			if c.Iface == iface {
+			switch {
+			case c.Iface == iface:
 				toIface[c.Type] = true
-			} else {
+			case slices.Contains(c.Methods, m.Name()):
+				// Another interface with the method: a value of it may be
+				// converted to this one (ChangeInterface) elsewhere.
 				elsewhere[c.Type] = true
 			}
 		}
@@ -471,8 +478,8 @@ func (a *pkgAnalysis) implAlts(m *types.Func, it types.Type, pos, end token.Pos)
 		impls = append(impls, t)
 	}
 	for t := range elsewhere {
-		if !toIface[t] && methods[t] != nil {
-			return nil, false // held in another interface, maybe asserted back: not known to reach or not
+		if !toIface[t] {
+			return nil, false // held in another interface with the method: may reach the call or not
 		}
 	}
 	sort.Strings(impls)

@@ -92,6 +92,13 @@ func describe(s *querysite.Site) string {
 	if s.Table != nil {
 		parts = append(parts, fmt.Sprintf("table=%q", s.Table.YQL))
 	}
+	if len(s.TableAlternatives) > 0 {
+		var alts []string
+		for _, t := range s.TableAlternatives {
+			alts = append(alts, fmt.Sprintf("%q", t.YQL))
+		}
+		parts = append(parts, "tables=["+strings.Join(alts, ",")+"]")
+	}
 	if p := s.Params; p != nil {
 		var bs []string
 		for _, b := range p.Bindings {
@@ -128,10 +135,17 @@ func describe(s *querysite.Site) string {
 		for _, f := range r.Fields {
 			fs = append(fs, f.Name+":"+value(f.Value))
 		}
-		parts = append(parts, "row{"+strings.Join(fs, ",")+"}")
+		row := "row{" + strings.Join(fs, ",") + "}"
+		if r.Impl != "" {
+			row += "@" + r.Impl
+		}
+		parts = append(parts, row)
 	}
 	if len(s.Rows) > 0 && !s.RowsKnown {
 		parts = append(parts, "rows?")
+	}
+	if s.RowAlternatives {
+		parts = append(parts, "row-alternatives")
 	}
 	for _, r := range s.KeyRange {
 		var fs []string
