@@ -44,7 +44,11 @@ func writeEvidence(pass *analysis.Pass, sites []*querysite.Site, cat *schema.Cat
 	for _, s := range sites {
 		if s.Kind == querysite.KindBulkUpsert {
 			out = append(out, rowEvidence(s, cat, srcOf)...)
-			obs = append(obs, rowBucketObs(s, bulkTable(s, cat))...)
+			if alts := bulkTableChoice(s, cat); alts != nil {
+				obs = append(obs, choiceBucketObs(s, alts)...)
+			} else {
+				obs = append(obs, rowBucketObs(s, bulkTable(s, cat))...)
+			}
 			continue
 		}
 		if s.Kind != querysite.KindYQL || s.NotYQL || s.ExplainOnly {

@@ -269,3 +269,53 @@ func (d *discovery) applyBucketEvidence(cat *schema.Catalog, obs []bucketObs) {
 		shareUnknownPrefix(cat, e.Table, e.Hash)
 	}
 }
+
+// bulkTableChoice resolves the table alternatives of a BulkUpsert whose
+// path is one of several (querysite.Site.TableAlternatives): every
+// alternative must name one known row table; nil otherwise (and for a
+// site with one table).
+func bulkTableChoice(s *querysite.Site, cat *schema.Catalog) []*schema.Table {
+	if s.Table != nil || len(s.TableAlternatives) < 2 {
+		return nil
+	}
+	var out []*schema.Table
+	seen := map[*schema.Table]bool{}
+	for _, alt := range s.TableAlternatives {
+		t, st := cat.Lookup(KeyedPath(alt.YQL, alt.Holes), "")
+		if !st.OK() || t == nil || t.Store != schema.RowStore {
+			return nil
+		}
+		if !seen[t] {
+			seen[t] = true
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// choiceBucketObs is rowBucketObs when the rows go to one of several
+// tables and nothing says which: the rows are evidence only when, under
+// EVERY candidate table, every row (every row alternative) sets that
+// table's leading key column to a hash — then for each of them. A row
+// binding some candidate's leading column to a known non-hash is a
+// conflict for every candidate (it may go to any of them).
+func choiceBucketObs(s *querysite.Site, tables []*schema.Table) []bucketObs {
+	var hashes []bucketObs
+	for _, t := range tables {
+		obs := rowBucketObs(s, t)
+		if len(obs) != 1 {
+			return nil
+		}
+		if !obs[0].hash {
+			var out []bucketObs
+			for _, u := range tables {
+				if len(u.PrimaryKey) > 0 {
+					out = append(out, bucketObs{table: u, column: u.PrimaryKey[0], kind: "write", pos: obs[0].pos})
+				}
+			}
+			return out
+		}
+		hashes = append(hashes, obs[0])
+	}
+	return hashes
+}
