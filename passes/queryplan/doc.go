@@ -21,6 +21,16 @@
 // `fmt.Sprintf("CREATE TABLE %s …", d.table)`. Anything else is unknown, and
 // every rule stays silent on it.
 //
+// A BulkUpsert, ReadRows or StreamReadTable whose table path is one of
+// several (querysite's Site.TableAlternatives: a writer's table field set
+// by a constructor called once per table) is a KeyedChoice when every
+// alternative names a known row table, never a KeyedSite: nothing says
+// which row goes to which table, so the rules report a row only for a
+// fault that holds under every table (EveryTable), and say so ("every
+// table the path may name"). Row alternatives from the implementations of
+// an interface method (Row.Impl) are judged one by one, each naming the
+// implementation its fields come from (RowOrigin).
+//
 // Go-side parameter values become the planner's parameter facts: the YDB
 // type and whether it is Optional, certain NULLs, hashes of another bound
 // value, and clock-derived values.

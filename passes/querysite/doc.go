@@ -68,6 +68,10 @@
 //   - ydbText(…{0}…): the function returns query text built from its
 //     parameters.
 //   - ydbHash(func,arg=i): the function returns a hash of parameter i.
+//   - ydbRowShape({f1,f2}|…): the function returns these row fields
+//     as []types.StructValueOption (implrows.go).
+//   - ydbRowImpls (package): the package's row-returning methods and the
+//     interfaces its types are converted to (implrows.go).
 //   - reachesYDB (package): the package reaches the SDK.
 //
 // Packages of ydb-go-sdk itself are skipped (its internals are not user
@@ -101,7 +105,21 @@
 //     (paramsinline.go); NewQueryParameters(opts...) with opts appended on
 //     several paths or in a loop is the union of the appended ValueParams,
 //     a name appended with two values dropped (paramsappend.go); BulkUpsert
-//     rows and ReadRows keys appended in loops are one representative row.
+//     rows and ReadRows keys appended in loops are one representative row,
+//     also when a retrier's closure captures the slice.
+//   - a table field set by a constructor whose callers (all known, the
+//     constructor unexported and never used as a value) each pass a known
+//     text is the union of those texts; a keyed site whose path then has
+//     several variants lists them in Site.TableAlternatives (fieldctor.go,
+//     tablealt.go) and consumers judge rows under every alternative.
+//   - row fields returned by a function or method as
+//     []types.StructValueOption (ydbRowShape fact), also through an
+//     interface method: one row alternative (Row.Impl,
+//     Site.RowAlternatives) per type of the module converted to that
+//     interface, from the ydbRowImpls package facts; unknown rows when an
+//     implementation is not decoded, is a test double, is promoted from an
+//     embedded type, may reach the interface through another interface
+//     with the method, or there are more than eight (implrows.go).
 //   - Go hashes derived by folding digest bytes (v <<= 8; v += int64(b[i]),
 //     loops too), % N, masks and shifts; io.WriteString into a hasher;
 //     hash helpers in packages that do not reach the SDK still export
@@ -126,7 +144,9 @@
 //
 // Not traced, on purpose (precision first): strings built in loops or
 // conditional builder writes (holes), lists grown in loops, interface
-// calls on user types other than SDK-shaped interfaces, function values
+// calls on user types other than SDK-shaped interfaces and row-field
+// methods (above; a value reaching an interface only through a type
+// assertion from any is not followed), function values
 // stored in fields, the ParameterOption values a wrapper appends to a
 // forwarded option list (the caller's own are decoded, paramfwd.go, with
 // Params.Known=false), parameters added through (*Params).Add (Params.Known=false),
