@@ -42,6 +42,23 @@
 // "WHERE order_hash = Digest::NumericHash($id) AND order_id = $id", or the
 // Go-hash equivalent. A column merely named like a hash is not enough.
 //
+// Bucket evidence covers a leading column that holds a hash of values the
+// table does not key by, like jaeger-ydb-store's index tables keyed
+// (idx_hash, rev_start_time, …) with idx_hash = farm.Hash64 of a service
+// name, a tag and a bucket number. The package's reads, writes and
+// BulkUpsert rows must bind the column only to values certainly computed
+// by a hash (querysite's hash table, a helper returning such a value, % N
+// of one), and at least once: "idx_hash = $hash" with $hash bound to
+// dbmodel.HashTagIndex(…), or a row field set to it (rows from several
+// implementations of an interface method count only when every one
+// hashes the column, under every table the write may name). A binding to
+// anything else known — a request parameter, a value of an unseen method,
+// a constant in a read — cancels it. With no source column, a read is
+// missing-hash when it constrains a later key column but not the hash
+// column, and the remedy names the evidence: "bind idx_hash to the same
+// hash as the read at reader.go:539 (dbmodel.HashTagIndex)". There is no
+// suggested fix and no hash-mismatch check for such tables.
+//
 // # Category missing-hash
 //
 // A SELECT, UPDATE or DELETE (or a ReadRows / StreamReadTable key) binds the
@@ -81,5 +98,8 @@
 // Hash values computed in Go (a parameter bound to a Go hash of the id) are
 // checked for where they come from, never for whether the Go function agrees
 // with a YQL Digest function. Tables whose name, schema or query text is not
-// fully known are skipped.
+// fully known are skipped. Evidence travels to importing packages only: a
+// read in a package that does not import the package whose write shows the
+// hash (jaeger-ydb-store's reader and indexer) is checked against its own
+// package's evidence alone.
 package hashprefix

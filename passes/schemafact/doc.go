@@ -85,7 +85,12 @@
 //     key column, is recorded with schema.Catalog.SetHash. This comes last
 //     because it needs the merged key of the table; imported facts already
 //     carry the evidence of their packages. Evidence the catalogue rejects is
-//     listed in Problems.
+//     listed in Problems. Then bucket evidence (hashbucket.go): the leading
+//     key column of a composite key bound, by every read, write and
+//     BulkUpsert row of this package that binds it, to a value certainly
+//     computed by a hash of values that are not key columns; a binding to a
+//     known non-hash value cancels it here and drops such evidence imported
+//     for the table.
 //
 // Within one source the order is the order the DDL runs in, so a later
 // migration's DROP and CREATE replace an earlier definition. Between sources
