@@ -40,7 +40,44 @@ func durationIndex() []options.CreateTableOption {
 	}
 }
 
+// auditLog is keyed by the clock: appends all go to the last partition.
+func auditLog() []options.CreateTableOption {
+	return []options.CreateTableOption{
+		options.WithColumn("ts", types.TypeInt64),
+		options.WithColumn("user", types.TypeText),
+		options.WithColumn("shard", types.TypeUint64),
+		options.WithPrimaryKeyColumn("ts", "user"),
+	}
+}
+
+// shardedLog spreads appends over shards.
+func shardedLog() []options.CreateTableOption {
+	return []options.CreateTableOption{
+		options.WithColumn("shard", types.TypeUint64),
+		options.WithColumn("ts", types.TypeInt64),
+		options.WithColumn("user", types.TypeText),
+		options.WithPrimaryKeyColumn("shard", "ts", "user"),
+	}
+}
+
+func createAudit(ctx context.Context, s table.Session) error {
+	for _, err := range []error{
+		s.CreateTable(ctx, "/local/audit/evt_login", auditLog()...),
+		s.CreateTable(ctx, "/local/audit/evt_logout", auditLog()...),
+		s.CreateTable(ctx, "/local/audit/evh_login", shardedLog()...),
+		s.CreateTable(ctx, "/local/audit/evh_logout", auditLog()...),
+	} {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 func createAll(ctx context.Context, s table.Session, prefix string) error {
+	if err := createAudit(ctx, s); err != nil {
+		return err
+	}
 	steps := []error{
 		s.CreateTable(ctx, path.Join(prefix, "tix_tag"), spanIndex()...),
 		s.CreateTable(ctx, path.Join(prefix, "tix_service"), spanIndex()...),
