@@ -254,32 +254,31 @@ func siteDefinitions(sites []*querysite.Site, srcOf func(token.Pos) schema.Sourc
 				n++
 			}
 		case querysite.KindCreateTable:
-			p, ok := sitePath(s)
-			if !ok {
-				continue
+			for _, p := range sitePaths(s) { // sitealt.go: each table the path may name
+				if !s.OptionsKnown || s.TableOptions == nil {
+					notes = append(notes, Problem{
+						Category: CategoryIncomplete, Pos: s.Pos, End: s.End, Src: src,
+						Message: fmt.Sprintf("CreateTable of %s has options ydblint cannot decode; the table is not added to the schema", p),
+					})
+					continue
+				}
+				defs = append(defs, siteDDL{src: src, def: createDef(p, s, srcOf), pos: s.Pos})
 			}
-			if !s.OptionsKnown || s.TableOptions == nil {
-				notes = append(notes, Problem{
-					Category: CategoryIncomplete, Pos: s.Pos, End: s.End, Src: src,
-					Message: fmt.Sprintf("CreateTable of %s has options ydblint cannot decode; the table is not added to the schema", p),
-				})
-				continue
-			}
-			defs = append(defs, siteDDL{src: src, def: createDef(p, s, srcOf), pos: s.Pos})
 		case querysite.KindAlterTable:
-			p, ok := sitePath(s)
-			if !ok || s.TableOptions == nil {
-				continue
-			}
-			if !s.OptionsKnown {
-				// Unknown alterations may add or drop anything: the table
-				// can no longer be trusted, which the text form says with
-				// an action the parser keeps opaque.
-				defs = append(defs, siteDDL{src: src, text: "ALTER TABLE " + quotePath(p) + " SET (ydblint_unknown_options = TRUE);"})
-				continue
-			}
-			if text := alterText(p, s.TableOptions); text != "" {
-				defs = append(defs, siteDDL{src: src, text: text})
+			for _, p := range sitePaths(s) {
+				if s.TableOptions == nil {
+					continue
+				}
+				if !s.OptionsKnown {
+					// Unknown alterations may add or drop anything: the table
+					// can no longer be trusted, which the text form says with
+					// an action the parser keeps opaque.
+					defs = append(defs, siteDDL{src: src, text: "ALTER TABLE " + quotePath(p) + " SET (ydblint_unknown_options = TRUE);"})
+					continue
+				}
+				if text := alterText(p, s.TableOptions); text != "" {
+					defs = append(defs, siteDDL{src: src, text: text})
+				}
 			}
 		case querysite.KindDropTable:
 			// Not applied: see schema.ProgramDDL. A Drop function in the
