@@ -60,7 +60,28 @@ func shardedLog() []options.CreateTableOption {
 	}
 }
 
+// profiles is keyed by a hash of the user first (the service computes
+// it in YQL with Digest::NumericHash).
+func profiles() []options.CreateTableOption {
+	return []options.CreateTableOption{
+		options.WithColumn("user_hash", types.TypeUint64),
+		options.WithColumn("user", types.TypeText),
+		options.WithColumn("payload", types.Optional(types.TypeString)),
+		options.WithPrimaryKeyColumn("user_hash", "user"),
+	}
+}
+
+func createProfiles(ctx context.Context, s table.Session) error {
+	if err := s.CreateTable(ctx, "/local/profiles/usr_main", profiles()...); err != nil {
+		return err
+	}
+	return s.CreateTable(ctx, "/local/profiles/usr_archive", profiles()...)
+}
+
 func createAudit(ctx context.Context, s table.Session) error {
+	if err := createProfiles(ctx, s); err != nil {
+		return err
+	}
 	for _, err := range []error{
 		s.CreateTable(ctx, "/local/audit/evt_login", auditLog()...),
 		s.CreateTable(ctx, "/local/audit/evt_logout", auditLog()...),
