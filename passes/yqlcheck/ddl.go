@@ -94,6 +94,13 @@ func tablesNamed(plans *queryplan.Result) map[string]goRange {
 			add(ks.Table.Path, goRange{ks.Site.Pos, ks.Site.End})
 		}
 	}
+	for _, kc := range plans.KeyedChoices {
+		// Each table the path may name is named here (which one a row
+		// goes to does not matter for where a migration fault is shown).
+		for _, t := range kc.Tables {
+			add(t.Path, goRange{kc.Site.Pos, kc.Site.End})
+		}
+	}
 	return out
 }
 
