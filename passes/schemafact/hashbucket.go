@@ -77,7 +77,7 @@ func bucketParam(s *querysite.Site, name string, constConflict bool) (hash bool,
 		return false, "", token.NoPos, false
 	}
 	hash, fn, ok = bucketValue(b.Value, constConflict)
-	return hash, fn, b.Pos, ok
+	return hash, shortFunc(fn), b.Pos, ok
 }
 
 // planBucketObs collects the observations of one planned statement.
@@ -178,7 +178,7 @@ func rowBucketObs(s *querysite.Site, t *schema.Table) []bucketObs {
 		if !at.IsValid() {
 			at = f.Pos
 		}
-		fns = append(fns, fn)
+		fns = append(fns, shortFunc(fn))
 	}
 	if !allHash || len(fns) == 0 {
 		return nil
@@ -186,11 +186,24 @@ func rowBucketObs(s *querysite.Site, t *schema.Table) []bucketObs {
 	return []bucketObs{{table: t, column: col, hash: true, fn: commonFunc(fns), kind: "write", pos: at}}
 }
 
-// commonFunc names the hash function when every row uses the same one,
-// else the first in order, as one example.
+// commonFunc names the hash function of the rows: the one every row uses,
+// or "one of a, b, c" (sorted, at most three named) when row alternatives
+// use different ones.
 func commonFunc(fns []string) string {
 	sort.Strings(fns)
-	return fns[0]
+	var distinct []string
+	for _, f := range fns {
+		if len(distinct) == 0 || distinct[len(distinct)-1] != f {
+			distinct = append(distinct, f)
+		}
+	}
+	switch {
+	case len(distinct) == 1:
+		return distinct[0]
+	case len(distinct) > 3:
+		return "one of " + strings.Join(distinct[:3], ", ") + ", …"
+	}
+	return "one of " + strings.Join(distinct, ", ")
 }
 
 // bucketEvidence turns the observations into evidence: per table, the
@@ -230,7 +243,7 @@ func bucketEvidence(obs []bucketObs, srcOf func(token.Pos) schema.Source) (ev []
 		if a.first == nil {
 			continue
 		}
-		h := schema.HashPrefix{Column: a.first.column, GoFunc: shortFunc(a.first.fn), Evidence: a.first.kind, Src: srcOf(a.first.pos)}
+		h := schema.HashPrefix{Column: a.first.column, GoFunc: a.first.fn, Evidence: a.first.kind, Src: srcOf(a.first.pos)}
 		ev = append(ev, HashEvidence{Table: t.Path, Hash: h})
 	}
 	return ev, conflicts

@@ -42,9 +42,9 @@ func TestBucketEvidenceConflict(t *testing.T) {
 	b := &schema.Table{Path: "b", PrimaryKey: []string{"h", "ts"}}
 	srcOf := func(p token.Pos) schema.Source { return schema.Source{File: "f.go", Line: int(p)} }
 	obs := []bucketObs{
-		{table: a, column: "h", hash: true, fn: "x/y/pkg.F", kind: "read", pos: 3},
-		{table: a, column: "h", hash: true, fn: "x/y/pkg.G", kind: "write", pos: 7},
-		{table: b, column: "h", hash: true, fn: "x/y/pkg.F", kind: "read", pos: 1},
+		{table: a, column: "h", hash: true, fn: "pkg.F", kind: "read", pos: 3},
+		{table: a, column: "h", hash: true, fn: "pkg.G", kind: "write", pos: 7},
+		{table: b, column: "h", hash: true, fn: "pkg.F", kind: "read", pos: 1},
 		{table: b, column: "h", hash: false, kind: "read", pos: 2},
 	}
 	ev, conflicts := bucketEvidence(obs, srcOf)
@@ -58,5 +58,21 @@ func TestBucketEvidenceConflict(t *testing.T) {
 	dropBucketConflicts(conflicts)
 	if b.Hash != nil {
 		t.Errorf("imported bucket evidence of a contradicted table kept: %+v", b.Hash)
+	}
+}
+
+func TestCommonFunc(t *testing.T) {
+	cases := []struct {
+		in   []string
+		want string
+	}{
+		{[]string{"dbmodel.HashTagIndex", "dbmodel.HashTagIndex"}, "dbmodel.HashTagIndex"},
+		{[]string{"dbmodel.HashTagIndex", "dbmodel.HashBucketData", "dbmodel.HashBucketData"}, "one of dbmodel.HashBucketData, dbmodel.HashTagIndex"},
+		{[]string{"d", "c", "b", "a"}, "one of a, b, c, …"},
+	}
+	for _, c := range cases {
+		if got := commonFunc(c.in); got != c.want {
+			t.Errorf("commonFunc(%v) = %q, want %q", c.in, got, c.want)
+		}
 	}
 }
