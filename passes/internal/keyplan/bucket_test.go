@@ -70,3 +70,36 @@ func TestReadEvidenceOutranksBucket(t *testing.T) {
 		t.Fatalf("read evidence = %+v, want order_hash = Digest::NumericHash(order_id)", a.HashEvidence)
 	}
 }
+
+// FuzzBucketCheck plans arbitrary text against a table with bucket
+// evidence: no panic, and a Missing verdict always names a constrained
+// later key column and never suggests an edit.
+func FuzzBucketCheck(f *testing.F) {
+	f.Add("SELECT * FROM idx WHERE ts >= $from")
+	f.Add("SELECT * FROM idx WHERE idx_hash = $h AND ts >= $from AND trace_id = $t")
+	f.Add("DELETE FROM idx WHERE (ts < $a OR trace_id = $b) AND " + holeName(0))
+	f.Add("UPDATE idx SET v = $v WHERE trace_id IN (SELECT trace_id FROM idx WHERE ts > 0)")
+	m := catalogue()
+	idx := table("idx", []string{"idx_hash", "ts", "trace_id"}, "idx_hash Uint64", "ts Int64", "trace_id Utf8", "v Utf8")
+	idx.Hash = &schema.HashPrefix{Column: "idx_hash", Evidence: "write"}
+	m["idx"] = idx
+	res := resolver(m)
+	f.Fuzz(func(t *testing.T, q string) {
+		s := yql.Parse(q)
+		p := NewPlanner(s, q, res, nil)
+		for i := range s.Stmts {
+			for _, a := range p.Plan(i).Reads {
+				hc := a.Hash
+				if a.Table != idx || hc == nil {
+					continue
+				}
+				if hc.Suggestion != "" || len(hc.Edits) != 0 || hc.Replace != nil || hc.Mismatch {
+					t.Fatalf("bucket check with a suggestion or mismatch: %+v", hc)
+				}
+				if hc.Missing && (hc.HashBinding.Kind != BindNone || hc.SourceBinding.Column == "idx_hash" || hc.SourceBinding.Kind < BindDepends) {
+					t.Fatalf("Missing with hash binding %+v, bound %+v", hc.HashBinding, hc.SourceBinding)
+				}
+			}
+		}
+	})
+}
