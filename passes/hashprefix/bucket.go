@@ -3,7 +3,9 @@ package hashprefix
 import (
 	"fmt"
 
+	"github.com/ydblint/ydblint/passes/config"
 	"github.com/ydblint/ydblint/passes/internal/schema"
+	"github.com/ydblint/ydblint/passes/queryplan"
 	"github.com/ydblint/ydblint/passes/querysite"
 )
 
@@ -63,4 +65,11 @@ func rowKeyColumn(row *querysite.Row, key []string, h *schema.HashPrefix) string
 		}
 	}
 	return ""
+}
+
+// bucketScanQuery: a scan query reads many rows on purpose, and fullscan
+// reports one only with -strict; with bucket evidence nothing but the
+// missing column says the read is wrong, so the same holds here.
+func bucketScanQuery(cfg *config.Config, st *queryplan.Statement, h *schema.HashPrefix) bool {
+	return h.Bucket() && st.Site.ScanQuery && !cfg.Strict
 }

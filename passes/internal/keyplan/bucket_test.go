@@ -26,12 +26,15 @@ func TestBucketCheck(t *testing.T) {
 		{"no key column constrained", "SELECT * FROM idx WHERE v = 'x'", false, ""},
 		{"no WHERE", "SELECT * FROM idx", false, ""},
 		{"DELETE by a later column", "DELETE FROM idx WHERE ts < $cut", true, "ts"},
+		{"BATCH DELETE passes over every partition by design", "BATCH DELETE FROM idx WHERE ts < $cut", false, ""},
+		{"a secondary index KQP may choose", "SELECT * FROM idx WHERE v = $v AND ts >= $from", false, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			m := catalogue()
 			idx := table("idx", []string{"idx_hash", "ts", "trace_id"}, "idx_hash Uint64", "ts Int64", "trace_id Utf8", "v Utf8")
 			idx.Hash = &schema.HashPrefix{Column: "idx_hash", GoFunc: "dbmodel.HashTagIndex", Evidence: "read"}
+			idx.Indexes = []*schema.Index{{Name: "idx_v", Columns: []string{"v"}}}
 			m["idx"] = idx
 			s := yql.Parse(c.q)
 			if len(s.Errors) > 0 {
