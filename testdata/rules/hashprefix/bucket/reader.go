@@ -7,10 +7,12 @@ package bucket
 
 import (
 	"context"
+	"path"
 	"sync"
 
 	ydb "github.com/ydb-platform/ydb-go-sdk/v3"
 	"github.com/ydb-platform/ydb-go-sdk/v3/table"
+	"github.com/ydb-platform/ydb-go-sdk/v3/table/options"
 	"github.com/ydb-platform/ydb-go-sdk/v3/table/types"
 
 	"example.com/rules/hashprefix/bucket/index"
@@ -132,4 +134,27 @@ SELECT trace_id FROM tag_index WHERE ts >= $from`, table.NewQueryParameters(tabl
 		}
 		return res.Close()
 	})
+}
+
+// Lookup reads index entries by their full key.
+func (r *Reader) Lookup(ctx context.Context, service string, bucket uint8, ts int64, traceID string) error {
+	_, err := r.db.Table().ReadRows(ctx, path.Join(r.db.Name(), "service_index"), types.ListValue(
+		types.StructValue(
+			types.StructFieldValue("svc_hash", types.Uint64Value(index.BucketHash(bucket, service))),
+			types.StructFieldValue("ts", types.Int64Value(ts)),
+			types.StructFieldValue("trace_id", types.UTF8Value(traceID)),
+		),
+	), []options.ReadRowsOption{})
+	return err
+}
+
+// LookupUnhashed leaves the hash out of the key.
+func (r *Reader) LookupUnhashed(ctx context.Context, ts int64, traceID string) error {
+	_, err := r.db.Table().ReadRows(ctx, path.Join(r.db.Name(), "service_index"), types.ListValue(
+		types.StructValue( // want `ReadRows key has ts but not the hash-prefix column svc_hash of table service_index.*; add a field svc_hash holding the same hash as the write at hashprefix/bucket/writer.go:\d+ \(index.BucketHash\)`
+			types.StructFieldValue("ts", types.Int64Value(ts)),
+			types.StructFieldValue("trace_id", types.UTF8Value(traceID)),
+		),
+	), []options.ReadRowsOption{})
+	return err
 }
