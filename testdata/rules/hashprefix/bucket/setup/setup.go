@@ -39,6 +39,15 @@ func operationIndex() []options.CreateTableOption {
 	}
 }
 
+func kindIndex() []options.CreateTableOption {
+	return []options.CreateTableOption{
+		options.WithColumn("kind_hash", types.Optional(types.TypeUint64)),
+		options.WithColumn("ts", types.Optional(types.TypeInt64)),
+		options.WithColumn("trace_id", types.Optional(types.TypeUTF8)),
+		options.WithPrimaryKeyColumn("kind_hash", "ts", "trace_id"),
+	}
+}
+
 // tenantIndex leads with a bucket the callers choose themselves.
 func tenantIndex() []options.CreateTableOption {
 	return []options.CreateTableOption{
@@ -59,6 +68,9 @@ func Create(ctx context.Context, db *ydb.Driver) error {
 			return err
 		}
 		if err := s.CreateTable(ctx, path.Join(db.Name(), "operation_index"), operationIndex()...); err != nil {
+			return err
+		}
+		if err := s.CreateTable(ctx, path.Join(db.Name(), "kind_index"), kindIndex()...); err != nil {
 			return err
 		}
 		return s.CreateTable(ctx, path.Join(db.Name(), "tenant_index"), tenantIndex()...)
