@@ -67,11 +67,11 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	for _, ks := range plans.KeyedSites {
 		if ks.Table.Hash != nil {
-			checkKeyedSite(pass, cfg, ks)
+			checkKeyedSite(pass, cfg, plans, ks.Site, []*schema.Table{ks.Table})
 		}
 	}
 	for _, kc := range plans.KeyedChoices {
-		checkChoiceRows(pass, cfg, kc)
+		checkKeyedSite(pass, cfg, plans, kc.Site, kc.Tables)
 	}
 	return nil, nil
 }
@@ -263,34 +263,22 @@ func hashExpr(h *schema.HashPrefix) string {
 }
 
 // checkKeyedSite checks BulkUpsert rows and ReadRows keys: a row that has
-// the source column but not the hash column.
-func checkKeyedSite(pass *analysis.Pass, cfg *config.Config, ks *queryplan.KeyedSite) {
-	if !ks.Site.RowsKnown || ks.Site.Kind == querysite.KindReadTable {
+// the source column but not the hash column, or writes a constant to it.
+// tables are the tables the site's path may name (one, or a KeyedChoice):
+// a fault is reported only when it holds under every table the row may go
+// to (queryplan.RowTables, EveryTable), each hash-prefixed by the column.
+func checkKeyedSite(pass *analysis.Pass, cfg *config.Config, plans *queryplan.Result, site *querysite.Site, tables []*schema.Table) {
+	if !site.RowsKnown || site.Kind == querysite.KindReadTable {
 		// StreamReadTable bounds are positional key prefixes: nothing in
 		// them says which column a value was meant for.
 		return
 	}
-	table := queryplan.DescribeTable(ks.Table)
-	for _, row := range ks.Site.Rows {
-		for _, f := range rowFaults(ks.Site, ks.Table, row) {
-			reportRow(pass, cfg, ks.Site, row, f, table)
-		}
-	}
-}
-
-// checkChoiceRows checks the rows of a keyed site whose table is one of
-// several: a fault is reported only when it holds under every table (each
-// of them hash-prefixed by the same column).
-func checkChoiceRows(pass *analysis.Pass, cfg *config.Config, kc *queryplan.KeyedChoice) {
-	if !kc.Site.RowsKnown || kc.Site.Kind == querysite.KindReadTable {
-		return
-	}
-	table := queryplan.DescribeTables(kc.Tables)
-	for _, row := range kc.Site.Rows {
-		faults := queryplan.EveryTable(kc.Tables, func(t *schema.Table) []rowFault { return rowFaults(kc.Site, t, row) },
+	table := queryplan.DescribeTables(tables)
+	for _, row := range site.Rows {
+		faults := queryplan.EveryTable(plans.RowTables(tables, row), func(t *schema.Table) []rowFault { return rowFaults(site, t, row) },
 			func(f rowFault) string { return f.kind + "/" + f.column })
 		for _, f := range faults {
-			reportRow(pass, cfg, kc.Site, row, f, table)
+			reportRow(pass, cfg, site, row, f, table)
 		}
 	}
 }

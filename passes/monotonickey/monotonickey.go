@@ -121,11 +121,11 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 			continue
 		}
-		checkRows(pass, cfg, ks)
+		checkRows(pass, cfg, plans, ks.Site, []*schema.Table{ks.Table})
 	}
 	for _, kc := range plans.KeyedChoices {
 		if kc.Site.Kind == querysite.KindBulkUpsert {
-			checkChoiceRows(pass, cfg, kc) // schema and index reports stay with the tables' certain writes
+			checkChoiceRows(pass, cfg, plans, kc) // schema and index reports stay with the tables' certain writes
 		}
 	}
 	return nil, nil
@@ -169,34 +169,30 @@ func fillDesc(v keyplan.WrittenValue) string {
 }
 
 // checkRows reports BulkUpsert rows whose leading key field comes from a
-// clock or a counter.
-func checkRows(pass *analysis.Pass, cfg *config.Config, ks *queryplan.KeyedSite) {
-	table := queryplan.DescribeTable(ks.Table)
-	for _, row := range ks.Site.Rows {
-		for _, f := range leadFaults(ks.Table, row) {
-			reportLead(pass, cfg, ks.Site, row, f, table)
+// clock or a counter. tables are the tables the site's path may name (one,
+// or a KeyedChoice); a row is reported only when every table it may go to
+// (queryplan.RowTables) leads with the column it fills from the clock.
+func checkRows(pass *analysis.Pass, cfg *config.Config, plans *queryplan.Result, site *querysite.Site, tables []*schema.Table) {
+	table := queryplan.DescribeTables(tables)
+	for _, row := range site.Rows {
+		faults := queryplan.EveryTable(plans.RowTables(tables, row), func(t *schema.Table) []leadFault { return leadFaults(t, row) },
+			func(f leadFault) string { return f.field.Name })
+		for _, f := range faults {
+			reportLead(pass, cfg, site, row, f, table)
 		}
 	}
 }
 
 // checkChoiceRows is checkRows for a BulkUpsert whose table is one of
-// several: reported only when every table leads with the column the row
-// fills from a clock, and no table's key is monotonic by its type (that
-// table's schema report is the one that applies).
-func checkChoiceRows(pass *analysis.Pass, cfg *config.Config, kc *queryplan.KeyedChoice) {
+// several; nothing is reported when some table's key is monotonic by its
+// type (that table's schema report is the one that applies).
+func checkChoiceRows(pass *analysis.Pass, cfg *config.Config, plans *queryplan.Result, kc *queryplan.KeyedChoice) {
 	for _, t := range kc.Tables {
 		if _, kind := keyplan.LeadingKeyMonotonic(t); kind != keyplan.MonotonicNone {
 			return
 		}
 	}
-	table := queryplan.DescribeTables(kc.Tables)
-	for _, row := range kc.Site.Rows {
-		faults := queryplan.EveryTable(kc.Tables, func(t *schema.Table) []leadFault { return leadFaults(t, row) },
-			func(f leadFault) string { return f.field.Name })
-		for _, f := range faults {
-			reportLead(pass, cfg, kc.Site, row, f, table)
-		}
-	}
+	checkRows(pass, cfg, plans, kc.Site, kc.Tables)
 }
 
 // leadFault is a row field filling the leading key column of a table

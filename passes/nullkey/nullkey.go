@@ -66,12 +66,12 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	for _, ks := range plans.KeyedSites {
 		if ks.Site.Kind == querysite.KindBulkUpsert {
-			checkRows(pass, cfg, ks)
+			checkRows(pass, cfg, plans, ks.Site, []*schema.Table{ks.Table})
 		}
 	}
 	for _, kc := range plans.KeyedChoices {
 		if kc.Site.Kind == querysite.KindBulkUpsert {
-			checkChoiceRows(pass, cfg, kc)
+			checkRows(pass, cfg, plans, kc.Site, kc.Tables)
 		}
 	}
 	return nil, nil
@@ -152,37 +152,23 @@ type rowFault struct {
 }
 
 // checkRows checks the rows of a BulkUpsert against the key: every key
-// column must be present (unless it has a default) and not NULL.
-func checkRows(pass *analysis.Pass, cfg *config.Config, ks *queryplan.KeyedSite) {
-	if !ks.Site.RowsKnown {
+// column must be present (unless it has a default) and not NULL. tables
+// are the tables the site's path may name (one, or a KeyedChoice); a fault
+// is reported only when it holds under every table the row may go to
+// (queryplan.RowTables, EveryTable).
+func checkRows(pass *analysis.Pass, cfg *config.Config, plans *queryplan.Result, site *querysite.Site, tables []*schema.Table) {
+	if !site.RowsKnown {
 		return
 	}
-	table := queryplan.DescribeTable(ks.Table)
-	for _, row := range ks.Site.Rows {
+	table := queryplan.DescribeTables(tables)
+	for _, row := range site.Rows {
 		if !row.Known {
 			continue
 		}
-		for _, f := range rowFaults(ks.Table, row) {
-			reportRow(pass, cfg, ks.Site, row, f, table)
-		}
-	}
-}
-
-// checkChoiceRows checks the rows of a BulkUpsert whose table is one of
-// several: a fault is reported only when it holds under every table.
-func checkChoiceRows(pass *analysis.Pass, cfg *config.Config, kc *queryplan.KeyedChoice) {
-	if !kc.Site.RowsKnown {
-		return
-	}
-	table := queryplan.DescribeTables(kc.Tables)
-	for _, row := range kc.Site.Rows {
-		if !row.Known {
-			continue
-		}
-		faults := queryplan.EveryTable(kc.Tables, func(t *schema.Table) []rowFault { return rowFaults(t, row) },
+		faults := queryplan.EveryTable(plans.RowTables(tables, row), func(t *schema.Table) []rowFault { return rowFaults(t, row) },
 			func(f rowFault) string { return f.category + "/" + f.kind + "/" + f.column })
 		for _, f := range faults {
-			reportRow(pass, cfg, kc.Site, row, f, table)
+			reportRow(pass, cfg, site, row, f, table)
 		}
 	}
 }

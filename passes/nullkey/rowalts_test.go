@@ -24,5 +24,5 @@ func TestRowAlternatives(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	analysistest.Run(t, dir, nullkey.Analyzer, "example.com/rowalts/tixwriter", "example.com/rowalts/badwriter", "example.com/rowalts/loosewriter", "example.com/rowalts/setup", "example.com/rowalts/ddlwriter")
+	analysistest.Run(t, dir, nullkey.Analyzer, "example.com/rowalts/tixwriter", "example.com/rowalts/badwriter", "example.com/rowalts/loosewriter", "example.com/rowalts/setup", "example.com/rowalts/ddlwriter", "example.com/rowalts/sepwriter", "example.com/rowalts/sepbad")
 }

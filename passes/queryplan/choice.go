@@ -168,3 +168,53 @@ func rowsNote(site *querysite.Site) string {
 	}
 	return strconv.Itoa(n) + " row alternatives"
 }
+
+// RowTables returns the tables under which a fault of row must hold to be
+// reported, given the tables the site's path may name (one, or a choice):
+//
+//   - a row built at the call (Row.Impl ""), at a site with one table: that
+//     table, as always;
+//   - otherwise only the site's tables that have a column for every field
+//     of the row: a batch with a column the table lacks is rejected whole,
+//     so such a row is either not written there or its write fails anyway
+//     (nil when no table fits: nothing is reported);
+//   - a row alternative from an implementation at a site with one table:
+//     also every other row table of the catalogue the row fits. That the
+//     implementation reaches this writer is a guess from types (it is
+//     converted to the interface somewhere); a service may give each kind
+//     of record its own writer, so the fault is reported only when it
+//     would hold wherever such a row could be written.
+func (r *Result) RowTables(tables []*schema.Table, row *querysite.Row) []*schema.Table {
+	if row == nil || len(tables) == 0 {
+		return nil
+	}
+	if row.Impl == "" && len(tables) == 1 {
+		return tables
+	}
+	var out []*schema.Table
+	for _, t := range tables {
+		if RowFits(t, row) {
+			out = append(out, t)
+		}
+	}
+	if len(out) == 0 || row.Impl == "" || len(tables) > 1 || r == nil || r.Schema == nil || r.Schema.Catalog == nil {
+		return out
+	}
+	for _, t := range r.Schema.Catalog.Tables {
+		if t.Path != out[0].Path && t.Store == schema.RowStore && len(t.PrimaryKey) > 0 && RowFits(t, row) {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// RowFits reports whether the table has a column for every field of the
+// row (positional fields, which name no column, never fit).
+func RowFits(t *schema.Table, row *querysite.Row) bool {
+	for _, f := range row.Fields {
+		if f.Name == "" || t.Column(f.Name) == nil {
+			return false
+		}
+	}
+	return true
+}

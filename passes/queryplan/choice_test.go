@@ -7,6 +7,7 @@ import (
 
 	"github.com/ydblint/ydblint/passes/internal/schema"
 	"github.com/ydblint/ydblint/passes/querysite"
+	"github.com/ydblint/ydblint/passes/schemafact"
 )
 
 // missingKeys is a stand-in row check: the key columns a row lacks.
@@ -110,4 +111,53 @@ func FuzzEveryTable(f *testing.F) {
 			}
 		}
 	})
+}
+
+func TestRowTables(t *testing.T) {
+	col := func(names ...string) []*schema.Column {
+		var out []*schema.Column
+		for _, n := range names {
+			out = append(out, &schema.Column{Name: n})
+		}
+		return out
+	}
+	tag := &schema.Table{Path: "tag", Store: schema.RowStore, PrimaryKey: []string{"h", "ts"}, Columns: col("h", "ts", "op")}
+	dur := &schema.Table{Path: "dur", Store: schema.RowStore, PrimaryKey: []string{"h", "d", "ts"}, Columns: col("h", "d", "ts")}
+	other := &schema.Table{Path: "users", Store: schema.RowStore, PrimaryKey: []string{"id"}, Columns: col("id", "name")}
+	cat := schema.New()
+	cat.Tables = []*schema.Table{dur, tag, other}
+	r := &Result{Schema: &schemafact.Result{Catalog: cat}}
+	row := func(impl string, names ...string) *querysite.Row {
+		out := &querysite.Row{Known: true, Impl: impl}
+		for _, n := range names {
+			out.Fields = append(out.Fields, &querysite.Field{Name: n})
+		}
+		return out
+	}
+	paths := func(ts []*schema.Table) string {
+		var out []string
+		for _, t := range ts {
+			out = append(out, t.Path)
+		}
+		return strings.Join(out, ",")
+	}
+	tests := []struct {
+		name   string
+		tables []*schema.Table
+		row    *querysite.Row
+		want   string
+	}{
+		{"row built at the call, one table", []*schema.Table{dur}, row("", "h", "ts", "op"), "dur"},
+		{"row built at the call, choice: fitting tables only", []*schema.Table{dur, tag}, row("", "h", "ts", "op"), "tag"},
+		{"implementation row, one table: every fitting table of the catalogue", []*schema.Table{dur}, row("(i.tag).F", "h", "ts"), "dur,tag"},
+		{"implementation row that does not fit the site's table", []*schema.Table{dur}, row("(i.tag).F", "h", "ts", "op"), ""},
+		{"implementation row, choice: the choice's fitting tables", []*schema.Table{tag, dur}, row("(i.tag).F", "h", "ts"), "tag,dur"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := paths(r.RowTables(tt.tables, tt.row)); got != tt.want {
+				t.Errorf("RowTables = %q, want %q", got, tt.want)
+			}
+		})
+	}
 }

@@ -109,8 +109,8 @@ type implMethod struct {
 }
 
 // implConversion records that values of Type (or *Type) are converted to
-// the named interface Iface ("pkgpath.I") with the row-returning methods
-// Methods.
+// the named interface Iface ("pkgpath.I") that has a row-returning method;
+// Methods names all of Iface's methods.
 type implConversion struct {
 	Type, Iface string
 	Methods     []string
@@ -202,9 +202,9 @@ func typeKey(tn *types.TypeName) string {
 	return tn.Pkg().Path() + "." + tn.Name()
 }
 
-// rowInterface names a named interface type with methods returning
-// []types.StructValueOption ("pkgpath.I") and lists those methods; "" for
-// any other type. A conversion to an interface without such a method (any)
+// rowInterface names a named interface type with a method returning
+// []types.StructValueOption ("pkgpath.I") and lists all its methods; ""
+// for any other type. A conversion to an interface without such a method (any)
 // is not recorded: a value that reaches a row writer only through a type
 // assertion is beyond what is traced, as the documentation says.
 func rowInterface(t types.Type) (string, []string) {
@@ -217,13 +217,13 @@ func rowInterface(t types.Type) (string, []string) {
 		return "", nil
 	}
 	var methods []string
+	rows := false
 	for i := 0; i < it.NumMethods(); i++ {
+		methods = append(methods, it.Method(i).Name())
 		sig, ok := it.Method(i).Type().(*types.Signature)
-		if ok && sig.Results().Len() == 1 && isFieldOptionSlice(sig.Results().At(0).Type()) {
-			methods = append(methods, it.Method(i).Name())
-		}
+		rows = rows || ok && sig.Results().Len() == 1 && isFieldOptionSlice(sig.Results().At(0).Type())
 	}
-	if len(methods) == 0 {
+	if !rows {
 		return "", nil
 	}
 	return typeKey(n.Origin().Obj()), methods
@@ -458,9 +458,9 @@ func (a *pkgAnalysis) implAlts(m *types.Func, it types.Type, pos, end token.Pos)
 			switch {
 			case c.Iface == iface:
 				toIface[c.Type] = true
-			case slices.Contains(c.Methods, m.Name()):
-				// Another interface with the method: a value of it may be
-				// converted to this one (ChangeInterface) elsewhere.
+			case hasMethods(c.Methods, n):
+				// Another interface with (at least) this one's methods:
+				// a value of it may be converted to this one elsewhere.
 				elsewhere[c.Type] = true
 			}
 		}
@@ -535,4 +535,19 @@ func rowsHaveImpl(rows []*Row) bool {
 		}
 	}
 	return false
+}
+
+// hasMethods reports whether names includes every method of the interface
+// type n (names only: a conservative stand-in for assignability).
+func hasMethods(names []string, n *types.Named) bool {
+	it, ok := n.Underlying().(*types.Interface)
+	if !ok {
+		return false
+	}
+	for i := 0; i < it.NumMethods(); i++ {
+		if !slices.Contains(names, it.Method(i).Name()) {
+			return false
+		}
+	}
+	return true
 }
