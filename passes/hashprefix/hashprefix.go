@@ -273,9 +273,10 @@ func checkKeyedSite(pass *analysis.Pass, cfg *config.Config, plans *queryplan.Re
 		// them says which column a value was meant for.
 		return
 	}
-	table := queryplan.DescribeTables(tables)
 	for _, row := range site.Rows {
-		faults := queryplan.EveryTable(plans.RowTables(tables, row), func(t *schema.Table) []rowFault { return rowFaults(site, t, row) },
+		rowTables := plans.RowTables(tables, row)
+		table := queryplan.DescribeRowTables(tables, rowTables)
+		faults := queryplan.EveryTable(rowTables, func(t *schema.Table) []rowFault { return rowFaults(site, t, row) },
 			func(f rowFault) string { return f.kind + "/" + f.column })
 		for _, f := range faults {
 			reportRow(pass, cfg, site, row, f, table)

@@ -173,9 +173,10 @@ func fillDesc(v keyplan.WrittenValue) string {
 // or a KeyedChoice); a row is reported only when every table it may go to
 // (queryplan.RowTables) leads with the column it fills from the clock.
 func checkRows(pass *analysis.Pass, cfg *config.Config, plans *queryplan.Result, site *querysite.Site, tables []*schema.Table) {
-	table := queryplan.DescribeTables(tables)
 	for _, row := range site.Rows {
-		faults := queryplan.EveryTable(plans.RowTables(tables, row), func(t *schema.Table) []leadFault { return leadFaults(t, row) },
+		rowTables := plans.RowTables(tables, row)
+		table := queryplan.DescribeRowTables(tables, rowTables)
+		faults := queryplan.EveryTable(rowTables, func(t *schema.Table) []leadFault { return leadFaults(t, row) },
 			func(f leadFault) string { return f.field.Name })
 		for _, f := range faults {
 			reportLead(pass, cfg, site, row, f, table)

@@ -160,12 +160,13 @@ func checkRows(pass *analysis.Pass, cfg *config.Config, plans *queryplan.Result,
 	if !site.RowsKnown {
 		return
 	}
-	table := queryplan.DescribeTables(tables)
 	for _, row := range site.Rows {
 		if !row.Known {
 			continue
 		}
-		faults := queryplan.EveryTable(plans.RowTables(tables, row), func(t *schema.Table) []rowFault { return rowFaults(t, row) },
+		rowTables := plans.RowTables(tables, row)
+		table := queryplan.DescribeRowTables(tables, rowTables)
+		faults := queryplan.EveryTable(rowTables, func(t *schema.Table) []rowFault { return rowFaults(t, row) },
 			func(f rowFault) string { return f.category + "/" + f.kind + "/" + f.column })
 		for _, f := range faults {
 			reportRow(pass, cfg, site, row, f, table)

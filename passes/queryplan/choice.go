@@ -218,3 +218,28 @@ func RowFits(t *schema.Table, row *querysite.Row) bool {
 	}
 	return true
 }
+
+// DescribeRowTables names, for a row's message, the tables of the site
+// (tables) the row may go to (rowTables, from RowTables): all of them, or
+// the ones with a column for every field of the row.
+func DescribeRowTables(tables, rowTables []*schema.Table) string {
+	if len(tables) == 1 {
+		return DescribeTable(tables[0])
+	}
+	var fit []*schema.Table
+	for _, t := range tables {
+		for _, r := range rowTables {
+			if r == t {
+				fit = append(fit, t)
+				break
+			}
+		}
+	}
+	switch {
+	case len(fit) == len(tables) || len(fit) == 0:
+		return DescribeTables(tables)
+	case len(fit) == 1:
+		return DescribeTable(fit[0]) + ", the only table the path may name with a column for every field of the row"
+	}
+	return strings.Replace(DescribeTables(fit), "every table the path may name", "every table the path may name with a column for every field of the row", 1)
+}

@@ -161,3 +161,22 @@ func TestRowTables(t *testing.T) {
 		})
 	}
 }
+
+func TestDescribeRowTables(t *testing.T) {
+	a := &schema.Table{Path: "a", PrimaryKey: []string{"h"}}
+	b := &schema.Table{Path: "b", PrimaryKey: []string{"h"}}
+	c := &schema.Table{Path: "c", PrimaryKey: []string{"h"}}
+	all := []*schema.Table{a, b, c}
+	if got, want := DescribeRowTables(all, all), DescribeTables(all); got != want {
+		t.Errorf("all fit: %q, want %q", got, want)
+	}
+	if got := DescribeRowTables(all, []*schema.Table{b}); !strings.HasPrefix(got, DescribeTable(b)) || !strings.Contains(got, "the only table the path may name") {
+		t.Errorf("one fits: %q", got)
+	}
+	if got := DescribeRowTables(all, []*schema.Table{a, c}); !strings.Contains(got, "with a column for every field of the row (a (h)") || strings.Contains(got, "b (h)") {
+		t.Errorf("two fit: %q", got)
+	}
+	if got, want := DescribeRowTables([]*schema.Table{a}, []*schema.Table{a, b}), DescribeTable(a); got != want {
+		t.Errorf("one site table: %q, want %q", got, want)
+	}
+}
