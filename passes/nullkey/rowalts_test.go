@@ -26,3 +26,18 @@ func TestRowAlternatives(t *testing.T) {
 	}
 	analysistest.Run(t, dir, nullkey.Analyzer, "example.com/rowalts/tixwriter", "example.com/rowalts/badwriter", "example.com/rowalts/loosewriter", "example.com/rowalts/setup", "example.com/rowalts/ddlwriter", "example.com/rowalts/sepwriter", "example.com/rowalts/sepbad")
 }
+
+// TestOldSDKRowAlternatives: the same shape against SDK releases from
+// before v3.57 that real services still pin (StructValueOption was an
+// interface in v3.26).
+func TestOldSDKRowAlternatives(t *testing.T) {
+	for _, v := range []string{"v3.26.10", "v3.42.7", "v3.56.1"} {
+		t.Run(v, func(t *testing.T) {
+			dir, err := filepath.Abs(filepath.Join("../../testdata/oldsdk", v))
+			if err != nil {
+				t.Fatal(err)
+			}
+			analysistest.Run(t, dir, nullkey.Analyzer, "./indexrows")
+		})
+	}
+}
