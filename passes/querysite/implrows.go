@@ -134,6 +134,9 @@ func (f *rowImplsFact) String() string {
 type rowShapeState struct {
 	local map[*types.Func]*rowShapeFact
 	impls *rowImplsFact
+	// moduleFacts caches moduleImplFacts (the facts do not change during
+	// the pass once exportRowShapes has run).
+	moduleFacts *[]*rowImplsFact
 }
 
 // exportRowShapes computes and exports the rowShapeFacts of the package and
@@ -256,6 +259,9 @@ func (a *pkgAnalysis) shapeOf(fn *ssa.Function) *rowShapeFact {
 	f := &rowShapeFact{Known: true}
 	c := &ctx{fn: fn}
 	for _, b := range fn.Blocks {
+		if len(b.Instrs) == 0 {
+			continue
+		}
 		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
 		if !ok || len(ret.Results) != 1 {
 			continue
@@ -502,10 +508,18 @@ func (a *pkgAnalysis) implAlts(m *types.Func, it types.Type, pos, end token.Pos)
 // moduleImplFacts returns this package's rowImplsFact and those of the
 // module's packages it sees.
 func (a *pkgAnalysis) moduleImplFacts() []*rowImplsFact {
+	if a.rowShapes != nil && a.rowShapes.moduleFacts != nil {
+		return *a.rowShapes.moduleFacts
+	}
 	var out []*rowImplsFact
 	if a.rowShapes != nil && a.rowShapes.impls != nil {
 		out = append(out, a.rowShapes.impls)
 	}
+	defer func() {
+		if a.rowShapes != nil {
+			a.rowShapes.moduleFacts = &out
+		}
+	}()
 	for _, pf := range a.pass.AllPackageFacts() {
 		f, ok := pf.Fact.(*rowImplsFact)
 		if !ok || pf.Package == a.pass.Pkg || !a.inModule(pf.Package.Path()) {
