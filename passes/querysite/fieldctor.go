@@ -39,7 +39,7 @@ func (a *pkgAnalysis) paramArgUnion(p *ssa.Parameter, c *ctx) (texts, bool) {
 		return texts{}, false
 	}
 	calls, idx := a.knownCallers(p)
-	if idx < 0 || len(calls) > maxArgTextCallers {
+	if idx < 0 || len(calls) > maxArgTextCallers || !a.onlyVaryingText(calls, idx, c) {
 		return texts{}, false
 	}
 	var out texts
@@ -73,6 +73,46 @@ func (a *pkgAnalysis) paramArgUnion(p *ssa.Parameter, c *ctx) (texts, bool) {
 		}
 	}
 	return out, len(out.vs) > 0
+}
+
+// onlyVaryingText reports whether parameter idx is the only string
+// parameter to which the calls pass different texts. Two such parameters
+// (a table and its key column) vary together, one pair per call, but the
+// union of each is a set of its own: a text built from both fields would
+// pair one call's table with another call's column. Then neither is
+// resolved (the fields stay holes).
+func (a *pkgAnalysis) onlyVaryingText(calls []ssa.CallInstruction, idx int, c *ctx) bool {
+	if len(calls) == 0 {
+		return false
+	}
+	n := len(calls[0].Common().Args)
+	for j := 0; j < n; j++ {
+		if j == idx || !isString(calls[0].Common().Args[j].Type()) {
+			continue
+		}
+		first := ""
+		same := true // every call passes the very same value (the caller's own parameter)
+		for _, call := range calls {
+			args := call.Common().Args
+			if j >= len(args) {
+				return false
+			}
+			same = same && args[j] == calls[0].Common().Args[j]
+		}
+		if same {
+			continue
+		}
+		for i, call := range calls {
+			args := call.Common().Args
+			t := a.text(args[j], nil, &ctx{fn: call.Parent(), depth: c.depth + 1})
+			k, ok := identityKey(t)
+			if !ok || i > 0 && k != first {
+				return false
+			}
+			first = k
+		}
+	}
+	return true
 }
 
 // constVariant spells a variant made of literal pieces only.
