@@ -129,6 +129,9 @@ func (a *pkgAnalysis) fieldText(structType types.Type, field int, read ssa.Value
 	if !ok {
 		return texts{}, false
 	}
+	if a.bodies.unknownField(id.obj, id.field) {
+		return texts{}, false // written where SSA has no body (ssafilter.go)
+	}
 	fs := a.fieldIndex()
 	fi := fs.info[id]
 	if fi == nil || fi.escaped || len(fi.stores) == 0 || len(fi.stores) > maxFieldStores {

@@ -134,6 +134,9 @@ func (a *pkgAnalysis) tableEntry(g *ssa.Global, key constant.Value) ast.Expr {
 // onlyLookedUp reports whether every load of g is only read by lookups
 // and len/range (no map writes, no delete, not passed away).
 func (a *pkgAnalysis) onlyLookedUp(g *ssa.Global) bool {
+	if a.bodies.unknownUse(g.Object()) {
+		return false // a function SSA has no body for may write it (ssafilter.go)
+	}
 	for _, fn := range a.funcs {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {

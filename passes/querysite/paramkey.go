@@ -81,7 +81,9 @@ func (a *pkgAnalysis) knownCallers(p *ssa.Parameter) ([]ssa.CallInstruction, int
 	}
 	st := a.paramKeyIndex()
 	calls := st.callers[fn]
-	if st.escaped[fn] || len(calls) == 0 {
+	if st.escaped[fn] || len(calls) == 0 || a.bodies.unknownUse(obj) {
+		// unknownUse: a function SSA has no body for may call it
+		// (ssafilter.go).
 		return nil, -1
 	}
 	for i, q := range fn.Params {

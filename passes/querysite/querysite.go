@@ -97,7 +97,9 @@ func run(pass *analysis.Pass) (any, error) {
 	if !reach && (!mentionsYQL(pass) || sdkLibrary(pass)) {
 		if hashHelpers(pass) && !hasBadSyntax(pass) {
 			// Hash helpers only: summaries and facts, no sites.
-			newAnalysis(pass).summarize()
+			if a := newAnalysis(pass); a != nil {
+				a.summarize()
+			}
 		}
 		return res, nil
 	}
@@ -109,6 +111,9 @@ func run(pass *analysis.Pass) (any, error) {
 		pass.ExportPackageFact(&reachFact{})
 	}
 	a := newAnalysis(pass)
+	if a == nil {
+		return res, nil // no function can matter (ssafilter.go)
+	}
 	a.cfgSinks = cs
 	a.summarize()
 	a.exportLookupFacts() // lookupfact.go
@@ -192,9 +197,12 @@ type pkgAnalysis struct {
 	cfgSinks   *configSinks   // nil when the configuration declares none
 	fields     *fieldState    // writes to local string fields (fields.go), built on first use
 	paramKeys  *paramKeyState // callers of each function (paramkey.go), built on first use
+	bodies     *bodyPlan      // the declarations SSA builds bodies for (ssafilter.go)
 	rowShapes  *rowShapeState // row shapes of local functions, converted types (implrows.go)
 }
 
+// newAnalysis returns nil when no function of the package can hold a site
+// or a summary (ssafilter.go): then no SSA is built at all.
 func newAnalysis(pass *analysis.Pass) *pkgAnalysis {
 	a := &pkgAnalysis{
 		pass:       pass,
@@ -209,6 +217,10 @@ func newAnalysis(pass *analysis.Pass) *pkgAnalysis {
 		localTexts: map[*ssa.Function]texts{},
 		localSinks: map[*ssa.Function]*sinkSummary{},
 		hashes:     map[*ssa.Function]*hashFact{},
+	}
+	a.bodies = planBodies(pass.Files, pass.TypesInfo, pass.Pkg, seedsOf(pass, newConfigSinks(configOf(pass))))
+	if a.bodies.nothing() {
+		return nil
 	}
 	a.indexSyntax()
 	a.buildSSA()
@@ -256,7 +268,7 @@ func (a *pkgAnalysis) buildSSA() {
 	for _, p := range a.pass.Pkg.Imports() {
 		a.prog.CreatePackage(p, nil, nil, true)
 	}
-	a.pkg = a.prog.CreatePackage(a.pass.Pkg, a.pass.Files, a.pass.TypesInfo, false)
+	a.pkg = a.prog.CreatePackage(a.pass.Pkg, a.ssaFiles(), a.pass.TypesInfo, false)
 	a.pkg.Build()
 	for _, file := range a.pass.Files {
 		for _, decl := range file.Decls {

@@ -472,7 +472,8 @@ func (a *pkgAnalysis) globalStores(g *ssa.Global) ([]*ssa.Store, bool) {
 		}
 		a.escapedGlobals = escaped
 	}
-	return a.stores[g], a.escapedGlobals[g]
+	// A function SSA has no body for may write g (ssafilter.go).
+	return a.stores[g], a.escapedGlobals[g] || a.bodies.unknownUse(g.Object())
 }
 
 // embedded returns the contents of a string var initialised by //go:embed

@@ -1,0 +1,722 @@
+package querysite
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
+
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/ydblint/ydblint/passes/config"
+	"github.com/ydblint/ydblint/passes/internal/sdk"
+)
+
+// Building SSA is most of querysite's cost: on seaweedfs (`./weed/...`,
+// 233 packages, most of which reach database/sql through the filer stores)
+// it was ~3.6 of 15 CPU seconds, and the function bodies it built were
+// most of the memory the pass kept. Yet few functions of a package can
+// matter: those that touch the SDK, database/sql, a hash package, a
+// configured sink or a fact-carrying wrapper of another package, or spell a
+// YQL statement (seeds), every function that calls one of those (it may
+// hold a site or be a wrapper), and the functions that return a string
+// (text summaries for importers); plus what their values come from.
+//
+// planBodies decides, from syntax and types alone, which function
+// declarations get an SSA body; the others are handed to SSA without one
+// (as an assembly function is: parameters, no blocks). For recall, a kept
+// function keeps the functions it calls, the functions that write a field
+// or package var it refers to, and the implementations of the interface
+// methods it calls. For precision, the analyses that conclude from "every
+// write" or "every caller" (fields.go, globalStores, onlyLookedUp,
+// paramkey.go) ask unknownUses first: an object that a body-less function
+// may write, or a function it may call, is treated as escaped, exactly as
+// if the write were one the analysis cannot follow.
+
+// declRefs is what one function declaration refers to.
+type declRefs struct {
+	decl    *ast.FuncDecl
+	objs    []types.Object // objects of this package it uses: funcs, methods, fields, package vars
+	writes  []types.Object // of objs, those it may write (assign, take the address of, init in a literal)
+	structs []*types.Named // struct types of unkeyed composite literals in it
+	methods []string       // names of interface methods it calls
+	seed    bool           // touches the SDK, database/sql, a hash package, a sink, a fact, or YQL text
+}
+
+// bodyPlan is the set of declarations whose bodies SSA builds.
+type bodyPlan struct {
+	keep map[*ast.FuncDecl]bool
+	// initSeed is set when a package-level initialiser touches a seed.
+	initSeed bool
+	// unknown holds what the declarations without a body use: functions
+	// they may call, fields and vars they may write, struct types they
+	// build with unkeyed literals.
+	unknown               map[types.Object]bool
+	unknownStructs        map[*types.Named]bool
+	kept, total           int // declarations with a body
+	keptBytes, totalBytes int // their source size
+}
+
+// nothing reports whether no function of the package gets a body: then
+// nothing of the package can be a site, a wrapper or a summary.
+func (p *bodyPlan) nothing() bool { return p != nil && p.kept == 0 && !p.initSeed }
+
+// unknownUse reports whether obj (a function, a field or a package var)
+// may be called or written by a function whose body SSA does not have.
+func (p *bodyPlan) unknownUse(obj types.Object) bool {
+	if p == nil || obj == nil {
+		return false
+	}
+	if fn, ok := obj.(*types.Func); ok {
+		obj = fn.Origin()
+	}
+	if v, ok := obj.(*types.Var); ok {
+		obj = v.Origin()
+	}
+	return p.unknown[obj]
+}
+
+// unknownField reports whether field i of the struct type named by tn may
+// be written by a function whose body SSA does not have.
+func (p *bodyPlan) unknownField(tn *types.TypeName, i int) bool {
+	if p == nil || tn == nil {
+		return false
+	}
+	n, ok := types.Unalias(tn.Type()).(*types.Named)
+	if !ok {
+		return false
+	}
+	st, ok := n.Underlying().(*types.Struct)
+	if !ok || i < 0 || i >= st.NumFields() {
+		return false
+	}
+	return p.unknownStructs[n.Origin()] || p.unknownUse(st.Field(i))
+}
+
+// seedRef reports whether obj, used in the package, makes the using
+// function matter on its own.
+type seedRef func(obj types.Object) bool
+
+// planBodies computes the plan over the package's files.
+func planBodies(files []*ast.File, info *types.Info, pkg *types.Package, isSeed seedRef) *bodyPlan {
+	var refs []*declRefs
+	byFunc := map[*types.Func]*declRefs{}
+	for _, f := range files {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			r := &declRefs{decl: fd}
+			collectInto(r, fd, info, pkg, isSeed)
+			r.objs = slices.DeleteFunc(r.objs, func(o types.Object) bool {
+				// A method's own receiver type is not a use of it.
+				_, isType := o.(*types.TypeName)
+				return isType && fd.Recv != nil && !namesTypeOutside(fd, o, info)
+			})
+			refs = append(refs, r)
+			if obj, ok := info.Defs[fd.Name].(*types.Func); ok {
+				byFunc[obj] = r
+			}
+		}
+	}
+	callers := map[types.Object][]*declRefs{}      // users of each function
+	writers := map[types.Object][]*declRefs{}      // writers of each field and var
+	literalUsers := map[*types.Named][]*declRefs{} // unkeyed literals of each struct
+	methodsByName := map[string][]*declRefs{}      // concrete methods of each name
+	for _, r := range refs {
+		for _, o := range r.objs {
+			if _, ok := o.(*types.Func); ok {
+				callers[o] = append(callers[o], r)
+			}
+		}
+		for _, o := range r.writes {
+			writers[o] = append(writers[o], r)
+		}
+		for _, n := range r.structs {
+			literalUsers[n] = append(literalUsers[n], r)
+		}
+		if r.decl.Recv != nil {
+			methodsByName[r.decl.Name.Name] = append(methodsByName[r.decl.Name.Name], r)
+		}
+	}
+
+	plan := &bodyPlan{keep: map[*ast.FuncDecl]bool{}, unknown: map[types.Object]bool{}, unknownStructs: map[*types.Named]bool{}}
+	var work []*declRefs
+	add := func(r *declRefs) {
+		if r != nil && !plan.keep[r.decl] {
+			plan.keep[r.decl] = true
+			work = append(work, r)
+		}
+	}
+	// Site bodies: the seeds and, transitively, every function that uses
+	// one (it may hold a site or be a wrapper).
+	site := map[*ast.FuncDecl]bool{}
+	for _, r := range refs {
+		if r.seed {
+			add(r)
+		}
+	}
+	for len(work) > 0 {
+		r := work[len(work)-1]
+		work = work[:len(work)-1]
+		site[r.decl] = true
+		if obj, ok := info.Defs[r.decl.Name].(*types.Func); ok {
+			for _, u := range callers[obj] {
+				add(u)
+			}
+		}
+	}
+	// What site bodies read: the writers of every field and var they use
+	// (handles, options, rows, text), and the functions they call (text,
+	// constants, hashes, a pointer handed back). Those are text bodies:
+	// kept, but only their strings followed further.
+	for _, r := range refs {
+		if !site[r.decl] {
+			continue
+		}
+		for _, o := range r.objs {
+			if fn, ok := o.(*types.Func); ok {
+				add(byFunc[fn])
+				continue
+			}
+			for _, u := range writers[o] {
+				add(u)
+			}
+			if v, ok := o.(*types.Var); ok && v.IsField() {
+				for _, u := range literalWriters(literalUsers, v) {
+					add(u)
+				}
+			}
+		}
+	}
+	// Text bodies: the text summaries, the package initialisers (SSA
+	// always builds the synthetic init), and the writers of the text
+	// fields and vars they read.
+	for _, r := range refs {
+		if returnsText(info, r.decl) {
+			add(r)
+		}
+	}
+	// Values of a type with a method that touches the SDK (rows built by
+	// an interface implementation, implrows.go) matter where they are
+	// converted to an interface: keep every function that names such a
+	// type, reads a field or var of it, or calls a function returning it.
+	if seedTypes := seedTypesOf(refs, info, isSeed); len(seedTypes) > 0 {
+		for _, r := range refs {
+			for _, o := range r.objs {
+				if holdsSeedType(o, seedTypes) {
+					add(r)
+					break
+				}
+			}
+		}
+	}
+	init := &declRefs{decl: &ast.FuncDecl{Name: ast.NewIdent("init")}}
+	for _, f := range files {
+		for _, d := range f.Decls {
+			if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.VAR {
+				collectInto(init, gd, info, pkg, isSeed)
+			}
+		}
+	}
+	plan.initSeed = init.seed
+	work = append(work, init)
+	for len(work) > 0 {
+		r := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, o := range r.objs {
+			if _, ok := o.(*types.Func); ok || !carriesText(o.Type(), 0) {
+				continue
+			}
+			for _, u := range writers[o] {
+				add(u)
+			}
+			if v, ok := o.(*types.Var); ok && v.IsField() {
+				for _, u := range literalWriters(literalUsers, v) {
+					add(u)
+				}
+			}
+		}
+	}
+	for _, r := range refs {
+		size := int(r.decl.End() - r.decl.Pos())
+		plan.total++
+		plan.totalBytes += size
+		if plan.keep[r.decl] {
+			plan.kept++
+			plan.keptBytes += size
+			continue
+		}
+		for _, o := range r.objs {
+			if _, ok := o.(*types.Func); ok {
+				plan.unknown[o] = true
+			}
+		}
+		for _, o := range r.writes {
+			plan.unknown[o] = true
+		}
+		for _, n := range r.structs {
+			plan.unknownStructs[n] = true
+		}
+	}
+	return plan
+}
+
+// collectInto adds what node refers to to r.
+func collectInto(r *declRefs, node ast.Node, info *types.Info, pkg *types.Package, isSeed seedRef) {
+	seen := map[types.Object]bool{}
+	written := map[types.Object]bool{}
+	var stack []ast.Node
+	ast.Inspect(node, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		stack = append(stack, n)
+		switch n := n.(type) {
+		case *ast.Ident:
+			obj := info.Uses[n]
+			if obj == nil {
+				return true
+			}
+			if fn, ok := obj.(*types.Func); ok && isInterfaceMethod(fn) {
+				if !seen[obj] {
+					seen[obj] = true
+					if fn.Pkg() == pkg {
+						r.methods = append(r.methods, fn.Name())
+					}
+					if fn.Pkg() != nil && isSeed(fn) {
+						r.seed = true
+					}
+				}
+				return true
+			}
+			if obj.Pkg() != pkg {
+				if !seen[obj] && obj.Pkg() != nil && isSeed(obj) {
+					r.seed = true
+				}
+				seen[obj] = true
+				return true
+			}
+			switch o := obj.(type) {
+			case *types.TypeName:
+				if !seen[o] && o.Parent() == pkg.Scope() {
+					seen[o] = true
+					r.objs = append(r.objs, o)
+				}
+			case *types.Func:
+				if !seen[o.Origin()] {
+					seen[o.Origin()] = true
+					r.objs = append(r.objs, o.Origin())
+				}
+			case *types.Var:
+				if !o.IsField() && o.Parent() != pkg.Scope() {
+					return true
+				}
+				v := o.Origin()
+				if !seen[v] {
+					seen[v] = true
+					r.objs = append(r.objs, v)
+				}
+				if !written[v] && mayWrite(stack, v.Type(), info) {
+					written[v] = true
+					r.writes = append(r.writes, v)
+				}
+			}
+		case *ast.BasicLit:
+			if n.Kind == token.STRING && literalMentionsYQL(n.Value) {
+				r.seed = true
+			}
+		case *ast.CompositeLit:
+			if len(n.Elts) > 0 {
+				if _, keyed := n.Elts[0].(*ast.KeyValueExpr); !keyed {
+					if tv, ok := info.Types[n]; ok {
+						if named := namedStruct(tv.Type); named != nil {
+							r.structs = append(r.structs, named)
+						}
+					}
+				}
+			}
+		}
+		return true
+	})
+}
+
+// inPlace reports whether a selector, index or method call on a variable of
+// type t can change the variable itself: a struct or array value. Through a
+// pointer, slice or map it changes what the variable points to.
+func inPlace(t types.Type) bool {
+	switch types.Unalias(t).Underlying().(type) {
+	case *types.Struct, *types.Array:
+		return true
+	}
+	return false
+}
+
+// mayWrite reports whether the identifier on top of stack (a field or a
+// package var of type t) may be written there: assigned, incremented,
+// ranged into, initialised by a literal key, its address taken, or, for a
+// struct or array value, the same through one of its fields or elements or
+// by a method with a pointer receiver. Anything else is a read.
+func mayWrite(stack []ast.Node, t types.Type, info *types.Info) bool {
+	i := len(stack) - 1
+	var expr ast.Node = stack[i]
+	// For a field, the expression is the selector x.f.
+	if i > 0 {
+		if sel, ok := stack[i-1].(*ast.SelectorExpr); ok && sel.Sel == expr {
+			expr, i = sel, i-1
+		}
+	}
+	for ; i > 0; i-- {
+		switch p := stack[i-1].(type) {
+		case *ast.ParenExpr:
+			expr = p
+			continue
+		case *ast.SelectorExpr:
+			if p.X != expr || !inPlace(t) {
+				return false
+			}
+			switch sel := info.Uses[p.Sel].(type) {
+			case *types.Var: // a field of the value: follow the chain
+				expr, t = p, sel.Type()
+				continue
+			case *types.Func: // a method value or call
+				sig, ok := sel.Type().(*types.Signature)
+				if !ok || sig.Recv() == nil {
+					return true
+				}
+				_, ptr := types.Unalias(sig.Recv().Type()).(*types.Pointer)
+				return ptr
+			}
+			return true
+		case *ast.IndexExpr:
+			if p.X != expr || !inPlace(t) {
+				return false
+			}
+			arr, ok := types.Unalias(t).Underlying().(*types.Array)
+			if !ok {
+				return true
+			}
+			expr, t = p, arr.Elem()
+			continue
+		case *ast.SliceExpr:
+			return p.X == expr && inPlace(t) // slicing an array takes its address
+		case *ast.AssignStmt:
+			for _, l := range p.Lhs {
+				if l == expr {
+					return true
+				}
+			}
+		case *ast.IncDecStmt:
+			return true
+		case *ast.UnaryExpr:
+			return p.Op == token.AND
+		case *ast.KeyValueExpr:
+			return p.Key == expr
+		case *ast.RangeStmt:
+			return p.Key == expr || p.Value == expr
+		case *ast.ValueSpec:
+			// var x = … at package level is the initialiser, which SSA builds.
+			for _, n := range p.Names {
+				if n == expr {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	return false
+}
+
+// namesTypeOutside reports whether fd names the type tn anywhere but in
+// its receiver.
+func namesTypeOutside(fd *ast.FuncDecl, tn types.Object, info *types.Info) bool {
+	found := false
+	for _, n := range []ast.Node{fd.Type, fd.Body} {
+		if n == nil || reflectNil(n) {
+			continue
+		}
+		ast.Inspect(n, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok && info.Uses[id] == tn {
+				found = true
+			}
+			return !found
+		})
+	}
+	return found
+}
+
+func reflectNil(n ast.Node) bool {
+	b, ok := n.(*ast.BlockStmt)
+	return ok && b == nil
+}
+
+// seedTypesOf returns the local named types that declare a seed method
+// returning SDK values (rows, options, parameters): an implementation of
+// an interface whose values feed a site (implrows.go).
+func seedTypesOf(refs []*declRefs, info *types.Info, isSeed seedRef) map[*types.TypeName]bool {
+	out := map[*types.TypeName]bool{}
+	for _, r := range refs {
+		if !r.seed || r.decl.Recv == nil {
+			continue
+		}
+		fn, ok := info.Defs[r.decl.Name].(*types.Func)
+		if !ok || !returnsSeedValue(fn, isSeed) {
+			continue
+		}
+		if n := namedOrPtr(fn.Type().(*types.Signature).Recv().Type()); n != nil {
+			out[n.Obj()] = true
+		}
+	}
+	return out
+}
+
+// returnsSeedValue reports whether a result of fn has a named type of a
+// seed package, directly or as a slice, array, pointer or map element.
+func returnsSeedValue(fn *types.Func, isSeed seedRef) bool {
+	res := fn.Type().(*types.Signature).Results()
+	for i := 0; i < res.Len(); i++ {
+		t := res.At(i).Type()
+		for depth := 0; depth < 4; depth++ {
+			switch u := types.Unalias(t).(type) {
+			case *types.Slice:
+				t = u.Elem()
+				continue
+			case *types.Array:
+				t = u.Elem()
+				continue
+			case *types.Pointer:
+				t = u.Elem()
+				continue
+			case *types.Map:
+				t = u.Elem()
+				continue
+			case *types.Named:
+				if isSeed(u.Obj()) {
+					return true
+				}
+			}
+			break
+		}
+	}
+	return false
+}
+
+// holdsSeedType reports whether o is one of seedTypes, a field or var of
+// one (or a pointer to one), or a function returning one.
+func holdsSeedType(o types.Object, seedTypes map[*types.TypeName]bool) bool {
+	switch o := o.(type) {
+	case *types.TypeName:
+		return seedTypes[o]
+	case *types.Var:
+		n := namedOrPtr(o.Type())
+		return n != nil && seedTypes[n.Obj()]
+	case *types.Func:
+		res := o.Type().(*types.Signature).Results()
+		for i := 0; i < res.Len(); i++ {
+			if n := namedOrPtr(res.At(i).Type()); n != nil && seedTypes[n.Obj()] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// namedOrPtr returns the named type of t or *t (its origin), or nil.
+func namedOrPtr(t types.Type) *types.Named {
+	t = types.Unalias(t)
+	if p, ok := t.(*types.Pointer); ok {
+		t = types.Unalias(p.Elem())
+	}
+	n, ok := t.(*types.Named)
+	if !ok {
+		return nil
+	}
+	return n.Origin()
+}
+
+// literalWriters returns the declarations that build, with an unkeyed
+// literal, a struct type of which field is a field.
+func literalWriters(literalUsers map[*types.Named][]*declRefs, field *types.Var) []*declRefs {
+	var out []*declRefs
+	for n, us := range literalUsers {
+		if hasField(n, field) {
+			out = append(out, us...)
+		}
+	}
+	return out
+}
+
+// namedStruct returns the named struct type of a composite literal's type
+// (through one pointer), or nil.
+func namedStruct(t types.Type) *types.Named {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return nil
+	}
+	if _, ok := n.Underlying().(*types.Struct); !ok {
+		return nil
+	}
+	return n.Origin()
+}
+
+// hasField reports whether field is one of n's fields (not promoted).
+func hasField(n *types.Named, field *types.Var) bool {
+	st, ok := n.Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for i := 0; i < st.NumFields(); i++ {
+		if st.Field(i) == field {
+			return true
+		}
+	}
+	return false
+}
+
+func isInterfaceMethod(fn *types.Func) bool {
+	sig, ok := fn.Type().(*types.Signature)
+	if !ok || sig.Recv() == nil {
+		return false
+	}
+	_, ok = sig.Recv().Type().Underlying().(*types.Interface)
+	return ok
+}
+
+// returnsText reports whether the declaration has the shape of a text
+// summary (textSummaryOf): one result, a string or a pointer to one.
+func returnsText(info *types.Info, fd *ast.FuncDecl) bool {
+	obj, ok := info.Defs[fd.Name].(*types.Func)
+	if !ok {
+		return false
+	}
+	sig := obj.Type().(*types.Signature)
+	return sig.Results().Len() == 1 && (isString(sig.Results().At(0).Type()) || returnsStringPointer(sig))
+}
+
+// literalMentionsYQL is mentionsYQL's test for one literal.
+func literalMentionsYQL(lit string) bool {
+	if len(lit) < 8 {
+		return false
+	}
+	for _, k := range yqlKeywords {
+		if containsBoth(lit, k[0], k[1]) {
+			return true
+		}
+	}
+	return false
+}
+
+// seedsOf returns the seed test of a package: objects of the SDK,
+// database/sql, hash packages and configured sink packages; objects
+// carrying a sink, hash or lookup fact; methods of user interfaces named
+// like an SDK entry point (shapeEntry).
+func seedsOf(pass *analysis.Pass, cs *configSinks) seedRef {
+	facts := map[types.Object]bool{}
+	for _, f := range pass.AllObjectFacts() {
+		switch f.Fact.(type) {
+		case *sinkFact, *hashFact, *lookupFact:
+			facts[f.Object] = true
+		}
+	}
+	entryNames := map[string]bool{}
+	for i := range sdk.Entries {
+		entryNames[sdk.Entries[i].Name] = true
+	}
+	return func(obj types.Object) bool {
+		if p := obj.Pkg(); p != nil {
+			path := p.Path()
+			if sdk.InSDK(path) || path == sdk.PkgSQL || sdk.IsHashPkg(path) || cs.hasPkg(path) {
+				return true
+			}
+		}
+		if fn, ok := obj.(*types.Func); ok {
+			if facts[fn.Origin()] {
+				return true
+			}
+			if isInterfaceMethod(fn) && entryNames[fn.Name()] {
+				return true
+			}
+		}
+		return facts[obj]
+	}
+}
+
+// ssaFiles returns the package's files with the bodies bodyPlan leaves out
+// removed: shallow copies of the files and declarations concerned, so the
+// syntax other analyzers share is never changed.
+func (a *pkgAnalysis) ssaFiles() []*ast.File {
+	plan := a.bodies
+	if plan == nil || plan.kept == plan.total {
+		return a.pass.Files
+	}
+	files := make([]*ast.File, len(a.pass.Files))
+	for i, f := range a.pass.Files {
+		files[i] = f
+		var decls []ast.Decl
+		for j, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil || plan.keep[fd] {
+				continue
+			}
+			if decls == nil {
+				decls = append([]ast.Decl(nil), f.Decls...)
+			}
+			bodiless := *fd
+			bodiless.Body = nil
+			decls[j] = &bodiless
+		}
+		if decls != nil {
+			copied := *f
+			copied.Decls = decls
+			files[i] = &copied
+		}
+	}
+	return files
+}
+
+func configOf(pass *analysis.Pass) *config.Config {
+	cfg, _ := pass.ResultOf[config.Analyzer].(*config.Config)
+	return cfg
+}
+
+func containsBoth(s, a, b string) bool {
+	return strings.Contains(s, a) && strings.Contains(s, b)
+}
+
+// carriesText reports whether a value of type t can hold query text: a
+// string, or a pointer, slice, array, map or struct holding one.
+func carriesText(t types.Type, depth int) bool {
+	if depth > 4 {
+		return true
+	}
+	switch t := types.Unalias(t).(type) {
+	case *types.Basic:
+		return t.Info()&types.IsString != 0
+	case *types.Pointer:
+		return carriesText(t.Elem(), depth+1)
+	case *types.Slice:
+		return carriesText(t.Elem(), depth+1)
+	case *types.Array:
+		return carriesText(t.Elem(), depth+1)
+	case *types.Map:
+		return carriesText(t.Key(), depth+1) || carriesText(t.Elem(), depth+1)
+	case *types.Named:
+		return carriesText(t.Underlying(), depth+1)
+	case *types.Struct:
+		for i := 0; i < t.NumFields(); i++ {
+			if carriesText(t.Field(i).Type(), depth+1) {
+				return true
+			}
+		}
+	case *types.Interface:
+		return true
+	}
+	return false
+}
