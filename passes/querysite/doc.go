@@ -109,7 +109,9 @@
 //     also when a retrier's closure captures the slice.
 //   - a table field set by a constructor whose callers (all known, the
 //     constructor unexported and never used as a value) each pass a known
-//     text is the union of those texts; a keyed site whose path then has
+//     text is the union of those texts, when it is the only string
+//     parameter the callers vary (two that vary together would pair one
+//     call's table with another call's column); a keyed site whose path then has
 //     several variants lists them in Site.TableAlternatives (fieldctor.go,
 //     tablealt.go) and consumers judge rows under every alternative.
 //   - row fields returned by a function or method as

@@ -24,7 +24,8 @@ import (
 // the constructor's callers are all known (paramkey.go, knownCallers: an
 // unexported function never used as a value) and every one of them passes
 // a text without unknown pieces, the stored parameter reads as the union of
-// those texts: one variant per caller. Which variant a given use sees is
+// those texts: one variant per caller — provided it is the only string
+// parameter the callers vary (onlyVaryingText). Which variant a given use sees is
 // not known, so a site whose table path has several variants lists them as
 // alternatives (Site.TableAlternatives) and the rules judge a row only by
 // what holds under every alternative.
