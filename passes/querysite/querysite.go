@@ -264,9 +264,15 @@ func (a *pkgAnalysis) indexSyntax() {
 // without the ctrlflow no-return facts: a missing no-return edge only adds a
 // CFG path, which can only add text variants, never remove one.
 func (a *pkgAnalysis) buildSSA() {
-	a.prog = ssa.NewProgram(a.pass.Fset, 0)
+	// BareInits: the package initialiser does not call the imports'
+	// initialisers, so only the imports the kept bodies refer to by a
+	// package-level func or var need an SSA package (ssafilter.go); creating
+	// one for every import cost more than building the bodies on seaweedfs.
+	a.prog = ssa.NewProgram(a.pass.Fset, ssa.BareInits)
 	for _, p := range a.pass.Pkg.Imports() {
-		a.prog.CreatePackage(p, nil, nil, true)
+		if a.bodies == nil || a.bodies.imports[p] {
+			a.prog.CreatePackage(p, nil, nil, true)
+		}
 	}
 	a.pkg = a.prog.CreatePackage(a.pass.Pkg, a.ssaFiles(), a.pass.TypesInfo, false)
 	a.pkg.Build()

@@ -38,16 +38,21 @@ import (
 // declRefs is what one function declaration refers to.
 type declRefs struct {
 	decl    *ast.FuncDecl
-	objs    []types.Object // objects of this package it uses: funcs, methods, fields, package vars
-	writes  []types.Object // of objs, those it may write (assign, take the address of, init in a literal)
-	structs []*types.Named // struct types of unkeyed composite literals in it
-	methods []string       // names of interface methods it calls
-	seed    bool           // touches the SDK, database/sql, a hash package, a sink, a fact, or YQL text
+	objs    []types.Object   // objects of this package it uses: funcs, methods, fields, package vars
+	writes  []types.Object   // of objs, those it may write (assign, take the address of, init in a literal)
+	structs []*types.Named   // struct types of unkeyed composite literals in it
+	methods []string         // names of interface methods it calls
+	imports []*types.Package // imported packages whose package-level funcs or vars it uses
+	seed    bool             // touches the SDK, database/sql, a hash package, a sink, a fact, or YQL text
 }
 
 // bodyPlan is the set of declarations whose bodies SSA builds.
 type bodyPlan struct {
 	keep map[*ast.FuncDecl]bool
+	// imports are the imported packages the kept bodies and the package
+	// initialisers refer to by a package-level func or var: the only ones
+	// SSA must create (buildSSA).
+	imports map[*types.Package]bool
 	// initSeed is set when a package-level initialiser touches a seed.
 	initSeed bool
 	// unknown holds what the declarations without a body use: functions
@@ -241,6 +246,10 @@ func planBodies(files []*ast.File, info *types.Info, pkg *types.Package, isSeed 
 			}
 		}
 	}
+	plan.imports = map[*types.Package]bool{}
+	for _, p := range init.imports {
+		plan.imports[p] = true
+	}
 	for _, r := range refs {
 		size := int(r.decl.End() - r.decl.Pos())
 		plan.total++
@@ -248,6 +257,9 @@ func planBodies(files []*ast.File, info *types.Info, pkg *types.Package, isSeed 
 		if plan.keep[r.decl] {
 			plan.kept++
 			plan.keptBytes += size
+			for _, p := range r.imports {
+				plan.imports[p] = true
+			}
 			continue
 		}
 		for _, o := range r.objs {
@@ -295,8 +307,13 @@ func collectInto(r *declRefs, node ast.Node, info *types.Info, pkg *types.Packag
 				return true
 			}
 			if obj.Pkg() != pkg {
-				if !seen[obj] && obj.Pkg() != nil && isSeed(obj) {
-					r.seed = true
+				if !seen[obj] && obj.Pkg() != nil {
+					if isSeed(obj) {
+						r.seed = true
+					}
+					if packageLevel(obj) && !slices.Contains(r.imports, obj.Pkg()) {
+						r.imports = append(r.imports, obj.Pkg())
+					}
 				}
 				seen[obj] = true
 				return true
@@ -427,6 +444,19 @@ func mayWrite(stack []ast.Node, t types.Type, info *types.Info) bool {
 			}
 		}
 		return false
+	}
+	return false
+}
+
+// packageLevel reports whether obj is a package-level function or var: SSA
+// needs its package created to refer to it (a method is created on demand).
+func packageLevel(obj types.Object) bool {
+	switch o := obj.(type) {
+	case *types.Func:
+		sig, ok := o.Type().(*types.Signature)
+		return ok && sig.Recv() == nil
+	case *types.Var:
+		return !o.IsField() && o.Pkg() != nil && o.Parent() == o.Pkg().Scope()
 	}
 	return false
 }
