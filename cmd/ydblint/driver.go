@@ -191,6 +191,7 @@ func runStandalone(args []string, stdout, stderr io.Writer, stage stageA) int {
 	if goflags != os.Getenv("GOFLAGS") {
 		env = append(env, "GOFLAGS="+goflags)
 	}
+	defer tuneGC()() // gctune.go
 	if o.cpuprofile != "" {
 		f, err := os.Create(o.cpuprofile)
 		if err != nil {
