@@ -1,8 +1,7 @@
 package main
 
 // The fact cache of the standalone driver: the facts ydblint's fact
-// analyzers export for a dependency in the module cache (or in the
-// standard library: ctrlflow's no-return facts of os, log, testing), kept on disk
+// analyzers export for a dependency in the module cache, kept on disk
 // between runs, as go vet keeps them (vetx files in the build cache). A
 // library such as gorm or xorm reaches database/sql, so its facts (query
 // wrappers, texts) must be computed once from source; a module-cache
@@ -136,8 +135,7 @@ func newFactCache(rules []*analysis.Analyzer) *factCache {
 }
 
 // standard reports whether p is a standard package (no module, an import
-// path whose first element has no dot): load.YDB loads os, log and testing
-// from source for ctrlflow's no-return facts, which the cache keeps too.
+// path whose first element has no dot).
 func standard(p *packages.Package) bool {
 	if p.Module != nil {
 		return false

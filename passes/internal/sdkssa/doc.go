@@ -1,7 +1,8 @@
 // Package sdkssa is buildssa for the rules that read SDK calls from SSA
 // (resultloop, retrystate, uncommitted, sessionescape, truncation): the same SSA as
-// golang.org/x/tools/go/analysis/passes/buildssa (it calls buildssa's own
-// run, with ctrlflow's no-return facts), built only for a package that
+// golang.org/x/tools/go/analysis/passes/buildssa (buildssa's run, with the
+// no-return answers of passes/internal/noreturn, which are ctrlflow's
+// without its cost), built only for a package that
 // imports ydb-go-sdk, directly or not, and is not one of the SDK's own
 // library packages. Those rules return before they read SSA on every other
 // package, so there the result is a nil *buildssa.SSA and no SSA is built.

@@ -15,11 +15,10 @@
 // for packages that reach ydb-go-sdk or database/sql, that mention a YQL
 // statement in a string, or that are (or import) a configured sink;
 // passes/schemafact for packages that reach those libraries or a sink;
-// passes/nestedretry for packages that reach ydb-go-sdk. (ctrlflow, which
-// buildssa requires, exports no-return facts; the standard packages whose
-// functions never return, os, log and testing, are loaded from source for
-// it, see noReturnStd.) Neither exports anything for the standard
-// library or for the SDK's own library packages. Every other package has
+// passes/nestedretry for packages that reach ydb-go-sdk;
+// passes/internal/noreturn's no-return facts, for the same packages (the
+// standard library's no-return functions are its table). None exports
+// anything for the standard library or for the SDK's own library packages. Every other package has
 // no facts to give, so its types can come from the compiler's export data
 // (what `go vet` and gopls use), and no analyzer needs to run on it.
 //
@@ -53,7 +52,7 @@
 // and the driver's analyzers hand its facts to the checker. gorm, xorm and
 // the ydb-go-yc packages under ydb-go-sdk's tests/slo are such packages:
 // they reach database/sql, so their wrapper facts are computed from source
-// once, then read back; so are os, log and testing (noReturnStd).
+// once, then read back.
 //
 // # Incremental re-check
 //

@@ -29,14 +29,6 @@ var yqlPairs = [][2]string{
 	{"REPLACE INTO", ""}, {"DELETE FROM", ""}, {"CREATE TABLE", ""}, {"ALTER TABLE", ""}, {"DECLARE $", ""},
 }
 
-// noReturnStd are the standard packages whose functions never return for
-// a reason ctrlflow derives from their bodies (os.Exit, log.Fatal*,
-// log.Panic*, testing's FailNow, Fatal*, Skip*): buildssa, which several
-// rules require, marks calls to them as leaving the function only with
-// ctrlflow's facts, and facts need source. (syscall.Exit, runtime.Goexit
-// and the popular loggers' Fatal methods are known to ctrlflow without.)
-var noReturnStd = map[string]bool{"os": true, "log": true, "testing": true}
-
 // hashPkgs are the packages passes/internal/sdk.IsHashPkg names (the
 // packages of sdk.HashFuncs but io and hash; TestHashPkgsMirrorSDK reads
 // that table's source): passes/querysite summarises a package outside the
@@ -59,11 +51,13 @@ var hashPkgs = map[string]bool{
 // one of sinkPkgs (the packages of configured sinks), or is one of
 // sinkPkgs, or mentions a YQL statement (see yqlPairs); a package outside
 // the module cache and vendor directories that imports a hash package
-// (hashPkgs), SDK library or not; and noReturnStd.
+// (hashPkgs), SDK library or not.
 // Everything else has no facts ydblint's rules read and is read from
-// export data. (ctrlflow's no-return facts of other packages, a helper
-// that always calls log.Fatal in a package that does not reach the SDK,
-// are not computed: a call to it then looks like it can return.)
+// export data. (No-return facts, passes/internal/noreturn, of other
+// packages, a helper that always calls log.Fatal in a package that does
+// not reach the SDK, are not computed: a call to it then looks like it can
+// return. The standard library's are a table there, so os, log and
+// testing need no source.)
 func YDB(sinkPkgs []string) Policy {
 	sinks := map[string]bool{}
 	for _, p := range sinkPkgs {
@@ -89,10 +83,6 @@ func YDB(sinkPkgs []string) Policy {
 		}
 		need := map[string]bool{}
 		for id, p := range graph {
-			if noReturnStd[p.PkgPath] {
-				need[id] = true
-				continue
-			}
 			if !standard(p) && hashHelpers(p) {
 				need[id] = true
 				continue
