@@ -17,7 +17,12 @@
 // database/sql (through their imports or a direct import's reachesYDB
 // package fact) or that contain an upper-case YQL statement in a string
 // literal (a package of query-text helpers). Everything else returns an
-// empty Result after an import walk and a literal scan.
+// empty Result after an import walk and a literal scan. Within a package
+// that gets SSA, only the function bodies that can matter are built
+// (ssafilter.go: the functions touching the SDK, database/sql, a hash
+// package or a fact-carrying wrapper, their callers, the text summaries,
+// and the writers of what those read), and only the imports they use get
+// an SSA package; a package where no function can matter builds none.
 //
 // What is recovered:
 //   - text: constants (positions through the const declaration), +,

@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -279,9 +280,13 @@ func planBodies(files []*ast.File, info *types.Info, pkg *types.Package, isSeed 
 
 // collectInto adds what node refers to to r.
 func collectInto(r *declRefs, node ast.Node, info *types.Info, pkg *types.Package, isSeed seedRef) {
-	seen := map[types.Object]bool{}
-	written := map[types.Object]bool{}
-	var stack []ast.Node
+	w := walkerPool.Get().(*refWalker)
+	defer walkerPool.Put(w)
+	clear(w.seen)
+	clear(w.written)
+	seen, written := w.seen, w.written
+	stack := w.stack[:0]
+	defer func() { w.stack = stack[:0] }()
 	ast.Inspect(node, func(n ast.Node) bool {
 		if n == nil {
 			stack = stack[:len(stack)-1]
@@ -372,6 +377,17 @@ func inPlace(t types.Type) bool {
 	}
 	return false
 }
+
+// refWalker holds collectInto's scratch state, reused across declarations
+// (a package has thousands; the maps were a third of planBodies' cost).
+type refWalker struct {
+	seen, written map[types.Object]bool
+	stack         []ast.Node
+}
+
+var walkerPool = sync.Pool{New: func() any {
+	return &refWalker{seen: map[types.Object]bool{}, written: map[types.Object]bool{}}
+}}
 
 // mayWrite reports whether the identifier on top of stack (a field or a
 // package var of type t) may be written there: assigned, incremented,
@@ -655,14 +671,16 @@ func seedsOf(pass *analysis.Pass, cs *configSinks) seedRef {
 			facts[f.Object] = true
 		}
 	}
-	entryNames := map[string]bool{}
-	for i := range sdk.Entries {
-		entryNames[sdk.Entries[i].Name] = true
-	}
+	seedPkg := map[*types.Package]bool{}
 	return func(obj types.Object) bool {
 		if p := obj.Pkg(); p != nil {
-			path := p.Path()
-			if sdk.InSDK(path) || path == sdk.PkgSQL || sdk.IsHashPkg(path) || cs.hasPkg(path) {
+			is, ok := seedPkg[p]
+			if !ok {
+				path := p.Path()
+				is = sdk.InSDK(path) || path == sdk.PkgSQL || sdk.IsHashPkg(path) || cs.hasPkg(path)
+				seedPkg[p] = is
+			}
+			if is {
 				return true
 			}
 		}
@@ -670,13 +688,23 @@ func seedsOf(pass *analysis.Pass, cs *configSinks) seedRef {
 			if facts[fn.Origin()] {
 				return true
 			}
-			if isInterfaceMethod(fn) && entryNames[fn.Name()] {
+			if entryNames()[fn.Name()] && isInterfaceMethod(fn) {
 				return true
 			}
 		}
 		return facts[obj]
 	}
 }
+
+// entryNames are the names of the SDK's entry points (shapeEntry matches a
+// user interface's method by name first).
+var entryNames = sync.OnceValue(func() map[string]bool {
+	names := map[string]bool{}
+	for i := range sdk.Entries {
+		names[sdk.Entries[i].Name] = true
+	}
+	return names
+})
 
 // ssaFiles returns the package's files with the bodies bodyPlan leaves out
 // removed: shallow copies of the files and declarations concerned, so the
