@@ -2,10 +2,8 @@ package querysite
 
 import (
 	"go/ast"
-	"go/build"
 	"go/token"
 	"go/types"
-	"path/filepath"
 	"reflect"
 	"sort"
 	"strconv"
@@ -15,6 +13,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/ydblint/ydblint/passes/config"
+	"github.com/ydblint/ydblint/passes/internal/analysisutil"
 	"github.com/ydblint/ydblint/passes/internal/report"
 	"github.com/ydblint/ydblint/passes/internal/sdk"
 )
@@ -80,7 +79,7 @@ func run(pass *analysis.Pass) (any, error) {
 	// Configured sinks count wherever they are declared: the scope options
 	// (include-pkgs, exclude-pkgs) only silence diagnostics, so an excluded
 	// wrapper package still exports the facts its importers need.
-	if inGOROOT(pass) {
+	if analysisutil.InGOROOT(pass) {
 		// The standard library holds no user query sites; its own
 		// database/sql tests would otherwise have schemafact scan all of
 		// GOROOT/src (16% of a run over ./net/... ./database/...).
@@ -419,21 +418,4 @@ func hasBadSyntax(pass *analysis.Pass) bool {
 		}
 	}
 	return false
-}
-
-// gorootSrc is $GOROOT/src with a trailing separator, "" when unknown.
-var gorootSrc = func() string {
-	if build.Default.GOROOT == "" {
-		return ""
-	}
-	return filepath.Join(build.Default.GOROOT, "src") + string(filepath.Separator)
-}()
-
-// inGOROOT reports whether the package's files lie under $GOROOT/src.
-func inGOROOT(pass *analysis.Pass) bool {
-	if gorootSrc == "" || len(pass.Files) == 0 {
-		return false
-	}
-	tf := pass.Fset.File(pass.Files[0].FileStart)
-	return tf != nil && strings.HasPrefix(tf.Name(), gorootSrc)
 }

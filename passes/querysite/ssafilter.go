@@ -157,6 +157,18 @@ func planBodies(files []*ast.File, info *types.Info, pkg *types.Package, isSeed 
 			work = append(work, r)
 		}
 	}
+	// addWriters keeps every declaration that may write o: a field or
+	// package var (and, for a field, every unkeyed literal of its struct).
+	addWriters := func(o types.Object) {
+		for _, u := range writers[o] {
+			add(u)
+		}
+		if v, ok := o.(*types.Var); ok && v.IsField() {
+			for _, u := range literalWriters(literalUsers, v) {
+				add(u)
+			}
+		}
+	}
 	// Site bodies: the seeds and, transitively, every function that uses
 	// one (it may hold a site or be a wrapper).
 	site := map[*ast.FuncDecl]bool{}
@@ -188,14 +200,7 @@ func planBodies(files []*ast.File, info *types.Info, pkg *types.Package, isSeed 
 				add(byFunc[fn])
 				continue
 			}
-			for _, u := range writers[o] {
-				add(u)
-			}
-			if v, ok := o.(*types.Var); ok && v.IsField() {
-				for _, u := range literalWriters(literalUsers, v) {
-					add(u)
-				}
-			}
+			addWriters(o)
 		}
 	}
 	// Text bodies: the text summaries, the package initialisers (SSA
@@ -237,14 +242,7 @@ func planBodies(files []*ast.File, info *types.Info, pkg *types.Package, isSeed 
 			if _, ok := o.(*types.Func); ok || !carriesText(o.Type(), 0) {
 				continue
 			}
-			for _, u := range writers[o] {
-				add(u)
-			}
-			if v, ok := o.(*types.Var); ok && v.IsField() {
-				for _, u := range literalWriters(literalUsers, v) {
-					add(u)
-				}
-			}
+			addWriters(o)
 		}
 	}
 	plan.imports = map[*types.Package]bool{}

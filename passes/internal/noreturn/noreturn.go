@@ -2,16 +2,15 @@ package noreturn
 
 import (
 	"go/ast"
-	"go/build"
 	"go/token"
 	"go/types"
-	"path/filepath"
 	"reflect"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/cfg"
 	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/ydblint/ydblint/passes/internal/analysisutil"
 )
 
 // Analyzer's result is a *Result; its fact marks a function that never
@@ -53,7 +52,7 @@ type state struct {
 
 func run(pass *analysis.Pass) (any, error) {
 	res := &Result{noReturn: map[*types.Func]bool{}}
-	if inGOROOT(pass) {
+	if analysisutil.InGOROOT(pass) {
 		// The table (known.go) answers for the standard library.
 		return res, nil
 	}
@@ -168,21 +167,4 @@ func (st *state) mayReturn(fn *types.Func) bool {
 		return false
 	}
 	return true
-}
-
-// gorootSrc is $GOROOT/src with a trailing separator, "" when unknown.
-var gorootSrc = func() string {
-	if build.Default.GOROOT == "" {
-		return ""
-	}
-	return filepath.Join(build.Default.GOROOT, "src") + string(filepath.Separator)
-}()
-
-// inGOROOT reports whether the package's files lie under $GOROOT/src.
-func inGOROOT(pass *analysis.Pass) bool {
-	if gorootSrc == "" || len(pass.Files) == 0 {
-		return false
-	}
-	tf := pass.Fset.File(pass.Files[0].FileStart)
-	return tf != nil && strings.HasPrefix(tf.Name(), gorootSrc)
 }
