@@ -47,6 +47,7 @@ func summarize(run *runResult, dir string) *summary {
 		msg       string
 	}
 	seen := map[key]bool{}
+	shadowed := shadowedByTest(run) // variants.go
 	for _, p := range run.Packages {
 		for _, e := range p.Errors {
 			s.LoadErrors = append(s.LoadErrors, e.text(dir, p.ID))
@@ -60,6 +61,9 @@ func summarize(run *runResult, dir string) *summary {
 					seenCfg[msg] = true
 					s.ConfigErrors = append(s.ConfigErrors, msg)
 				}
+				continue
+			}
+			if shadowed[p.ID] {
 				continue
 			}
 			k := key{f.Posn, f.End, f.Message}
@@ -349,6 +353,7 @@ func printJSON(w io.Writer, run *runResult) error {
 		msg       string
 	}
 	seen := map[key]bool{}
+	shadowed := shadowedByTest(run) // variants.go
 	for _, p := range run.Packages {
 		if len(p.Errors) > 0 {
 			var lines []string
@@ -368,6 +373,9 @@ func printJSON(w io.Writer, run *runResult) error {
 					seenCfg[msg] = true
 					cfg = append(cfg, msg)
 				}
+				continue
+			}
+			if shadowed[p.ID] {
 				continue
 			}
 			k := key{f.Posn, f.End, f.Message}
