@@ -12,7 +12,9 @@ import (
 // variant's finding only, as go vet would; a variant that did not load
 // leaves the package's own findings.
 func TestTestVariantWins(t *testing.T) {
-	at := func(line int) token.Position { return token.Position{Filename: "/m/r/reader.go", Line: line, Column: 2} }
+	at := func(line int) token.Position {
+		return token.Position{Filename: "/m/r/reader.go", Line: line, Column: 2}
+	}
 	mk := func(id, path string, errs []loadError, fs ...finding) *pkgResult {
 		return &pkgResult{ID: id, PkgPath: path, Errors: errs, Findings: fs, Root: true}
 	}
