@@ -371,23 +371,30 @@ func mentionsYQL(pass *analysis.Pass) bool {
 			if found {
 				return false
 			}
-			lit, ok := n.(*ast.BasicLit)
-			if !ok || lit.Kind != token.STRING || len(lit.Value) < 8 {
-				return true
+			if lit, ok := n.(*ast.BasicLit); ok && lit.Kind == token.STRING && literalMentionsYQL(lit.Value) {
+				found = true
 			}
-			for _, k := range yqlKeywords {
-				if strings.Contains(lit.Value, k[0]) && strings.Contains(lit.Value, k[1]) {
-					found = true
-					return false
-				}
-			}
-			return true
+			return !found
 		})
 		if found {
 			break
 		}
 	}
 	return found
+}
+
+// literalMentionsYQL is mentionsYQL's test for one literal (also a seed
+// of ssafilter.go's plan).
+func literalMentionsYQL(lit string) bool {
+	if len(lit) < 8 {
+		return false
+	}
+	for _, k := range yqlKeywords {
+		if strings.Contains(lit, k[0]) && strings.Contains(lit, k[1]) {
+			return true
+		}
+	}
+	return false
 }
 
 // importsIncomplete reports whether a direct import carries incompleteFact

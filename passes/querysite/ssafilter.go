@@ -6,7 +6,6 @@ import (
 	"go/types"
 	"slices"
 
-	"strings"
 	"sync"
 
 	"golang.org/x/tools/go/analysis"
@@ -28,11 +27,10 @@ import (
 // planBodies decides, from syntax and types alone, which function
 // declarations get an SSA body; the others are handed to SSA without one
 // (as an assembly function is: parameters, no blocks). For recall, a kept
-// function keeps the functions it calls, the functions that write a field
-// or package var it refers to, and the implementations of the interface
-// methods it calls. For precision, the analyses that conclude from "every
-// write" or "every caller" (fields.go, globalStores, onlyLookedUp,
-// paramkey.go) ask unknownUses first: an object that a body-less function
+// function keeps the functions it calls and the functions that write a
+// field or package var it refers to. For precision, the analyses that
+// conclude from "every write" or "every caller" (fields.go, globalStores,
+// onlyLookedUp, paramkey.go) ask unknownUse first: an object that a body-less function
 // may write, or a function it may call, is treated as escaped, exactly as
 // if the write were one the analysis cannot follow.
 
@@ -42,7 +40,6 @@ type declRefs struct {
 	objs    []types.Object   // objects of this package it uses: funcs, methods, fields, package vars
 	writes  []types.Object   // of objs, those it may write (assign, take the address of, init in a literal)
 	structs []*types.Named   // struct types of unkeyed composite literals in it
-	methods []string         // names of interface methods it calls
 	imports []*types.Package // imported packages whose package-level funcs or vars it uses
 	seed    bool             // touches the SDK, database/sql, a hash package, a sink, a fact, or YQL text
 }
@@ -116,12 +113,9 @@ func planBodies(files []*ast.File, info *types.Info, pkg *types.Package, isSeed 
 				continue
 			}
 			r := &declRefs{decl: fd}
-			collectInto(r, fd, info, pkg, isSeed)
-			r.objs = slices.DeleteFunc(r.objs, func(o types.Object) bool {
-				// A method's own receiver type is not a use of it.
-				_, isType := o.(*types.TypeName)
-				return isType && fd.Recv != nil && !namesTypeOutside(fd, o, info)
-			})
+			// The signature and the body: a method's own receiver type is
+			// not a use of it (seedTypesOf).
+			collectInto(r, info, pkg, isSeed, fd.Type, fd.Body)
 			refs = append(refs, r)
 			if obj, ok := info.Defs[fd.Name].(*types.Func); ok {
 				byFunc[obj] = r
@@ -131,7 +125,6 @@ func planBodies(files []*ast.File, info *types.Info, pkg *types.Package, isSeed 
 	callers := map[types.Object][]*declRefs{}      // users of each function
 	writers := map[types.Object][]*declRefs{}      // writers of each field and var
 	literalUsers := map[*types.Named][]*declRefs{} // unkeyed literals of each struct
-	methodsByName := map[string][]*declRefs{}      // concrete methods of each name
 	for _, r := range refs {
 		for _, o := range r.objs {
 			if _, ok := o.(*types.Func); ok {
@@ -143,9 +136,6 @@ func planBodies(files []*ast.File, info *types.Info, pkg *types.Package, isSeed 
 		}
 		for _, n := range r.structs {
 			literalUsers[n] = append(literalUsers[n], r)
-		}
-		if r.decl.Recv != nil {
-			methodsByName[r.decl.Name.Name] = append(methodsByName[r.decl.Name.Name], r)
 		}
 	}
 
@@ -229,7 +219,7 @@ func planBodies(files []*ast.File, info *types.Info, pkg *types.Package, isSeed 
 	for _, f := range files {
 		for _, d := range f.Decls {
 			if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.VAR {
-				collectInto(init, gd, info, pkg, isSeed)
+				collectInto(init, info, pkg, isSeed, gd)
 			}
 		}
 	}
@@ -277,7 +267,7 @@ func planBodies(files []*ast.File, info *types.Info, pkg *types.Package, isSeed 
 }
 
 // collectInto adds what node refers to to r.
-func collectInto(r *declRefs, node ast.Node, info *types.Info, pkg *types.Package, isSeed seedRef) {
+func collectInto(r *declRefs, info *types.Info, pkg *types.Package, isSeed seedRef, nodes ...ast.Node) {
 	w := walkerPool.Get().(*refWalker)
 	defer walkerPool.Put(w)
 	clear(w.seen)
@@ -285,6 +275,16 @@ func collectInto(r *declRefs, node ast.Node, info *types.Info, pkg *types.Packag
 	seen, written := w.seen, w.written
 	stack := w.stack[:0]
 	defer func() { w.stack = stack[:0] }()
+	for _, node := range nodes {
+		collectNode(r, node, info, pkg, isSeed, seen, written, &stack)
+	}
+}
+
+// collectNode is collectInto's walk of one node; seen and written persist
+// across the nodes of one declaration.
+func collectNode(r *declRefs, node ast.Node, info *types.Info, pkg *types.Package, isSeed seedRef, seen, written map[types.Object]bool, stackp *[]ast.Node) {
+	stack := (*stackp)[:0]
+	defer func() { *stackp = stack }()
 	ast.Inspect(node, func(n ast.Node) bool {
 		if n == nil {
 			stack = stack[:len(stack)-1]
@@ -300,9 +300,6 @@ func collectInto(r *declRefs, node ast.Node, info *types.Info, pkg *types.Packag
 			if fn, ok := obj.(*types.Func); ok && isInterfaceMethod(fn) {
 				if !seen[obj] {
 					seen[obj] = true
-					if fn.Pkg() == pkg {
-						r.methods = append(r.methods, fn.Name())
-					}
 					if fn.Pkg() != nil && isSeed(fn) {
 						r.seed = true
 					}
@@ -475,29 +472,6 @@ func packageLevel(obj types.Object) bool {
 	return false
 }
 
-// namesTypeOutside reports whether fd names the type tn anywhere but in
-// its receiver.
-func namesTypeOutside(fd *ast.FuncDecl, tn types.Object, info *types.Info) bool {
-	found := false
-	for _, n := range []ast.Node{fd.Type, fd.Body} {
-		if n == nil || reflectNil(n) {
-			continue
-		}
-		ast.Inspect(n, func(n ast.Node) bool {
-			if id, ok := n.(*ast.Ident); ok && info.Uses[id] == tn {
-				found = true
-			}
-			return !found
-		})
-	}
-	return found
-}
-
-func reflectNil(n ast.Node) bool {
-	b, ok := n.(*ast.BlockStmt)
-	return ok && b == nil
-}
-
 // seedTypesOf returns the local named types that declare a seed method
 // returning SDK values (rows, options, parameters): an implementation of
 // an interface whose values feed a site (implrows.go).
@@ -511,8 +485,8 @@ func seedTypesOf(refs []*declRefs, info *types.Info, isSeed seedRef) map[*types.
 		if !ok || !returnsSeedValue(fn, isSeed) {
 			continue
 		}
-		if n := namedOrPtr(fn.Type().(*types.Signature).Recv().Type()); n != nil {
-			out[n.Obj()] = true
+		if tn := namedOf(fn.Type().(*types.Signature).Recv().Type()); tn != nil {
+			out[tn] = true
 		}
 	}
 	return out
@@ -556,30 +530,17 @@ func holdsSeedType(o types.Object, seedTypes map[*types.TypeName]bool) bool {
 	case *types.TypeName:
 		return seedTypes[o]
 	case *types.Var:
-		n := namedOrPtr(o.Type())
-		return n != nil && seedTypes[n.Obj()]
+		tn := namedOf(o.Type())
+		return tn != nil && seedTypes[tn]
 	case *types.Func:
 		res := o.Type().(*types.Signature).Results()
 		for i := 0; i < res.Len(); i++ {
-			if n := namedOrPtr(res.At(i).Type()); n != nil && seedTypes[n.Obj()] {
+			if tn := namedOf(res.At(i).Type()); tn != nil && seedTypes[tn] {
 				return true
 			}
 		}
 	}
 	return false
-}
-
-// namedOrPtr returns the named type of t or *t (its origin), or nil.
-func namedOrPtr(t types.Type) *types.Named {
-	t = types.Unalias(t)
-	if p, ok := t.(*types.Pointer); ok {
-		t = types.Unalias(p.Elem())
-	}
-	n, ok := t.(*types.Named)
-	if !ok {
-		return nil
-	}
-	return n.Origin()
 }
 
 // literalWriters returns the declarations that build, with an unkeyed
@@ -642,19 +603,6 @@ func returnsText(info *types.Info, fd *ast.FuncDecl) bool {
 	}
 	sig := obj.Type().(*types.Signature)
 	return sig.Results().Len() == 1 && (isString(sig.Results().At(0).Type()) || returnsStringPointer(sig))
-}
-
-// literalMentionsYQL is mentionsYQL's test for one literal.
-func literalMentionsYQL(lit string) bool {
-	if len(lit) < 8 {
-		return false
-	}
-	for _, k := range yqlKeywords {
-		if containsBoth(lit, k[0], k[1]) {
-			return true
-		}
-	}
-	return false
 }
 
 // seedsOf returns the seed test of a package: objects of the SDK,
@@ -740,10 +688,6 @@ func (a *pkgAnalysis) ssaFiles() []*ast.File {
 func configOf(pass *analysis.Pass) *config.Config {
 	cfg, _ := pass.ResultOf[config.Analyzer].(*config.Config)
 	return cfg
-}
-
-func containsBoth(s, a, b string) bool {
-	return strings.Contains(s, a) && strings.Contains(s, b)
 }
 
 // carriesText reports whether a value of type t can hold query text: a
