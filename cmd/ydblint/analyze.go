@@ -37,6 +37,10 @@ type runResult struct {
 	Packages []*pkgResult
 	// Rules are the names of the rules that ran, in suite order.
 	Rules []string
+	// ModuleHashes is how many tables have hash-prefix evidence merged
+	// across the run's packages, Rechecked how many named packages were
+	// analysed again with it (moduleround.go).
+	ModuleHashes, Rechecked int
 }
 
 // pkgResult is what stage A found in one package.

@@ -325,6 +325,9 @@ func printStats(w io.Writer, dir string, run *runResult, sum *summary) {
 		fmt.Fprintf(tw, "  %s\t%s\t%s\n", t.Path, t.Key, t.Src)
 	}
 	tw.Flush()
+	if run.ModuleHashes > 0 {
+		fmt.Fprintf(w, "hash-prefix evidence merged across packages: %d tables; packages checked again with it: %d\n", run.ModuleHashes, run.Rechecked)
+	}
 
 	fmt.Fprintf(w, "\nrules run: %s\n", strings.Join(run.Rules, ", "))
 	var parts []string

@@ -67,7 +67,15 @@ func (loadStage) analyze(patterns []string, rules []*analysis.Analyzer, opts loa
 	if cache != nil {
 		cache.save()
 	}
-	return collectGraph(initial, graph, rules), nil
+	run := collectGraph(initial, graph, rules)
+	if !moduleRoundOff() { // moduleround.go
+		r := planModuleRound(initial, snap.Roots, graph)
+		run.ModuleHashes = r.tables()
+		if err := runModuleRound(r, snap.View, roots, rules, run); err != nil {
+			return nil, err
+		}
+	}
+	return run, nil
 }
 
 // moduleRootFor returns the module root above dir (the current directory

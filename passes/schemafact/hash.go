@@ -172,7 +172,9 @@ func paramOracle(p *querysite.Params) keyplan.ParamOracle {
 // catalogue rejects (the table is unknown or ambiguous, the column is not
 // the leading key column) is returned as a problem rather than dropped
 // silently; facts then carry the accepted evidence to importers.
-func applyHashEvidence(cat *schema.Catalog, ev []HashEvidence) []Problem {
+//
+// own, when not nil, is given the evidence recorded (module.go).
+func applyHashEvidence(cat *schema.Catalog, ev []HashEvidence, own *OwnEvidence) []Problem {
 	var problems []Problem
 	for _, e := range ev {
 		ref := e.Table
@@ -185,7 +187,8 @@ func applyHashEvidence(cat *schema.Catalog, ev []HashEvidence) []Problem {
 		if h.Evidence == "" {
 			h.Evidence = "write"
 		}
-		if err := cat.SetHash(ref, h); err != nil {
+		t, err := setHash(cat, ref, h)
+		if err != nil {
 			problems = append(problems, Problem{
 				Category: CategoryIncomplete,
 				Src:      h.Src,
@@ -194,9 +197,19 @@ func applyHashEvidence(cat *schema.Catalog, ev []HashEvidence) []Problem {
 			})
 			continue
 		}
+		own.addHash(t, h)
 		shareUnknownPrefix(cat, ref, h)
 	}
 	return problems
+}
+
+// setHash is schema.Catalog.SetHash, returning the table.
+func setHash(cat *schema.Catalog, ref string, h schema.HashPrefix) (*schema.Table, error) {
+	t, st := cat.Lookup(ref, "")
+	if !st.OK() {
+		return nil, fmt.Errorf("table %s: %s", ref, st)
+	}
+	return t, schema.SetTableHash(t, h)
 }
 
 // shareUnknownPrefix: evidence recorded on a table whose prefix is unknown

@@ -271,14 +271,20 @@ func shortFunc(fn string) string {
 // SetHash keeps evidence naming a source column over it (schema
 // preferHash). Tables this package contradicts lose imported bucket
 // evidence first. Evidence the catalogue rejects is dropped silently: it
-// was a guess at a shape, not something the user wrote.
-func (d *discovery) applyBucketEvidence(cat *schema.Catalog, obs []bucketObs) {
+// was a guess at a shape, not something the user wrote. own is given the
+// evidence recorded and the conflicts (module.go).
+func (d *discovery) applyBucketEvidence(cat *schema.Catalog, obs []bucketObs, own *OwnEvidence) {
 	ev, conflicts := bucketEvidence(obs, d.srcOf)
 	dropBucketConflicts(conflicts)
+	for _, t := range conflicts {
+		own.addConflict(t)
+	}
 	for _, e := range ev {
-		if err := cat.SetHash(e.Table, e.Hash); err != nil {
+		t, err := setHash(cat, e.Table, e.Hash)
+		if err != nil {
 			continue
 		}
+		own.addHash(t, e.Hash)
 		shareUnknownPrefix(cat, e.Table, e.Hash)
 	}
 }

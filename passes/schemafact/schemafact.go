@@ -55,6 +55,9 @@ type Result struct {
 	// ModuleRoot is the module directory that was scanned; "" when the
 	// package has no query sites (no scan) or no go.mod was found.
 	ModuleRoot string
+	// Own is the hash-prefix evidence of this package's own queries and
+	// rows, for a driver that merges a whole run's (module.go).
+	Own OwnEvidence
 	// Failure is set when the pass failed on this package (a panic,
 	// recovered); Catalog is then empty. The rules report it through
 	// queryplan (see report.WrapFact).
@@ -155,8 +158,11 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	d.applyConfigHashes(cat, cfg)
 	ev, obs := writeEvidence(pass, sites, cat, d.srcOf)
-	d.problems = append(d.problems, applyHashEvidence(cat, ev)...)
-	d.applyBucketEvidence(cat, obs) // hashbucket.go
+	d.problems = append(d.problems, applyHashEvidence(cat, ev, &d.res.Own)...)
+	d.applyBucketEvidence(cat, obs, &d.res.Own) // hashbucket.go
+	if m := moduleEvidence.Load(); m != nil {
+		m.apply(cat) // module.go: the standalone driver's second round
+	}
 	if len(cat.Tables) > 0 || len(cat.KeyConflicts) > 0 {
 		pass.ExportPackageFact(newFact(cat, covered))
 	}

@@ -143,7 +143,7 @@ func TestApplyHashEvidence(t *testing.T) {
 		{Table: "orders", Hash: schema.HashPrefix{Column: "order_hash", Func: "Digest::NumericHash", SourceColumn: "order_id", Src: schema.Source{File: "repo/repo.go", Line: 9}}},
 		{Table: "orders", Hash: schema.HashPrefix{Column: "order_id", SourceColumn: "order_hash"}},
 		{Table: "missing", Hash: schema.HashPrefix{Column: "h", SourceColumn: "id"}},
-	})
+	}, nil)
 	tbl, _ := c.Lookup("orders", "")
 	if tbl.Hash == nil || tbl.Hash.Evidence != "write" || tbl.Hash.Func != "Digest::NumericHash" {
 		t.Errorf("hash = %+v, want write evidence Digest::NumericHash", tbl.Hash)
@@ -223,7 +223,7 @@ func TestWriteEvidence(t *testing.T) {
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("evidence =\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
-	if problems := applyHashEvidence(cat, ev); len(problems) != 0 {
+	if problems := applyHashEvidence(cat, ev, nil); len(problems) != 0 {
 		t.Errorf("problems: %+v", problems)
 	}
 	if tbl, _ := cat.Lookup("users", ""); tbl.Hash == nil || tbl.Hash.SourceColumn != "user_id" {

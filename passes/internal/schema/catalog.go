@@ -382,11 +382,26 @@ func (c *Catalog) SetHash(ref string, h HashPrefix) error {
 	if !st.OK() {
 		return fmt.Errorf("table %s: %s", ref, st)
 	}
+	return SetTableHash(t, h)
+}
+
+// SetTableHash is SetHash on a table already found: the evidence must fit
+// its key, and existing evidence is kept when it is preferred.
+func SetTableHash(t *Table, h HashPrefix) error {
 	if err := checkHash(t, h); err != nil {
 		return err
 	}
 	hc := h
 	t.Hash = preferHash(t.Hash, &hc)
+	return nil
+}
+
+// Exact returns the table stored with exactly this identity (path and
+// PrefixUnknown), or nil.
+func (c *Catalog) Exact(path string, prefixUnknown bool) *Table {
+	if i, ok := c.find(path, prefixUnknown); ok {
+		return c.Tables[i]
+	}
 	return nil
 }
 
