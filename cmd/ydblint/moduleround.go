@@ -48,7 +48,9 @@ func (r moduleRound) tables() int {
 
 // planModuleRound merges the own evidence of every named package (the
 // checker keeps the results of those only; queryplan's carries
-// schemafact's) and picks the named packages to analyse again.
+// schemafact's) and picks the named packages to analyse again: those for
+// which the merge changes the evidence of a table their query sites were
+// planned on.
 // originals are the loader's root packages, in the order of initial.
 func planModuleRound(initial, originals []*packages.Package, graph *checker.Graph) moduleRound {
 	type own struct {
@@ -57,6 +59,7 @@ func planModuleRound(initial, originals []*packages.Package, graph *checker.Grap
 	}
 	var owns []own
 	catalog := map[*packages.Package]*schemafact.Result{}
+	planned := map[*packages.Package]map[string]bool{} // displayed table paths the package's sites were planned on
 	for act := range graph.All() {
 		if act.Analyzer != queryplan.Analyzer || !act.IsRoot || act.Err != nil {
 			continue
@@ -67,6 +70,13 @@ func planModuleRound(initial, originals []*packages.Package, graph *checker.Grap
 		}
 		res := qp.Schema
 		catalog[act.Package] = res
+		tables := map[string]bool{}
+		for _, o := range qp.Outcomes() {
+			for _, c := range o.Checks {
+				tables[c.Table] = true
+			}
+		}
+		planned[act.Package] = tables
 		if len(res.Own.Hashes)+len(res.Own.Conflicts) > 0 {
 			owns = append(owns, own{act.Package.ID, res.Own})
 		}
@@ -81,7 +91,8 @@ func planModuleRound(initial, originals []*packages.Package, graph *checker.Grap
 	}
 	r := moduleRound{evidence: schemafact.MergeModule(list)}
 	for i, p := range initial {
-		if res := catalog[p]; res != nil && r.evidence.Changes(res.Catalog) {
+		touched := func(path string) bool { return planned[p][queryplan.DisplayPath(path)] }
+		if res := catalog[p]; res != nil && r.evidence.Changes(res.Catalog, touched) {
 			r.again = append(r.again, originals[i])
 		}
 	}

@@ -167,13 +167,24 @@ func (m *ModuleEvidence) apply(cat *schema.Catalog) bool {
 }
 
 // Changes reports whether applying the module's evidence would change
-// cat (which it leaves as it is): only then must a package be analysed
-// again.
-func (m *ModuleEvidence) Changes(cat *schema.Catalog) bool {
+// the evidence of a table of cat whose path (schema.Table.Path) touched
+// accepts (nil: any), leaving
+// cat as it is: only then must a package be analysed again. A driver
+// passes the tables the package's query sites were planned on; the
+// evidence of the others changes no finding of the package, and its
+// importers apply the module's evidence themselves.
+func (m *ModuleEvidence) Changes(cat *schema.Catalog, touched func(path string) bool) bool {
 	if m.Empty() || cat == nil || len(cat.Tables) == 0 {
 		return false
 	}
-	return m.apply(cat.Clone())
+	c := cat.Clone()
+	m.apply(c)
+	for i, t := range c.Tables {
+		if (touched == nil || touched(cat.Tables[i].Path)) && !sameHash(cat.Tables[i].Hash, t.Hash) {
+			return true
+		}
+	}
+	return false
 }
 
 func sameHash(a, b *schema.HashPrefix) bool {

@@ -1,0 +1,212 @@
+package schemafact
+
+import (
+	"fmt"
+	"math/rand"
+	"reflect"
+	"testing"
+
+	"github.com/ydblint/ydblint/passes/internal/schema"
+)
+
+// The tables of a jaeger-like module: an index table keyed by a bucket
+// hash, an orders table keyed by a hash of order_id, and a table keyed
+// the same way as the index but under another name.
+const moduleDDL = `
+CREATE TABLE idx_tag (idx_hash Uint64, rev_start_time Int64, uniq Uint32, PRIMARY KEY (idx_hash, rev_start_time, uniq));
+CREATE TABLE orders (order_hash Uint64, order_id Uint64, PRIMARY KEY (order_hash, order_id));
+CREATE TABLE idx_service (idx_hash Uint64, rev_start_time Int64, PRIMARY KEY (idx_hash, rev_start_time));
+`
+
+func moduleCatalog(t *testing.T, ddl string) *schema.Catalog {
+	t.Helper()
+	c := schema.New()
+	c.ApplyText("schema/schema.go", 1, ddl)
+	if len(c.Tables) == 0 {
+		t.Fatalf("no tables from %q: %v", ddl, c.Warnings)
+	}
+	return c
+}
+
+var (
+	idxKey    = []string{"idx_hash", "rev_start_time", "uniq"}
+	readerEv  = TableHash{Table: "idx_tag", Key: idxKey, Hash: schema.HashPrefix{Column: "idx_hash", GoFunc: "dbmodel.HashTagIndex", Evidence: "read", Src: schema.Source{File: "reader/reader.go", Line: 539}}}
+	writerEv  = TableHash{Table: "idx_tag", Key: idxKey, Hash: schema.HashPrefix{Column: "idx_hash", GoFunc: "dbmodel.HashTagIndex", Evidence: "write", Src: schema.Source{File: "indexer/index/idx_tag.go", Line: 40}}}
+	ordersEv  = TableHash{Table: "orders", Key: []string{"order_hash", "order_id"}, Hash: schema.HashPrefix{Column: "order_hash", Func: "Digest::NumericHash", SourceColumn: "order_id", Evidence: "write", Src: schema.Source{File: "repo/orders.go", Line: 12}}}
+	idxTagBad = TableHash{Table: "idx_tag", Key: idxKey} // a conflict: some package binds idx_hash to a request value
+)
+
+func TestMergeModule(t *testing.T) {
+	tests := []struct {
+		name          string
+		own           []OwnEvidence
+		wantHashes    []TableHash
+		wantConflicts int
+	}{
+		{"nothing", nil, nil, 0},
+		{"reader and writer agree: both kept, sorted", []OwnEvidence{{Hashes: []TableHash{writerEv}}, {Hashes: []TableHash{readerEv}}}, []TableHash{readerEv, writerEv}, 0},
+		{"a package and its test variant: one copy", []OwnEvidence{{Hashes: []TableHash{readerEv}}, {Hashes: []TableHash{readerEv}}}, []TableHash{readerEv}, 0},
+		{"a conflict anywhere drops bucket evidence", []OwnEvidence{{Hashes: []TableHash{readerEv}}, {Conflicts: []TableHash{idxTagBad}}}, nil, 1},
+		{"a conflict does not drop §4 A evidence of another table", []OwnEvidence{{Hashes: []TableHash{ordersEv}}, {Conflicts: []TableHash{idxTagBad}}}, []TableHash{ordersEv}, 1},
+		{"a conflict on a table of another key drops nothing", []OwnEvidence{{Hashes: []TableHash{readerEv}}, {Conflicts: []TableHash{{Table: "idx_tag", Key: []string{"idx_hash", "uniq"}}}}}, []TableHash{readerEv}, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := MergeModule(tt.own)
+			if !reflect.DeepEqual(m.Hashes, tt.wantHashes) {
+				t.Errorf("Hashes = %+v, want %+v", m.Hashes, tt.wantHashes)
+			}
+			if len(m.Conflicts) != tt.wantConflicts {
+				t.Errorf("Conflicts = %+v, want %d", m.Conflicts, tt.wantConflicts)
+			}
+		})
+	}
+}
+
+// The merge must not depend on the order the packages finished in.
+func TestMergeModuleOrder(t *testing.T) {
+	own := []OwnEvidence{
+		{Hashes: []TableHash{writerEv}},
+		{Hashes: []TableHash{readerEv, ordersEv}},
+		{Conflicts: []TableHash{{Table: "idx_service", Key: []string{"idx_hash", "rev_start_time"}}}},
+		{Hashes: []TableHash{{Table: "idx_service", Key: []string{"idx_hash", "rev_start_time"}, Hash: schema.HashPrefix{Column: "idx_hash", Evidence: "read"}}}},
+	}
+	want := fmt.Sprintf("%+v", MergeModule(own))
+	r := rand.New(rand.NewSource(1))
+	for range 20 {
+		r.Shuffle(len(own), func(i, j int) { own[i], own[j] = own[j], own[i] })
+		if got := fmt.Sprintf("%+v", MergeModule(own)); got != want {
+			t.Fatalf("order changed the merge:\n%s\nwant\n%s", got, want)
+		}
+	}
+}
+
+func TestModuleEvidenceApply(t *testing.T) {
+	importedBucket := &schema.HashPrefix{Column: "idx_hash", Evidence: "read", Src: schema.Source{File: "reader/reader.go", Line: 1}}
+	tests := []struct {
+		name    string
+		ddl     string
+		before  map[string]*schema.HashPrefix // evidence already in the catalogue (imports, own)
+		m       *ModuleEvidence
+		changed bool
+		want    map[string]*schema.HashPrefix
+	}{
+		{
+			name:    "an index table the package writes gains the reader's evidence",
+			ddl:     moduleDDL,
+			m:       MergeModule([]OwnEvidence{{Hashes: []TableHash{readerEv}}}),
+			changed: true,
+			want:    map[string]*schema.HashPrefix{"idx_tag": &readerEv.Hash},
+		},
+		{
+			name:    "write evidence is preferred to read evidence, whatever the package order",
+			ddl:     moduleDDL,
+			m:       MergeModule([]OwnEvidence{{Hashes: []TableHash{readerEv}}, {Hashes: []TableHash{writerEv}}}),
+			changed: true,
+			want:    map[string]*schema.HashPrefix{"idx_tag": &writerEv.Hash},
+		},
+		{
+			name:    "a module conflict drops imported bucket evidence",
+			ddl:     moduleDDL,
+			before:  map[string]*schema.HashPrefix{"idx_tag": importedBucket},
+			m:       MergeModule([]OwnEvidence{{Conflicts: []TableHash{idxTagBad}}}),
+			changed: true,
+			want:    map[string]*schema.HashPrefix{"idx_tag": nil},
+		},
+		{
+			name:    "§4 A evidence stays over module bucket evidence",
+			ddl:     "CREATE TABLE idx_tag (idx_hash Uint64, rev_start_time Int64, uniq Uint32, PRIMARY KEY (idx_hash, rev_start_time, uniq));",
+			before:  map[string]*schema.HashPrefix{"idx_tag": {Column: "idx_hash", Func: "Digest::NumericHash", SourceColumn: "uniq", Evidence: "write"}},
+			m:       MergeModule([]OwnEvidence{{Hashes: []TableHash{readerEv}}}),
+			changed: false,
+		},
+		{
+			name:    "a table of the same name and another key gets nothing",
+			ddl:     "CREATE TABLE idx_tag (idx_hash Uint64, uniq Uint32, PRIMARY KEY (idx_hash, uniq));",
+			m:       MergeModule([]OwnEvidence{{Hashes: []TableHash{readerEv}}}),
+			changed: false,
+			want:    map[string]*schema.HashPrefix{"idx_tag": nil},
+		},
+		{
+			name:    "a table the package does not know gets nothing",
+			ddl:     "CREATE TABLE users (id Uint64, name Utf8, PRIMARY KEY (id, name));",
+			m:       MergeModule([]OwnEvidence{{Hashes: []TableHash{readerEv, ordersEv}}}),
+			changed: false,
+		},
+		{
+			name:    "evidence already there: nothing changes",
+			ddl:     moduleDDL,
+			before:  map[string]*schema.HashPrefix{"orders": &ordersEv.Hash},
+			m:       MergeModule([]OwnEvidence{{Hashes: []TableHash{ordersEv}}}),
+			changed: false,
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cat := moduleCatalog(t, tt.ddl)
+			for name, h := range tt.before {
+				cat.Table(name).Hash = h
+			}
+			snapshot := fmt.Sprintf("%+v", hashes(cat))
+			if got := tt.m.Changes(cat, nil); got != tt.changed {
+				t.Errorf("Changes = %v, want %v", got, tt.changed)
+			}
+			if after := fmt.Sprintf("%+v", hashes(cat)); after != snapshot {
+				t.Fatalf("Changes modified the catalogue: %s, was %s", after, snapshot)
+			}
+			if got := tt.m.apply(cat); got != tt.changed {
+				t.Errorf("apply = %v, want %v", got, tt.changed)
+			}
+			for name, want := range tt.want {
+				if got := cat.Table(name).Hash; !sameHash(got, want) {
+					t.Errorf("%s: Hash = %+v, want %+v", name, got, want)
+				}
+			}
+		})
+	}
+}
+
+func hashes(cat *schema.Catalog) map[string]schema.HashPrefix {
+	out := map[string]schema.HashPrefix{}
+	for _, t := range cat.Tables {
+		if t.Hash != nil {
+			out[t.Path] = *t.Hash
+		}
+	}
+	return out
+}
+
+// UseModuleEvidence is a scoped setting: the restore function puts back
+// what was there.
+func TestUseModuleEvidence(t *testing.T) {
+	m := MergeModule([]OwnEvidence{{Hashes: []TableHash{readerEv}}})
+	restore := UseModuleEvidence(m)
+	if moduleEvidence.Load() != m {
+		t.Fatal("not set")
+	}
+	inner := UseModuleEvidence(nil)
+	if moduleEvidence.Load() != nil {
+		t.Fatal("not cleared")
+	}
+	inner()
+	if moduleEvidence.Load() != m {
+		t.Fatal("inner restore lost the outer setting")
+	}
+	restore()
+	if moduleEvidence.Load() != nil {
+		t.Fatal("not restored")
+	}
+}
+
+// A package is analysed again only for the tables its sites touch.
+func TestModuleEvidenceChangesTouched(t *testing.T) {
+	m := MergeModule([]OwnEvidence{{Hashes: []TableHash{readerEv}}})
+	cat := moduleCatalog(t, moduleDDL)
+	only := func(name string) func(string) bool { return func(p string) bool { return p == name } }
+	if m.Changes(cat, only("orders")) {
+		t.Error("evidence for idx_tag changes a package that touches only orders")
+	}
+	if !m.Changes(cat, only("idx_tag")) {
+		t.Error("evidence for idx_tag does not change a package that touches idx_tag")
+	}
+}
