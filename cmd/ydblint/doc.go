@@ -72,7 +72,13 @@
 // (golangci-lint prefixes each with the rule name: "fullscan: …"), and
 // apply the same fixes. Schema, write evidence and wrapper knowledge cross
 // package boundaries as facts that every package re-exports, because go vet
-// shows a package only the facts of its direct imports.
+// shows a package only the facts of its direct imports. One difference is
+// deliberate: the standalone command also merges the hash-prefix evidence of
+// every package it analysed and checks again the packages whose planned
+// tables that changes (moduleround.go), so a package is checked against
+// evidence from packages it does not import. go vet and golangci-lint
+// analyse a package at a time and cannot; on the same packages they report
+// what the standalone command reports with YDBLINT_MODULE_EVIDENCE=off.
 // integration_test.go checks all of this over testdata/integration, which
 // also holds example .golangci.yml and .custom-gcl.yml files; run it with
 // YDBLINT_INTEGRATION=1 go test ./cmd/ydblint.

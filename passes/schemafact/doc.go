@@ -90,7 +90,11 @@
 //     BulkUpsert row of this package that binds it, to a value certainly
 //     computed by a hash of values that are not key columns; a binding to a
 //     known non-hash value cancels it here and drops such evidence imported
-//     for the table.
+//     for the table. Result.Own lists this package's own evidence and
+//     conflicts: a driver that analysed a whole run merges them
+//     (MergeModule) and may hand the merge to a second run
+//     (UseModuleEvidence), which applies it last — evidence from packages
+//     that are not imported, under the same conflict rule (module.go).
 //
 // Within one source the order is the order the DDL runs in, so a later
 // migration's DROP and CREATE replace an earlier definition. Between sources
