@@ -326,7 +326,7 @@ func printStats(w io.Writer, dir string, run *runResult, sum *summary) {
 	}
 	tw.Flush()
 	if run.ModuleHashes > 0 {
-		fmt.Fprintf(w, "hash-prefix evidence merged across packages: %d tables; packages checked again with it: %d\n", run.ModuleHashes, run.Rechecked)
+		fmt.Fprintf(w, "tables with hash-prefix evidence from any package of the run: %d; packages checked again with it: %d\n", run.ModuleHashes, run.Rechecked)
 	}
 
 	fmt.Fprintf(w, "\nrules run: %s\n", strings.Join(run.Rules, ", "))
