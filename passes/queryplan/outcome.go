@@ -386,13 +386,37 @@ func schemaParseNote(cat *schema.Catalog) string {
 			n++
 		}
 	}
+	note := ""
+	switch n {
+	case 0:
+	case 1:
+		note = "; a schema statement did not parse, at " + first
+	default:
+		note = fmt.Sprintf("; %d schema statements did not parse, the first at %s", n, first)
+	}
+	return note + holeParseNote(cat)
+}
+
+// holeParseNote counts DDL texts with run-time pieces that the parser could
+// not read as written (schema.HoleParseNote): not parse errors of what YDB
+// runs, but a table they define may be missing for that reason.
+func holeParseNote(cat *schema.Catalog) string {
+	n, first := 0, ""
+	for _, w := range cat.Warnings {
+		if strings.HasPrefix(w.Msg, schema.HoleParseNote) {
+			if n == 0 {
+				first = w.Src.String()
+			}
+			n++
+		}
+	}
 	switch n {
 	case 0:
 		return ""
 	case 1:
-		return "; a schema statement did not parse, at " + first
+		return "; a schema statement with run-time pieces was not read, at " + first
 	}
-	return fmt.Sprintf("; %d schema statements did not parse, the first at %s", n, first)
+	return fmt.Sprintf("; %d schema statements with run-time pieces were not read, the first at %s", n, first)
 }
 
 func outcomeKeyed(o *SiteOutcome, site *querysite.Site, cat *schema.Catalog) {

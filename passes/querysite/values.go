@@ -41,6 +41,9 @@ func (a *pkgAnalysis) ydbType(v ssa.Value, depth int) (yqlType string, optional 
 		}
 		return "", false, false
 	}
+	if t, ok := typeVarLoad(v); ok {
+		return t, false, true
+	}
 	name, args, _, isCtor := ctorCall(v)
 	if !isCtor {
 		return "", false, false
@@ -67,6 +70,20 @@ func (a *pkgAnalysis) ydbType(v ssa.Value, depth int) (yqlType string, optional 
 		return tc.YQL, false, true
 	}
 	return "", false, false
+}
+
+// typeVarLoad decodes a load of a types-package variable holding a column
+// type (types.DefaultDecimal; sdk.TypeVarYQL).
+func typeVarLoad(v ssa.Value) (string, bool) {
+	load, ok := v.(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return "", false
+	}
+	g, ok := load.X.(*ssa.Global)
+	if !ok || g.Pkg == nil || g.Pkg.Pkg == nil {
+		return "", false
+	}
+	return sdk.TypeVarYQL(g.Pkg.Pkg.Path(), g.Name())
 }
 
 // classify classifies a types.Value expression.

@@ -152,6 +152,9 @@ func (s *goScanner) collectDecls(f *ast.File) {
 // visit returns the inspector callback recording maximal string expressions.
 func (s *goScanner) visit(rel string) func(ast.Node) bool {
 	return func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok && isMessageCall(s.curFile, call) {
+			return false // a message, not a statement (goddlmsg.go)
+		}
 		e, ok := n.(ast.Expr)
 		if !ok || !isStringExprShape(e) {
 			return true

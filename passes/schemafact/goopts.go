@@ -1167,6 +1167,9 @@ func (c *optCtx) ydbType(e ast.Expr, depth int) (string, bool, bool) {
 		if !ok || c.isLocal(id.Name) || !ydbTypesPkgs[importOf(c.file, id.Name)] {
 			return "", false, false
 		}
+		if t, ok := sdk.TypeVarYQL(importOf(c.file, id.Name), e.Sel.Name); ok {
+			return t, false, true
+		}
 		t, ok := sdk.PublicPrimitiveYQL(e.Sel.Name)
 		return t, false, ok
 	case *ast.CallExpr:

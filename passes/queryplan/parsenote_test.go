@@ -1,0 +1,29 @@
+package queryplan
+
+import (
+	"testing"
+
+	"github.com/ydblint/ydblint/passes/internal/schema"
+	"github.com/ydblint/ydblint/passes/internal/yql"
+)
+
+// TestTableDetailParseNotes: an unknown table's detail blames real parse
+// errors as such, and texts with run-time pieces as not read, each with
+// the first position.
+func TestTableDetailParseNotes(t *testing.T) {
+	cat := schema.New()
+	cat.ApplyText("migrate/boot.go", 20, "CREATE TABLE ok (id Uint64, PRIMARY KEY (id))")
+	cat.ApplyText("migrate/vec.go", 7, "ALTER TABLE `"+yql.HoleName(0)+"` ADD INDEX i GLOBAL USING vector_kmeans_tree ON (e) WITH ("+yql.HoleName(1)+", levels=1)")
+	got := tableDetail("orders", "", cat)
+	want := "table orders not in the catalogue (1 tables known); a schema statement with run-time pieces was not read, at migrate/vec.go:7"
+	if got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+	cat.ApplyText("migrate/bad.go", 3, "CREATE TABLE bad (id Uint64 PRIMARY KEY (id)")
+	got = tableDetail("orders", "", cat)
+	want = "table orders not in the catalogue (2 tables known); a schema statement did not parse, at migrate/bad.go:3: expected ), found \"PRIMARY\"" +
+		"; a schema statement with run-time pieces was not read, at migrate/vec.go:7"
+	if got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+}

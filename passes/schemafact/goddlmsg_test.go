@@ -1,0 +1,104 @@
+package schemafact
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// TestScanSkipsMessages: error texts, log lines and printed progress that
+// mention "create table" are not DDL; a DDL constant that is both logged
+// and executed is still found once, at its declaration.
+func TestScanSkipsMessages(t *testing.T) {
+	src := map[string]string{
+		"setup/setup.go": `package setup
+
+import (
+	"database/sql"
+	"errors"
+	"fmt"
+	"log"
+	"os"
+
+	"go.uber.org/zap"
+)
+
+const createOrders = "CREATE TABLE orders (id Uint64, PRIMARY KEY (id))"
+
+type Migrator struct {
+	db     *sql.DB
+	logger *zap.Logger
+}
+
+func (m *Migrator) Run(tables []string) error {
+	log.Println("Create table...")
+	log.Printf("Create table: %v\n", tables)
+	fmt.Fprintf(os.Stderr, "drop table (if exists) %s\n", "orders")
+	log.Printf("running %s", createOrders)
+	for _, name := range tables {
+		if _, err := m.db.Exec(createOrders); err != nil {
+			m.logger.Error("create table failed", zap.String("name", name), zap.Error(err))
+			return fmt.Errorf("create table failed: %w", err)
+		}
+	}
+	if len(tables) == 0 {
+		return errors.New("create table: nothing to do")
+	}
+	log.Println("Create table done")
+	_, err := m.db.Exec("CREATE TABLE audit (id Uint64, PRIMARY KEY (id))")
+	return err
+}
+`,
+	}
+	var files []goSource
+	for rel, s := range src {
+		files = append(files, goSource{rel: rel, content: []byte(s)})
+	}
+	var got []string
+	for _, d := range parseGoPackages(files) {
+		got = append(got, fmt.Sprintf("%s:%d %s", d.File, d.Line, d.Text))
+	}
+	want := []string{
+		"setup/setup.go:13 CREATE TABLE orders (id Uint64, PRIMARY KEY (id))",
+		"setup/setup.go:35 CREATE TABLE audit (id Uint64, PRIMARY KEY (id))",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestMessageCallNeedsTheImport: a package-level function counts as a
+// message only through an import of a message package: a function of the
+// package itself named Printf, or a call through a package-level value
+// named like an import that is not imported, is not a message call.
+func TestMessageCallNeedsTheImport(t *testing.T) {
+	src := map[string]string{
+		"boot/boot.go": `package boot
+
+import "database/sql"
+
+type runner struct{ db *sql.DB }
+
+func Printf(format string, args ...any) string { return format }
+
+type fmtLike struct{}
+
+func (fmtLike) Sprint(s string) string { return s }
+
+var errors fmtLike
+
+func (r runner) init() {
+	r.db.Exec(Printf("CREATE TABLE kv (k Utf8, PRIMARY KEY (k))"))
+	r.db.Exec(errors.Sprint("CREATE TABLE kv2 (k Utf8, PRIMARY KEY (k))"))
+}
+`,
+	}
+	var files []goSource
+	for rel, s := range src {
+		files = append(files, goSource{rel: rel, content: []byte(s)})
+	}
+	got := parseGoPackages(files)
+	if len(got) != 2 || !strings.Contains(got[0].Text, "CREATE TABLE kv ") || !strings.Contains(got[1].Text, "CREATE TABLE kv2 ") {
+		t.Errorf("got %+v, want the kv and kv2 DDL inside local calls", got)
+	}
+}

@@ -1,0 +1,35 @@
+// Package reports reads the balances that the setup package creates; it
+// does not import setup, so the table is known only from the module scan.
+package reports
+
+import (
+	"context"
+
+	"github.com/ydb-platform/ydb-go-sdk/v3/query"
+	"github.com/ydb-platform/ydb-go-sdk/v3/table"
+	"github.com/ydb-platform/ydb-go-sdk/v3/types"
+)
+
+// Reports reads balances.
+type Reports struct{ db query.Client }
+
+// New wires the reports.
+func New(db query.Client) *Reports { return &Reports{db: db} }
+
+// ByCurrency filters on the second key column only: every partition is read.
+func (r *Reports) ByCurrency(ctx context.Context, currency string) error {
+	_, err := r.db.QueryRow(ctx, `
+		DECLARE $currency AS Text;
+		SELECT account_id, balance FROM balances WHERE currency = $currency;`, // want `SELECT reads every partition of table .*balances, primary key \(account_id, currency\)`
+		query.WithParameters(table.NewQueryParameters(table.ValueParam("$currency", types.TextValue(currency)))))
+	return err
+}
+
+// OfAccount reads by the leading key column: fine.
+func (r *Reports) OfAccount(ctx context.Context, id uint64) error {
+	_, err := r.db.QueryRow(ctx, `
+		DECLARE $id AS Uint64;
+		SELECT currency, balance FROM balances WHERE account_id = $id;`,
+		query.WithParameters(table.NewQueryParameters(table.ValueParam("$id", types.Uint64Value(id)))))
+	return err
+}
