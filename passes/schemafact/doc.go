@@ -35,7 +35,10 @@
 //     does not import (a bootstrap or migrations package). Go files are
 //     parsed without type checking; string literals, same-package constants,
 //     concatenation, fmt.Sprintf with a constant format and path.Join are
-//     evaluated, anything else becomes a hole. A table named after a hole and
+//     evaluated, anything else becomes a hole. Strings passed to an error
+//     constructor, a printer or a logger (fmt.Errorf("create table failed:
+//     %w", err), log.Println("Create table done"), logger.Error(…)) are
+//     messages, not DDL (goddlmsg.go). A table named after a hole and
 //     a slash (path.Join(db.Name(), "orders")) is "orders" under an unknown
 //     prefix; a table named by a hole alone is not known. One catalogue per
 //     package directory, in file and line order — except that a CREATE of a
@@ -50,7 +53,8 @@
 //     evaluate like DDL strings, plus local variables assigned once and
 //     module functions whose body returns a string (path.Join(p.Path,
 //     name)). A call with an option, column type or key column that is not
-//     an SDK option call written out is skipped, and so is a table whose own
+//     an SDK option call written out is skipped (a column type may also be
+//     the SDK's types.DefaultDecimal variable), and so is a table whose own
 //     name is made at run time (name + "_" + day).
 //     A migration directory or DDL string written for another database
 //     (VARCHAR, BIGINT, JSONB, REFERENCES, … and no YQL word: ydbonly.go),
