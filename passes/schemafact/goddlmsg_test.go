@@ -2,9 +2,12 @@ package schemafact
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 )
+
+var holeNames = regexp.MustCompile(`__ydblint_hole_[0-9]+__`)
 
 // TestScanSkipsMessages: error texts, log lines and printed progress that
 // mention "create table" are not DDL; a DDL constant that is both logged
@@ -101,4 +104,21 @@ func (r runner) init() {
 	if len(got) != 2 || !strings.Contains(got[0].Text, "CREATE TABLE kv ") || !strings.Contains(got[1].Text, "CREATE TABLE kv2 ") {
 		t.Errorf("got %+v, want the kv and kv2 DDL inside local calls", got)
 	}
+}
+
+// FuzzScanGoDDL: the syntactic DDL scan, message calls included, never
+// panics on any source and records only texts that hold DDL.
+func FuzzScanGoDDL(f *testing.F) {
+	f.Add("package p\nimport (\"database/sql\"; \"fmt\"; \"log\")\nfunc f(db *sql.DB) error { log.Println(\"Create table...\"); db.Exec(\"CREATE TABLE t (id Uint64, PRIMARY KEY (id))\"); return fmt.Errorf(\"create table failed: %w\", nil) }")
+	f.Add("package p\nimport (\"database/sql\"; l \"log\")\nvar q = \"DROP TABLE t\"\nfunc f(db *sql.DB, z interface{ Error(string, ...any) }) { l.Printf(q); z.Error(\"create table \" + q); db.Exec(q) }")
+	f.Add("package p\nimport _ \"database/sql\"\nfunc f() { fmt.Errorf(`CREATE TABLE x`); (x).Info(\"ALTER TABLE y\")(\"DROP TABLE z\") }")
+	f.Fuzz(func(t *testing.T, src string) {
+		for _, d := range parseGoPackages([]goSource{{rel: "p/p.go", content: []byte(src)}}) {
+			// Holes were marks (not word characters) when the text was
+			// matched; their numbered names are.
+			if !ddlPattern.MatchString(holeNames.ReplaceAllString(d.Text, holeMark)) {
+				t.Fatalf("recorded a text without DDL: %q", d.Text)
+			}
+		}
+	})
 }
