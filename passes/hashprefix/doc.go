@@ -80,9 +80,13 @@
 // An INSERT, UPSERT or REPLACE (or a BulkUpsert row) does not set the hash
 // column, or sets it to a constant or to a value not derived from the rest
 // of the key. YDB rejects a write without a key column; a constant hash puts
-// every row in one partition. For a single-row VALUES write with a column
-// list, the suggested fix adds the column and <F>(<value of the source
-// column>).
+// every row in one partition. The constant may be in the text or in the Go
+// value bound to the parameter the write puts there
+// (table.ValueParam("$dir_hash", types.Int64Value(0)), or a row struct
+// filled with 0 whose method builds the parameters); the latter is reported
+// at the call that runs the write, not in a _test.go file (fixtures pin
+// hashes on purpose). For a single-row VALUES write with a column list, the
+// suggested fix adds the column and <F>(<value of the source column>).
 //
 // # Category hash-mismatch
 //

@@ -183,6 +183,7 @@ func checkWrite(pass *analysis.Pass, cfg *config.Config, st *queryplan.Statement
 	if kw == nil {
 		return
 	}
+	constParamWrites(pass, cfg, st, w, kw) // constparam.go
 	for _, v := range kw.Values {
 		if v.Class != keyplan.ValLiteral {
 			continue
