@@ -54,7 +54,9 @@
 //     module functions whose body returns a string (path.Join(p.Path,
 //     name)). A call with an option, column type or key column that is not
 //     an SDK option call written out is skipped (a column type may also be
-//     the SDK's types.DefaultDecimal variable), and so is a table whose own
+//     the SDK's types.DefaultDecimal variable, and WithColumnMeta with a
+//     keyed options.Column literal counts as written out), and so is a
+//     table whose own
 //     name is made at run time (name + "_" + day).
 //     A migration directory or DDL string written for another database
 //     (VARCHAR, BIGINT, JSONB, REFERENCES, … and no YQL word: ydbonly.go),

@@ -1,9 +1,6 @@
 package schemafact
 
-import (
-	"go/ast"
-	"strconv"
-)
+import "go/ast"
 
 // Strings handed to an error constructor, a printer or a logger are
 // messages, not statements: "create table failed: %w", "Create table done",
@@ -60,45 +57,10 @@ func isMessageCall(f *ast.File, call *ast.CallExpr) bool {
 	if !ok {
 		return false
 	}
-	if id, ok := sel.X.(*ast.Ident); ok {
-		if p, imported := importPathOf(f, id.Name); imported {
+	if id, ok := sel.X.(*ast.Ident); ok && f != nil {
+		if p := importOf(f, id.Name); p != "" {
 			return messagePackages[p] || messageFuncs[p][sel.Sel.Name]
 		}
 	}
 	return messageMethods[sel.Sel.Name]
-}
-
-// importPathOf returns the import path that name refers to in f, when name
-// is an import of f (by its explicit name or the path's last element; a
-// versioned or dashed path's package name may differ, so those match only
-// by explicit name or their last element).
-func importPathOf(f *ast.File, name string) (string, bool) {
-	if f == nil {
-		return "", false
-	}
-	for _, imp := range f.Imports {
-		p, err := strconv.Unquote(imp.Path.Value)
-		if err != nil {
-			continue
-		}
-		if imp.Name != nil {
-			if imp.Name.Name == name {
-				return p, true
-			}
-			continue
-		}
-		if lastElem(p) == name {
-			return p, true
-		}
-	}
-	return "", false
-}
-
-func lastElem(p string) string {
-	for i := len(p) - 1; i >= 0; i-- {
-		if p[i] == '/' {
-			return p[i+1:]
-		}
-	}
-	return p
 }

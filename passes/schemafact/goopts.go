@@ -1086,7 +1086,12 @@ func (c *optCtx) option(e ast.Expr, d *decodedOpts) bool {
 		d.def.Columns = append(d.def.Columns, schema.ColumnSpec{Name: col, Type: t, Optional: opt, Src: src})
 		d.alter.Columns = append(d.alter.Columns, querysite.ColumnOption{Name: col, YDBType: t, Optional: opt})
 	case sdk.HelperWithColumnMeta, sdk.HelperWithAddColumnMeta:
-		return false // a Column struct: decoded by the typed pass only
+		col, ok := c.columnMeta(call, src)
+		if !ok {
+			return false
+		}
+		d.def.Columns = append(d.def.Columns, col)
+		d.alter.Columns = append(d.alter.Columns, querysite.ColumnOption{Name: col.Name, YDBType: col.Type, Optional: col.Optional, Default: col.HasDefault})
 	case sdk.HelperWithPrimaryKeyColumn:
 		if call.Ellipsis.IsValid() {
 			return false

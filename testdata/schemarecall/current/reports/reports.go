@@ -33,3 +33,22 @@ func (r *Reports) OfAccount(ctx context.Context, id uint64) error {
 		query.WithParameters(table.NewQueryParameters(table.ValueParam("$id", types.Uint64Value(id)))))
 	return err
 }
+
+// PayoutsOf filters payouts on a column that is not the key: every
+// partition is read.
+func (r *Reports) PayoutsOf(ctx context.Context, account uint64) error {
+	_, err := r.db.QueryRow(ctx, `
+		DECLARE $account AS Uint64;
+		SELECT payout_id, amount FROM payouts WHERE account_id = $account;`, // want `SELECT reads every partition of table .*payouts, primary key \(payout_id\)`
+		query.WithParameters(table.NewQueryParameters(table.ValueParam("$account", types.Uint64Value(account)))))
+	return err
+}
+
+// Payout reads one payout by its key: fine.
+func (r *Reports) Payout(ctx context.Context, id uint64) error {
+	_, err := r.db.QueryRow(ctx, `
+		DECLARE $id AS Uint64;
+		SELECT account_id, amount FROM payouts WHERE payout_id = $id;`,
+		query.WithParameters(table.NewQueryParameters(table.ValueParam("$id", types.Uint64Value(id)))))
+	return err
+}

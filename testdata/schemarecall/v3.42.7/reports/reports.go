@@ -40,3 +40,28 @@ func (r *Reports) OfAccount(ctx context.Context, id uint64) error {
 		return err
 	})
 }
+
+// PayoutsOf filters payouts on a column that is not the key: every
+// partition is read.
+func (r *Reports) PayoutsOf(ctx context.Context, account uint64) error {
+	return r.c.Do(ctx, func(ctx context.Context, s table.Session) error {
+		_, res, err := s.Execute(ctx, ro, "DECLARE $account AS Uint64; SELECT payout_id, amount FROM payouts WHERE account_id = $account", // want `SELECT reads every partition of table .*payouts, primary key \(payout_id\)`
+			table.NewQueryParameters(table.ValueParam("$account", types.Uint64Value(account))))
+		if err == nil {
+			err = res.Close()
+		}
+		return err
+	})
+}
+
+// Payout reads one payout by its key: fine.
+func (r *Reports) Payout(ctx context.Context, id uint64) error {
+	return r.c.Do(ctx, func(ctx context.Context, s table.Session) error {
+		_, res, err := s.Execute(ctx, ro, "DECLARE $id AS Uint64; SELECT account_id, amount FROM payouts WHERE payout_id = $id",
+			table.NewQueryParameters(table.ValueParam("$id", types.Uint64Value(id))))
+		if err == nil {
+			err = res.Close()
+		}
+		return err
+	})
+}

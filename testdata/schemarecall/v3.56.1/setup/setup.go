@@ -33,5 +33,18 @@ func Migrate(ctx context.Context, c table.Client, prefix string) error {
 		return fmt.Errorf("create table failed: %w", err)
 	}
 	log.Println("Create table done")
-	return nil
+	return createPayouts(ctx, c, prefix)
+}
+
+// createPayouts describes each column with its metadata (options.Column),
+// the way services that place columns in families write it.
+func createPayouts(ctx context.Context, c table.Client, prefix string) error {
+	return c.Do(ctx, func(ctx context.Context, s table.Session) error {
+		return s.CreateTable(ctx, path.Join(prefix, "payouts"),
+			options.WithColumnMeta(options.Column{Name: "payout_id", Type: types.TypeUint64, Family: "default"}),
+			options.WithColumnMeta(options.Column{Name: "account_id", Type: types.Optional(types.TypeUint64), Family: "default"}),
+			options.WithColumnMeta(options.Column{Name: "amount", Type: types.Optional(types.DefaultDecimal), Family: "default"}),
+			options.WithPrimaryKeyColumn("payout_id"),
+		)
+	})
 }
