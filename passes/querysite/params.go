@@ -333,7 +333,8 @@ func (a *pkgAnalysis) builderChain(b ssa.Value, c *ctx) *Params {
 
 // dbInfo describes how a database/sql handle binds arguments: traced back
 // to sql.OpenDB(ydb.Connector(…)) or sql.Open("ydb", "<const DSN>"), through
-// Conn/BeginTx, single-assignment package vars and retry.Do closures.
+// Conn/BeginTx, single-assignment package vars, retry.Do closures, and the
+// parameters and struct fields of dbtrace.go.
 type dbInfo struct {
 	mode          BindMode
 	autoDeclare   bool
@@ -361,6 +362,9 @@ func (a *pkgAnalysis) dbInfo(v ssa.Value, depth int) dbInfo {
 					return a.dbInfo(val, depth+1)
 				}
 			}
+			if fa, ok := x.X.(*ssa.FieldAddr); ok {
+				return a.dbFieldInfo(fa, depth+1) // dbtrace.go
+			}
 		}
 		return unknown
 	case *ssa.FreeVar:
@@ -369,6 +373,9 @@ func (a *pkgAnalysis) dbInfo(v ssa.Value, depth int) dbInfo {
 		}
 		return unknown
 	case *ssa.Parameter:
+		if x.Parent() != nil && x.Parent().Parent() == nil {
+			return a.dbParamInfo(x, depth) // dbtrace.go
+		}
 		return a.closureDB(x, depth)
 	}
 	f, args, recv, _ := helperOf(v)
@@ -380,7 +387,7 @@ func (a *pkgAnalysis) dbInfo(v ssa.Value, depth int) dbInfo {
 		return a.dbInfo(recv, depth+1)
 	case sdk.HelperSQLOpenDB:
 		if len(args) == 1 {
-			cf, cargs, _, _ := helperOf(peel(args[0]))
+			cf, cargs, _, _ := helperOf(peel(derefLocal(peel(args[0]))))
 			if cf != nil && (cf.Helper == sdk.HelperConnector || cf.Helper == sdk.HelperMustConnector) && len(cargs) == 2 {
 				return a.connectorOptions(cargs[1])
 			}

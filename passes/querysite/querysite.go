@@ -198,6 +198,7 @@ type pkgAnalysis struct {
 	paramKeys  *paramKeyState // callers of each function (paramkey.go), built on first use
 	bodies     *bodyPlan      // the declarations SSA builds bodies for (ssafilter.go)
 	rowShapes  *rowShapeState // row shapes of local functions, converted types (implrows.go)
+	handles    map[any]dbInfo // handle parameters and fields already traced (dbtrace.go)
 }
 
 // newAnalysis returns nil when no function of the package can hold a site
