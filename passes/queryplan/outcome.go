@@ -268,7 +268,7 @@ func outcomeYQL(o *SiteOutcome, site *querysite.Site, cat *schema.Catalog) {
 	// Last: it limits what nullkey and monotonickey know of the values,
 	// not whether the statement was planned.
 	if site.Params != nil && site.Params.Mode == querysite.BindUnknown {
-		o.add(SkipBindingUnknown, "binding of unnamed arguments unknown (the connector's options were not traced)", token.NoPos)
+		o.add(SkipBindingUnknown, "binding of unnamed arguments unknown (the handle's connector options or DSN were not traced)", token.NoPos)
 	}
 }
 
