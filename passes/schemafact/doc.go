@@ -38,7 +38,9 @@
 //     evaluated, anything else becomes a hole. Strings passed to an error
 //     constructor, a printer or a logger (fmt.Errorf("create table failed:
 //     %w", err), log.Println("Create table done"), logger.Error(…)) are
-//     messages, not DDL (goddlmsg.go). A table named after a hole and
+//     messages, not DDL (goddlmsg.go); a string written to a builder
+//     (WriteString) or grown with += is a piece of a statement, read only
+//     when it parses by itself (goddlpiece.go). A table named after a hole and
 //     a slash (path.Join(db.Name(), "orders")) is "orders" under an unknown
 //     prefix; a table named by a hole alone is not known. One catalogue per
 //     package directory, in file and line order — except that a CREATE of a

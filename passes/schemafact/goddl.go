@@ -36,6 +36,9 @@ type goDDL struct {
 	// package level or unknown): DDL of different functions has no known
 	// order between them (siteorder.go).
 	Func string
+	// Piece is set for a string written to a builder or grown with +=
+	// (goddlpiece.go): it is read only if it parses by itself.
+	Piece bool
 }
 
 // ddlPattern tells a DDL text from any other string.
@@ -71,7 +74,7 @@ type goFile struct {
 // scanGoPackage returns the DDL texts of one package: the Go files of one
 // directory that share a package name (test files excluded by the caller).
 func scanGoPackage(fset *token.FileSet, files []goFile) []goDDL {
-	s := &goScanner{fset: fset, decls: map[string][]ast.Expr{}, consumed: map[string]bool{}}
+	s := &goScanner{fset: fset, decls: map[string][]ast.Expr{}, consumed: map[string]bool{}, grown: map[string]bool{}}
 	for _, f := range files {
 		s.collectDecls(f.file)
 	}
@@ -82,8 +85,15 @@ func scanGoPackage(fset *token.FileSet, files []goFile) []goDDL {
 	}
 	var specs []deferred
 	for _, f := range files {
+		addGrownNames(s.grown, f.file)
+	}
+	for _, f := range files {
 		s.curFile = f.file
 		ast.Inspect(f.file, func(n ast.Node) bool {
+			if exprs := s.pieceContext(n); exprs != nil {
+				s.visitPieces(f.rel, exprs)
+				return false
+			}
 			switch n := n.(type) {
 			case *ast.ValueSpec:
 				// A named string is recorded only if no recorded expression
@@ -123,7 +133,7 @@ func scanGoPackage(fset *token.FileSet, files []goFile) []goDDL {
 			s.commit(c.file, c.value, c.text)
 		}
 	}
-	return s.out
+	return dropBrokenPieces(s.out)
 }
 
 type goScanner struct {
@@ -132,6 +142,8 @@ type goScanner struct {
 	decls    map[string][]ast.Expr // string-valued const and var declarations by name
 	consumed map[string]bool       // names used inside recorded expressions
 	out      []goDDL
+	grown    map[string]bool // names of variables grown with += in the package
+	pieces   int             // > 0 while visiting pieces (goddlpiece.go)
 }
 
 func (s *goScanner) collectDecls(f *ast.File) {
@@ -154,6 +166,10 @@ func (s *goScanner) visit(rel string) func(ast.Node) bool {
 	return func(n ast.Node) bool {
 		if call, ok := n.(*ast.CallExpr); ok && isMessageCall(s.curFile, call) {
 			return false // a message, not a statement (goddlmsg.go)
+		}
+		if exprs := s.pieceContext(n); exprs != nil {
+			s.visitPieces(rel, exprs)
+			return false
 		}
 		e, ok := n.(ast.Expr)
 		if !ok || !isStringExprShape(e) {
@@ -192,10 +208,11 @@ func (s *goScanner) evalDDL(e ast.Expr) (string, map[string]bool, bool) {
 
 func (s *goScanner) commit(rel string, e ast.Expr, text string) {
 	s.out = append(s.out, goDDL{
-		Text: numberHoles(formatVerbsToHoles(text)),
-		File: rel,
-		Line: s.fset.Position(e.Pos()).Line,
-		Func: enclosingFuncName(s.curFile, e.Pos()),
+		Text:  numberHoles(formatVerbsToHoles(text)),
+		File:  rel,
+		Line:  s.fset.Position(e.Pos()).Line,
+		Func:  enclosingFuncName(s.curFile, e.Pos()),
+		Piece: s.pieces > 0,
 	})
 }
 
@@ -279,6 +296,10 @@ func (s *goScanner) eval(e ast.Expr, depth int, used map[string]bool) (string, b
 			return holeMark, true
 		}
 		used[e.Name] = true
+		if s.grown[e.Name] {
+			// Its declared value is only how it starts (goddlpiece.go).
+			return clip(v + holeMark), true
+		}
 		return v, true
 	case *ast.CallExpr:
 		name, ok := stringFunc(e)

@@ -122,3 +122,60 @@ func FuzzScanGoDDL(f *testing.F) {
 		}
 	})
 }
+
+// TestScanPieces: strings written to a builder or grown with += are pieces
+// of a statement the scan cannot assemble: dropped unless a piece is a
+// whole statement by itself; a grown variable used in an expression is its
+// start followed by a hole, never just its start.
+func TestScanPieces(t *testing.T) {
+	src := map[string]string{
+		"migrate/migrate.go": `package migrate
+
+import (
+	"database/sql"
+	"strings"
+)
+
+func CreateOrders(db *sql.DB, withNote bool) error {
+	var sb strings.Builder
+	sb.WriteString("CREATE TABLE orders (")
+	sb.WriteString("id Uint64, ")
+	if withNote {
+		sb.WriteString("note Utf8, ")
+	}
+	sb.WriteString("PRIMARY KEY (id))")
+	_, err := db.Exec(sb.String())
+	return err
+}
+
+func CreateUsers(db *sql.DB) error {
+	var q = "CREATE TABLE users ("
+	q += "id Uint64, PRIMARY KEY (id))"
+	_, err := db.Exec(q + "\n")
+	return err
+}
+
+func CreateAll(db *sql.DB) error {
+	var sb strings.Builder
+	sb.WriteString("CREATE TABLE carts (id Uint64, PRIMARY KEY (id));")
+	_, err := db.Exec(sb.String())
+	return err
+}
+`,
+	}
+	var files []goSource
+	for rel, s := range src {
+		files = append(files, goSource{rel: rel, content: []byte(s)})
+	}
+	var got []string
+	for _, d := range parseGoPackages(files) {
+		got = append(got, fmt.Sprintf("%s:%d %s", d.File, d.Line, d.Text))
+	}
+	want := []string{
+		"migrate/migrate.go:23 CREATE TABLE users (" + h(0) + "\n",
+		"migrate/migrate.go:29 CREATE TABLE carts (id Uint64, PRIMARY KEY (id));",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
