@@ -14,7 +14,9 @@
 // debounced, 50ms by default) it analyses the package that holds the file,
 // as saved on disk, with [analyzer.Suite] through
 // golang.org/x/tools/go/analysis/checker, the public API behind
-// multichecker, so diagnostics are those of the ydblint command.
+// multichecker, so diagnostics are those of the ydblint command run on
+// that package (without the command's module round: hash-prefix evidence
+// comes from the package and its imports, as under go vet).
 // Configuration is the same too: the .ydblint.yml found from the package's
 // module, and the configuration flags given after `lsp`
 // (`ydblint lsp -strict -migrations=db/migrations`), plus -debounce.
