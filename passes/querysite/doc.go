@@ -119,6 +119,18 @@
 //     call's table with another call's column); a keyed site whose path then has
 //     several variants lists them in Site.TableAlternatives (fieldctor.go,
 //     tablealt.go) and consumers judge rows under every alternative.
+//   - a BulkUpsert/ReadRows/StreamReadTable helper that takes the table's
+//     NAME and builds the path inside (path.Join(db.Name(), name)), the
+//     callers passing different names: the path is a template of the
+//     helper's parameters (ydbSink table=<template>), so each call is a
+//     site with its own path and the rows it passes, never another call's
+//     (a parameter in the folder only keeps the helper's site, found by
+//     the table's name). Rows forwarded as types.ListValue(p...) of a
+//     []types.Value parameter are decoded at each call (rows=list:k), and a
+//     wrapper forwarding rows carries its path to its callers even when the
+//     path is constant; a function literal of the caller computing the
+//     name (tableName := func(t string) string {…}; tableName(tblTraces))
+//     is evaluated at its call (helperpath.go, inline.go).
 //   - row fields returned by a function or method as
 //     []types.StructValueOption (ydbRowShape fact), also through an
 //     interface method: one row alternative (Row.Impl,

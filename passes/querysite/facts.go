@@ -75,6 +75,11 @@ type sinkFact struct {
 	// rows / keys argument; -1 when none.
 	Table int
 	Rows  int
+	// TableTexts are the templates of a table path built from the
+	// function's parameters when Table is -1 (helperpath.go); RowsList
+	// says Rows is a []types.Value the function wraps in types.ListValue.
+	TableTexts []factVariant
+	RowsList   bool
 	// Fixed bindings known inside the wrapper when its parameters are not
 	// forwarded (e.g. the wrapper builds its own ParamsBuilder).
 	Chain   []factFrame
@@ -108,8 +113,16 @@ func (f *sinkFact) String() string {
 	}
 	if f.Table >= 0 {
 		parts = append(parts, "table="+strconv.Itoa(f.Table))
+	} else if len(f.TableTexts) > 0 {
+		var vs []string
+		for _, v := range f.TableTexts {
+			vs = append(vs, v.String())
+		}
+		parts = append(parts, "table="+strings.Join(vs, "|"))
 	}
-	if f.Rows >= 0 {
+	if f.Rows >= 0 && f.RowsList {
+		parts = append(parts, "rows=list:"+strconv.Itoa(f.Rows))
+	} else if f.Rows >= 0 {
 		parts = append(parts, "rows="+strconv.Itoa(f.Rows))
 	}
 	return "ydbSink(" + strings.Join(parts, ",") + ")"

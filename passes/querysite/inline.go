@@ -16,7 +16,9 @@ import (
 //
 // — is evaluated at each call with its parameters bound to the call's
 // arguments (ctx.binds). Only functions declared in this package with a
-// body, without free variables and not already being inlined are; the
+// body, without free variables (or a function literal called where it is
+// made, its free variables read in its maker: helperpath.go) and not
+// already being inlined are; the
 // result counts only when it recovered some text. A function without
 // parameters is not inlined: it keeps its keyed hole ("call:pkg.F").
 
@@ -52,7 +54,7 @@ func (c *ctx) resolveBound(v ssa.Value) (ssa.Value, *ctx, ast.Expr) {
 // the returned address of a variable written once.
 func (a *pkgAnalysis) inline(callee *ssa.Function, common *ssa.CallCommon, ce *ast.CallExpr, pointer bool, c *ctx) (texts, bool) {
 	if c.depth > maxDepth-4 || callee.Pkg == nil || callee.Pkg.Pkg != a.pass.Pkg || len(callee.Blocks) == 0 ||
-		len(callee.FreeVars) > 0 || len(callee.Params) == 0 || len(callee.Params) != len(common.Args) || common.IsInvoke() {
+		len(callee.FreeVars) > 0 && !closureCall(callee, common) || len(callee.Params) == 0 || len(callee.Params) != len(common.Args) || common.IsInvoke() {
 		return texts{}, false
 	}
 	for p := range c.binds {

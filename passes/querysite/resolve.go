@@ -14,8 +14,11 @@ import (
 type sinkSummary struct {
 	fact  *sinkFact
 	texts texts
-	inner *ssa.CallCommon
-	pos   token.Pos
+	// tableTexts is the table path template (sinkFact.TableTexts).
+	tableTexts texts
+	inner      *ssa.CallCommon
+	innerFn    *ssa.Function // the function (or closure) making inner
+	pos        token.Pos
 }
 
 // callTarget is what a call reaches: an SDK entry point, or a wrapper

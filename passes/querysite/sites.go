@@ -25,6 +25,11 @@ type forward struct {
 	paramsRole sdk.Role
 	table      int
 	rows       int
+	// tableTexts is a table path built from parameters that the
+	// function's own site could not read (helperpath.go); rowsList marks
+	// rows forwarded as the []types.Value of types.ListValue(p...).
+	tableTexts texts
+	rowsList   bool
 	db         dbInfo
 	hasDB      bool
 }
@@ -36,11 +41,12 @@ type forward struct {
 func sameForward(sum *sinkSummary, s *Site, fwd *forward) bool {
 	f := sum.fact
 	return f.API == s.API && f.Kind == s.Kind && textsKey(sum.texts) == textsKey(fwd.texts) &&
-		f.Params == fwd.params && f.ParamsRole == int(fwd.paramsRole) && f.Table == fwd.table && f.Rows == fwd.rows
+		f.Params == fwd.params && f.ParamsRole == int(fwd.paramsRole) && f.Table == fwd.table && f.Rows == fwd.rows &&
+		textsKey(sum.tableTexts) == textsKey(fwd.tableTexts) && f.RowsList == fwd.rowsList
 }
 
 func (f *forward) any() bool {
-	return f.texts.hasParam() || f.params >= 0 || f.table >= 0 || f.rows >= 0
+	return f.texts.hasParam() || f.params >= 0 || f.table >= 0 || f.rows >= 0 || f.tableTexts.hasParam()
 }
 
 // asParam returns the index of the enclosing declared function's parameter
@@ -178,12 +184,17 @@ func (a *pkgAnalysis) buildSite(common *ssa.CallCommon, t callTarget, c *ctx) (*
 			fwd.params, fwd.paramsRole = k, sdk.RoleArgs
 		}
 	}
+	var tableTT texts // the path, for carryTable (helperpath.go)
 	if v, h := arg(sdk.RoleTable); v != nil {
 		tt := a.text(v, h, c)
+		tableTT = tt
 		if tt.hasParam() {
 			fwd.table = asParam(v, c)
 			if fwd.table < 0 {
 				fwd.table = tt.onlyParam()
+			}
+			if fwd.table < 0 && tableTemplateKind(s.Kind) && unresolvedParam(tt) {
+				fwd.tableTexts = tt // helperpath.go
 			}
 		}
 		if len(tt.vs) > 0 && (!tt.hasParam() || fwd.table < 0) {
@@ -198,7 +209,10 @@ func (a *pkgAnalysis) buildSite(common *ssa.CallCommon, t callTarget, c *ctx) (*
 		s.RowAlternatives = rowsHaveImpl(s.Rows) // implrows.go
 		if k := asParam(v, c); k >= 0 {
 			fwd.rows = k
+		} else if k := listRowsParam(v, c); k >= 0 {
+			fwd.rows, fwd.rowsList = k, true // helperpath.go
 		}
+		a.carryTable(s, fwd, tableTT)
 	}
 	if v, _ := arg(roleUnknownParams); v != nil && s.Params == nil {
 		s.Params = &Params{} // a configured sink's parameters of a type ydblint cannot decode
@@ -329,20 +343,32 @@ func (a *pkgAnalysis) wrapperSite(s *Site, fwd *forward, args []ssa.Value, hints
 	if (f.Kind == KindCreateTable || f.Kind == KindAlterTable) && t.local != nil {
 		s.TableOptions, s.OptionsKnown = a.wrappedTableOptions(t.local.inner) // wrapopts.go
 	}
+	var tableTT texts // the path, for carryTable (helperpath.go)
 	if f.Table >= 0 && f.Table < len(args) {
-		tt := a.text(args[f.Table], hintAt(hints, f.Table), c)
-		if tt.hasParam() {
-			fwd.table = tt.onlyParam()
-		} else if len(tt.vs) > 0 {
-			setTable(s, tt, s.Pos, s.End) // tablealt.go
+		tableTT = a.text(args[f.Table], hintAt(hints, f.Table), c)
+		a.wrappedTable(s, fwd, tableTT)
+	} else if len(f.TableTexts) > 0 {
+		tmpl := variantsFromFact(f.TableTexts, s.Pos, s.End)
+		if t.local != nil {
+			tmpl = t.local.tableTexts.vs
 		}
+		tableTT = a.instantiate(tmpl, false, args, hints, c)
+		a.wrappedTable(s, fwd, tableTT)
 	}
 	if f.Rows >= 0 && f.Rows < len(args) {
-		s.Rows, s.RowsKnown = a.rowsOf(args[f.Rows], c)
+		if f.RowsList {
+			s.Rows, s.RowsKnown = a.rowsOfList(args[f.Rows], c) // helperpath.go
+		} else {
+			s.Rows, s.RowsKnown = a.rowsOf(args[f.Rows], c)
+		}
 		s.RowAlternatives = rowsHaveImpl(s.Rows) // implrows.go
 		if k := asParam(args[f.Rows], c); k >= 0 {
-			fwd.rows = k
+			fwd.rows, fwd.rowsList = k, f.RowsList
 		}
+		a.carryTable(s, fwd, tableTT)
+	} else if len(f.TableTexts) > 0 && t.local != nil {
+		s.Rows, s.RowsKnown = a.wrappedRows(t.local) // helperpath.go
+		s.RowAlternatives = rowsHaveImpl(s.Rows)     // implrows.go
 	}
 	a.finishTexts(s, fwd, s.Pos, s.End)
 	return s, fwd
@@ -563,7 +589,10 @@ func (a *pkgAnalysis) sinkSummaryOf(top *ssa.Function) *sinkSummary {
 				f := &sinkFact{
 					API: s.API, Kind: s.Kind, Query: fwd.texts.onlyParam(), Truncated: fwd.texts.truncated,
 					Params: fwd.params, ParamsRole: int(fwd.paramsRole), Table: fwd.table, Rows: fwd.rows,
-					NotYQL: s.NotYQL, Explain: s.ExplainOnly, Scan: s.ScanQuery,
+					NotYQL: s.NotYQL, Explain: s.ExplainOnly, Scan: s.ScanQuery, RowsList: fwd.rowsList,
+				}
+				if len(fwd.tableTexts.vs) > 0 {
+					f.TableTexts = factVariants(fwd.tableTexts)
 				}
 				if fwd.texts.hasParam() {
 					f.Texts = factVariants(fwd.texts)
@@ -575,7 +604,7 @@ func (a *pkgAnalysis) sinkSummaryOf(top *ssa.Function) *sinkSummary {
 				for _, fr := range s.Chain {
 					f.Chain = append(f.Chain, factFrame{Func: fr.Func, PosString: fr.PosString})
 				}
-				return &sinkSummary{fact: f, texts: fwd.texts, inner: call.Common(), pos: call.Pos()}
+				return &sinkSummary{fact: f, texts: fwd.texts, tableTexts: fwd.tableTexts, inner: call.Common(), innerFn: fn, pos: call.Pos()}
 			}
 		}
 	}

@@ -832,6 +832,11 @@ func (a *pkgAnalysis) callText(call *ssa.Call, c *ctx) texts {
 			}
 		}
 	}
+	if callee != nil && closureCall(callee, common) {
+		if t, ok := a.inline(callee, common, ce, false, c); ok {
+			return t // a function literal of the caller naming a table (helperpath.go)
+		}
+	}
 	key, desc := valueKey(call)
 	if ce != nil {
 		desc = types.ExprString(ce)

@@ -1,0 +1,160 @@
+package querysite
+
+import (
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/ydblint/ydblint/passes/internal/sdk"
+)
+
+// Table paths built inside a helper from its own parameter (issue 10):
+//
+//	func (w *Writer) upsert(ctx context.Context, name string, rows []types.Value) error {
+//		return w.db.Table().Do(ctx, func(ctx context.Context, s table.Session) error {
+//			return s.BulkUpsert(ctx, path.Join(w.db.Name(), name), types.ListValue(rows...))
+//		})
+//	}
+//	… w.upsert(ctx, "service_index", serviceRows) … w.upsert(ctx, "operation_index", opRows)
+//
+// Inside the helper the path is "{db.Name()}/<name>": a parameter whose
+// callers pass different texts, so neither its identity (paramkey.go) nor
+// one text every caller passes resolves it. The path is then a template of
+// the helper's parameters, like a wrapper's query text: the helper is a
+// wrapper (ydbSink fact, table=<template>) and each call of it is a site of
+// its own, with the path instantiated from that call's arguments and the
+// rows that call passes. A row is thereby only ever checked against the
+// table of the call that writes it (one caller's rows never meet another
+// caller's table), which a union of the callers' texts on the helper's own
+// site could not promise. A call whose argument is not a known text keeps
+// a hole at that argument (-explain names it); a caller passing its own
+// parameter on is itself a wrapper with the instantiated template.
+//
+// Only the keyed writes and reads (BulkUpsert, ReadRows, StreamReadTable):
+// a DDL helper keeps its site, whose paths schema discovery reads as
+// before. The rows argument is forwarded with the path when it is the
+// helper's parameter, or types.ListValue(p...) of its []types.Value
+// parameter p (Rows with RowsList): the caller's slice, appended in a loop,
+// is decoded at the caller (rowsOfList).
+
+// tableTemplateKind reports whether a site of kind k may forward a table
+// path template.
+func tableTemplateKind(k Kind) bool {
+	return k == KindBulkUpsert || k == KindReadRows || k == KindReadTable
+}
+
+// unresolvedParam reports whether the table NAME in t (what follows the
+// last '/') has a parameter piece that a site of the function's own cannot
+// read: no identity (paramKey) and no text every caller passes
+// (paramArgText). A parameter in the folder only (path.Join(folder,
+// "orders")) keeps the site in the helper: the catalogue finds the table
+// by its name under an unknown folder, as before; so does a path whose
+// parameters all resolve.
+func unresolvedParam(t texts) bool {
+	for _, v := range t.vs {
+		for i := len(v) - 1; i >= 0; i-- {
+			p := v[i]
+			if p.param >= 0 && p.key == "" && len(p.arg) == 0 && !p.deref {
+				return true
+			}
+			if p.param < 0 && !p.hole && strings.Contains(p.text, "/") {
+				break
+			}
+		}
+	}
+	return false
+}
+
+// listRowsParam returns k when v is types.ListValue(p...) with p the
+// enclosing declared function's parameter k (a []types.Value the callers
+// fill), or -1.
+func listRowsParam(v ssa.Value, c *ctx) int {
+	name, args, _, ok := ctorCall(peel(v))
+	if !ok || name != "ListValue" || len(args) != 1 {
+		return -1
+	}
+	return asParam(args[0], c)
+}
+
+// rowsOfList decodes the rows of a []types.Value a caller hands to a
+// helper that wraps them in types.ListValue: a slice literal or appends
+// (loops included), as rowsOf does for the list's items.
+func (a *pkgAnalysis) rowsOfList(v ssa.Value, c *ctx) ([]*Row, bool) {
+	items, ok := appendElems(peel(v), map[ssa.Value]bool{}, 0)
+	var rows []*Row
+	for _, it := range items {
+		for _, r := range a.structRows(it, c) {
+			if len(rows) >= maxRows {
+				return rows, false
+			}
+			rows = append(rows, r)
+			ok = ok && r.Known
+		}
+	}
+	return rows, ok && len(items) > 0
+}
+
+// wrappedTable records the table path at a call of a wrapper (tt: the
+// argument of its table parameter, or its path template instantiated with
+// the call's arguments). A path that is one of the caller's own parameters
+// or a template of them is forwarded (the caller is a wrapper in turn);
+// otherwise the site keeps the path, the caller's parameters as holes
+// read like those of a site of its own (paramkey.go).
+func (a *pkgAnalysis) wrappedTable(s *Site, fwd *forward, tt texts) {
+	if tt.hasParam() {
+		fwd.table = tt.onlyParam()
+		if fwd.table < 0 && tableTemplateKind(s.Kind) && unresolvedParam(tt) {
+			fwd.tableTexts = tt
+		}
+		if fwd.table >= 0 || fwd.tableTexts.hasParam() {
+			return
+		}
+	}
+	if len(tt.vs) > 0 {
+		setTable(s, tt, s.Pos, s.End) // tablealt.go
+	}
+}
+
+// closureCall reports whether common calls the function literal callee
+// through the closure made for it (tableName := func(t string) string {
+// … }; tableName(tblTraces)), so that its free variables are those of its
+// one MakeClosure (freeVarBinding) and it can be evaluated at the call
+// (inline.go).
+func closureCall(callee *ssa.Function, common *ssa.CallCommon) bool {
+	mc, ok := common.Value.(*ssa.MakeClosure)
+	return ok && mc.Fn == callee && callee.Parent() != nil && !common.IsInvoke()
+}
+
+// carryTable keeps the path of a site whose rows are forwarded (the
+// caller's rows, decoded at each call) while the path is not: a constant
+// path, or one whose parameters resolve, travels with the wrapper as its
+// table template, so the callers' sites name the table the wrapper writes
+// (before, a wrapper forwarding only its rows left its callers without a
+// table).
+func (a *pkgAnalysis) carryTable(s *Site, fwd *forward, tt texts) {
+	if fwd.rows < 0 || fwd.table >= 0 || len(fwd.tableTexts.vs) > 0 || len(tt.vs) == 0 || !tableTemplateKind(s.Kind) {
+		return
+	}
+	fwd.tableTexts = tt
+}
+
+// wrappedRows decodes the rows a local wrapper with a path template
+// builds itself (from its own parameters, whose values are then not
+// known, or from constants), at the SDK call inside it: every call of the
+// wrapper writes them to its own table. A wrapper of another package
+// (a fact) carries no rows: its callers' sites have none.
+func (a *pkgAnalysis) wrappedRows(sum *sinkSummary) ([]*Row, bool) {
+	if sum.inner == nil || sum.innerFn == nil {
+		return nil, false
+	}
+	t := a.target(sum.inner)
+	if t.entry == nil {
+		return nil, false // a wrapper of a wrapper: not followed
+	}
+	args, _ := splitRecv(sum.inner)
+	i := t.entry.ArgIndex(sdk.RoleRows)
+	if i < 0 || i >= len(args) {
+		return nil, false
+	}
+	return a.rowsOf(args[i], &ctx{fn: sum.innerFn})
+}
