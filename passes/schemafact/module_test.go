@@ -210,3 +210,73 @@ func TestModuleEvidenceChangesTouched(t *testing.T) {
 		t.Error("evidence for idx_tag does not change a package that touches idx_tag")
 	}
 }
+
+// FuzzModuleEvidence builds the own evidence of a few packages from the
+// input over a small universe of tables, keys and hashes, and checks what
+// the merge and its application promise: the package order does not
+// matter, a conflicted table keeps no bucket evidence, Changes leaves the
+// catalogue alone and agrees with apply, and applying twice changes
+// nothing the second time.
+func FuzzModuleEvidence(f *testing.F) {
+	f.Add([]byte{0, 1, 2, 3, 4, 5, 6, 7})
+	f.Add([]byte{9, 0, 9, 1, 9, 2})
+	f.Add([]byte("module evidence"))
+	tables := []TableHash{readerEv, writerEv, ordersEv, idxTagBad,
+		{Table: "idx_service", Key: []string{"idx_hash", "rev_start_time"}},
+		{Table: "idx_service", Key: []string{"idx_hash", "rev_start_time"}, Hash: schema.HashPrefix{Column: "idx_hash", Evidence: "write", Src: schema.Source{File: "w.go", Line: 3}}},
+		{Table: "idx_tag", Key: []string{"idx_hash", "uniq"}, Hash: schema.HashPrefix{Column: "idx_hash", Evidence: "read"}},
+		{Table: "orders", PrefixUnknown: true, Key: []string{"order_hash", "order_id"}, Hash: ordersEv.Hash},
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) > 64 {
+			data = data[:64]
+		}
+		var own []OwnEvidence
+		cur := OwnEvidence{}
+		for _, b := range data {
+			switch {
+			case b%9 == 8:
+				own = append(own, cur)
+				cur = OwnEvidence{}
+			case b&0x80 != 0:
+				c := tables[int(b)%len(tables)]
+				c.Hash = schema.HashPrefix{}
+				cur.Conflicts = append(cur.Conflicts, c)
+			default:
+				if h := tables[int(b)%len(tables)]; h.Hash.Column != "" {
+					cur.Hashes = append(cur.Hashes, h)
+				}
+			}
+		}
+		own = append(own, cur)
+		m := MergeModule(own)
+		rev := make([]OwnEvidence, len(own))
+		for i := range own {
+			rev[len(own)-1-i] = own[i]
+		}
+		if a, b := fmt.Sprintf("%+v", m), fmt.Sprintf("%+v", MergeModule(rev)); a != b {
+			t.Fatalf("order changed the merge:\n%s\n%s", a, b)
+		}
+		conflicted := map[string]bool{}
+		for _, c := range m.Conflicts {
+			conflicted[identity(c)] = true
+		}
+		for _, h := range m.Hashes {
+			if h.Hash.Bucket() && conflicted[identity(h)] {
+				t.Fatalf("bucket evidence kept for a conflicted table: %+v", h)
+			}
+		}
+		cat := moduleCatalog(t, moduleDDL)
+		before := fmt.Sprintf("%+v", hashes(cat))
+		changes := m.Changes(cat, nil)
+		if after := fmt.Sprintf("%+v", hashes(cat)); after != before {
+			t.Fatal("Changes modified the catalogue")
+		}
+		if got := m.apply(cat); got != changes {
+			t.Fatalf("apply = %v, Changes = %v", got, changes)
+		}
+		if m.apply(cat) {
+			t.Fatal("a second apply changed the catalogue again")
+		}
+	})
+}
