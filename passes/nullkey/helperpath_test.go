@@ -24,3 +24,19 @@ func TestHelperPath(t *testing.T) {
 	}
 	analysistest.Run(t, dir, nullkey.Analyzer, "example.com/helperpath/spanbackfill", "example.com/helperpath/spanstore", "example.com/helperpath/setup")
 }
+
+// TestOldSDKHelperPath: the name-taking helper on SDK releases from before
+// v3.57 that real services still pin: the rows one call writes without
+// the second key column of its table are reported, the other call's rows
+// (without that column, for another table) are not.
+func TestOldSDKHelperPath(t *testing.T) {
+	for _, v := range []string{"v3.26.10", "v3.42.7", "v3.56.1"} {
+		t.Run(v, func(t *testing.T) {
+			dir, err := filepath.Abs(filepath.Join("../../testdata/helperpath_oldsdk", v))
+			if err != nil {
+				t.Fatal(err)
+			}
+			analysistest.Run(t, dir, nullkey.Analyzer, "./spanwrite")
+		})
+	}
+}
