@@ -34,8 +34,9 @@
 //  2. Go DDL anywhere in the module, including packages the analysed package
 //     does not import (a bootstrap or migrations package). Go files are
 //     parsed without type checking; string literals, same-package constants,
-//     concatenation, fmt.Sprintf with a constant format and path.Join are
-//     evaluated, anything else becomes a hole. Strings passed to an error
+//     concatenation, fmt.Sprintf with a constant format, path.Join and
+//     strings.Join over a []string literal are evaluated, anything else
+//     becomes a hole. Strings passed to an error
 //     constructor, a printer or a logger (fmt.Errorf("create table failed:
 //     %w", err), log.Println("Create table done"), logger.Error(…)) are
 //     messages, not DDL (goddlmsg.go); a string written to a builder

@@ -20,10 +20,11 @@ import (
 // migrations package is the common case). It parses files without type
 // checking, so it only understands string literals, constant and variable
 // names declared in the same package, `+` concatenation, fmt.Sprintf with a
-// constant format, and path.Join. Every other piece of a string becomes a
-// hole: a table named by a hole alone is unknown, and a table named by a
-// hole followed by "/name" is "name" under an unknown prefix, which is what
-// path.Join(db.Name(), "orders") and fmt.Sprintf("%s/orders", prefix) give.
+// constant format, path.Join, and strings.Join over a []string literal.
+// Every other piece of a string becomes a hole: a table named by a hole
+// alone is unknown, and a table named by a hole followed by "/name" is
+// "name" under an unknown prefix, which is what path.Join(db.Name(),
+// "orders") and fmt.Sprintf("%s/orders", prefix) give.
 
 // goDDL is one DDL text found by the scan.
 type goDDL struct {
@@ -178,6 +179,13 @@ func (s *goScanner) visit(rel string) func(ast.Node) bool {
 		if s.record(rel, e) {
 			return false // sub-expressions are part of the recorded text
 		}
+		if call, ok := e.(*ast.CallExpr); ok {
+			if name, _ := stringFunc(call); name == "strings.Join" {
+				// Not assembled: its elements are pieces (goddlpiece.go).
+				s.visitPieces(rel, call.Args)
+				return false
+			}
+		}
 		return true
 	}
 }
@@ -233,7 +241,8 @@ func isStringExprShape(e ast.Expr) bool {
 	return false
 }
 
-// stringFunc recognises fmt.Sprintf and path.Join by their selector spelling.
+// stringFunc recognises fmt.Sprintf, path.Join/Dir/Base and strings.Join by
+// their selector spelling.
 // Without types, a local package renamed to fmt would fool it; the result is
 // then at worst a text with holes.
 func stringFunc(call *ast.CallExpr) (string, bool) {
@@ -246,7 +255,7 @@ func stringFunc(call *ast.CallExpr) (string, bool) {
 		return "", false
 	}
 	switch name := pkg.Name + "." + sel.Sel.Name; name {
-	case "fmt.Sprintf", "path.Join", "path.Dir", "path.Base":
+	case "fmt.Sprintf", "path.Join", "path.Dir", "path.Base", "strings.Join":
 		return name, true
 	}
 	return "", false
@@ -333,6 +342,8 @@ func (s *goScanner) eval(e ast.Expr, depth int, used map[string]bool) (string, b
 				return holeMark, true
 			}
 			return dirBase(name == "path.Dir", v), true
+		case "strings.Join":
+			return s.evalJoin(e, depth, used), true
 		case "path.Join":
 			return clip(joinPath(func(yield func(string) bool) {
 				for _, a := range e.Args {

@@ -179,3 +179,55 @@ func CreateAll(db *sql.DB) error {
 		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// TestScanJoin: strings.Join over a []string literal is evaluated, one
+// clause per element; a list built elsewhere is a hole, so its pieces are
+// not read as statements either.
+func TestScanJoin(t *testing.T) {
+	src := map[string]string{
+		"migrate/migrate.go": `package migrate
+
+import (
+	"database/sql"
+	"strings"
+)
+
+const keyClause = "PRIMARY KEY (id)"
+
+func CreateOrders(db *sql.DB, table string) error {
+	_, err := db.Exec(strings.Join([]string{
+		"CREATE TABLE orders (",
+		"  id Uint64,",
+		"  note Utf8,",
+		"  " + keyClause,
+		")",
+	}, "\n"))
+	return err
+}
+
+func CreateNamed(db *sql.DB, table string, sep string) error {
+	_, err := db.Exec(strings.Join([]string{"CREATE TABLE", table, "(id Uint64, PRIMARY KEY (id))"}, " "))
+	if err != nil {
+		return err
+	}
+	_, err = db.Exec(strings.Join([]string{"CREATE TABLE x (", "id Uint64, PRIMARY KEY (id))"}, sep))
+	return err
+}
+`,
+	}
+	var files []goSource
+	for rel, s := range src {
+		files = append(files, goSource{rel: rel, content: []byte(s)})
+	}
+	var got []string
+	for _, d := range parseGoPackages(files) {
+		got = append(got, fmt.Sprintf("%s:%d %s", d.File, d.Line, d.Text))
+	}
+	want := []string{
+		"migrate/migrate.go:11 CREATE TABLE orders (\n  id Uint64,\n  note Utf8,\n  PRIMARY KEY (id)\n)",
+		"migrate/migrate.go:22 CREATE TABLE " + h(0) + " (id Uint64, PRIMARY KEY (id))",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

@@ -3,6 +3,7 @@ package schemafact
 import (
 	"go/ast"
 	"go/token"
+	"strings"
 
 	"github.com/ydblint/ydblint/passes/internal/yql"
 )
@@ -79,4 +80,49 @@ func dropBrokenPieces(out []goDDL) []goDDL {
 		kept = append(kept, d)
 	}
 	return kept
+}
+
+// evalJoin evaluates strings.Join over a []string literal written at the
+// call (the way a statement is laid out one clause per line); any other
+// list, or an unknown separator, is a hole.
+func (s *goScanner) evalJoin(call *ast.CallExpr, depth int, used map[string]bool) string {
+	if len(call.Args) != 2 {
+		return holeMark
+	}
+	lit, ok := call.Args[0].(*ast.CompositeLit)
+	if !ok || !isStringSliceType(lit.Type) {
+		return holeMark
+	}
+	sep, ok := s.eval(call.Args[1], depth+1, used)
+	if !ok || strings.Contains(sep, holeMark) {
+		return holeMark
+	}
+	var b strings.Builder
+	for i, el := range lit.Elts {
+		if _, keyed := el.(*ast.KeyValueExpr); keyed {
+			return holeMark // [...]string{2: "x"} leaves gaps
+		}
+		v, ok := s.eval(el, depth+1, used)
+		if !ok {
+			v = holeMark
+		}
+		if i > 0 {
+			b.WriteString(sep)
+		}
+		b.WriteString(v)
+		if b.Len() > maxTextLen {
+			return holeMark
+		}
+	}
+	return b.String()
+}
+
+// isStringSliceType reports whether e is written []string.
+func isStringSliceType(e ast.Expr) bool {
+	at, ok := e.(*ast.ArrayType)
+	if !ok || at.Len != nil {
+		return false
+	}
+	id, ok := at.Elt.(*ast.Ident)
+	return ok && id.Name == "string"
 }
