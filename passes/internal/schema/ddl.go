@@ -132,7 +132,7 @@ func (a *applier) run(script *yql.Script) {
 			// whole `key=value` setting, a column list): the statement YDB
 			// runs may well parse, so this is not a parse error of it.
 			a.c.warn(a.src(e.Offset), "%s: %s", HoleParseNote, e.Msg)
-			continue
+			break // one note per text: later errors follow from the first
 		}
 		a.c.warn(a.src(e.Offset), "YQL parse error: %s", e.Msg)
 	}

@@ -19,7 +19,8 @@ func TestHoleParseNote(t *testing.T) {
 		{
 			name: "hole as a whole WITH setting",
 			text: "ALTER TABLE `" + yql.HoleName(0) + "` ADD INDEX idx GLOBAL USING vector_kmeans_tree ON (embedding)\n" +
-				"WITH (" + yql.HoleName(1) + ", vector_type=\"Float\", vector_dimension=3)",
+				"WITH (" + yql.HoleName(1) + ", vector_type=\"Float\", vector_dimension=3);\n" +
+				"ALTER TABLE t ADD COLUMN " + yql.HoleName(2) + " " + yql.HoleName(3) + " NOT NULL DEFAULT (",
 			want: HoleParseNote + ": ",
 		},
 		{
@@ -58,6 +59,9 @@ func TestHoleParseNote(t *testing.T) {
 				if tt.want != "YQL parse error: " && strings.HasPrefix(g, "YQL parse error") {
 					t.Errorf("text with holes reported as a YQL parse error: %q", g)
 				}
+			}
+			if tt.want == HoleParseNote+": " && len(got) != 1 {
+				t.Errorf("%d notes for one text with holes, want 1: %q", len(got), got)
 			}
 		})
 	}
