@@ -180,3 +180,37 @@ func (j *Job) Touch(ctx context.Context, sp spanmodel.Span) error {
 func (j *Job) TouchRetired(ctx context.Context, sp spanmodel.Span) error {
 	return j.touch(ctx, "operation_archive", sp.Service, sp.Operation, sp.StartTime)
 }
+
+// putServices writes rows to the service index; the callers build them.
+func (j *Job) putServices(ctx context.Context, rows []types.Value) error {
+	return j.db.Table().Do(ctx, func(ctx context.Context, s table.Session) error {
+		return s.BulkUpsert(ctx, path.Join(j.db.Name(), "service_index"), types.ListValue(rows...))
+	})
+}
+
+// ServicesCSV imports the CSV export, whose start times are optional.
+func (j *Job) ServicesCSV(ctx context.Context, services []string, starts []*int64) error {
+	rows := make([]types.Value, 0, len(services))
+	for i, svc := range services {
+		rows = append(rows, types.StructValue(
+			types.StructFieldValue("svc_hash", types.Uint64Value(spanmodel.ServiceHash(svc))),
+			types.StructFieldValue("service", types.TextValue(svc)),
+			types.StructFieldValue("start_time", types.NullableInt64Value(starts[i])), // want `BulkUpsert writes an Optional value .* to NOT NULL key column start_time of table service_index`
+		))
+	}
+	return j.putServices(ctx, rows)
+}
+
+// ServicesJSON is ServicesCSV's correct twin: the JSON export always has
+// the start time.
+func (j *Job) ServicesJSON(ctx context.Context, spans []spanmodel.Span) error {
+	rows := make([]types.Value, 0, len(spans))
+	for _, sp := range spans {
+		rows = append(rows, types.StructValue(
+			types.StructFieldValue("svc_hash", types.Uint64Value(spanmodel.ServiceHash(sp.Service))),
+			types.StructFieldValue("service", types.TextValue(sp.Service)),
+			types.StructFieldValue("start_time", types.Int64Value(sp.StartTime)),
+		))
+	}
+	return j.putServices(ctx, rows)
+}
