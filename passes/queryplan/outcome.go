@@ -366,10 +366,19 @@ func tableDetail(name, status string, cat *schema.Catalog) string {
 	case schema.LookupIncomplete.String():
 		return "table " + name + ": its DDL was not fully understood"
 	}
+	if isSystemView(name) {
+		return "table " + name + " is a system view: YDB keeps its schema, migrations never define it"
+	}
 	if len(cat.Tables) == 0 {
 		return "table " + name + " not in the catalogue (the catalogue is empty: no migrations or DDL found; see -migrations)" + schemaParseNote(cat)
 	}
 	return fmt.Sprintf("table %s not in the catalogue (%d tables known)", name, len(cat.Tables)) + schemaParseNote(cat)
+}
+
+// isSystemView reports whether a table reference names one of YDB's
+// system views (.sys/partition_stats, /db/.sys/query_sessions, …).
+func isSystemView(name string) bool {
+	return strings.HasPrefix(name, ".sys/") || strings.Contains(name, "/.sys/")
 }
 
 // schemaParseNote says that some schema statements did not parse, which

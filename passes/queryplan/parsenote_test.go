@@ -27,3 +27,19 @@ func TestTableDetailParseNotes(t *testing.T) {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
 }
+
+// TestTableDetailSystemView: a system view is never in the catalogue; the
+// detail says why instead of pointing at the schema.
+func TestTableDetailSystemView(t *testing.T) {
+	cat := schema.New()
+	cat.ApplyText("migrate/boot.go", 20, "CREATE TABLE ok (id Uint64, PRIMARY KEY (id))")
+	for _, name := range []string{".sys/query_sessions", "<db.Name()>/.sys/partition_stats"} {
+		got := tableDetail(name, "", cat)
+		if want := "table " + name + " is a system view: YDB keeps its schema, migrations never define it"; got != want {
+			t.Errorf("got  %s\nwant %s", got, want)
+		}
+	}
+	if got := tableDetail("sys/x", "", cat); got != "table sys/x not in the catalogue (1 tables known)" {
+		t.Errorf("sys/x: %s", got)
+	}
+}
