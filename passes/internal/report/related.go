@@ -26,9 +26,10 @@ var (
 // relatedOff is set by OmitRelated.
 var relatedOff atomic.Bool
 
-// OmitRelated stops emit from attaching Related information, for the whole
-// process. golangci-lint turns each related location into an issue of its
-// own ("hashprefix(related information): …"), so its plugin calls this.
+// OmitRelated stops emit from attaching Related information, and drops
+// the Related information a rule set itself, for the whole process.
+// golangci-lint turns each related location into an issue of its own
+// ("hashprefix(related information): …"), so its plugin calls this.
 func OmitRelated() { relatedOff.Store(true) }
 
 // maxRelatedFile bounds the size of a file read only to place a link.

@@ -215,7 +215,10 @@ func (st *state) emit(d analysis.Diagnostic, category string) {
 		return
 	}
 	st.seen[key] = true
-	if len(d.Related) == 0 && st.cfg != nil {
+	switch {
+	case relatedOff.Load():
+		d.Related = nil // golangci-lint would make each an issue of its own (OmitRelated)
+	case len(d.Related) == 0 && st.cfg != nil:
 		d.Related = relatedOf(st.pass, st.cfg.ModuleDir, d.Message)
 	}
 	st.pass.Report(d)
