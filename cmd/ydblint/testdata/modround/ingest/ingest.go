@@ -1,5 +1,5 @@
-// Package ingest appends index rows, one per span, in loops. It does not
-// import package search.
+// Package ingest appends index rows, one per span, in loops, through a
+// helper that takes the table's name. It does not import package search.
 package ingest
 
 import (
@@ -27,10 +27,9 @@ type Writer struct {
 // NewWriter wires a Writer.
 func NewWriter(db *ydb.Driver) *Writer { return &Writer{db: db} }
 
-// upsert writes a list of rows to one table.
-func upsert(ctx context.Context, db *ydb.Driver, tablePath string, rows types.Value) error {
-	return db.Table().Do(ctx, func(ctx context.Context, s table.Session) error {
-		return s.BulkUpsert(ctx, tablePath, rows)
+func (w *Writer) upsert(ctx context.Context, name string, rows []types.Value) error {
+	return w.db.Table().Do(ctx, func(ctx context.Context, s table.Session) error {
+		return s.BulkUpsert(ctx, path.Join(w.db.Name(), name), types.ListValue(rows...))
 	})
 }
 
@@ -46,7 +45,7 @@ func (w *Writer) WriteOperations(ctx context.Context, spans []Span) error {
 			types.StructFieldValue("trace_id", types.UTF8Value(sp.TraceID)),
 		))
 	}
-	return upsert(ctx, w.db, path.Join(w.db.Name(), "operation_index"), types.ListValue(rows...))
+	return w.upsert(ctx, "operation_index", rows)
 }
 
 // WriteServices forgets the hash column that package search binds.
@@ -58,5 +57,5 @@ func (w *Writer) WriteServices(ctx context.Context, spans []Span) error {
 			types.StructFieldValue("trace_id", types.UTF8Value(sp.TraceID)),
 		))
 	}
-	return upsert(ctx, w.db, path.Join(w.db.Name(), "service_index"), types.ListValue(rows...))
+	return w.upsert(ctx, "service_index", rows)
 }
