@@ -16,13 +16,15 @@ import (
 // operation and a NULL account hash are reported at the caller's row,
 // the operation rows that have no svc_hash are not checked against the
 // service index another call writes (spanstore), and a table picked by a
-// switch reports only what holds under every table it may name.
+// switch reports only what holds under every table it may name. Calls
+// passing a name from a request or with a run-time suffix, and rows built
+// by a helper function are checked at the call (spanrestore).
 func TestHelperPath(t *testing.T) {
 	dir, err := filepath.Abs("../../testdata/helperpath")
 	if err != nil {
 		t.Fatal(err)
 	}
-	analysistest.Run(t, dir, nullkey.Analyzer, "example.com/helperpath/spanbackfill", "example.com/helperpath/spanstore", "example.com/helperpath/setup")
+	analysistest.Run(t, dir, nullkey.Analyzer, "example.com/helperpath/spanbackfill", "example.com/helperpath/spanstore", "example.com/helperpath/spanrestore", "example.com/helperpath/setup")
 }
 
 // TestOldSDKHelperPath: the name-taking helper on SDK releases from before

@@ -158,3 +158,31 @@ func (a *pkgAnalysis) wrappedRows(sum *sinkSummary) ([]*Row, bool) {
 	}
 	return a.rowsOf(args[i], &ctx{fn: sum.innerFn})
 }
+
+// returnedElems returns the elements of the slice a function of the
+// package returns as its result idx (rows := buildRows(spans), or rows,
+// err := …): the union over its return statements of what each returns,
+// built by appends in loops or a literal (nil on an error path adds
+// nothing). A function without a body here (another package's, or one
+// SSA skipped) or returning anything else is not followed.
+func returnedElems(fn *ssa.Function, idx int, seen map[ssa.Value]bool, depth int) ([]ssa.Value, bool) {
+	n := fn.Signature.Results().Len()
+	if len(fn.Blocks) == 0 || idx >= n || depth > maxDepth {
+		return nil, false
+	}
+	var out []ssa.Value
+	found := false
+	for _, b := range fn.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok || len(ret.Results) != n {
+			continue
+		}
+		found = true
+		el, ok := appendElems(ret.Results[idx], seen, depth+1)
+		if !ok {
+			return nil, false
+		}
+		out = append(out, el...)
+	}
+	return out, found
+}

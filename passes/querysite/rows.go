@@ -66,6 +66,16 @@ func appendElems(v ssa.Value, seen map[ssa.Value]bool, depth int) ([]ssa.Value, 
 			more, ok2 := sliceElems(x.Call.Args[1])
 			return append(base, more...), ok1 && ok2
 		}
+		if callee := x.Call.StaticCallee(); callee != nil && !x.Call.IsInvoke() {
+			return returnedElems(callee, 0, seen, depth+1) // helperpath.go
+		}
+	case *ssa.Extract:
+		// rows, err := buildRows(…)
+		if call, ok := x.Tuple.(*ssa.Call); ok && !call.Call.IsInvoke() {
+			if callee := call.Call.StaticCallee(); callee != nil {
+				return returnedElems(callee, x.Index, seen, depth+1) // helperpath.go
+			}
+		}
 	case *ssa.FreeVar:
 		// A slice a retrier's closure captures by value.
 		if b, _ := freeVarBinding(x); b != nil {
