@@ -130,7 +130,9 @@
 //     wrapper forwarding rows carries its path to its callers even when the
 //     path is constant; a function literal of the caller computing the
 //     name (tableName := func(t string) string {…}; tableName(tblTraces))
-//     is evaluated at its call (helperpath.go, inline.go).
+//     is evaluated at its call (helperpath.go, inline.go). Rows a function
+//     of the package returns (rows := buildRows(spans), also with an
+//     error) are the elements its return statements build.
 //   - row fields returned by a function or method as
 //     []types.StructValueOption (ydbRowShape fact), also through an
 //     interface method: one row alternative (Row.Impl,
