@@ -119,7 +119,7 @@
 //     call's table with another call's column); a keyed site whose path then has
 //     several variants lists them in Site.TableAlternatives (fieldctor.go,
 //     tablealt.go) and consumers judge rows under every alternative.
-//   - a BulkUpsert/ReadRows/StreamReadTable helper that takes the table's
+//   - a BulkUpsert/ReadRows helper that takes the table's
 //     NAME and builds the path inside (path.Join(db.Name(), name)), the
 //     callers passing different names: the path is a template of the
 //     helper's parameters (ydbSink table=<template>), so each call is a

@@ -30,17 +30,19 @@ import (
 // a hole at that argument (-explain names it); a caller passing its own
 // parameter on is itself a wrapper with the instantiated template.
 //
-// Only the keyed writes and reads (BulkUpsert, ReadRows, StreamReadTable):
-// a DDL helper keeps its site, whose paths schema discovery reads as
-// before. The rows argument is forwarded with the path when it is the
+// Only the keyed writes and reads (BulkUpsert, ReadRows): a DDL helper
+// keeps its site, whose paths schema discovery reads as before, and so
+// does a StreamReadTable helper (its key range stays with it). The rows
+// argument is forwarded with the path when it is the
 // helper's parameter, or types.ListValue(p...) of its []types.Value
 // parameter p (Rows with RowsList): the caller's slice, appended in a loop,
 // is decoded at the caller (rowsOfList).
 
 // tableTemplateKind reports whether a site of kind k may forward a table
-// path template.
+// path template. Not StreamReadTable: its key range, read from the
+// options inside the helper, would not reach the callers' sites.
 func tableTemplateKind(k Kind) bool {
-	return k == KindBulkUpsert || k == KindReadRows || k == KindReadTable
+	return k == KindBulkUpsert || k == KindReadRows
 }
 
 // unresolvedParam reports whether the table NAME in t (what follows the

@@ -9,6 +9,7 @@ import (
 
 	ydb "github.com/ydb-platform/ydb-go-sdk/v3"
 	"github.com/ydb-platform/ydb-go-sdk/v3/table"
+	"github.com/ydb-platform/ydb-go-sdk/v3/table/options"
 	"github.com/ydb-platform/ydb-go-sdk/v3/table/types"
 
 	"example.com/helperpath/spanmodel"
@@ -96,4 +97,26 @@ func (w *Writer) Archive(ctx context.Context, spans []spanmodel.Span) error {
 		))
 	}
 	return w.upsert(ctx, "service_index_"+w.suffix, rows) // want `kind=bulkupsert table="__ydblint_hole_0__/service_index___ydblint_hole_1__" params=\{\}\? row\{svc_hash:Uint64 const=false hash=hash/fnv.New64a\(field:example.com/helperpath/spanmodel.Span.Service\),service:Utf8 const=false,start_time:Int64 const=false\} chain=\(\*example.com/helperpath/spanmisc.Writer\).upsert`
+}
+
+// scan streams the rows of the index table name from a start time on; the
+// key range is the helper's own, so the site stays here.
+func (w *Writer) scan(ctx context.Context, name string, svcHash uint64) error {
+	return w.db.Table().Do(ctx, func(ctx context.Context, s table.Session) error {
+		res, err := s.StreamReadTable(ctx, path.Join(w.db.Name(), name), // want `kind=readtable table="__ydblint_hole_0__/__ydblint_hole_1__"`
+			options.ReadGreaterOrEqual(types.TupleValue(types.Uint64Value(svcHash))))
+		if err != nil {
+			return err
+		}
+		return res.Close()
+	})
+}
+
+// Dump streams both indexes of a service.
+func (w *Writer) Dump(ctx context.Context, service string) error {
+	h := spanmodel.ServiceHash(service)
+	if err := w.scan(ctx, "service_index", h); err != nil {
+		return err
+	}
+	return w.scan(ctx, "operation_index", h)
 }
