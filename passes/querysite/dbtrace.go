@@ -156,26 +156,11 @@ func (a *pkgAnalysis) handleStores(tn *types.TypeName, i int) (stores []*ssa.Sto
 				if !isFA || fa.Field != i || localStruct(fa.X.Type(), a.pass.Pkg) != tn {
 					continue
 				}
-				refs := fa.Referrers()
-				if refs == nil {
-					continue
+				st, escaped := fieldAddrUses(fa) // fields.go
+				if escaped {
+					return nil, false
 				}
-				for _, r := range *refs {
-					switch r := r.(type) {
-					case *ssa.Store:
-						if r.Addr != fa {
-							return nil, false
-						}
-						stores = append(stores, r)
-					case *ssa.UnOp:
-						if r.Op != token.MUL {
-							return nil, false
-						}
-					case *ssa.DebugRef:
-					default:
-						return nil, false
-					}
-				}
+				stores = append(stores, st...)
 			}
 		}
 	}

@@ -91,31 +91,42 @@ func (a *pkgAnalysis) fieldIndex() *fieldState {
 					fi = &fieldInfo{}
 					fs.info[id] = fi
 				}
-				refs := fa.Referrers()
-				if refs == nil {
-					continue
-				}
-				for _, r := range *refs {
-					switch r := r.(type) {
-					case *ssa.Store:
-						if r.Addr != fa {
-							fi.escaped = true // the address itself is stored
-							continue
-						}
-						fi.stores = append(fi.stores, r)
-					case *ssa.UnOp:
-						if r.Op != token.MUL {
-							fi.escaped = true
-						}
-					case *ssa.DebugRef:
-					default:
-						fi.escaped = true
-					}
-				}
+				stores, escaped := fieldAddrUses(fa)
+				fi.stores = append(fi.stores, stores...)
+				fi.escaped = fi.escaped || escaped
 			}
 		}
 	}
 	return fs
+}
+
+// fieldAddrUses sorts the uses of a field's address: the stores through
+// it, and whether it is used any other way than to store or load (passed
+// to a function, stored itself, converted), so that the field may be
+// written where ydblint does not look.
+func fieldAddrUses(fa *ssa.FieldAddr) (stores []*ssa.Store, escaped bool) {
+	refs := fa.Referrers()
+	if refs == nil {
+		return nil, false
+	}
+	for _, r := range *refs {
+		switch r := r.(type) {
+		case *ssa.Store:
+			if r.Addr != fa {
+				escaped = true // the address itself is stored
+				continue
+			}
+			stores = append(stores, r)
+		case *ssa.UnOp:
+			if r.Op != token.MUL {
+				escaped = true
+			}
+		case *ssa.DebugRef:
+		default:
+			escaped = true
+		}
+	}
+	return stores, escaped
 }
 
 // fieldText recovers the value read from a local string field: the union
