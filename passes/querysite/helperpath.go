@@ -83,17 +83,8 @@ func listRowsParam(v ssa.Value, c *ctx) int {
 // (loops included), as rowsOf does for the list's items.
 func (a *pkgAnalysis) rowsOfList(v ssa.Value, c *ctx) ([]*Row, bool) {
 	items, ok := appendElems(peel(v), map[ssa.Value]bool{}, 0)
-	var rows []*Row
-	for _, it := range items {
-		for _, r := range a.structRows(it, c) {
-			if len(rows) >= maxRows {
-				return rows, false
-			}
-			rows = append(rows, r)
-			ok = ok && r.Known
-		}
-	}
-	return rows, ok && len(items) > 0
+	rows, known := a.itemRows(items, c) // rows.go
+	return rows, ok && known && len(items) > 0
 }
 
 // wrappedTable records the table path at a call of a wrapper (tt: the

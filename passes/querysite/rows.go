@@ -23,17 +23,25 @@ func (a *pkgAnalysis) rowsOf(v ssa.Value, c *ctx) ([]*Row, bool) {
 		return nil, false
 	}
 	items, ok := appendElems(args[0], map[ssa.Value]bool{}, 0)
-	var rows []*Row
+	rows, known := a.itemRows(items, c)
+	return rows, ok && known
+}
+
+// itemRows decodes the rows of a list's items (types.StructValue(…) each,
+// possibly several through a helper); known is false when a row is not
+// fully decoded or there are more than maxRows.
+func (a *pkgAnalysis) itemRows(items []ssa.Value, c *ctx) (rows []*Row, known bool) {
+	known = true
 	for _, it := range items {
 		for _, r := range a.structRows(it, c) {
 			if len(rows) >= maxRows {
 				return rows, false
 			}
 			rows = append(rows, r)
-			ok = ok && r.Known
+			known = known && r.Known
 		}
 	}
-	return rows, ok
+	return rows, known
 }
 
 // appendElems returns the elements of a slice built by a literal, a

@@ -3,6 +3,7 @@ package noreturn_test
 import (
 	"go/ast"
 	"go/types"
+	"slices"
 	"sort"
 	"testing"
 
@@ -111,19 +112,7 @@ func TestKnownMatchesCtrlflow(t *testing.T) {
 	}
 	sort.Strings(derived)
 	listed := noreturn.KnownIn(noreturn.DerivedStd())
-	if len(derived) == 0 || !equal(derived, listed) {
+	if len(derived) == 0 || !slices.Equal(derived, listed) {
 		t.Errorf("ctrlflow derives %v\nthe table lists  %v", derived, listed)
 	}
-}
-
-func equal(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
