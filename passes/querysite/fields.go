@@ -50,19 +50,15 @@ const maxFieldStores = 8
 // when the field is unexported and the type is a non-generic named struct
 // declared in the analysed package.
 func (a *pkgAnalysis) localField(t types.Type, i int) (fieldID, bool) {
-	t = types.Unalias(t)
-	if p, ok := t.Underlying().(*types.Pointer); ok {
-		t = types.Unalias(p.Elem())
-	}
-	n, ok := t.(*types.Named)
-	if !ok || n.TypeParams().Len() > 0 || n.TypeArgs().Len() > 0 || n.Obj().Pkg() != a.pass.Pkg {
+	tn := localStruct(t, a.pass.Pkg) // dbtrace.go
+	if tn == nil {
 		return fieldID{}, false
 	}
-	st, ok := n.Underlying().(*types.Struct)
-	if !ok || i < 0 || i >= st.NumFields() || st.Field(i).Exported() || !isString(st.Field(i).Type()) {
+	st := tn.Type().Underlying().(*types.Struct)
+	if i < 0 || i >= st.NumFields() || st.Field(i).Exported() || !isString(st.Field(i).Type()) {
 		return fieldID{}, false
 	}
-	return fieldID{obj: n.Obj(), field: i}, true
+	return fieldID{obj: tn, field: i}, true
 }
 
 // fieldIndex scans every function of the package once for field addresses
