@@ -23,7 +23,7 @@ import (
 )
 
 // docURL is the documentation URL prefix of the rules' packages (the same
-// as passes/internal/report's URLBase, which reports under it).
+// as internal/report's URLBase, which reports under it).
 const docURL = "https://pkg.go.dev/github.com/ydblint/ydblint/passes/"
 
 // Suite is every ydblint rule, in documentation order. Adding a rule is one

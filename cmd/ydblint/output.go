@@ -23,7 +23,7 @@ const (
 )
 
 // configPrefix starts every configuration error the rules report
-// (passes/internal/report); the driver reports those once per run.
+// (internal/report); the driver reports those once per run.
 const configPrefix = "ydblint configuration: "
 
 // summary is what stage B derives from a runResult before printing.

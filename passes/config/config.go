@@ -14,8 +14,8 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/ydblint/ydblint/passes/internal/srcfiles"
-	"github.com/ydblint/ydblint/passes/internal/suppress"
+	"github.com/ydblint/ydblint/internal/srcfiles"
+	"github.com/ydblint/ydblint/internal/suppress"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -403,5 +403,5 @@ func readAndParse(path string) *fileConfig {
 
 // RuleNames returns the names of ydblint's rules, the names a
 // ydblint:ignore directive accepts (besides "all"), for packages outside
-// passes/ that cannot import passes/internal/suppress.
+// passes/ that cannot import internal/suppress.
 func RuleNames() []string { return append([]string(nil), suppress.Rules...) }

@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/ydblint/ydblint/passes/config"
-	"github.com/ydblint/ydblint/passes/internal/schema"
+	"github.com/ydblint/ydblint/internal/schema"
 	"github.com/ydblint/ydblint/passes/queryplan"
 	"github.com/ydblint/ydblint/passes/querysite"
 )

@@ -1,8 +1,8 @@
 package hashprefix
 
 import (
-	"github.com/ydblint/ydblint/passes/internal/keyplan"
-	"github.com/ydblint/ydblint/passes/internal/yql"
+	"github.com/ydblint/ydblint/internal/keyplan"
+	"github.com/ydblint/ydblint/internal/yql"
 	"github.com/ydblint/ydblint/passes/queryplan"
 	"github.com/ydblint/ydblint/passes/querysite"
 )

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ydblint/ydblint/passes/internal/schema"
+	"github.com/ydblint/ydblint/internal/schema"
 )
 
 // TestRemedy: the advice names the table's own columns, and a hash column

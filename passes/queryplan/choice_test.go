@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ydblint/ydblint/passes/internal/schema"
+	"github.com/ydblint/ydblint/internal/schema"
 	"github.com/ydblint/ydblint/passes/querysite"
 	"github.com/ydblint/ydblint/passes/schemafact"
 )

@@ -1,6 +1,6 @@
 package queryplan
 
-import "github.com/ydblint/ydblint/passes/internal/report"
+import "github.com/ydblint/ydblint/internal/report"
 
 // Claim returns true to its first caller for key and false to every later
 // one. The rules of a package share this Result; report uses it so that a

@@ -13,7 +13,7 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/ydblint/ydblint/analyzer"
-	"github.com/ydblint/ydblint/passes/internal/report"
+	"github.com/ydblint/ydblint/internal/report"
 )
 
 // Two packages of testdata/rules with findings: one is made to fail, the

@@ -3,8 +3,8 @@ package queryplan
 import (
 	"testing"
 
-	"github.com/ydblint/ydblint/passes/internal/schema"
-	"github.com/ydblint/ydblint/passes/internal/yql"
+	"github.com/ydblint/ydblint/internal/schema"
+	"github.com/ydblint/ydblint/internal/yql"
 )
 
 // TestTableDetailParseNotes: an unknown table's detail blames real parse

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"go/token"
 
-	"github.com/ydblint/ydblint/passes/internal/keyplan"
+	"github.com/ydblint/ydblint/internal/keyplan"
 	"github.com/ydblint/ydblint/passes/querysite"
 )
 

@@ -9,7 +9,7 @@
 // The pass reports no diagnostics. Consumers Require it and read its
 // *Result (result.go is the contract). The SDK knowledge (entry points,
 // argument roles, constructors, hash and monotonic sources) lives in
-// passes/internal/sdk; this package does the data flow over SSA.
+// internal/sdk; this package does the data flow over SSA.
 //
 // Cost. As a fact analyzer it runs on every dependency (the whole standard
 // library under go vet). It therefore builds SSA itself instead of
@@ -52,7 +52,7 @@
 //     parameter are evaluated at the call (inline.go). A pointer written
 //     through is a hole.
 //   - text built at run time (shapes.go, maptext.go, sprintfshape.go,
-//     templates.go, over the pure abstraction passes/internal/strshape):
+//     templates.go, over the pure abstraction internal/strshape):
 //     strings.Join over a list grown by appends under ifs (each optional
 //     item a Choice the variants record in Text.Choices, so planning can
 //     tell a filter present on every path from one left out on some);

@@ -3,7 +3,7 @@ package querysite
 import (
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/ydblint/ydblint/passes/internal/sdk"
+	"github.com/ydblint/ydblint/internal/sdk"
 )
 
 // optionsParamsParam finds, in a query-service options slice built at the

@@ -6,7 +6,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/ydblint/ydblint/passes/internal/sdk"
+	"github.com/ydblint/ydblint/internal/sdk"
 )
 
 // hashHelpers reports whether the package may declare a Go hash helper a

@@ -3,7 +3,7 @@ package querysite
 import (
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/ydblint/ydblint/passes/internal/sdk"
+	"github.com/ydblint/ydblint/internal/sdk"
 )
 
 // Parameter options forwarded through wrappers. Services pass

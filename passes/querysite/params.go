@@ -12,7 +12,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/ydblint/ydblint/passes/internal/sdk"
+	"github.com/ydblint/ydblint/internal/sdk"
 )
 
 func constString(v ssa.Value) (string, bool) {

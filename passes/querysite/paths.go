@@ -10,7 +10,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/ydblint/ydblint/passes/internal/sdk"
+	"github.com/ydblint/ydblint/internal/sdk"
 )
 
 // Table paths are often built with path.Join, path.Dir and path.Base:

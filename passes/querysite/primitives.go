@@ -5,7 +5,7 @@ import (
 	"go/types"
 	"strings"
 
-	"github.com/ydblint/ydblint/passes/internal/sdk"
+	"github.com/ydblint/ydblint/internal/sdk"
 )
 
 // publicPrimitiveAliases maps the suffixes of the public Type* constants

@@ -13,9 +13,9 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/ydblint/ydblint/passes/config"
-	"github.com/ydblint/ydblint/passes/internal/analysisutil"
-	"github.com/ydblint/ydblint/passes/internal/report"
-	"github.com/ydblint/ydblint/passes/internal/sdk"
+	"github.com/ydblint/ydblint/internal/analysisutil"
+	"github.com/ydblint/ydblint/internal/report"
+	"github.com/ydblint/ydblint/internal/sdk"
 )
 
 // Analyzer finds query sites. It reports no diagnostics: consumers Require

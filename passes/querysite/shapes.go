@@ -9,7 +9,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/ydblint/ydblint/passes/internal/strshape"
+	"github.com/ydblint/ydblint/internal/strshape"
 )
 
 // This file recovers text built through string lists: a slice of

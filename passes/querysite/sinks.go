@@ -4,7 +4,7 @@ import (
 	"go/types"
 
 	"github.com/ydblint/ydblint/passes/config"
-	"github.com/ydblint/ydblint/passes/internal/sdk"
+	"github.com/ydblint/ydblint/internal/sdk"
 )
 
 // configSinks are the sinks the configuration declares (config.Sink), by

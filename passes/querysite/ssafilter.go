@@ -11,7 +11,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/ydblint/ydblint/passes/config"
-	"github.com/ydblint/ydblint/passes/internal/sdk"
+	"github.com/ydblint/ydblint/internal/sdk"
 )
 
 // Building SSA is most of querysite's cost: on seaweedfs (`./weed/...`,

@@ -14,7 +14,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/ydblint/ydblint/passes/internal/yql"
+	"github.com/ydblint/ydblint/internal/yql"
 )
 
 // piece is one piece of recovered text: literal bytes, an unknown hole, or

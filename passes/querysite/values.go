@@ -9,7 +9,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/ydblint/ydblint/passes/internal/sdk"
+	"github.com/ydblint/ydblint/internal/sdk"
 )
 
 // ctorCall returns the value/type constructor a call invokes in SDK/types

@@ -7,8 +7,8 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/ydblint/ydblint/passes/internal/sdk"
-	"github.com/ydblint/ydblint/passes/internal/sdkssa"
+	"github.com/ydblint/ydblint/internal/sdk"
+	"github.com/ydblint/ydblint/internal/sdkssa"
 )
 
 // A group is one table-service result as the code holds it: the values an

@@ -10,8 +10,8 @@ import (
 	"sync"
 
 	"github.com/ydblint/ydblint/passes/config"
-	"github.com/ydblint/ydblint/passes/internal/schema"
-	"github.com/ydblint/ydblint/passes/internal/srcfiles"
+	"github.com/ydblint/ydblint/internal/schema"
+	"github.com/ydblint/ydblint/internal/srcfiles"
 )
 
 // Configured schema paths (config.Config.SchemaPaths: the schema.paths key,

@@ -10,7 +10,7 @@ import (
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/ydblint/ydblint/passes/config"
-	"github.com/ydblint/ydblint/passes/internal/schema"
+	"github.com/ydblint/ydblint/internal/schema"
 )
 
 // TestConfiguredModule runs schemafact on testdata/configured, whose

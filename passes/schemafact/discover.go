@@ -11,7 +11,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/ydblint/ydblint/passes/internal/srcfiles"
+	"github.com/ydblint/ydblint/internal/srcfiles"
 )
 
 // scanLimits bound the module walk. The walk reads .sql, .yql and non-test

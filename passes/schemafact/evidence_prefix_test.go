@@ -4,7 +4,7 @@ import (
 	"go/token"
 	"testing"
 
-	"github.com/ydblint/ydblint/passes/internal/schema"
+	"github.com/ydblint/ydblint/internal/schema"
 	"github.com/ydblint/ydblint/passes/querysite"
 )
 

@@ -3,7 +3,7 @@ package schemafact
 import (
 	"strings"
 
-	"github.com/ydblint/ydblint/passes/internal/schema"
+	"github.com/ydblint/ydblint/internal/schema"
 )
 
 // schemaFact is the package fact: the merged catalogue of the package and

@@ -5,7 +5,7 @@ import (
 	"path"
 	"strings"
 
-	"github.com/ydblint/ydblint/passes/internal/schema"
+	"github.com/ydblint/ydblint/internal/schema"
 )
 
 // DDLFault is DDL that YDB rejects (schema.DDLFault), as discovery found

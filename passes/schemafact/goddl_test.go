@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ydblint/ydblint/passes/internal/yql"
+	"github.com/ydblint/ydblint/internal/yql"
 )
 
 // h is the hole placeholder n, for readable expectations.

@@ -5,7 +5,7 @@ import (
 	"go/token"
 	"strings"
 
-	"github.com/ydblint/ydblint/passes/internal/yql"
+	"github.com/ydblint/ydblint/internal/yql"
 )
 
 // A string written to a builder (sb.WriteString("CREATE TABLE ")) or

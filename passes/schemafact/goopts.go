@@ -10,8 +10,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/ydblint/ydblint/passes/internal/schema"
-	"github.com/ydblint/ydblint/passes/internal/sdk"
+	"github.com/ydblint/ydblint/internal/schema"
+	"github.com/ydblint/ydblint/internal/sdk"
 	"github.com/ydblint/ydblint/passes/querysite"
 )
 

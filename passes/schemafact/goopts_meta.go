@@ -3,7 +3,7 @@ package schemafact
 import (
 	"go/ast"
 
-	"github.com/ydblint/ydblint/passes/internal/schema"
+	"github.com/ydblint/ydblint/internal/schema"
 )
 
 // columnMeta decodes WithColumnMeta(options.Column{Name: …, Type: …,

@@ -7,9 +7,9 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/ydblint/ydblint/passes/internal/keyplan"
-	"github.com/ydblint/ydblint/passes/internal/schema"
-	"github.com/ydblint/ydblint/passes/internal/yql"
+	"github.com/ydblint/ydblint/internal/keyplan"
+	"github.com/ydblint/ydblint/internal/schema"
+	"github.com/ydblint/ydblint/internal/yql"
 	"github.com/ydblint/ydblint/passes/querysite"
 )
 
@@ -23,7 +23,7 @@ type HashEvidence struct {
 }
 
 // writeEvidence collects §4 A hash-prefix evidence from this package's
-// writes: the key planner (passes/internal/keyplan) plans every
+// writes: the key planner (internal/keyplan) plans every
 // INSERT/UPSERT/REPLACE of every recovered text against the catalogue built
 // so far and reports a write that sets the leading key column to
 // Digest::F(x) (or to a parameter bound in Go to a hash of the parameter

@@ -5,9 +5,9 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/ydblint/ydblint/passes/internal/keyplan"
-	"github.com/ydblint/ydblint/passes/internal/schema"
-	"github.com/ydblint/ydblint/passes/internal/yql"
+	"github.com/ydblint/ydblint/internal/keyplan"
+	"github.com/ydblint/ydblint/internal/schema"
+	"github.com/ydblint/ydblint/internal/yql"
 	"github.com/ydblint/ydblint/passes/querysite"
 )
 
@@ -28,7 +28,7 @@ import (
 //     a Go value.
 //
 // Certainly a hash means querysite's Value.HashFunc: the hash table of
-// passes/internal/sdk, a module helper returning one (hashFact), `% N` and
+// internal/sdk, a module helper returning one (hashFact), `% N` and
 // other derivations of one. The column's name is never evidence.
 //
 // One binding of the leading column to something that is known and not a

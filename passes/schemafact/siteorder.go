@@ -6,7 +6,7 @@ import (
 	"go/types"
 	"sort"
 
-	"github.com/ydblint/ydblint/passes/internal/schema"
+	"github.com/ydblint/ydblint/internal/schema"
 )
 
 // creators tracks which top-level function of the package first created

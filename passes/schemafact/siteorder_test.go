@@ -6,7 +6,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/ydblint/ydblint/passes/internal/schema"
+	"github.com/ydblint/ydblint/internal/schema"
 )
 
 // TestModuleScanUnorderedCreates: the module-wide Go scan applies DDL of

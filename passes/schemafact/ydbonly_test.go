@@ -3,8 +3,8 @@ package schemafact
 import (
 	"testing"
 
-	"github.com/ydblint/ydblint/passes/internal/schema"
-	"github.com/ydblint/ydblint/passes/internal/srcfiles"
+	"github.com/ydblint/ydblint/internal/schema"
+	"github.com/ydblint/ydblint/internal/srcfiles"
 	"github.com/ydblint/ydblint/passes/querysite"
 )
 

@@ -12,8 +12,8 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/ydblint/ydblint/passes/config"
-	"github.com/ydblint/ydblint/passes/internal/report"
-	"github.com/ydblint/ydblint/passes/internal/sdk"
+	"github.com/ydblint/ydblint/internal/report"
+	"github.com/ydblint/ydblint/internal/sdk"
 )
 
 const categoryCreateSession = "session-not-closed"

@@ -10,8 +10,8 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/ydblint/ydblint/passes/internal/sdk"
-	"github.com/ydblint/ydblint/passes/internal/srcfiles"
+	"github.com/ydblint/ydblint/internal/sdk"
+	"github.com/ydblint/ydblint/internal/srcfiles"
 )
 
 // This file answers "how does this module open its YDB driver?" from a

@@ -13,7 +13,7 @@
 // The rule interprets the transaction-control builders of both services
 // (table.TxControl, BeginTx, CommitTx, WithTx, SerializableReadWriteTxControl,
 // DefaultTxControl, the read-only controls, query.NoTx, …; the table is
-// passes/internal/sdk/txcontrol.go) in a small lattice — read-write open,
+// internal/sdk/txcontrol.go) in a small lattice — read-write open,
 // read-write committed, no transaction left open, an existing transaction
 // continued, unknown — through locals, φ, captured variables and package
 // variables assigned once. Anything it cannot follow is unknown, and

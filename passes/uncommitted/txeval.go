@@ -6,8 +6,8 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/ydblint/ydblint/passes/internal/sdk"
-	"github.com/ydblint/ydblint/passes/internal/sdkssa"
+	"github.com/ydblint/ydblint/internal/sdk"
+	"github.com/ydblint/ydblint/internal/sdkssa"
 )
 
 // txState is the small lattice a transaction control is interpreted in.

@@ -8,8 +8,8 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/ydblint/ydblint/passes/internal/report"
-	"github.com/ydblint/ydblint/passes/internal/yql"
+	"github.com/ydblint/ydblint/internal/report"
+	"github.com/ydblint/ydblint/internal/yql"
 	"github.com/ydblint/ydblint/passes/queryplan"
 	"github.com/ydblint/ydblint/passes/schemafact"
 )

@@ -87,7 +87,7 @@
 // constructors (types.*Value, ParamsBuilder setters, table.ValueParam) and
 // database/sql arguments passed as sql.Named(name, v) whose static Go type
 // decides the conversion (ydb-go-sdk internal/bind.toValue, the table in
-// passes/internal/sdk/gotypes.go): note that a Go int binds as Int32 and a
+// internal/sdk/gotypes.go): note that a Go int binds as Int32 and a
 // uint as Uint32, a pointer as Optional. Arguments whose type implements
 // driver.Valuer or json.Marshaler, interfaces and containers are not
 // judged: their YDB type is decided at run time.

@@ -6,8 +6,8 @@ import (
 
 	"golang.org/x/tools/go/types/typeutil"
 
-	"github.com/ydblint/ydblint/passes/internal/sdk"
-	"github.com/ydblint/ydblint/passes/internal/yql"
+	"github.com/ydblint/ydblint/internal/sdk"
+	"github.com/ydblint/ydblint/internal/yql"
 	"github.com/ydblint/ydblint/passes/querysite"
 )
 

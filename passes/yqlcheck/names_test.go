@@ -3,7 +3,7 @@ package yqlcheck
 import (
 	"testing"
 
-	"github.com/ydblint/ydblint/passes/internal/schema"
+	"github.com/ydblint/ydblint/internal/schema"
 )
 
 func TestNearColumn(t *testing.T) {

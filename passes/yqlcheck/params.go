@@ -7,8 +7,8 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/ydblint/ydblint/passes/internal/keyplan"
-	"github.com/ydblint/ydblint/passes/internal/yql"
+	"github.com/ydblint/ydblint/internal/keyplan"
+	"github.com/ydblint/ydblint/internal/yql"
 	"github.com/ydblint/ydblint/passes/queryplan"
 	"github.com/ydblint/ydblint/passes/querysite"
 )

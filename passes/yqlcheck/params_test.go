@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ydblint/ydblint/passes/internal/yql"
+	"github.com/ydblint/ydblint/internal/yql"
 )
 
 func TestCollectParams(t *testing.T) {

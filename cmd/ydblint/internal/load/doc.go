@@ -16,7 +16,7 @@
 // statement in a string, or that are (or import) a configured sink;
 // passes/schemafact for packages that reach those libraries or a sink;
 // passes/nestedretry for packages that reach ydb-go-sdk;
-// passes/internal/noreturn's no-return facts, for the same packages (the
+// internal/noreturn's no-return facts, for the same packages (the
 // standard library's no-return functions are its table). None exports
 // anything for the standard library or for the SDK's own library packages. Every other package has
 // no facts to give, so its types can come from the compiler's export data

@@ -13,7 +13,7 @@ import (
 	"golang.org/x/tools/go/packages"
 )
 
-// The libraries whose callers ydblint analyses (passes/internal/sdk, which
+// The libraries whose callers ydblint analyses (internal/sdk, which
 // this package may not import).
 const (
 	sdkModule = "github.com/ydb-platform/ydb-go-sdk/v3"
@@ -29,7 +29,7 @@ var yqlPairs = [][2]string{
 	{"REPLACE INTO", ""}, {"DELETE FROM", ""}, {"CREATE TABLE", ""}, {"ALTER TABLE", ""}, {"DECLARE $", ""},
 }
 
-// hashPkgs are the packages passes/internal/sdk.IsHashPkg names (the
+// hashPkgs are the packages internal/sdk.IsHashPkg names (the
 // packages of sdk.HashFuncs but io and hash; TestHashPkgsMirrorSDK reads
 // that table's source): passes/querysite summarises a package outside the
 // module cache that imports one of them directly, reaching the SDK or not,
@@ -53,7 +53,7 @@ var hashPkgs = map[string]bool{
 // the module cache and vendor directories that imports a hash package
 // (hashPkgs), SDK library or not.
 // Everything else has no facts ydblint's rules read and is read from
-// export data. (No-return facts, passes/internal/noreturn, of other
+// export data. (No-return facts, internal/noreturn, of other
 // packages, a helper that always calls log.Fatal in a package that does
 // not reach the SDK, are not computed: a call to it then looks like it can
 // return. The standard library's are a table there, so os, log and

@@ -209,12 +209,12 @@ func FuzzStringHasPair(f *testing.F) {
 }
 
 // TestHashPkgsMirrorSDK checks hashPkgs against the package column of
-// passes/internal/sdk's HashFuncs, read from its source (this package may
+// internal/sdk's HashFuncs, read from its source (this package may
 // not import it): a hash package missing here would read a hash helper
 // package from export data and lose its ydbHash facts.
 func TestHashPkgsMirrorSDK(t *testing.T) {
 	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "../../../../passes/internal/sdk/hash.go", nil, 0)
+	f, err := parser.ParseFile(fset, "../../../../internal/sdk/hash.go", nil, 0)
 	if err != nil {
 		t.Fatal(err)
 	}

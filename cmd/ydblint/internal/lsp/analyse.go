@@ -19,7 +19,7 @@ import (
 	"golang.org/x/tools/go/packages"
 )
 
-// docsURL prefixes the rules' documentation URLs (passes/internal/report
+// docsURL prefixes the rules' documentation URLs (internal/report
 // sets every diagnostic's URL under it).
 const docsURL = "https://pkg.go.dev/github.com/ydblint/ydblint/passes/"
 

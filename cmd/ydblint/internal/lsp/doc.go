@@ -78,7 +78,7 @@
 // The literal <reason> is deliberate. A reason such as "TODO: reason" would
 // silently suppress the finding forever; an empty reason would leave the
 // user guessing what to type. ydblint treats a reason that is only an
-// <angle-bracketed> placeholder as missing (passes/internal/suppress), so
+// <angle-bracketed> placeholder as missing (internal/suppress), so
 // after the action the finding stays and the directive itself is reported
 // as an error ("replace the <reason> placeholder") until the user writes
 // the real reason. (A snippet with a tab stop would be nicer still, but
