@@ -10,8 +10,8 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/ydblint/ydblint/passes/config"
 	"github.com/ydblint/ydblint/internal/suppress"
+	"github.com/ydblint/ydblint/passes/config"
 	"golang.org/x/tools/go/analysis"
 )
 

@@ -13,9 +13,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ydblint/ydblint/passes/config"
 	"github.com/ydblint/ydblint/internal/report"
 	"github.com/ydblint/ydblint/internal/suppress"
+	"github.com/ydblint/ydblint/passes/config"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
 )

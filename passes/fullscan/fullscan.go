@@ -7,11 +7,11 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/ydblint/ydblint/passes/config"
 	"github.com/ydblint/ydblint/internal/analysisutil"
 	"github.com/ydblint/ydblint/internal/keyplan"
 	"github.com/ydblint/ydblint/internal/report"
 	"github.com/ydblint/ydblint/internal/yql"
+	"github.com/ydblint/ydblint/passes/config"
 	"github.com/ydblint/ydblint/passes/queryplan"
 	"github.com/ydblint/ydblint/passes/schemafact"
 )

@@ -6,9 +6,9 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/ydblint/ydblint/passes/config"
 	"github.com/ydblint/ydblint/internal/keyplan"
 	"github.com/ydblint/ydblint/internal/report"
+	"github.com/ydblint/ydblint/passes/config"
 	"github.com/ydblint/ydblint/passes/queryplan"
 )
 

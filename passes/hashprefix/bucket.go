@@ -3,8 +3,8 @@ package hashprefix
 import (
 	"fmt"
 
-	"github.com/ydblint/ydblint/passes/config"
 	"github.com/ydblint/ydblint/internal/schema"
+	"github.com/ydblint/ydblint/passes/config"
 	"github.com/ydblint/ydblint/passes/queryplan"
 	"github.com/ydblint/ydblint/passes/querysite"
 )

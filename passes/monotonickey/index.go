@@ -6,10 +6,10 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/ydblint/ydblint/passes/config"
 	"github.com/ydblint/ydblint/internal/keyplan"
 	"github.com/ydblint/ydblint/internal/report"
 	"github.com/ydblint/ydblint/internal/schema"
+	"github.com/ydblint/ydblint/passes/config"
 	"github.com/ydblint/ydblint/passes/queryplan"
 	"github.com/ydblint/ydblint/passes/querysite"
 )

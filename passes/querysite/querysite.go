@@ -12,10 +12,10 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/ydblint/ydblint/passes/config"
 	"github.com/ydblint/ydblint/internal/analysisutil"
 	"github.com/ydblint/ydblint/internal/report"
 	"github.com/ydblint/ydblint/internal/sdk"
+	"github.com/ydblint/ydblint/passes/config"
 )
 
 // Analyzer finds query sites. It reports no diagnostics: consumers Require

@@ -3,8 +3,8 @@ package querysite
 import (
 	"go/types"
 
-	"github.com/ydblint/ydblint/passes/config"
 	"github.com/ydblint/ydblint/internal/sdk"
+	"github.com/ydblint/ydblint/passes/config"
 )
 
 // configSinks are the sinks the configuration declares (config.Sink), by

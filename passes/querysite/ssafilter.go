@@ -10,8 +10,8 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/ydblint/ydblint/passes/config"
 	"github.com/ydblint/ydblint/internal/sdk"
+	"github.com/ydblint/ydblint/passes/config"
 )
 
 // Building SSA is most of querysite's cost: on seaweedfs (`./weed/...`,

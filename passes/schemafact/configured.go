@@ -9,9 +9,9 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/ydblint/ydblint/passes/config"
 	"github.com/ydblint/ydblint/internal/schema"
 	"github.com/ydblint/ydblint/internal/srcfiles"
+	"github.com/ydblint/ydblint/passes/config"
 )
 
 // Configured schema paths (config.Config.SchemaPaths: the schema.paths key,

@@ -9,8 +9,8 @@ import (
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
-	"github.com/ydblint/ydblint/passes/config"
 	"github.com/ydblint/ydblint/internal/schema"
+	"github.com/ydblint/ydblint/passes/config"
 )
 
 // TestConfiguredModule runs schemafact on testdata/configured, whose

@@ -11,9 +11,9 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/ydblint/ydblint/passes/config"
 	"github.com/ydblint/ydblint/internal/report"
 	"github.com/ydblint/ydblint/internal/sdk"
+	"github.com/ydblint/ydblint/passes/config"
 )
 
 const categoryCreateSession = "session-not-closed"

@@ -10,12 +10,12 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/ydblint/ydblint/passes/config"
 	"github.com/ydblint/ydblint/internal/analysisutil"
 	"github.com/ydblint/ydblint/internal/report"
 	"github.com/ydblint/ydblint/internal/sdk"
 	"github.com/ydblint/ydblint/internal/sdkssa"
 	"github.com/ydblint/ydblint/internal/yql"
+	"github.com/ydblint/ydblint/passes/config"
 	"github.com/ydblint/ydblint/passes/queryplan"
 )
 
