@@ -1,0 +1,547 @@
+package goeval
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/ydblint/ydblint/internal/strshape"
+)
+
+// call interprets a call instruction.
+func (fr *frame) call(b int, in *Instr, h *heap) *heap {
+	args := make([]*Value, len(in.Args))
+	for i, a := range in.Args {
+		args[i] = fr.get(a, b)
+	}
+	if fr.top && fr.record && in.ID >= 0 {
+		fr.snaps[in.ID] = fr.e.joinHeaps(fr.snaps[in.ID], h, 0, 0)
+	}
+	v, h2 := fr.dispatch(b, in, args, h)
+	if h2 == nil {
+		return nil
+	}
+	if in.ID >= 0 {
+		fr.set(in.ID, fr.typed(in, v))
+	}
+	return h2
+}
+
+// dispatch runs the call in with arguments args (the callee value or
+// receiver first for dynamic and interface calls).
+func (fr *frame) dispatch(b int, in *Instr, args []*Value, h *heap) (*Value, *heap) {
+	switch in.Mode {
+	case CallBuiltin:
+		return fr.builtin(in, args, h)
+	case CallStatic:
+		if r, h2, ok := fr.intrinsic(in.Name, in, args, h); ok {
+			return r, h2
+		}
+		fn := fr.e.funcOf(fr.f, in.Func, in.fn, in.Name)
+		return fr.callFunc(fn, in.Name, args, nil, h, in)
+	case CallDynamic:
+		return fr.callValue(args[0], args[1:], h, in)
+	case CallInvoke:
+		return fr.invoke(in.Iface, in.Name, args[0], args[1:], h, in)
+	}
+	return fr.e.bounded("unknown call"), h
+}
+
+// callValue calls a function value.
+func (fr *frame) callValue(fv *Value, args []*Value, h *heap, in *Instr) (*Value, *heap) {
+	e := fr.e
+	switch fv.kind {
+	case KFunc:
+		if fv.fn == nil {
+			return fr.external(fv.name, args, h, in)
+		}
+		if r, h2, ok := fr.intrinsic(fv.fn.Name, in, args, h); ok {
+			return r, h2
+		}
+		return fr.callFunc(fv.fn, fv.fn.Name, args, fv.elems, h, in)
+	case KAlt:
+		return fr.each(fv.elems, h, func(a *Value, h *heap) (*Value, *heap) { return fr.callValue(a, args, h, in) })
+	case KNil:
+		return nil, nil // calling nil panics
+	case KApply:
+		return fr.external(fv.name, args, h, in)
+	}
+	return fr.external("func value "+shortLabel(e, fv), args, h, in)
+}
+
+func shortLabel(e *Evaluator, v *Value) string {
+	if v.kind == KUnknown {
+		return e.Piece(v.hole).Label()
+	}
+	return v.kind.String()
+}
+
+// each runs f on every alternative, from the same heap, and joins the
+// results and heaps.
+func (fr *frame) each(alts []*Value, h *heap, f func(*Value, *heap) (*Value, *heap)) (*Value, *heap) {
+	var out *Value
+	var oh *heap
+	for _, a := range alts {
+		v, h2 := f(a, h)
+		if h2 == nil {
+			continue
+		}
+		out = fr.e.join2(out, v, 0, 0)
+		oh = fr.e.joinHeaps(oh, h2, 0, 0)
+	}
+	return out, oh
+}
+
+// invoke is an interface call: devirtualised from the dynamic type that
+// reached the receiver, else tried on every implementation Env reports.
+func (fr *frame) invoke(iface, method string, recv *Value, args []*Value, h *heap, in *Instr) (*Value, *heap) {
+	e := fr.e
+	switch recv.kind {
+	case KInterface:
+		all := append([]*Value{recv.elems[0]}, args...)
+		if fn := fr.methodFunc(recv, method); fn != nil {
+			return fr.callFunc(fn, fn.Name, all, nil, h, in)
+		}
+		name := fr.methodName(recv, method)
+		if name == "" {
+			name = "(" + recv.name + ")." + method
+		}
+		if r, h2, ok := fr.intrinsic(name, in, all, h); ok {
+			return r, h2
+		}
+		return fr.callFunc(e.lookup(name), name, all, nil, h, in)
+	case KAlt:
+		return fr.each(recv.elems, h, func(a *Value, h *heap) (*Value, *heap) { return fr.invoke(iface, method, a, args, h, in) })
+	case KNil:
+		return nil, nil
+	}
+	impls := e.env.Implementations(iface, method)
+	if len(impls) == 0 || len(impls) > e.b.Impls {
+		return fr.external("("+iface+")."+method, append([]*Value{recv}, args...), h, in)
+	}
+	var fns []*Value
+	for _, name := range impls {
+		fn := e.lookup(name)
+		if fn == nil {
+			return fr.external("("+iface+")."+method, append([]*Value{recv}, args...), h, in)
+		}
+		fns = append(fns, mkFunc(fn, nil))
+	}
+	return fr.each(fns, h, func(f *Value, h *heap) (*Value, *heap) {
+		r := e.hole(HoleRuntime, "", "receiver of "+shortName(f.fn.Name), "interface receiver not known")
+		return fr.callFunc(f.fn, f.fn.Name, append([]*Value{r}, args...), nil, h, in)
+	})
+}
+
+// methodFunc finds the method of an interface value's dynamic type among
+// the methods its unit embeds.
+func (fr *frame) methodFunc(recv *Value, method string) *Func {
+	if u := recv.unit; u != nil {
+		for _, m := range u.Methods {
+			if m.Recv == recv.name && m.Name == method {
+				return u.Funcs[m.Func]
+			}
+		}
+	}
+	return nil
+}
+
+func (fr *frame) methodName(recv *Value, method string) string {
+	return fr.e.env.Method(recv.name, method)
+}
+
+// callFunc interprets a call of fn (nil: not available) with arguments
+// args and, for a closure, its captured values.
+func (fr *frame) callFunc(fn *Func, name string, args, free []*Value, h *heap, in *Instr) (*Value, *heap) {
+	e := fr.e
+	if fn == nil || fn.bad != "" {
+		return fr.external(name, args, h, in)
+	}
+	if fr.depth+1 > e.b.Depth {
+		return fr.opaque(name, args, h, "call depth bound reached")
+	}
+	if slices.Contains(e.stack, fn) {
+		return fr.opaque(name, args, h, "recursive call")
+	}
+	if len(args) != fn.NParams || len(free) != fn.NFree {
+		return fr.external(name, args, h, in)
+	}
+	memo := ""
+	pure := true
+	for _, a := range args {
+		pure = pure && !hasPointer(a)
+	}
+	for _, a := range free {
+		pure = pure && !hasPointer(a)
+	}
+	if pure {
+		var b strings.Builder
+		fmt.Fprintf(&b, "%p(", fn)
+		for _, a := range append(slices.Clone(args), free...) {
+			e.digest(&b, a)
+			b.WriteByte(',')
+		}
+		memo = b.String()
+		if r, ok := e.memo[memo]; ok {
+			if r.v == nil {
+				return nil, nil
+			}
+			return r.v, h
+		}
+	}
+	ctx := fr.ctx + "/" + strconv.Itoa(fr.depth) + ":" + fr.f.Name + "@" + strconv.Itoa(in.ID)
+	if memo != "" {
+		if c, ok := e.memoCtx[memo]; ok {
+			ctx = c
+		} else {
+			e.memoSeq++
+			ctx = "m" + strconv.Itoa(e.memoSeq)
+			e.memoCtx[memo] = ctx
+		}
+	}
+	cf := e.newFrame(fn, ctx, fr.depth+1)
+	copy(cf.vals, args)
+	copy(cf.vals[fn.NParams:], free)
+	e.stack = append(e.stack, fn)
+	cf.run(h)
+	e.stack = e.stack[:len(e.stack)-1]
+	if cf.dead {
+		fr.abort(cf.why)
+		return e.bounded(cf.why), h
+	}
+	v, h2 := cf.result()
+	if cf.wroteG {
+		fr.wroteG = true
+	}
+	if memo != "" && !cf.wroteG && (v == nil || !hasPointer(v)) {
+		e.memo[memo] = &memoEntry{v: v}
+	}
+	if h2 == nil {
+		return nil, nil
+	}
+	if v == nil {
+		v = mkTuple(nil)
+	}
+	return v, h2
+}
+
+type memoEntry struct{ v *Value }
+
+// result joins the frame's returns: values and heaps. Two returns decided
+// by one if are joined under its conditions.
+func (fr *frame) result() (*Value, *heap) {
+	rets := fr.rets
+	if len(rets) == 0 {
+		return nil, nil
+	}
+	val := func(r ret) *Value {
+		switch len(r.vals) {
+		case 0:
+			return mkTuple(nil)
+		case 1:
+			return r.vals[0]
+		}
+		return mkTuple(r.vals)
+	}
+	if len(rets) == 1 {
+		return val(rets[0]), rets[0].h
+	}
+	if len(rets) == 2 {
+		d := fr.commonDom(rets[0].block, rets[1].block)
+		c1, c2 := 0, 0
+		if d >= 0 {
+			c1, c2 = fr.deciderAt(d, -1, rets[0].block, rets[1].block)
+		}
+		return fr.e.join2(val(rets[0]), val(rets[1]), c1, c2), fr.e.joinHeaps(rets[0].h, rets[1].h, c1, c2)
+	}
+	var v *Value
+	var h *heap
+	for _, r := range rets {
+		v = fr.e.join2(v, val(r), 0, 0)
+		h = fr.e.joinHeaps(h, r.h, 0, 0)
+	}
+	return v, h
+}
+
+func (fr *frame) commonDom(a, b int) int {
+	for x := a; x >= 0; x = fr.f.Blocks[x].Idom {
+		if fr.dominates(x, b) {
+			return x
+		}
+	}
+	return -1
+}
+
+// opaque is a call that is not interpreted because of a bound: its
+// result is a hole saying so, and what it could reach is unknown.
+func (fr *frame) opaque(name string, args []*Value, h *heap, why string) (*Value, *heap) {
+	h = fr.invalidate(h, args, why)
+	return fr.e.hole(HoleBound, "", shortName(name)+"(…)", why), h
+}
+
+// external is a call of a function whose body is not interpreted: an
+// application the consumers can read (parameter constructors, options),
+// a string hole keyed by the function and its keyed arguments, and the
+// memory its arguments reach becomes unknown (it may write it).
+func (fr *frame) external(name string, args []*Value, h *heap, in *Instr) (*Value, *heap) {
+	e := fr.e
+	if fr.top && fr.record {
+		for _, a := range args {
+			if a.kind == KFunc && a.fn != nil {
+				fr.closures[a.fn] = &closureSite{h: h, bindings: a.elems}
+			}
+		}
+	}
+	h = fr.invalidate(h, args, "handed to "+shortName(name))
+	var t *Type
+	if in != nil {
+		t = fr.f.typeAt(in.Type)
+	}
+	app := e.bound(mkApply(name, args))
+	if app.kind != KApply {
+		app = e.hole(HoleCall, "", shortName(name)+"(…)", "result of a call that is not interpreted")
+	}
+	if t == nil {
+		return app, h
+	}
+	if t.Kind == TTuple {
+		vs := make([]*Value, len(t.Fields))
+		for i, fd := range t.Fields {
+			if i == 0 {
+				vs[i] = e.fit(orOther(fr.f.typeAt(fd.Type)), app)
+				continue
+			}
+			vs[i] = e.fit(orOther(fr.f.typeAt(fd.Type)), e.hole(HoleCall, "", shortName(name)+"#"+strconv.Itoa(i), "result of a call that is not interpreted"))
+		}
+		return mkTuple(vs), h
+	}
+	return e.fit(t, app), h
+}
+
+// invalidate makes unknown the cells the values reach: a callee that is
+// not interpreted may have written them.
+func (fr *frame) invalidate(h *heap, args []*Value, why string) *heap {
+	e := fr.e
+	seen := map[int]bool{}
+	var walk func(v *Value)
+	walk = func(v *Value) {
+		if v == nil {
+			return
+		}
+		if v.kind == KPointer && v.cell != 0 && !seen[v.cell] {
+			seen[v.cell] = true
+			c, ok := h.get(v.cell)
+			if ok {
+				walk(c)
+				ci := e.cells[v.cell]
+				if c.kind == KTemplate {
+					return // templates are read-only once parsed
+				}
+				h = h.set(v.cell, e.hole(HoleCall, "", ci.desc, why))
+			}
+		}
+		for _, x := range v.elems {
+			walk(x)
+		}
+		for _, it := range v.items {
+			walk(it.V)
+		}
+	}
+	for _, a := range args {
+		walk(a)
+	}
+	return h
+}
+
+// builtin interprets a call of a builtin function.
+func (fr *frame) builtin(in *Instr, args []*Value, h *heap) (*Value, *heap) {
+	e := fr.e
+	switch in.Name {
+	case "append":
+		if len(args) != 2 {
+			return e.bounded("append"), h
+		}
+		return e.appendValues(args[0], args[1]), h
+	case "len":
+		return e.length(fr, h, args[0]), h
+	case "cap":
+		return mkInt(0, posInf), h
+	case "min", "max":
+		var out *Value
+		for _, a := range args {
+			if a.kind != KInt {
+				return fr.typed(in, e.hole(HoleRuntime, "", in.Name, "operand not known")), h
+			}
+			if out == nil {
+				out = a
+				continue
+			}
+			if in.Name == "min" {
+				out = mkInt(min(out.lo, a.lo), min(out.hi, a.hi))
+			} else {
+				out = mkInt(max(out.lo, a.lo), max(out.hi, a.hi))
+			}
+		}
+		return out, h
+	case "ssa:wrapnilchk":
+		return args[0], h
+	case "delete":
+		if len(args) == 2 && args[0].kind == KPointer {
+			c, h2 := fr.load(h, args[0])
+			if c.kind == KMap {
+				if ks := e.keyString(args[1]); ks != "" {
+					i := slices.Index(c.keys, ks)
+					if i >= 0 {
+						return mkTuple(nil), fr.store(h2, args[0], mkMap(slices.Delete(slices.Clone(c.keys), i, i+1), slices.Delete(slices.Clone(c.elems), i, i+1)))
+					}
+					return mkTuple(nil), h2
+				}
+			}
+			return mkTuple(nil), fr.store(h2, args[0], e.hole(HoleRuntime, "", "map", "entry deleted with a key not known"))
+		}
+		return mkTuple(nil), h
+	case "print", "println":
+		return mkTuple(nil), h
+	case "copy", "clear":
+		return mkInt(0, posInf), fr.invalidate(h, args[:1], in.Name)
+	}
+	return fr.typed(in, e.hole(HoleRuntime, "", in.Name, "builtin "+in.Name+" is not interpreted")), h
+}
+
+// appendValues is append(s, xs...), xs a slice (or a string for bytes).
+func (e *Evaluator) appendValues(s, xs *Value) *Value {
+	if s.kind == KString || xs.kind == KString && s.kind != KSlice {
+		ss, sx := e.shapeOf(s), e.shapeOf(xs)
+		if s.kind == KNil {
+			ss = strshape.Empty()
+		}
+		if ss != nil && sx != nil {
+			return e.strValue(strshape.Concat(e.lim, ss, sx))
+		}
+		return mkStr(e.holeShape(HoleRuntime, "", "bytes", "bytes appended from a value not known"))
+	}
+	var items []Elem
+	switch s.kind {
+	case KNil:
+	case KSlice:
+		items = slices.Clone(s.items)
+	case KAlt:
+		var out *Value
+		for _, a := range s.elems {
+			out = e.join2(out, e.appendValues(a, xs), 0, 0)
+		}
+		return out
+	default:
+		items = []Elem{{V: e.hole(HoleRuntime, "", "element", "elements of a slice not known"), Rep: true}}
+	}
+	switch xs.kind {
+	case KNil:
+	case KSlice:
+		items = append(items, xs.items...)
+	default:
+		items = append(items, Elem{V: e.hole(HoleRuntime, "", "element", "elements of a slice not known"), Rep: true})
+	}
+	if len(items) > e.b.Elems {
+		return e.bounded("slice longer than the element bound")
+	}
+	return e.bound(mkSlice(items))
+}
+
+// length is len(x).
+func (e *Evaluator) length(fr *frame, h *heap, x *Value) *Value {
+	switch x.kind {
+	case KNil:
+		return mkIntConst(0)
+	case KSlice:
+		lo, hi := int64(0), int64(0)
+		for _, it := range x.items {
+			switch {
+			case it.Rep || it.self != 0:
+				hi = posInf
+			case len(it.Conds) > 0:
+				if hi != posInf {
+					hi++
+				}
+			default:
+				lo++
+				if hi != posInf {
+					hi++
+				}
+			}
+		}
+		return mkInt(lo, hi)
+	case KString:
+		if t, ok := litText(x.shape); ok {
+			return mkIntConst(int64(len(t)))
+		}
+		return mkInt(int64(minLen(x.shape)), posInf)
+	case KPointer:
+		c, _ := fr.load(h, x)
+		if c.kind == KMap {
+			return mkIntConst(int64(len(c.keys)))
+		}
+		return e.length(fr, h, c)
+	case KAlt:
+		var out *Value
+		for _, a := range x.elems {
+			out = e.join2(out, e.length(fr, h, a), 0, 0)
+		}
+		return out
+	}
+	return mkInt(0, posInf)
+}
+
+// digest writes a key of v for memoisation: every distinction the
+// evaluator makes, so that two values with the same digest are the same.
+func (e *Evaluator) digest(b *strings.Builder, v *Value) {
+	if v == nil {
+		b.WriteString("_")
+		return
+	}
+	b.WriteString(v.kind.String())
+	switch v.kind {
+	case KUnknown:
+		b.WriteString(strconv.Itoa(v.hole))
+	case KString:
+		b.WriteString(v.shape.String())
+		shapeRefs(b, v.shape)
+	case KInt:
+		fmt.Fprintf(b, "[%d,%d,%d]", v.lo, v.hi, v.hole)
+	case KConst:
+		b.WriteString(v.c.ExactString())
+	case KFunc:
+		fmt.Fprintf(b, "%p", v.fn)
+	case KInterface:
+		fmt.Fprintf(b, "%s%p", v.name, v.unit)
+	case KApply, KStruct:
+		b.WriteString(v.name)
+	case KMap:
+		b.WriteString(strings.Join(v.keys, ","))
+	case KSlice:
+		b.WriteString("[")
+		for _, it := range v.items {
+			fmt.Fprintf(b, "%v%v%d:", it.Conds, it.Rep, it.self)
+			e.digest(b, it.V)
+			b.WriteString(";")
+		}
+		b.WriteString("]")
+	}
+	if len(v.elems) > 0 {
+		b.WriteString("(")
+		for _, x := range v.elems {
+			e.digest(b, x)
+			b.WriteString(",")
+		}
+		b.WriteString(")")
+	}
+}
+
+func shapeRefs(b *strings.Builder, s *strshape.Shape) {
+	if s.Kind == strshape.KindLit || s.Kind == strshape.KindHole {
+		b.WriteString("#" + strconv.Itoa(s.Ref))
+	}
+	for _, p := range s.Parts {
+		shapeRefs(b, p)
+	}
+}

@@ -1,0 +1,407 @@
+package goeval
+
+import (
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/ydblint/ydblint/internal/strshape"
+)
+
+// Evaluator computes abstract values of SSA values. It memoises what it
+// interprets (top-level frames, pure calls, package initialisers, field
+// stores), so one Evaluator serves every question about one package. It
+// is not safe for concurrent use.
+type Evaluator struct {
+	env Env
+	b   Budget
+	lim strshape.Limits
+	t   tables
+
+	cells      []cellInfo
+	cellInit   map[int]*Value
+	fieldHoles map[int]fieldRef
+	fieldMemo  map[string]*fieldResult
+	globals    map[string]int
+
+	lowered map[*ssa.Function]*Func
+	byName  map[string]*Func
+	units   map[*Summary]*Unit
+	tops    map[*ssa.Function]*frame
+	busy    map[*ssa.Function]bool
+	inits   map[*ssa.Package]*frame
+
+	memo    map[string]*memoEntry
+	memoCtx map[string]string
+	memoSeq int
+	selfSeq int
+
+	stack    []*Func
+	steps    int
+	topDepth int
+}
+
+// New returns an Evaluator asking env about the world outside the
+// function it interprets, within budget b.
+func New(env Env, b Budget) *Evaluator {
+	if env == nil {
+		env = NoEnv{}
+	}
+	b = b.norm()
+	e := &Evaluator{
+		env: env, b: b,
+		lim:        strshape.Limits{MaxNodes: b.Size, MaxDepth: 32, MaxVariants: b.Variants},
+		cells:      []cellInfo{{desc: "none"}},
+		cellInit:   map[int]*Value{},
+		fieldHoles: map[int]fieldRef{},
+		fieldMemo:  map[string]*fieldResult{},
+		globals:    map[string]int{},
+		lowered:    map[*ssa.Function]*Func{},
+		byName:     map[string]*Func{},
+		units:      map[*Summary]*Unit{},
+		tops:       map[*ssa.Function]*frame{},
+		busy:       map[*ssa.Function]bool{},
+		inits:      map[*ssa.Package]*frame{},
+		memo:       map[string]*memoEntry{},
+		memoCtx:    map[string]string{},
+		steps:      b.Steps,
+	}
+	e.t.init()
+	return e
+}
+
+// Limits returns the strshape limits the evaluator's shapes are built
+// within, for enumerating them.
+func (e *Evaluator) Limits() strshape.Limits { return e.lim }
+
+// lowerLocal lowers a function of this process's SSA program, once.
+func (e *Evaluator) lowerLocal(fn *ssa.Function) *Func {
+	if f, ok := e.lowered[fn]; ok {
+		return f
+	}
+	f := lowerOne(fn)
+	e.lowered[fn] = f
+	return f
+}
+
+// lookup resolves a function by full name through Env: its body when Env
+// allows it, else its summary's root.
+func (e *Evaluator) lookup(name string) *Func {
+	if f, ok := e.byName[name]; ok {
+		return f
+	}
+	var f *Func
+	c := e.env.Lookup(name)
+	switch {
+	case c.Fn != nil && len(c.Fn.Blocks) > 0:
+		f = e.lowerLocal(c.Fn)
+	case c.Summary != nil:
+		if u := e.unitOf(c.Summary); u != nil {
+			f = u.Funcs[0]
+		}
+	}
+	e.byName[name] = f
+	return f
+}
+
+// Result is an abstract value with the memory it may point into.
+type Result struct {
+	V *Value
+	e *Evaluator
+	h *heap
+}
+
+// Deref returns the contents of the cell a pointer addresses, nil when
+// it is not known.
+func (r *Result) Deref(p *Value) *Value {
+	if p == nil || p.kind != KPointer {
+		return nil
+	}
+	if p.cell == 0 {
+		return r.e.getPath(p.elems[0], p.path)
+	}
+	c, ok := r.h.get(p.cell)
+	if !ok {
+		return nil
+	}
+	return r.e.getPath(c, p.path)
+}
+
+// Evaluator returns the evaluator the result belongs to (its pieces and
+// conditions).
+func (r *Result) Evaluator() *Evaluator { return r.e }
+
+// Value returns the abstract value of v in function fn: fn is
+// interpreted from its entry, its parameters being the join of the
+// arguments of its callers when Env knows them all, holes otherwise. A
+// value computed in a loop is the join of its values over the iterations.
+func (e *Evaluator) Value(fn *ssa.Function, v ssa.Value) *Result {
+	fr := e.topFrame(fn)
+	if fr == nil {
+		return &Result{V: e.bounded("function not interpreted"), e: e, h: emptyHeap}
+	}
+	slot, ok := fr.f.slot(v)
+	if !ok {
+		return &Result{V: e.bounded("value not in function"), e: e, h: fr.final}
+	}
+	val := fr.seen[slot]
+	if val == nil {
+		why := fr.why
+		if why == "" {
+			why = "value not reached"
+		}
+		return &Result{V: e.bounded(why), e: e, h: fr.final}
+	}
+	h := fr.final
+	if snap, ok := fr.snaps[slot]; ok {
+		h = snap
+	}
+	return &Result{V: val, e: e, h: h}
+}
+
+// Args returns the abstract arguments of a call (the receiver first for
+// a method or interface call, the function value for a dynamic call),
+// with the memory at the call.
+func (e *Evaluator) Args(call ssa.CallInstruction) []*Result {
+	fn := call.Parent()
+	fr := e.topFrame(fn)
+	c := call.Common()
+	var ops []ssa.Value
+	if c.IsInvoke() {
+		ops = append(ops, c.Value)
+	} else if _, ok := c.Value.(*ssa.Function); !ok {
+		if _, ok := c.Value.(*ssa.Builtin); !ok {
+			ops = append(ops, c.Value)
+		}
+	}
+	ops = append(ops, c.Args...)
+	out := make([]*Result, len(ops))
+	var h *heap
+	if fr != nil {
+		h = fr.final
+		if v, ok := call.(ssa.Value); ok {
+			if s, ok := fr.f.slot(v); ok && fr.snaps[s] != nil {
+				h = fr.snaps[s]
+			}
+		}
+	}
+	for i, op := range ops {
+		r := &Result{e: e, h: h}
+		if fr == nil {
+			r.V = e.bounded("function not interpreted")
+		} else if s, ok := fr.f.slot(op); ok && fr.seen[s] != nil {
+			r.V = fr.seen[s]
+		} else {
+			r.V = e.bounded("value not reached")
+		}
+		out[i] = r
+	}
+	return out
+}
+
+// slot returns the value slot of an SSA value of the function.
+func (f *Func) slot(v ssa.Value) (int, bool) {
+	s, ok := f.slots[v]
+	return s, ok
+}
+
+// topFrame interprets fn from its entry, once.
+func (e *Evaluator) topFrame(fn *ssa.Function) *frame {
+	if fr, ok := e.tops[fn]; ok {
+		return fr
+	}
+	if fn == nil || e.busy[fn] || e.topDepth >= e.b.Tops || len(fn.Blocks) == 0 {
+		return nil
+	}
+	f := e.lowerLocal(fn)
+	e.busy[fn] = true
+	e.topDepth++
+	savedSteps, savedStack := e.steps, e.stack
+	e.steps, e.stack = e.b.Steps, nil
+	defer func() {
+		e.steps, e.stack = savedSteps, savedStack
+		e.topDepth--
+		delete(e.busy, fn)
+	}()
+	fr := e.newFrame(f, "", 0)
+	fr.top = true
+	fr.seen = make([]*Value, f.NValues)
+	fr.snaps = map[int]*heap{}
+	fr.closures = map[*Func]*closureSite{}
+	if fn.Synthetic == "package initializer" {
+		fr.isInit, fr.initPkg = true, fn.Pkg
+	}
+	h := emptyHeap
+	h = e.bindParams(fn, f, fr, h)
+	h = e.bindFree(fn, f, fr, h)
+	for i := 0; i < f.ConstBase; i++ {
+		fr.seen[i] = fr.vals[i]
+	}
+	for i := f.ConstBase; i < f.NValues; i++ {
+		fr.seen[i] = fr.vals[i]
+	}
+	e.stack = []*Func{f}
+	fr.run(h)
+	_, fr.final = fr.result()
+	if fr.final == nil {
+		fr.final = h
+		for _, o := range fr.out {
+			if o != nil {
+				fr.final = e.joinHeaps(fr.final, o, 0, 0)
+			}
+		}
+	}
+	e.tops[fn] = fr
+	return fr
+}
+
+// bindParams gives a top-level frame its parameters: the join of the
+// arguments at every call when Env knows them all, else holes.
+func (e *Evaluator) bindParams(fn *ssa.Function, f *Func, fr *frame, h *heap) *heap {
+	params := make([]*Value, f.NParams)
+	calls, complete := e.env.Callers(fn)
+	if complete && len(calls) > 0 && len(calls) <= e.b.Callers && !fr.isInit {
+		ok := true
+		for _, call := range calls {
+			cf := e.topFrame(call.Parent())
+			if cf == nil {
+				ok = false
+				break
+			}
+			args := call.Common().Args
+			if len(args) != f.NParams {
+				ok = false
+				break
+			}
+			snap := cf.final
+			if v, isv := call.(ssa.Value); isv {
+				if s, found := cf.f.slot(v); found && cf.snaps[s] != nil {
+					snap = cf.snaps[s]
+				}
+			}
+			for i, a := range args {
+				s, found := cf.f.slot(a)
+				if !found || cf.seen[s] == nil {
+					ok = false
+					break
+				}
+				v := cf.seen[s]
+				h = e.importCells(h, snap, v)
+				params[i] = e.join2(params[i], v, 0, 0)
+			}
+			if !ok {
+				break
+			}
+		}
+		if ok {
+			copy(fr.vals, params)
+			return h
+		}
+	}
+	for i := range params {
+		t := f.typeAt(f.ParamTypes[i])
+		ref := e.t.piece(Piece{Hole: true, Kind: HoleParam, Desc: f.ParamNames[i], Why: "parameter of " + shortName(f.Name), Param: i})
+		fr.vals[i] = e.fit(orOther(t), mkUnknown(ref))
+	}
+	return h
+}
+
+// bindFree gives a closure's top-level frame the values it captured where
+// it was made (or handed to a function that is not interpreted, which
+// runs it).
+func (e *Evaluator) bindFree(fn *ssa.Function, f *Func, fr *frame, h *heap) *heap {
+	if f.NFree == 0 {
+		return h
+	}
+	if pf := e.topFrame(fn.Parent()); pf != nil {
+		if site := pf.closures[f]; site != nil && len(site.bindings) == f.NFree {
+			for i, b := range site.bindings {
+				fr.vals[f.NParams+i] = b
+				h = e.importCells(h, site.h, b)
+			}
+			return h
+		}
+	}
+	for i, fv := range fn.FreeVars {
+		fr.vals[f.NParams+i] = e.hole(HoleRuntime, "", fv.Name(), "captured value not known")
+	}
+	return h
+}
+
+// globalCell returns the cell of the package variable name.
+func (e *Evaluator) globalCell(name string, c *Const, f *Func) int {
+	if cell, ok := e.globals[name]; ok {
+		return cell
+	}
+	var t *Type
+	if pt := f.typeAt(c.Type); pt != nil {
+		t = f.typeAt(pt.Elem)
+	}
+	cell := e.newCell(t, f.unit, name)
+	e.cells[cell].global = name
+	e.cells[cell].g = c.g
+	e.cells[cell].from = f.unit
+	e.globals[name] = cell
+	return cell
+}
+
+// globalValue is the value of a package variable where the program reads
+// it: its value after initialisation when only the initialiser assigns
+// it, else a hole keyed by the variable.
+func (e *Evaluator) globalValue(fr *frame, cell int) (*Value, *heap) {
+	ci := e.cells[cell]
+	if fr.isInit && ci.g != nil && ci.g.Pkg == fr.initPkg {
+		return e.zero(ci.typ, ci.unit, 0), nil
+	}
+	if ci.g != nil && e.env.InitOnly(ci.g) {
+		if init := ci.g.Pkg.Func("init"); init != nil && len(init.Blocks) > 0 {
+			if inf := e.initFrame(ci.g.Pkg); inf != nil {
+				if v, ok := inf.final.get(cell); ok {
+					return v, inf.final
+				}
+			}
+		}
+	}
+	if ci.from != nil {
+		for _, g := range ci.from.Globals {
+			if g.Name == ci.global {
+				h := emptyHeap
+				v, h := e.decodeValue(&g.Value, ci.from, h)
+				return v, h
+			}
+		}
+	}
+	if ci.g == nil || ci.g.Pkg == nil || ci.g.Pkg.Func("init") == nil || len(ci.g.Pkg.Func("init").Blocks) == 0 {
+		if s := e.env.Global(ci.global); s != nil {
+			if r := e.Instantiate(s, nil); r != nil && r.V.kind != KUnknown {
+				return r.V, r.h
+			}
+		}
+	}
+	desc := ci.global
+	if i := lastDot(desc); i >= 0 {
+		desc = desc[i+1:]
+	}
+	return e.fit(orOther(ci.typ), e.hole(HoleVar, "var:"+ci.global, desc, "package variable written outside its initialiser")), nil
+}
+
+func lastDot(s string) int {
+	for i := len(s) - 1; i >= 0; i-- {
+		if s[i] == '.' {
+			return i
+		}
+		if s[i] == '/' {
+			return -1
+		}
+	}
+	return -1
+}
+
+// initFrame interprets a package's initialiser, once.
+func (e *Evaluator) initFrame(pkg *ssa.Package) *frame {
+	if fr, ok := e.inits[pkg]; ok {
+		return fr
+	}
+	e.inits[pkg] = nil
+	fr := e.topFrame(pkg.Func("init"))
+	e.inits[pkg] = fr
+	return fr
+}

@@ -1,0 +1,458 @@
+package goeval
+
+import (
+	"fmt"
+	"go/constant"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/ydblint/ydblint/internal/strshape"
+)
+
+// fmtCall interprets fmt.Sprintf and its family. The format may be any
+// shape: its literal runs are scanned for verbs, each consuming the next
+// argument; alternatives of the format are formatted each from the same
+// argument; an optional piece of the format without verbs stays optional
+// under its condition; a hole in the format makes the arguments after it
+// unknown (their position is not known).
+func fmtCall(name string) intrinsicFn {
+	toWriter := strings.HasPrefix(name, "F")
+	formatted := strings.HasSuffix(name, "f")
+	line := strings.HasSuffix(name, "ln")
+	stdout := !toWriter && !strings.HasPrefix(name, "S")
+	return func(fr *frame, in *Instr, args []*Value, h *heap) (*Value, *heap) {
+		e := fr.e
+		i := 0
+		var w *Value
+		if toWriter {
+			w, i = args[0], 1
+		}
+		var out *strshape.Shape
+		switch {
+		case formatted:
+			out = e.sprintf(fr, e.str(args[i]), args[i+1])
+		default:
+			out = e.sprint(fr, args[i], line)
+		}
+		if stdout {
+			return writeResult(fr, in), h
+		}
+		if !toWriter {
+			return e.strValue(out), h
+		}
+		if buf := textBuffer(w); buf != nil {
+			return writeResult(fr, in), bufAppend(fr, h, buf, out)
+		}
+		if w.kind == KInterface {
+			// A writer of the program: its Write method, with the text.
+			if name := fr.methodName(w, "Write"); name != "" || fr.methodFunc(w, "Write") != nil {
+				v, h2 := fr.invoke("io.Writer", "Write", w, []*Value{e.strValue(out)}, h, in)
+				_ = v
+				return writeResult(fr, in), h2
+			}
+		}
+		return writeResult(fr, in), fr.invalidate(h, []*Value{w}, "written by "+name)
+	}
+}
+
+// textBuffer returns the pointer to the cell of a *strings.Builder or
+// *bytes.Buffer held in an io.Writer, nil otherwise.
+func textBuffer(w *Value) *Value {
+	if w.kind == KInterface && (w.name == "*strings.Builder" || w.name == "*bytes.Buffer") && w.elems[0].kind == KPointer {
+		return w.elems[0]
+	}
+	return nil
+}
+
+// fmtArgs unpacks the ...any slice of a fmt call; nil when its elements
+// are not all known to be there.
+func fmtArgs(s *Value) ([]*Value, bool) {
+	switch s.kind {
+	case KNil:
+		return nil, true
+	case KSlice:
+		if !definite(s) {
+			return nil, false
+		}
+		out := make([]*Value, len(s.items))
+		for i, it := range s.items {
+			out[i] = it.V
+		}
+		return out, true
+	}
+	return nil, false
+}
+
+func unwrap(v *Value) *Value {
+	if v.kind == KInterface {
+		return v.elems[0]
+	}
+	return v
+}
+
+// sprint is fmt.Sprint (spaces between operands when neither is a string)
+// or Sprintln (spaces always, a newline at the end).
+func (e *Evaluator) sprint(fr *frame, s *Value, line bool) *strshape.Shape {
+	args, ok := fmtArgs(s)
+	if !ok {
+		return e.holeShape(HoleRuntime, "", "fmt.Sprint", "arguments not known")
+	}
+	var ps []*strshape.Shape
+	for i, a := range args {
+		isStr := unwrap(a).kind == KString
+		if i > 0 {
+			prevStr := unwrap(args[i-1]).kind == KString
+			if line || !isStr && !prevStr {
+				ps = append(ps, e.litPlain(" "))
+			}
+		}
+		ps = append(ps, e.printValue(fr, a, 'v'))
+	}
+	if line {
+		ps = append(ps, e.litPlain("\n"))
+	}
+	if len(ps) == 0 {
+		return strshape.Empty()
+	}
+	return strshape.Concat(e.lim, ps...)
+}
+
+// printValue is the text %v (or %s) prints for v.
+func (e *Evaluator) printValue(fr *frame, v *Value, verb byte) *strshape.Shape {
+	x := unwrap(v)
+	switch x.kind {
+	case KString:
+		return x.shape
+	case KInt:
+		if x.lo == x.hi && x.lo != negInf && x.lo != posInf {
+			return e.litPlain(strconv.FormatInt(x.lo, 10))
+		}
+	case KConst:
+		if gv := goValue(x); gv != nil {
+			return e.litPlain(fmt.Sprintf("%"+string(verb), gv))
+		}
+	case KAlt:
+		var alts []*strshape.Shape
+		for _, a := range x.elems {
+			alts = append(alts, e.printValue(fr, a, verb))
+		}
+		return e.altShapes(alts...)
+	}
+	// A value with a String method of the program.
+	if v.kind == KInterface && fr != nil && fr.depth+1 <= e.b.Depth {
+		if fn := fr.methodFunc(v, "String"); fn != nil || fr.methodName(v, "String") != "" {
+			if fn == nil {
+				fn = e.lookup(fr.methodName(v, "String"))
+			}
+			if fn != nil && fn.NParams == 1 && fn.bad == "" {
+				r, h2 := fr.callFunc(fn, fn.Name, []*Value{x}, nil, emptyHeap, &Instr{ID: -1})
+				if h2 != nil && r != nil && r.kind == KString {
+					return r.shape
+				}
+			}
+		}
+	}
+	key := e.keyOf(x)
+	return e.holeShape(HoleRuntime, key, "%"+string(verb)+" argument", "formatted value not known")
+}
+
+// goValue converts a constant to a Go value for fmt.
+func goValue(v *Value) any {
+	switch v.kind {
+	case KInt:
+		if v.lo == v.hi {
+			return v.lo
+		}
+	case KString:
+		if t, ok := litText(v.shape); ok {
+			return t
+		}
+	case KConst:
+		switch v.c.Kind() {
+		case constant.Bool:
+			return constant.BoolVal(v.c)
+		case constant.Float, constant.Int:
+			f, _ := constant.Float64Val(v.c)
+			return f
+		}
+	case KNil:
+		return nil
+	}
+	return nil
+}
+
+type fmtState struct {
+	out []*strshape.Shape
+	arg int // next argument; -1: not known (after a hole in the format)
+}
+
+type fmter struct {
+	e    *Evaluator
+	fr   *frame
+	args []*Value
+	bad  bool
+}
+
+// sprintf formats format with the ...any slice s.
+func (e *Evaluator) sprintf(fr *frame, format *strshape.Shape, s *Value) *strshape.Shape {
+	args, ok := fmtArgs(s)
+	if !ok {
+		return e.holeShape(HoleRuntime, "", "fmt.Sprintf", "arguments not known")
+	}
+	f := &fmter{e: e, fr: fr, args: args}
+	states := f.walk(format, []fmtState{{}})
+	if f.bad || len(states) == 0 {
+		return e.holeShape(HoleBound, "", "fmt.Sprintf", "format too complex")
+	}
+	var alts []*strshape.Shape
+	for _, st := range states {
+		out := st.out
+		if st.arg >= 0 && st.arg < len(args) {
+			out = append(slices.Clone(out), e.holeShape(HoleRuntime, "", "%!(EXTRA)", "arguments beyond the format"))
+		}
+		if len(out) == 0 {
+			alts = append(alts, strshape.Empty())
+		} else {
+			alts = append(alts, strshape.Concat(e.lim, out...))
+		}
+	}
+	return e.altShapes(alts...)
+}
+
+func (f *fmter) walk(s *strshape.Shape, states []fmtState) []fmtState {
+	if f.bad {
+		return nil
+	}
+	if len(states) > f.e.b.Variants {
+		f.bad = true
+		return nil
+	}
+	e := f.e
+	switch s.Kind {
+	case strshape.KindLit:
+		return f.literal([]*strshape.Shape{s}, states)
+	case strshape.KindHole:
+		out := make([]fmtState, len(states))
+		for i, st := range states {
+			out[i] = fmtState{out: append(slices.Clone(st.out), s), arg: st.arg}
+			if st.arg >= 0 && st.arg < len(f.args) {
+				out[i].arg = -1
+			}
+		}
+		return out
+	case strshape.KindCat:
+		for i := 0; i < len(s.Parts); {
+			if s.Parts[i].Kind == strshape.KindLit {
+				j := i
+				for j < len(s.Parts) && s.Parts[j].Kind == strshape.KindLit {
+					j++
+				}
+				states = f.literal(s.Parts[i:j], states)
+				i = j
+				continue
+			}
+			states = f.walk(s.Parts[i], states)
+			i++
+		}
+		return states
+	case strshape.KindAlt:
+		var out []fmtState
+		for _, p := range s.Parts {
+			out = append(out, f.walk(p, cloneStates(states))...)
+		}
+		return out
+	case strshape.KindOpt, strshape.KindRep:
+		var out []fmtState
+		for _, st := range states {
+			inner := f.walk(s.Parts[0], []fmtState{{arg: st.arg}})
+			same := len(inner) > 0
+			for _, in := range inner {
+				same = same && in.arg == st.arg
+			}
+			if same {
+				var alts []*strshape.Shape
+				for _, in := range inner {
+					alts = append(alts, catOrEmpty(e, in.out))
+				}
+				body := e.altShapes(alts...)
+				if s.Kind == strshape.KindOpt {
+					body = strshape.Optional(e.lim, body, s.Cond)
+				} else {
+					body = strshape.Loop(e.lim, body)
+				}
+				out = append(out, fmtState{out: append(slices.Clone(st.out), body), arg: st.arg})
+				continue
+			}
+			if s.Kind == strshape.KindRep {
+				f.bad = true
+				return nil
+			}
+			out = append(out, st)
+			for _, in := range inner {
+				out = append(out, fmtState{out: append(slices.Clone(st.out), in.out...), arg: in.arg})
+			}
+		}
+		return out
+	case strshape.KindJoin:
+		if hasPercent(s) {
+			f.bad = true
+			return nil
+		}
+		for i := range states {
+			states[i].out = append(slices.Clone(states[i].out), s)
+		}
+		return states
+	}
+	f.bad = true
+	return nil
+}
+
+func catOrEmpty(e *Evaluator, ps []*strshape.Shape) *strshape.Shape {
+	if len(ps) == 0 {
+		return strshape.Empty()
+	}
+	return strshape.Concat(e.lim, ps...)
+}
+
+func cloneStates(sts []fmtState) []fmtState {
+	out := make([]fmtState, len(sts))
+	for i, s := range sts {
+		out[i] = fmtState{out: slices.Clone(s.out), arg: s.arg}
+	}
+	return out
+}
+
+func hasPercent(s *strshape.Shape) bool {
+	if s.Kind == strshape.KindLit && strings.Contains(s.Text, "%") {
+		return true
+	}
+	for _, p := range s.Parts {
+		if hasPercent(p) {
+			return true
+		}
+	}
+	return false
+}
+
+// literal formats a run of literal pieces (a verb may span two).
+func (f *fmter) literal(lits []*strshape.Shape, states []fmtState) []fmtState {
+	e := f.e
+	var text strings.Builder
+	starts := make([]int, len(lits))
+	for i, l := range lits {
+		starts[i] = text.Len()
+		text.WriteString(l.Text)
+	}
+	t := text.String()
+	// frag is t[a:b] as a literal piece, positioned when it lies in one
+	// piece of the format.
+	frag := func(a, b int) *strshape.Shape {
+		for i := len(lits) - 1; i >= 0; i-- {
+			if starts[i] <= a {
+				if b <= starts[i]+len(lits[i].Text) {
+					p := e.Piece(lits[i].Ref)
+					return e.lit(t[a:b], p.Pos, p.PosString, p.Off+a-starts[i], p.Exact)
+				}
+				break
+			}
+		}
+		return e.litPlain(t[a:b])
+	}
+	out := make([]fmtState, len(states))
+	for si, st := range states {
+		ps := slices.Clone(st.out)
+		arg := st.arg
+		start := 0
+		for i := 0; i < len(t); i++ {
+			if t[i] != '%' {
+				continue
+			}
+			if i > start {
+				ps = append(ps, frag(start, i))
+			}
+			j := i + 1
+			for j < len(t) && strings.IndexByte("+-# 0", t[j]) >= 0 {
+				j++
+			}
+			for j < len(t) && (t[j] >= '0' && t[j] <= '9' || t[j] == '.' || t[j] == '*' || t[j] == '[' || t[j] == ']') {
+				j++
+			}
+			if j >= len(t) {
+				ps = append(ps, e.litPlain("%!(NOVERB)"))
+				start = len(t)
+				i = len(t)
+				break
+			}
+			spec, verb := t[i:j+1], t[j]
+			i, start = j, j+1
+			if verb == '%' {
+				ps = append(ps, e.litPlain("%"))
+				continue
+			}
+			if strings.ContainsAny(spec, "*[") {
+				// Star widths and explicit indexes move the argument
+				// position: the rest is not known.
+				ps = append(ps, e.holeShape(HoleRuntime, "", spec, "format with a computed width or index"))
+				arg = -1
+				continue
+			}
+			if arg < 0 {
+				ps = append(ps, e.holeShape(HoleRuntime, "", spec+" argument", "argument position not known"))
+				continue
+			}
+			if arg >= len(f.args) {
+				ps = append(ps, e.litPlain("%!"+string(verb)+"(MISSING)"))
+				continue
+			}
+			ps = append(ps, f.verb(spec, verb, f.args[arg]))
+			arg++
+		}
+		if start < len(t) {
+			ps = append(ps, frag(start, len(t)))
+		}
+		out[si] = fmtState{out: ps, arg: arg}
+	}
+	return out
+}
+
+// verb formats one argument.
+func (f *fmter) verb(spec string, verb byte, a *Value) *strshape.Shape {
+	e := f.e
+	x := unwrap(a)
+	plain := len(spec) == 2
+	if gv := goValue(x); gv != nil || x.kind == KNil && a.kind != KInterface {
+		if x.kind == KString || x.kind == KInt || x.kind == KConst {
+			return e.litPlain(fmt.Sprintf(spec, gv))
+		}
+	}
+	switch verb {
+	case 's', 'v':
+		if plain {
+			return e.printValue(f.fr, a, verb)
+		}
+	case 'q':
+		if plain && x.kind == KString {
+			q := e.litPlain(`"`)
+			return strshape.Concat(e.lim, q, e.derivedHole("strconv.Quote", x), q)
+		}
+	case 'd':
+		if plain {
+			if k := e.keyOf(x); k != "" {
+				return e.holeShape(HoleRuntime, k, "%d argument", "formatted value not known")
+			}
+		}
+	}
+	if x.kind == KAlt {
+		var alts []*strshape.Shape
+		for _, y := range x.elems {
+			alts = append(alts, f.verb(spec, verb, y))
+		}
+		return e.altShapes(alts...)
+	}
+	key := ""
+	if k := e.keyOf(x); k != "" {
+		key = "call:fmt.Sprintf(" + strconv.Quote(spec) + "," + k + ")"
+	}
+	return e.holeShape(HoleRuntime, key, spec+" argument", "formatted value not known")
+}

@@ -1,0 +1,667 @@
+package goeval
+
+import (
+	"go/token"
+	"strconv"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// frame is one interpretation of a function: a top-level evaluation (the
+// function's own values, its parameters from its callers or holes) or a
+// call (parameters bound to the caller's abstract arguments, sharing the
+// caller's heap).
+//
+// Blocks run in reverse postorder; a block's entry state is the join of
+// its live predecessors' exit states (join2 with the deciding if's
+// conditions), so code behind a constant condition is not run. A loop is
+// run as a unit: element by element over a known slice, iteration by
+// iteration while its exit is decided, and otherwise widened (widen).
+type frame struct {
+	e      *Evaluator
+	f      *Func
+	vals   []*Value
+	seen   []*Value // top frames: every value an instruction took
+	top    bool
+	record bool // the values of this run are final (not a widening pass)
+	ctx    string
+	depth  int
+	isInit bool
+	// initPkg: a package initialiser's package, whose variables start
+	// at their zero values in it.
+	initPkg *ssa.Package
+	final   *heap // top frames: the heap at the function's exit
+
+	out   []*heap
+	succ  [][2]bool
+	hdr   []*hdrState
+	refs  [][]refinement
+	force []int8
+	rets  []ret
+	elem  *elemOverride
+
+	snaps    map[int]*heap // top frames: call slot → heap at the call
+	closures map[*Func]*closureSite
+	defers   []deferred
+	dead     bool
+	why      string
+	wroteG   bool
+	ptrCells map[*Value]int
+}
+
+type hdrState struct {
+	h    *heap
+	phis []*Value
+}
+
+type ret struct {
+	block int
+	vals  []*Value
+	h     *heap
+}
+
+type refinement struct {
+	slot   int
+	lo, hi int64
+}
+
+type elemOverride struct {
+	slice, next int
+	v           *Value
+	idx         *Value
+}
+
+type closureSite struct {
+	h        *heap
+	bindings []*Value
+}
+
+type deferred struct {
+	in   *Instr
+	args []*Value
+}
+
+func (e *Evaluator) newFrame(f *Func, ctx string, depth int) *frame {
+	nb := len(f.Blocks)
+	fr := &frame{e: e, f: f, ctx: ctx, depth: depth, record: true,
+		vals: make([]*Value, f.NValues),
+		out:  make([]*heap, nb), succ: make([][2]bool, nb), hdr: make([]*hdrState, nb),
+		refs: make([][]refinement, nb), force: make([]int8, nb)}
+	for i := range fr.force {
+		fr.force[i] = -1
+	}
+	for i := range f.Consts {
+		fr.vals[f.ConstBase+i] = e.constValue(f, &f.Consts[i])
+	}
+	return fr
+}
+
+// step counts one instruction against the budget.
+func (fr *frame) step() bool {
+	if fr.dead {
+		return false
+	}
+	if fr.e.steps <= 0 {
+		fr.abort("step budget exhausted")
+		return false
+	}
+	fr.e.steps--
+	return true
+}
+
+func (fr *frame) abort(why string) {
+	if !fr.dead {
+		fr.dead, fr.why = true, why
+	}
+}
+
+// run interprets the function from its entry with heap h.
+func (fr *frame) run(h *heap) {
+	if fr.f.bad != "" {
+		fr.abort(fr.f.bad)
+		return
+	}
+	fr.hdr[0] = &hdrState{h: h}
+	fr.runRegion(fr.f.order)
+}
+
+func (fr *frame) runRegion(items []item) {
+	for _, it := range items {
+		if fr.dead {
+			return
+		}
+		if it.loop != nil {
+			fr.runLoop(it.loop)
+		} else {
+			fr.runBlock(it.block)
+		}
+	}
+}
+
+// set records the value of slot.
+func (fr *frame) set(slot int, v *Value) {
+	fr.vals[slot] = v
+	if fr.top && fr.record {
+		fr.seen[slot] = fr.e.join2(fr.seen[slot], v, 0, 0)
+	}
+}
+
+// get returns the value of slot as seen in block b: an integer narrowed by
+// the conditions that dominate b.
+func (fr *frame) get(slot, b int) *Value {
+	if slot < 0 {
+		return nil
+	}
+	v := fr.vals[slot]
+	if v == nil {
+		return fr.e.bounded("value not computed")
+	}
+	if v.kind != KInt || b < 0 {
+		return v
+	}
+	lo, hi := v.lo, v.hi
+	narrowed := false
+	for n := 0; b >= 0 && n <= len(fr.f.Blocks); n++ {
+		for _, r := range fr.refs[b] {
+			if r.slot == slot {
+				lo, hi = max(lo, r.lo), min(hi, r.hi)
+				narrowed = true
+			}
+		}
+		b = fr.f.Blocks[b].Idom
+	}
+	if !narrowed || lo == v.lo && hi == v.hi {
+		return v
+	}
+	if lo > hi { // an infeasible path; keep the value
+		return v
+	}
+	return mkInt(lo, hi)
+}
+
+// edgeLive reports whether the edge p→b was taken.
+func (fr *frame) edgeLive(p, b int) bool {
+	if fr.out[p] == nil {
+		return false
+	}
+	succs := fr.f.Blocks[p].Succs
+	for k, s := range succs {
+		if s == b && fr.succ[p][k] {
+			return true
+		}
+	}
+	return false
+}
+
+// decider returns the conditions under which the edges from p1 and p2
+// into b are taken: the if ending b's immediate dominator, when each edge
+// lies under a different successor of it.
+func (fr *frame) decider(b, p1, p2 int) (int, int) {
+	d := fr.f.Blocks[b].Idom
+	if d < 0 {
+		return 0, 0
+	}
+	return fr.deciderAt(d, b, p1, p2)
+}
+
+func (fr *frame) deciderAt(d, b, p1, p2 int) (int, int) {
+	db := &fr.f.Blocks[d]
+	last := &db.Instrs[len(db.Instrs)-1]
+	if last.Op != OpIf || len(db.Succs) != 2 || db.Succs[0] == db.Succs[1] {
+		return 0, 0
+	}
+	side := func(p int) int {
+		for k, s := range db.Succs {
+			if p == d && s == b {
+				return k
+			}
+			if s != b && fr.dominates(s, p) {
+				return k
+			}
+		}
+		return -1
+	}
+	k1, k2 := side(p1), side(p2)
+	if k1 < 0 || k2 < 0 || k1 == k2 {
+		return 0, 0
+	}
+	return fr.condID(d, k1, last), fr.condID(d, k2, last)
+}
+
+func (fr *frame) dominates(a, b int) bool {
+	for n := 0; b >= 0 && n <= len(fr.f.Blocks); n++ {
+		if a == b {
+			return true
+		}
+		b = fr.f.Blocks[b].Idom
+	}
+	return false
+}
+
+// condID interns the decision "the if ending block d took successor k",
+// in this function and this calling context.
+func (fr *frame) condID(d, k int, in *Instr) int {
+	key := fr.f.Name + "#" + strconv.Itoa(d) + ":" + strconv.Itoa(k) + "@" + fr.ctx
+	return fr.e.t.cond(Cond{Pos: in.pos, PosString: in.Pos, Negated: k == 1, Func: fr.f.Name, key: key})
+}
+
+// entry joins the states of the live edges into b; nil when none is.
+func (fr *frame) entry(b int) *heap {
+	var live []int
+	for _, p := range fr.f.Blocks[b].Preds {
+		if fr.edgeLive(p, b) {
+			live = append(live, p)
+		}
+	}
+	switch len(live) {
+	case 0:
+		return nil
+	case 1:
+		return fr.out[live[0]]
+	case 2:
+		c1, c2 := fr.decider(b, live[0], live[1])
+		return fr.e.joinHeaps(fr.out[live[0]], fr.out[live[1]], c1, c2)
+	}
+	var h *heap
+	for _, p := range live {
+		h = fr.e.joinHeaps(h, fr.out[p], 0, 0)
+	}
+	return h
+}
+
+// phi is the value of a φ of block b from its live edges.
+func (fr *frame) phi(b int, in *Instr) *Value {
+	preds := fr.f.Blocks[b].Preds
+	var live []int
+	for i, p := range preds {
+		if fr.edgeLive(p, b) {
+			live = append(live, i)
+		}
+	}
+	edge := func(i int) *Value { return fr.edgeValue(preds[i], b, in.Args[i]) }
+	switch len(live) {
+	case 0:
+		return fr.e.bounded("unreachable")
+	case 1:
+		return edge(live[0])
+	case 2:
+		c1, c2 := fr.decider(b, preds[live[0]], preds[live[1]])
+		return fr.e.join2(edge(live[0]), edge(live[1]), c1, c2)
+	}
+	var v *Value
+	for _, i := range live {
+		v = fr.e.join2(v, edge(i), 0, 0)
+	}
+	return v
+}
+
+// edgeValue is the value of slot on the edge p→b: narrowed by p's
+// dominating conditions and by the edge's own condition.
+func (fr *frame) edgeValue(p, b, slot int) *Value {
+	v := fr.get(slot, p)
+	if v.kind != KInt {
+		return v
+	}
+	pb := &fr.f.Blocks[p]
+	last := &pb.Instrs[len(pb.Instrs)-1]
+	if last.Op != OpIf || pb.Succs[0] == pb.Succs[1] {
+		return v
+	}
+	k := 0
+	if pb.Succs[1] == b {
+		k = 1
+	}
+	for _, r := range fr.narrow(p, last.Args[0], k == 0) {
+		if r.slot == slot {
+			lo, hi := max(v.lo, r.lo), min(v.hi, r.hi)
+			if lo <= hi {
+				v = mkInt(lo, hi)
+			}
+		}
+	}
+	return v
+}
+
+// narrow returns what the comparison in slot cond says of its integer
+// operands when it is truth.
+func (fr *frame) narrow(b, cond int, truth bool) []refinement {
+	in := fr.f.instrOf(cond)
+	if in == nil || in.Op != OpBinOp {
+		if in != nil && in.Op == OpUnOp && token.Token(in.X) == token.NOT {
+			return fr.narrow(b, in.Args[0], !truth)
+		}
+		return nil
+	}
+	op := token.Token(in.X)
+	if !truth {
+		switch op {
+		case token.LSS:
+			op = token.GEQ
+		case token.LEQ:
+			op = token.GTR
+		case token.GTR:
+			op = token.LEQ
+		case token.GEQ:
+			op = token.LSS
+		case token.EQL:
+			op = token.NEQ
+		case token.NEQ:
+			op = token.EQL
+		default:
+			return nil
+		}
+	}
+	x, y := fr.get(in.Args[0], b), fr.get(in.Args[1], b)
+	if x.kind != KInt || y.kind != KInt {
+		return nil
+	}
+	var out []refinement
+	add := func(slot int, lo, hi int64) {
+		if fr.f.constOf(slot) == nil {
+			out = append(out, refinement{slot, lo, hi})
+		}
+	}
+	dec := func(n int64) int64 {
+		if n == negInf || n == posInf {
+			return n
+		}
+		return n - 1
+	}
+	inc := func(n int64) int64 {
+		if n == negInf || n == posInf {
+			return n
+		}
+		return n + 1
+	}
+	switch op {
+	case token.LSS: // x < y
+		add(in.Args[0], negInf, dec(y.hi))
+		add(in.Args[1], inc(x.lo), posInf)
+	case token.LEQ:
+		add(in.Args[0], negInf, y.hi)
+		add(in.Args[1], x.lo, posInf)
+	case token.GTR:
+		add(in.Args[0], inc(y.lo), posInf)
+		add(in.Args[1], negInf, dec(x.hi))
+	case token.GEQ:
+		add(in.Args[0], y.lo, posInf)
+		add(in.Args[1], negInf, x.hi)
+	case token.EQL:
+		add(in.Args[0], y.lo, y.hi)
+		add(in.Args[1], x.lo, x.hi)
+	}
+	return out
+}
+
+// runBlock interprets block b.
+func (fr *frame) runBlock(b int) {
+	blk := &fr.f.Blocks[b]
+	var h *heap
+	var phis []*Value
+	if hs := fr.hdr[b]; hs != nil {
+		h, phis = hs.h, hs.phis
+	} else {
+		h = fr.entry(b)
+	}
+	fr.out[b] = nil
+	fr.succ[b] = [2]bool{}
+	if h == nil {
+		return
+	}
+	// What the conditions of the only predecessor say on this path.
+	fr.refs[b] = nil
+	if len(blk.Preds) == 1 {
+		p := blk.Preds[0]
+		pb := &fr.f.Blocks[p]
+		if last := &pb.Instrs[len(pb.Instrs)-1]; last.Op == OpIf && pb.Succs[0] != pb.Succs[1] {
+			fr.refs[b] = fr.narrow(p, last.Args[0], pb.Succs[0] == b)
+		}
+	}
+	// φs read their edges in parallel.
+	n := 0
+	for n < len(blk.Instrs) && blk.Instrs[n].Op == OpPhi {
+		n++
+	}
+	if n > 0 {
+		vs := make([]*Value, n)
+		for i := 0; i < n; i++ {
+			if phis != nil && i < len(phis) {
+				vs[i] = phis[i]
+			} else {
+				vs[i] = fr.phi(b, &blk.Instrs[i])
+			}
+		}
+		for i := 0; i < n; i++ {
+			fr.set(blk.Instrs[i].ID, vs[i])
+		}
+	}
+	for i := n; i < len(blk.Instrs); i++ {
+		if !fr.step() {
+			return
+		}
+		h = fr.exec(b, &blk.Instrs[i], h)
+		if h == nil {
+			return
+		}
+	}
+	fr.out[b] = h
+}
+
+// headerPhis returns the φs of a loop header: their slots and types.
+func (fr *frame) headerPhis(h int) []*Instr {
+	var out []*Instr
+	for i := range fr.f.Blocks[h].Instrs {
+		in := &fr.f.Blocks[h].Instrs[i]
+		if in.Op != OpPhi {
+			break
+		}
+		out = append(out, in)
+	}
+	return out
+}
+
+// edgesInto joins the states and φ values of the live edges into the loop
+// header h from the predecessors back selects (true: back edges).
+func (fr *frame) edgesInto(l *loop, back bool) (*heap, []*Value) {
+	hb := &fr.f.Blocks[l.header]
+	phis := fr.headerPhis(l.header)
+	var h *heap
+	vals := make([]*Value, len(phis))
+	any := false
+	for i, p := range hb.Preds {
+		if l.body[p] != back || !fr.edgeLive(p, l.header) {
+			continue
+		}
+		any = true
+		h = fr.e.joinHeaps(h, fr.out[p], 0, 0)
+		for j, in := range phis {
+			vals[j] = fr.e.join2(vals[j], fr.edgeValue(p, l.header, in.Args[i]), 0, 0)
+		}
+	}
+	if !any {
+		return nil, nil
+	}
+	return h, vals
+}
+
+// iterate runs the loop's blocks once from the header state (h, phis).
+func (fr *frame) iterate(l *loop, h *heap, phis []*Value) {
+	fr.hdr[l.header] = &hdrState{h: h, phis: phis}
+	fr.runRegion(l.items)
+	fr.hdr[l.header] = nil
+}
+
+// exitsLive reports whether some edge leaves the loop.
+func (fr *frame) exitsLive(l *loop) bool {
+	for b, in := range l.body {
+		if !in || fr.out[b] == nil {
+			continue
+		}
+		for k, s := range fr.f.Blocks[b].Succs {
+			if !l.body[s] && fr.succ[b][k] {
+				return true
+			}
+		}
+		if last := fr.f.Blocks[b].Instrs; len(last) > 0 && last[len(last)-1].Op == OpReturn {
+			return true
+		}
+	}
+	return false
+}
+
+// runLoop interprets a loop: over a known slice element by element;
+// otherwise iteration by iteration while each iteration's exit is decided
+// (a counted loop, a loop over a known slice without choice); otherwise
+// widened.
+func (fr *frame) runLoop(l *loop) {
+	h, phis := fr.edgesInto(l, false)
+	if h == nil {
+		for b, in := range l.body {
+			if in {
+				fr.out[b] = nil
+			}
+		}
+		return
+	}
+	if l.rangeSlice >= 0 && fr.rangeLoop(l, h, phis) {
+		return
+	}
+	for iter := 0; iter < fr.e.b.Unroll; iter++ {
+		fr.iterate(l, h, phis)
+		if fr.dead {
+			return
+		}
+		bh, bphis := fr.edgesInto(l, true)
+		if bh == nil {
+			return // the loop ended in this iteration: its exits are in place
+		}
+		if fr.exitsLive(l) {
+			break // this iteration may or may not be the last: widen from it
+		}
+		h, phis = bh, bphis
+	}
+	fr.widen(l, h, phis, nil)
+}
+
+// rangeLoop runs a range over a known slice once per element. An optional
+// element's iteration joins the states with and without it under the
+// element's condition; a repeated element's is widened.
+func (fr *frame) rangeLoop(l *loop, h *heap, phis []*Value) bool {
+	s := fr.vals[l.rangeSlice]
+	if s == nil {
+		return false
+	}
+	var items []Elem
+	switch s.kind {
+	case KNil:
+	case KSlice:
+		items = s.items
+	case KString:
+		return false
+	default:
+		return false
+	}
+	if len(items) > fr.e.b.Elems {
+		return false
+	}
+	phiIns := fr.headerPhis(l.header)
+	idxPos := -1
+	for i, in := range phiIns {
+		if in.ID == l.rangeIdx {
+			idxPos = i
+		}
+	}
+	if idxPos < 0 {
+		return false
+	}
+	var acc []*heap // exits taken in some iteration (break, return)
+	accumulate := func() {
+		if acc == nil {
+			acc = make([]*heap, len(fr.f.Blocks))
+		}
+		for b, in := range l.body {
+			if in && fr.out[b] != nil && b != l.header {
+				for k, s := range fr.f.Blocks[b].Succs {
+					if !l.body[s] && fr.succ[b][k] {
+						acc[b] = fr.e.joinHeaps(acc[b], fr.out[b], 0, 0)
+					}
+				}
+			}
+		}
+	}
+	lo, hi := int64(-1), int64(-1)
+	saved := fr.elem
+	defer func() { fr.elem = saved }()
+	for _, it := range items {
+		phis = append([]*Value(nil), phis...)
+		phis[idxPos] = mkInt(lo, hi)
+		fr.elem = &elemOverride{slice: l.rangeSlice, next: l.rangeNext, v: it.V, idx: mkInt(lo+1, min(hi, posInf-1)+1)}
+		if it.Rep {
+			fr.force[l.header] = 0
+			wh, wphis := fr.widen(l, h, phis, fr.elem)
+			fr.force[l.header] = -1
+			accumulate()
+			if wh == nil {
+				return true
+			}
+			h, phis = wh, wphis
+			hi = posInf - 1
+			continue
+		}
+		fr.force[l.header] = 0
+		fr.iterate(l, h, phis)
+		fr.force[l.header] = -1
+		if fr.dead {
+			return true
+		}
+		accumulate()
+		bh, bphis := fr.edgesInto(l, true)
+		switch {
+		case bh == nil:
+			h = nil
+		case len(it.Conds) > 0:
+			c := it.Conds[len(it.Conds)-1]
+			if len(it.Conds) > 1 {
+				c = 0
+			}
+			h = fr.e.joinHeaps(h, bh, 0, c)
+			for i := range phis {
+				phis[i] = fr.e.join2(phis[i], bphis[i], 0, c)
+			}
+			hi++
+		default:
+			h, phis = bh, bphis
+			lo++
+			hi++
+		}
+		if h == nil {
+			break
+		}
+	}
+	fr.elem = nil
+	if h != nil {
+		phis = append([]*Value(nil), phis...)
+		phis[idxPos] = mkInt(lo, hi)
+		fr.force[l.header] = 1
+		fr.iterate(l, h, phis)
+		fr.force[l.header] = -1
+	} else {
+		for b, in := range l.body {
+			if in {
+				fr.out[b] = nil
+			}
+		}
+	}
+	for b, a := range acc {
+		if a == nil {
+			continue
+		}
+		fr.out[b] = fr.e.joinHeaps(fr.out[b], a, 0, 0)
+		for k, s := range fr.f.Blocks[b].Succs {
+			if !l.body[s] {
+				fr.succ[b][k] = true
+			}
+		}
+	}
+	return true
+}

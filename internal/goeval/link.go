@@ -1,0 +1,274 @@
+package goeval
+
+import (
+	"go/token"
+	"sort"
+)
+
+// link computes what the interpreter needs beyond the encoded IR: where
+// each value is defined, the reverse postorder, the natural loops and the
+// region tree. It runs after lowering and after decoding a summary, and
+// validates the IR (a decoded summary is data from another process): a
+// function whose IR is inconsistent is marked bad and never interpreted.
+func (u *Unit) link() {
+	if u.linked {
+		return
+	}
+	u.linked = true
+	for _, f := range u.Funcs {
+		f.unit = u
+		if f.bad == "" {
+			f.bad = f.link(len(u.Funcs), len(u.Types))
+		}
+	}
+	for _, m := range u.Methods {
+		if m.Func < 0 || m.Func >= len(u.Funcs) {
+			u.Methods = nil
+			break
+		}
+	}
+}
+
+func (f *Func) link(nfuncs, ntypes int) string {
+	nb := len(f.Blocks)
+	if nb == 0 {
+		return "no body"
+	}
+	if f.NParams < 0 || f.NFree < 0 || f.ConstBase < f.NParams+f.NFree || f.ConstBase+len(f.Consts) != f.NValues {
+		return "inconsistent value slots"
+	}
+	okType := func(t int) bool { return t >= -1 && t < ntypes }
+	for _, c := range f.Consts {
+		if !okType(c.Type) || c.Func < 0 || c.Func > nfuncs {
+			return "inconsistent constant"
+		}
+	}
+	f.def = make([]defSite, f.NValues)
+	for i := range f.def {
+		f.def[i] = defSite{-1, -1}
+	}
+	for bi := range f.Blocks {
+		b := &f.Blocks[bi]
+		if b.Idom < -1 || b.Idom >= nb {
+			return "inconsistent dominator"
+		}
+		for _, p := range b.Preds {
+			if p < 0 || p >= nb {
+				return "inconsistent predecessor"
+			}
+		}
+		for _, s := range b.Succs {
+			if s < 0 || s >= nb {
+				return "inconsistent successor"
+			}
+		}
+		if len(b.Instrs) == 0 {
+			return "empty block"
+		}
+		for ii := range b.Instrs {
+			in := &b.Instrs[ii]
+			if in.ID >= f.NValues || in.ID < -1 || !okType(in.Type) || in.Func < 0 || in.Func > nfuncs {
+				return "inconsistent instruction"
+			}
+			for _, a := range in.Args {
+				if a < -1 || a >= f.NValues {
+					return "inconsistent operand"
+				}
+			}
+			if in.Op == OpPhi && len(in.Args) != len(b.Preds) {
+				return "inconsistent phi"
+			}
+			if in.ID >= 0 {
+				if f.def[in.ID].block >= 0 || in.ID < f.NParams+f.NFree || in.ID >= f.ConstBase {
+					return "value defined twice"
+				}
+				f.def[in.ID] = defSite{bi, ii}
+			}
+		}
+		switch last := b.Instrs[len(b.Instrs)-1]; last.Op {
+		case OpIf:
+			if len(b.Succs) != 2 || len(last.Args) != 1 {
+				return "inconsistent if"
+			}
+		case OpJump:
+			if len(b.Succs) != 1 {
+				return "inconsistent jump"
+			}
+		case OpReturn, OpPanic:
+		default:
+			return "block without terminator"
+		}
+	}
+	// Reverse postorder from the entry.
+	post := make([]int, 0, nb)
+	seen := make([]bool, nb)
+	type frame struct{ b, next int }
+	stack := []frame{{0, 0}}
+	seen[0] = true
+	for len(stack) > 0 {
+		top := &stack[len(stack)-1]
+		succs := f.Blocks[top.b].Succs
+		if top.next < len(succs) {
+			s := succs[top.next]
+			top.next++
+			if !seen[s] {
+				seen[s] = true
+				stack = append(stack, frame{s, 0})
+			}
+			continue
+		}
+		post = append(post, top.b)
+		stack = stack[:len(stack)-1]
+	}
+	rpo := make([]int, 0, len(post))
+	for i := len(post) - 1; i >= 0; i-- {
+		rpo = append(rpo, post[i])
+	}
+	rpoIdx := make([]int, nb)
+	for i := range rpoIdx {
+		rpoIdx[i] = -1
+	}
+	for i, b := range rpo {
+		rpoIdx[b] = i
+	}
+	dominates := func(a, b int) bool {
+		for n := 0; b >= 0 && n <= nb; n++ {
+			if a == b {
+				return true
+			}
+			b = f.Blocks[b].Idom
+		}
+		return false
+	}
+	// Natural loops, by header.
+	byHeader := map[int]*loop{}
+	var headers []int
+	for _, b := range rpo {
+		for _, s := range f.Blocks[b].Succs {
+			if rpoIdx[s] > rpoIdx[b] {
+				continue
+			}
+			if !dominates(s, b) {
+				return "irreducible control flow"
+			}
+			l := byHeader[s]
+			if l == nil {
+				l = &loop{header: s, body: make([]bool, nb), rangeSlice: -1, rangeIdx: -1, rangeNext: -1, rangeLen: -1}
+				l.body[s] = true
+				byHeader[s] = l
+				headers = append(headers, s)
+			}
+			l.back = append(l.back, b)
+			work := []int{b}
+			for len(work) > 0 {
+				x := work[len(work)-1]
+				work = work[:len(work)-1]
+				if l.body[x] {
+					continue
+				}
+				l.body[x] = true
+				for _, p := range f.Blocks[x].Preds {
+					if rpoIdx[p] >= 0 {
+						work = append(work, p)
+					}
+				}
+			}
+		}
+	}
+	sort.Ints(headers)
+	for _, h := range headers {
+		f.loops = append(f.loops, byHeader[h])
+	}
+	loopOf := func(h int) *loop { return byHeader[h] }
+	var region func(in func(int) bool, self int) []item
+	region = func(in func(int) bool, self int) []item {
+		var items []item
+		taken := make([]bool, nb)
+		for _, b := range rpo {
+			if !in(b) || taken[b] {
+				continue
+			}
+			if l := loopOf(b); l != nil && b != self {
+				for x := range l.body {
+					if l.body[x] {
+						taken[x] = true
+					}
+				}
+				items = append(items, item{block: b, loop: l})
+				continue
+			}
+			taken[b] = true
+			items = append(items, item{block: b})
+		}
+		return items
+	}
+	f.order = region(func(b int) bool { return rpoIdx[b] >= 0 }, -1)
+	for _, h := range headers {
+		l := byHeader[h]
+		l.items = region(func(b int) bool { return l.body[b] }, h)
+		f.tagRange(l)
+	}
+	return ""
+}
+
+// tagRange recognises the SSA of `for i, x := range s` over a slice:
+//
+//	header: idx = φ(-1, next); next = idx + 1; c = next < n; if c …
+//
+// with n = len(s) defined outside the loop.
+func (f *Func) tagRange(l *loop) {
+	b := &f.Blocks[l.header]
+	last := b.Instrs[len(b.Instrs)-1]
+	cmp := f.instrOf(last.Args[0])
+	if cmp == nil || cmp.Op != OpBinOp || token.Token(cmp.X) != token.LSS || len(cmp.Args) != 2 {
+		return
+	}
+	add := f.instrOf(cmp.Args[0])
+	if add == nil || add.Op != OpBinOp || token.Token(add.X) != token.ADD || f.def[add.ID].block != l.header {
+		return
+	}
+	phi := f.instrOf(add.Args[0])
+	if phi == nil || phi.Op != OpPhi || f.def[phi.ID].block != l.header || f.constInt(add.Args[1]) != "1" {
+		return
+	}
+	for i, p := range b.Preds {
+		if l.body[p] {
+			if phi.Args[i] != add.ID {
+				return
+			}
+		} else if f.constInt(phi.Args[i]) != "-1" {
+			return
+		}
+	}
+	n := f.instrOf(cmp.Args[1])
+	if n == nil || n.Op != OpCall || n.Mode != CallBuiltin || n.Name != "len" || len(n.Args) != 1 || l.body[f.def[n.ID].block] {
+		return
+	}
+	l.rangeSlice, l.rangeIdx, l.rangeNext, l.rangeLen = n.Args[0], phi.ID, add.ID, n.ID
+}
+
+// instrOf returns the instruction defining slot v, nil for parameters,
+// free variables and constants.
+func (f *Func) instrOf(v int) *Instr {
+	if v < 0 || v >= len(f.def) || f.def[v].block < 0 {
+		return nil
+	}
+	d := f.def[v]
+	return &f.Blocks[d.block].Instrs[d.instr]
+}
+
+// constOf returns the constant in slot v, nil when v is not a constant.
+func (f *Func) constOf(v int) *Const {
+	if v < f.ConstBase || v >= f.ConstBase+len(f.Consts) {
+		return nil
+	}
+	return &f.Consts[v-f.ConstBase]
+}
+
+func (f *Func) constInt(v int) string {
+	c := f.constOf(v)
+	if c == nil || c.Kind != ConstValue {
+		return ""
+	}
+	return c.Val
+}

@@ -1,0 +1,246 @@
+package goeval
+
+import (
+	"go/token"
+	"strconv"
+	"strings"
+
+	"github.com/ydblint/ydblint/internal/strshape"
+)
+
+// HoleKind says what an unknown piece stands for.
+type HoleKind uint8
+
+const (
+	// HoleParam is a parameter of the function evaluated whose callers
+	// are not all known.
+	HoleParam HoleKind = iota + 1
+	// HoleField is a field of a struct the evaluator does not know.
+	HoleField
+	// HoleVar is a package variable written outside its initialiser.
+	HoleVar
+	// HoleCall is the result of a call that is not interpreted.
+	HoleCall
+	// HoleRuntime is a value known only at run time: input, a map
+	// iteration, a channel, an operation on unknown operands.
+	HoleRuntime
+	// HoleBound is where a bound was hit: budget, size, depth, recursion,
+	// a loop that cannot be widened.
+	HoleBound
+	holeSelf
+)
+
+var holeKindNames = [...]string{"", "param", "field", "var", "call", "runtime", "bound", "self"}
+
+func (k HoleKind) String() string {
+	if int(k) < len(holeKindNames) {
+		return holeKindNames[k]
+	}
+	return "hole" + strconv.Itoa(int(k))
+}
+
+// Piece is a literal or a hole of a string shape (strshape Ref), or the
+// hole of an unknown value (Value.Hole).
+type Piece struct {
+	Hole bool
+	// Literal: its text, and where it comes from. Pos is the position of
+	// the first byte of the constant's text in the source when the
+	// constant is exactly one literal of its function (PosString instead
+	// for a literal of a summary); with Exact, Pos+Off+i is byte i of
+	// Text. Off is the piece's offset in that literal (a piece of a
+	// format string, of a template).
+	Text      string
+	Pos       token.Pos
+	PosString string
+	Off       int
+	Exact     bool
+	// Hole: what it stands for. Key is a stable identity of the Go value
+	// when it has one that is the same wherever it is used (a field
+	// "field:pkg.T.f", a package variable "var:pkg.v", a pure function
+	// of keyed values "call:strings.ToLower(field:pkg.T.f)"); two holes
+	// with the same non-empty Key hold the same string at run time.
+	// Desc is a short description ("cfg.Table", "limit"), Why says why
+	// the value is not known.
+	Kind  HoleKind
+	Key   string
+	Desc  string
+	Why   string
+	Param int // HoleParam: the parameter's index (receiver included)
+	self  int
+}
+
+// Label is how a hole reads in renderings: its key, or ?desc.
+func (p Piece) Label() string {
+	switch {
+	case p.Key != "":
+		return p.Key
+	case p.Kind == HoleParam:
+		return "param:" + p.Desc
+	case p.Kind == holeSelf:
+		return "self" + strconv.Itoa(p.self)
+	}
+	return "?" + p.Desc
+}
+
+// Cond is a decision of the program that optional pieces depend on: which
+// edge of an if the path took. The same Cond id in two optional pieces is
+// the same run-time decision.
+type Cond struct {
+	ID int
+	// Pos is the position of the if's condition (PosString in a summary).
+	Pos       token.Pos
+	PosString string
+	// Negated: the optional piece is there when the condition is false.
+	Negated bool
+	// Func is the function holding the if.
+	Func string
+	key  string
+}
+
+// tables interns pieces and conditions. Refs and ids are assigned in
+// evaluation order, which is deterministic.
+type tables struct {
+	pieces   []Piece
+	pieceIdx map[string]int
+	conds    []Cond
+	condIdx  map[string]int
+}
+
+func (t *tables) init() {
+	t.pieces = []Piece{{Hole: true, Kind: HoleBound, Desc: "widened", Why: "a bound was hit"}} // ref 0: strshape's widening hole (ref -1 is mapped here)
+	t.pieceIdx = map[string]int{}
+	t.conds = []Cond{{}}
+	t.condIdx = map[string]int{}
+}
+
+func (t *tables) piece(p Piece) int {
+	var b strings.Builder
+	if p.Hole {
+		b.WriteString("h\x00" + strconv.Itoa(int(p.Kind)) + "\x00" + p.Key + "\x00" + p.Desc + "\x00" + p.Why + "\x00" + strconv.Itoa(p.Param) + "\x00" + strconv.Itoa(p.self))
+	} else {
+		b.WriteString("l\x00" + p.Text + "\x00" + strconv.Itoa(int(p.Pos)) + "\x00" + p.PosString + "\x00" + strconv.Itoa(p.Off) + "\x00" + strconv.FormatBool(p.Exact))
+	}
+	k := b.String()
+	if i, ok := t.pieceIdx[k]; ok {
+		return i
+	}
+	i := len(t.pieces)
+	t.pieces = append(t.pieces, p)
+	t.pieceIdx[k] = i
+	return i
+}
+
+func (t *tables) cond(c Cond) int {
+	if i, ok := t.condIdx[c.key]; ok {
+		return i
+	}
+	c.ID = len(t.conds)
+	t.conds = append(t.conds, c)
+	t.condIdx[c.key] = c.ID
+	return c.ID
+}
+
+// Piece returns the piece with ref r (a strshape Ref or Value.Hole). The
+// hole strshape makes when it widens a shape (ref -1) reads as ref 0.
+func (e *Evaluator) Piece(r int) Piece {
+	if r < 0 || r >= len(e.t.pieces) {
+		return e.t.pieces[0]
+	}
+	return e.t.pieces[r]
+}
+
+// Cond returns the condition with id c.
+func (e *Evaluator) Cond(c int) Cond {
+	if c <= 0 || c >= len(e.t.conds) {
+		return Cond{}
+	}
+	return e.t.conds[c]
+}
+
+// hole makes an unknown value.
+func (e *Evaluator) hole(kind HoleKind, key, desc, why string) *Value {
+	return mkUnknown(e.t.piece(Piece{Hole: true, Kind: kind, Key: key, Desc: desc, Why: why}))
+}
+
+// holeShape is a hole as a shape.
+func (e *Evaluator) holeShape(kind HoleKind, key, desc, why string) *strshape.Shape {
+	return strshape.Hole(e.t.piece(Piece{Hole: true, Kind: kind, Key: key, Desc: desc, Why: why}))
+}
+
+// bounded is a hole saying which bound was hit.
+func (e *Evaluator) bounded(why string) *Value { return e.hole(HoleBound, "", why, why) }
+
+// lit makes a literal shape piece.
+func (e *Evaluator) lit(text string, pos token.Pos, posString string, off int, exact bool) *strshape.Shape {
+	return strshape.Lit(text, e.t.piece(Piece{Text: text, Pos: pos, PosString: posString, Off: off, Exact: exact}))
+}
+
+// litPlain is literal text made by the evaluator (a formatted number, a
+// separator), with no position.
+func (e *Evaluator) litPlain(text string) *strshape.Shape { return e.lit(text, token.NoPos, "", 0, false) }
+
+// keyOf returns a stable identity of v for derived keys: its hole's key,
+// its constant, "" when it has none.
+func (e *Evaluator) keyOf(v *Value) string {
+	switch v.kind {
+	case KUnknown:
+		return e.Piece(v.hole).Key
+	case KInt:
+		if v.lo == v.hi {
+			return strconv.FormatInt(v.lo, 10)
+		}
+		if v.hole != 0 {
+			return e.Piece(v.hole).Key
+		}
+	case KConst:
+		return v.c.ExactString()
+	case KNil:
+		return "nil"
+	case KString:
+		if s, ok := litText(v.shape); ok {
+			return strconv.Quote(s)
+		}
+		if v.shape.Kind == strshape.KindHole {
+			return e.Piece(v.shape.Ref).Key
+		}
+	case KInterface:
+		return e.keyOf(v.elems[0])
+	case KApply:
+		return e.derivedKey(v.name, v.elems)
+	}
+	return ""
+}
+
+// derivedKey is the key of the result of the function name applied to
+// args, when every argument has one: the same function of the same values
+// gives the same key, wherever it is called.
+func (e *Evaluator) derivedKey(name string, args []*Value) string {
+	ks := make([]string, len(args))
+	for i, a := range args {
+		k := e.keyOf(a)
+		if k == "" {
+			return ""
+		}
+		ks[i] = k
+	}
+	return "call:" + name + "(" + strings.Join(ks, ",") + ")"
+}
+
+// shortName strips package paths from a full name for descriptions:
+// "(*example.com/qb.Select).Where" → "(*qb.Select).Where".
+func shortName(name string) string {
+	b := make([]byte, 0, len(name))
+	seg := 0
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if c == '/' {
+			b = b[:seg]
+			continue
+		}
+		b = append(b, c)
+		if strings.IndexByte("(*[]{}, ", c) >= 0 {
+			seg = len(b)
+		}
+	}
+	return string(b)
+}

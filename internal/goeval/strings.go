@@ -1,0 +1,593 @@
+package goeval
+
+import (
+	"path"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/ydblint/ydblint/internal/strshape"
+)
+
+// Intrinsics are the standard library functions the evaluator knows the
+// meaning of: text building (strings, strconv, path, fmt, strings.Builder,
+// bytes.Buffer, text/template, html/template). Any other function of
+// another package without summary is an application (external).
+
+type intrinsicFn func(fr *frame, in *Instr, args []*Value, h *heap) (*Value, *heap)
+
+var intrinsics map[string]intrinsicFn
+
+func init() {
+	intrinsics = map[string]intrinsicFn{
+		"strings.Join":       strJoin,
+		"strings.Repeat":     strRepeat,
+		"strings.Replace":    strReplace,
+		"strings.ReplaceAll": strReplace,
+		"strings.ToUpper":    strCase(strings.ToUpper, "strings.ToUpper"),
+		"strings.ToLower":    strCase(strings.ToLower, "strings.ToLower"),
+		"strings.TrimSpace":  strTrimSpace,
+		"strings.TrimPrefix": strTrimAffix(true),
+		"strings.TrimSuffix": strTrimAffix(false),
+		"strings.HasPrefix":  strPred(strings.HasPrefix),
+		"strings.HasSuffix":  strPred(strings.HasSuffix),
+		"strings.Contains":   strPred(strings.Contains),
+		"strings.EqualFold":  strPred(strings.EqualFold),
+		"strconv.Itoa":       strconvInt,
+		"strconv.FormatInt":  strconvInt,
+		"strconv.FormatUint": strconvInt,
+		"strconv.FormatBool": strconvBool,
+		"strconv.Quote":      strconvQuote,
+		"path.Join":          pathJoin,
+		"path.Dir":           pathDirBase(true),
+		"path.Base":          pathDirBase(false),
+		"path/filepath.Join": pathJoin,
+		"path/filepath.Dir":  pathDirBase(true),
+		"path/filepath.Base": pathDirBase(false),
+		"bytes.NewBufferString": bufNew,
+		"bytes.NewBuffer":       bufNew,
+	}
+	for _, t := range []string{"(*strings.Builder)", "(*bytes.Buffer)"} {
+		intrinsics[t+".WriteString"] = bufWrite
+		intrinsics[t+".Write"] = bufWrite
+		intrinsics[t+".WriteByte"] = bufWriteRune
+		intrinsics[t+".WriteRune"] = bufWriteRune
+		intrinsics[t+".String"] = bufString
+		intrinsics[t+".Bytes"] = bufString
+		intrinsics[t+".Len"] = bufLen
+		intrinsics[t+".Cap"] = bufCap
+		intrinsics[t+".Reset"] = bufReset
+		intrinsics[t+".Grow"] = bufNop
+		intrinsics[t+".Truncate"] = bufTruncate
+	}
+	for _, n := range []string{"Sprintf", "Sprint", "Sprintln", "Fprintf", "Fprint", "Fprintln", "Printf", "Print", "Println"} {
+		intrinsics["fmt."+n] = fmtCall(n)
+	}
+	for _, pkg := range []string{"text/template", "html/template"} {
+		html := pkg == "html/template"
+		intrinsics[pkg+".New"] = tmplNew(html)
+		intrinsics[pkg+".Must"] = tmplMust
+		intrinsics["(*"+pkg+".Template).Parse"] = tmplParse
+		intrinsics["(*"+pkg+".Template).Execute"] = tmplExecute(false)
+		intrinsics["(*"+pkg+".Template).ExecuteTemplate"] = tmplExecute(true)
+		intrinsics["(*"+pkg+".Template).Funcs"] = tmplFuncs
+		intrinsics["(*"+pkg+".Template).Option"] = tmplSame
+		intrinsics["(*"+pkg+".Template).Delims"] = tmplDelims
+		intrinsics["(*"+pkg+".Template).Name"] = tmplName
+	}
+}
+
+// intrinsic runs the intrinsic named name, if there is one.
+func (fr *frame) intrinsic(name string, in *Instr, args []*Value, h *heap) (*Value, *heap, bool) {
+	f, ok := intrinsics[name]
+	if !ok {
+		return nil, nil, false
+	}
+	v, h2 := f(fr, in, args, h)
+	return v, h2, true
+}
+
+// derivedHole is the result of function name applied to args as an
+// unknown string, keyed when every argument is.
+func (e *Evaluator) derivedHole(name string, args ...*Value) *strshape.Shape {
+	return e.holeShape(HoleCall, e.derivedKey(name, args), shortName(name)+"(…)", "result of "+shortName(name)+" on a value not known")
+}
+
+func (e *Evaluator) str(v *Value) *strshape.Shape {
+	if s := e.shapeOf(v); s != nil {
+		return s
+	}
+	if v.kind == KNil {
+		return strshape.Empty()
+	}
+	return e.holeShape(HoleRuntime, "", "string", "value of another kind")
+}
+
+// itemShapes turns a slice of strings into Join items: an element under
+// conditions is optional, a repeated one a loop.
+func (e *Evaluator) itemShapes(s *Value) ([]*strshape.Shape, bool) {
+	var items []*strshape.Shape
+	for _, it := range s.items {
+		if it.self != 0 {
+			return nil, false
+		}
+		x := e.str(it.V)
+		if it.Rep {
+			x = strshape.Loop(e.lim, x)
+		}
+		for i := len(it.Conds) - 1; i >= 0; i-- {
+			x = strshape.Optional(e.lim, x, it.Conds[i])
+		}
+		items = append(items, x)
+	}
+	return items, true
+}
+
+func definite(s *Value) bool {
+	for _, it := range s.items {
+		if it.Rep || len(it.Conds) > 0 || it.self != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+func strJoin(fr *frame, in *Instr, args []*Value, h *heap) (*Value, *heap) {
+	e := fr.e
+	s, sep := args[0], e.str(args[1])
+	switch s.kind {
+	case KNil:
+		return mkStr(strshape.Empty()), h
+	case KSlice:
+		items, ok := e.itemShapes(s)
+		if !ok {
+			break
+		}
+		if len(items) == 0 {
+			return mkStr(strshape.Empty()), h
+		}
+		if definite(s) {
+			var ps []*strshape.Shape
+			for i, x := range items {
+				if i > 0 {
+					ps = append(ps, sep)
+				}
+				ps = append(ps, x)
+			}
+			return e.strValue(strshape.Concat(e.lim, ps...)), h
+		}
+		return e.strValue(strshape.Join(e.lim, items, sep)), h
+	}
+	return mkStr(e.derivedHole("strings.Join", args...)), h
+}
+
+func strRepeat(fr *frame, in *Instr, args []*Value, h *heap) (*Value, *heap) {
+	e := fr.e
+	s, n := e.str(args[0]), args[1]
+	if n.kind == KInt && n.lo == n.hi && n.lo >= 0 && n.lo <= 16 {
+		if n.lo == 0 {
+			return mkStr(strshape.Empty()), h
+		}
+		ps := make([]*strshape.Shape, n.lo)
+		for i := range ps {
+			ps[i] = s
+		}
+		return e.strValue(strshape.Concat(e.lim, ps...)), h
+	}
+	return e.strValue(strshape.Loop(e.lim, s)), h
+}
+
+// strReplace is strings.Replace/ReplaceAll with literal old and new:
+// applied to each literal piece when no occurrence can straddle two
+// pieces, to every variant when the text has no hole, else a hole.
+func strReplace(fr *frame, in *Instr, args []*Value, h *heap) (*Value, *heap) {
+	e := fr.e
+	s := e.str(args[0])
+	old, ok1 := litText(e.str(args[1]))
+	nw, ok2 := litText(e.str(args[2]))
+	all := len(args) == 3
+	if len(args) == 4 {
+		n := args[3]
+		all = n.kind == KInt && n.lo == n.hi && n.lo < 0
+	}
+	if ok1 && ok2 && old != "" {
+		if t, ok := litText(s); ok {
+			if all {
+				return mkStr(e.litPlain(strings.ReplaceAll(t, old, nw))), h
+			}
+			if n := args[3]; n.kind == KInt && n.lo == n.hi && n.lo != negInf && n.lo < 1<<20 {
+				return mkStr(e.litPlain(strings.Replace(t, old, nw, int(n.lo)))), h
+			}
+		}
+		if all && !straddles(s, old) {
+			name := shortName(in.Name)
+			return e.strValue(e.mapShape(s, func(x *strshape.Shape) *strshape.Shape {
+				if x.Kind == strshape.KindLit {
+					if !strings.Contains(x.Text, old) {
+						return x
+					}
+					return e.litPlain(strings.ReplaceAll(x.Text, old, nw))
+				}
+				p := e.Piece(x.Ref)
+				key := ""
+				if p.Key != "" {
+					key = "call:strings.ReplaceAll(" + p.Key + "," + strconv.Quote(old) + "," + strconv.Quote(nw) + ")"
+				}
+				return e.holeShape(HoleCall, key, name+"("+p.Desc+")", "replacement in a value not known")
+			})), h
+		}
+	}
+	return mkStr(e.derivedHole("strings.ReplaceAll", args[:3]...)), h
+}
+
+// straddles reports whether old could occur across a boundary between
+// pieces of s: some piece ends with a proper prefix of old or starts with
+// a proper suffix of it, or a hole neighbours a piece (a hole's text is
+// not known, so any boundary with one could straddle unless old is one
+// byte).
+func straddles(s *strshape.Shape, old string) bool {
+	if len(old) == 1 {
+		return false
+	}
+	bad := false
+	var walk func(x *strshape.Shape)
+	walk = func(x *strshape.Shape) {
+		switch x.Kind {
+		case strshape.KindHole:
+			bad = true
+		case strshape.KindLit:
+			for k := 1; k < len(old); k++ {
+				if strings.HasSuffix(x.Text, old[:k]) || strings.HasPrefix(x.Text, old[k:]) {
+					bad = true
+				}
+			}
+		}
+		for _, p := range x.Parts {
+			walk(p)
+		}
+	}
+	walk(s)
+	return bad
+}
+
+// strCase maps a piecewise function (ToUpper, ToLower) over the pieces.
+func strCase(f func(string) string, name string) intrinsicFn {
+	return func(fr *frame, in *Instr, args []*Value, h *heap) (*Value, *heap) {
+		e := fr.e
+		s := e.str(args[0])
+		return e.strValue(e.mapShape(s, func(x *strshape.Shape) *strshape.Shape {
+			if x.Kind == strshape.KindLit {
+				if f(x.Text) == x.Text {
+					return x
+				}
+				return e.litPlain(f(x.Text))
+			}
+			p := e.Piece(x.Ref)
+			key := ""
+			if p.Key != "" {
+				key = "call:" + name + "(" + p.Key + ")"
+			}
+			return e.holeShape(HoleCall, key, shortName(name)+"("+p.Desc+")", "case of a value not known")
+		})), h
+	}
+}
+
+func strTrimSpace(fr *frame, in *Instr, args []*Value, h *heap) (*Value, *heap) {
+	e := fr.e
+	s := e.str(args[0])
+	if t, ok := litText(s); ok {
+		return mkStr(e.litPlain(strings.TrimSpace(t))), h
+	}
+	ps := slices.Clone(parts(s))
+	first, last := ps[0], ps[len(ps)-1]
+	if len(ps) >= 2 && first.Kind == strshape.KindLit && last.Kind == strshape.KindLit &&
+		strings.TrimLeftFunc(first.Text, unicode.IsSpace) != "" && strings.TrimRightFunc(last.Text, unicode.IsSpace) != "" {
+		ps[0] = e.litPlain(strings.TrimLeftFunc(first.Text, unicode.IsSpace))
+		ps[len(ps)-1] = e.litPlain(strings.TrimRightFunc(last.Text, unicode.IsSpace))
+		return e.strValue(strshape.Concat(e.lim, ps...)), h
+	}
+	return mkStr(e.derivedHole("strings.TrimSpace", args[0])), h
+}
+
+// strTrimAffix is TrimPrefix (prefix) or TrimSuffix with a literal affix.
+// A text ending in a loop whose body ends with the suffix (a list written
+// with a separator after each item, the last one cut) becomes a Join of
+// the loop's items with the separator.
+func strTrimAffix(prefix bool) intrinsicFn {
+	name := "strings.TrimSuffix"
+	if prefix {
+		name = "strings.TrimPrefix"
+	}
+	return func(fr *frame, in *Instr, args []*Value, h *heap) (*Value, *heap) {
+		e := fr.e
+		s := e.str(args[0])
+		a, ok := litText(e.str(args[1]))
+		if !ok {
+			return mkStr(e.derivedHole(name, args...)), h
+		}
+		if t, ok := litText(s); ok {
+			if prefix {
+				return mkStr(e.litPlain(strings.TrimPrefix(t, a))), h
+			}
+			return mkStr(e.litPlain(strings.TrimSuffix(t, a))), h
+		}
+		if a == "" {
+			return mkStr(s), h
+		}
+		ps := slices.Clone(parts(s))
+		i := len(ps) - 1
+		if prefix {
+			i = 0
+		}
+		p := ps[i]
+		switch {
+		case p.Kind == strshape.KindLit && prefix && len(p.Text) >= len(a):
+			ps[0] = e.litPlain(strings.TrimPrefix(p.Text, a))
+			return e.strValue(strshape.Concat(e.lim, ps...)), h
+		case p.Kind == strshape.KindLit && !prefix && len(p.Text) >= len(a):
+			ps[i] = e.litPlain(strings.TrimSuffix(p.Text, a))
+			return e.strValue(strshape.Concat(e.lim, ps...)), h
+		case p.Kind == strshape.KindRep && !prefix:
+			body := parts(p.Parts[0])
+			if l := body[len(body)-1]; l.Kind == strshape.KindLit && strings.HasSuffix(l.Text, a) {
+				nb := slices.Clone(body)
+				nb[len(nb)-1] = e.litPlain(strings.TrimSuffix(l.Text, a))
+				item := strshape.Loop(e.lim, strshape.Concat(e.lim, nb...))
+				ps[i] = strshape.Join(e.lim, []*strshape.Shape{item}, e.litPlain(a))
+				// The text before the loop keeps its own trailing
+				// separator only when the loop ran; a text ending with
+				// the suffix before an empty loop would lose it.
+				if i > 0 {
+					if prev := ps[i-1]; prev.Kind == strshape.KindLit && strings.HasSuffix(prev.Text, a) {
+						break
+					}
+				}
+				return e.strValue(strshape.Concat(e.lim, ps...)), h
+			}
+		}
+		return mkStr(e.derivedHole(name, args...)), h
+	}
+}
+
+func strPred(f func(string, string) bool) intrinsicFn {
+	return func(fr *frame, in *Instr, args []*Value, h *heap) (*Value, *heap) {
+		e := fr.e
+		a, ok1 := litText(e.str(args[0]))
+		b, ok2 := litText(e.str(args[1]))
+		if ok1 && ok2 {
+			return mkBool(f(a, b)), h
+		}
+		return e.hole(HoleRuntime, "", "predicate", "string predicate on a value not known"), h
+	}
+}
+
+func strconvInt(fr *frame, in *Instr, args []*Value, h *heap) (*Value, *heap) {
+	e := fr.e
+	n := args[0]
+	base := int64(10)
+	if len(args) > 1 {
+		b := args[1]
+		if b.kind != KInt || b.lo != b.hi || b.lo < 2 || b.lo > 36 {
+			return mkStr(e.derivedHole(in.Name, args...)), h
+		}
+		base = b.lo
+	}
+	if n.kind == KInt && n.lo == n.hi && n.lo != negInf && n.lo != posInf {
+		return mkStr(e.litPlain(strconv.FormatInt(n.lo, int(base)))), h
+	}
+	return mkStr(e.derivedHole(shortName(in.Name), args...)), h
+}
+
+func strconvBool(fr *frame, in *Instr, args []*Value, h *heap) (*Value, *heap) {
+	e := fr.e
+	if b := args[0]; b.kind == KConst {
+		return mkStr(e.litPlain(b.c.ExactString())), h
+	}
+	return mkStr(e.derivedHole("strconv.FormatBool", args...)), h
+}
+
+func strconvQuote(fr *frame, in *Instr, args []*Value, h *heap) (*Value, *heap) {
+	e := fr.e
+	s := e.str(args[0])
+	if t, ok := litText(s); ok {
+		return mkStr(e.litPlain(strconv.Quote(t))), h
+	}
+	q := e.litPlain(`"`)
+	return e.strValue(strshape.Concat(e.lim, q, e.derivedHole("strconv.Quote", args[0]), q)), h
+}
+
+// pathJoin is path.Join: evaluated on known strings; with unknown pieces,
+// the elements joined with single slashes (a literal element is cleaned),
+// unless a literal holds ".." (cleaning could eat an unknown piece).
+func pathJoin(fr *frame, in *Instr, args []*Value, h *heap) (*Value, *heap) {
+	e := fr.e
+	s := args[0]
+	if s.kind != KSlice || !definite(s) {
+		return mkStr(e.derivedHole(in.Name, args...)), h
+	}
+	var texts []string
+	allLit := true
+	for _, it := range s.items {
+		t, ok := litText(e.str(it.V))
+		allLit = allLit && ok
+		texts = append(texts, t)
+	}
+	if allLit {
+		return mkStr(e.litPlain(path.Join(texts...))), h
+	}
+	var ps []*strshape.Shape
+	for i, it := range s.items {
+		x := e.str(it.V)
+		if hasDotDot(x) {
+			return mkStr(e.derivedHole(in.Name, args...)), h
+		}
+		if _, ok := litText(x); ok {
+			t := texts[i]
+			if t == "" {
+				continue
+			}
+			c := path.Clean(t)
+			if len(ps) > 0 {
+				c = strings.TrimPrefix(c, "/")
+			}
+			if i < len(s.items)-1 {
+				c = strings.TrimSuffix(c, "/")
+			}
+			if c == "" || c == "." && len(s.items) > 1 {
+				continue
+			}
+			x = e.litPlain(c)
+		}
+		if len(ps) > 0 {
+			ps = append(ps, e.litPlain("/"))
+		}
+		ps = append(ps, x)
+	}
+	if len(ps) == 0 {
+		return mkStr(strshape.Empty()), h
+	}
+	return e.strValue(strshape.Concat(e.lim, ps...)), h
+}
+
+func hasDotDot(s *strshape.Shape) bool {
+	if s.Kind == strshape.KindLit && strings.Contains(s.Text, "..") {
+		return true
+	}
+	for _, p := range s.Parts {
+		if hasDotDot(p) {
+			return true
+		}
+	}
+	return false
+}
+
+// pathDirBase is path.Dir (dir) or path.Base: evaluated on a known string;
+// of a text ending in "/name" cut at that slash; of one keyed hole K, a
+// hole keyed "dir:K" or "base:K" (which the schema catalogue joins back
+// into K).
+func pathDirBase(dir bool) intrinsicFn {
+	prefix := "base:"
+	if dir {
+		prefix = "dir:"
+	}
+	return func(fr *frame, in *Instr, args []*Value, h *heap) (*Value, *heap) {
+		e := fr.e
+		s := e.str(args[0])
+		if t, ok := litText(s); ok {
+			if dir {
+				return mkStr(e.litPlain(path.Dir(t))), h
+			}
+			return mkStr(e.litPlain(path.Base(t))), h
+		}
+		if s.Kind == strshape.KindHole {
+			p := e.Piece(s.Ref)
+			key := ""
+			if p.Key != "" {
+				key = prefix + p.Key
+			}
+			return mkStr(e.holeShape(HoleCall, key, shortName(in.Name)+"("+p.Desc+")", "path of a value not known")), h
+		}
+		ps := parts(s)
+		if last := ps[len(ps)-1]; last.Kind == strshape.KindLit {
+			if i := strings.LastIndex(last.Text, "/"); i >= 0 && i < len(last.Text)-1 && !hasDotDot(s) {
+				if dir {
+					head := slices.Clone(ps[:len(ps)-1])
+					if i > 0 {
+						head = append(head, e.litPlain(last.Text[:i]))
+					}
+					return e.strValue(strshape.Concat(e.lim, head...)), h
+				}
+				return mkStr(e.litPlain(last.Text[i+1:])), h
+			}
+		}
+		return mkStr(e.derivedHole(in.Name, args...)), h
+	}
+}
+
+// Buffers: a *strings.Builder or *bytes.Buffer points to a cell holding
+// the text written so far.
+
+func bufNew(fr *frame, in *Instr, args []*Value, h *heap) (*Value, *heap) {
+	e := fr.e
+	cell := e.newCell(&Type{Kind: TStruct, Name: "bytes.Buffer", Elem: -1, Key: -1}, nil, "bytes.Buffer")
+	return mkPtr(cell, nil), h.set(cell, mkStr(e.str(args[0])))
+}
+
+func bufContent(fr *frame, h *heap, b *Value) (*strshape.Shape, *heap) {
+	v, h := fr.load(h, b)
+	return fr.e.str(v), h
+}
+
+func bufAppend(fr *frame, h *heap, b *Value, s *strshape.Shape) *heap {
+	cur, h := bufContent(fr, h, b)
+	return fr.store(h, b, fr.e.strValue(strshape.Concat(fr.e.lim, cur, s)))
+}
+
+func writeResult(fr *frame, in *Instr) *Value {
+	t := fr.f.typeAt(in.Type)
+	if t != nil && t.Kind == TTuple {
+		return mkTuple([]*Value{mkInt(0, posInf), nilValue})
+	}
+	return nilValue
+}
+
+func bufWrite(fr *frame, in *Instr, args []*Value, h *heap) (*Value, *heap) {
+	return writeResult(fr, in), bufAppend(fr, h, args[0], fr.e.str(args[1]))
+}
+
+func bufWriteRune(fr *frame, in *Instr, args []*Value, h *heap) (*Value, *heap) {
+	e := fr.e
+	c := args[1]
+	var s *strshape.Shape
+	if c.kind == KInt && c.lo == c.hi && c.lo >= 0 && c.lo <= 0x10ffff {
+		if strings.HasSuffix(in.Name, "WriteByte") {
+			s = e.litPlain(string([]byte{byte(c.lo)}))
+		} else {
+			s = e.litPlain(string(rune(c.lo)))
+		}
+	} else {
+		s = e.holeShape(HoleRuntime, "", "character", "character not known")
+	}
+	return writeResult(fr, in), bufAppend(fr, h, args[0], s)
+}
+
+func bufString(fr *frame, in *Instr, args []*Value, h *heap) (*Value, *heap) {
+	s, h := bufContent(fr, h, args[0])
+	return fr.e.strValue(s), h
+}
+
+func bufLen(fr *frame, in *Instr, args []*Value, h *heap) (*Value, *heap) {
+	s, h := bufContent(fr, h, args[0])
+	if t, ok := litText(s); ok {
+		return mkIntConst(int64(len(t))), h
+	}
+	return mkInt(int64(minLen(s)), posInf), h
+}
+
+func bufCap(fr *frame, in *Instr, args []*Value, h *heap) (*Value, *heap) {
+	return mkInt(0, posInf), h
+}
+
+func bufReset(fr *frame, in *Instr, args []*Value, h *heap) (*Value, *heap) {
+	return mkTuple(nil), fr.store(h, args[0], mkStr(strshape.Empty()))
+}
+
+func bufNop(fr *frame, in *Instr, args []*Value, h *heap) (*Value, *heap) {
+	return mkTuple(nil), h
+}
+
+func bufTruncate(fr *frame, in *Instr, args []*Value, h *heap) (*Value, *heap) {
+	e := fr.e
+	s, h := bufContent(fr, h, args[0])
+	n := args[1]
+	if n.kind == KInt && n.lo == n.hi && n.lo >= 0 {
+		if n.lo == 0 {
+			return mkTuple(nil), fr.store(h, args[0], mkStr(strshape.Empty()))
+		}
+		if t, ok := litText(s); ok && int(n.lo) <= len(t) {
+			return mkTuple(nil), fr.store(h, args[0], mkStr(e.litPlain(t[:n.lo])))
+		}
+	}
+	return mkTuple(nil), fr.store(h, args[0], mkStr(e.holeShape(HoleRuntime, "", "truncated buffer", "buffer truncated to a length not known")))
+}

@@ -1,0 +1,679 @@
+package goeval
+
+import (
+	"errors"
+	"fmt"
+	"go/constant"
+	"go/token"
+	"sort"
+	"text/template/parse"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/ydblint/ydblint/internal/strshape"
+)
+
+// Summary carries a function across packages, as a go/analysis fact: the
+// function lowered to the evaluator's IR together with what it needs that
+// its importers cannot name — the closures it makes, the unexported
+// functions it calls, the methods of its package's types it converts to
+// interfaces, and the values of the package variables it reads that only
+// the initialiser assigns. Exported functions and methods it calls stay
+// names, resolved through Env at the importer (typically their own
+// summaries).
+//
+// A summary is a residual program rather than a residual value: a
+// builder's method writes fields of its receiver, a constructor applies
+// option closures in a loop over its variadic parameter, a helper calls a
+// method of an interface parameter — effects and control flow over the
+// parameters that no closed expression of them describes. Instantiate runs
+// the summary with the caller's abstract arguments on the same
+// interpreter as local code, so a summary is exactly as precise as
+// interpreting the body would be.
+//
+// A Summary is deterministic (slices only, no maps, nothing from this
+// process's memory), gob-encodable, and bounded by Budget.Summary
+// instructions.
+type Summary struct {
+	Version int
+	Unit    Unit
+}
+
+// summaryVersion changes when the IR does.
+const summaryVersion = 1
+
+// ErrTooLarge is returned by Summarize for a function whose bundle
+// exceeds Budget.Summary instructions.
+var ErrTooLarge = errors.New("goeval: summary larger than the budget")
+
+// String describes the summary (for fact tests).
+func (s *Summary) String() string {
+	if s == nil || len(s.Unit.Funcs) == 0 {
+		return "goeval.Summary{}"
+	}
+	n := 0
+	for _, f := range s.Unit.Funcs {
+		for _, b := range f.Blocks {
+			n += len(b.Instrs)
+		}
+	}
+	return fmt.Sprintf("goeval.Summary{%s +%d funcs, %d instrs, %d globals}", shortName(s.Unit.Funcs[0].Name), len(s.Unit.Funcs)-1, n, len(s.Unit.Globals))
+}
+
+// Summarize lowers fn into a Summary. env answers which package
+// variables only the initialiser assigns (their values are embedded).
+func Summarize(env Env, b Budget, fn *ssa.Function) (*Summary, error) {
+	if env == nil {
+		env = NoEnv{}
+	}
+	b = b.norm()
+	if len(fn.Blocks) == 0 {
+		return nil, errors.New("goeval: function without body")
+	}
+	pkg := fn.Pkg
+	if pkg == nil && fn.Origin() != nil {
+		pkg = fn.Origin().Pkg
+	}
+	l := newLowerer(fn.Prog.Fset)
+	l.summary, l.prog = true, fn.Prog
+	l.embed = func(g *ssa.Function) bool {
+		switch {
+		case len(g.Blocks) == 0:
+			return false
+		case g.Parent() != nil:
+			return true // a closure has no name an importer could use
+		case g.Pkg == nil:
+			return g.Synthetic != "" // wrappers: bound methods, thunks, instantiations
+		case g.Pkg != pkg:
+			return false
+		}
+		obj := g.Object()
+		if obj == nil {
+			return true
+		}
+		if !obj.Exported() {
+			return true
+		}
+		if g.Signature.Recv() != nil {
+			return !exportedRecv(g)
+		}
+		return false
+	}
+	l.embedded[fn] = 0
+	l.queue = []*ssa.Function{fn}
+	for i := 0; i < len(l.queue); i++ {
+		f := l.lowerFunc(l.queue[i])
+		l.unit.Funcs = append(l.unit.Funcs, f)
+		if l.instrs > b.Summary {
+			return nil, ErrTooLarge
+		}
+	}
+	// Package variables of fn's package the bundle reads, by value when
+	// only the initialiser assigns them.
+	seen := map[string]bool{}
+	var globals []*ssa.Global
+	for _, f := range l.unit.Funcs {
+		for _, c := range f.Consts {
+			if c.Kind == ConstGlobal && c.g != nil && c.g.Pkg == pkg && !seen[c.Name] {
+				seen[c.Name] = true
+				globals = append(globals, c.g)
+			}
+		}
+	}
+	sort.Slice(globals, func(i, j int) bool { return globals[i].String() < globals[j].String() })
+	if len(globals) > 0 {
+		e := New(env, b)
+		for _, g := range globals {
+			if !env.InitOnly(g) || pkg.Func("init") == nil {
+				continue
+			}
+			inf := e.initFrame(pkg)
+			if inf == nil {
+				continue
+			}
+			cell := e.globals[g.String()]
+			if cell == 0 {
+				continue
+			}
+			v, ok := inf.final.get(cell)
+			if !ok {
+				continue
+			}
+			enc := e.encode(v, inf.final, l, 0)
+			l.unit.Globals = append(l.unit.Globals, GlobalEntry{Name: g.String(), Value: enc})
+		}
+	}
+	s := &Summary{Version: summaryVersion, Unit: *l.unit}
+	s.Unit.linked = false
+	return s, nil
+}
+
+// exportedRecv reports whether a method's receiver type is exported.
+func exportedRecv(fn *ssa.Function) bool {
+	t := fn.Signature.Recv().Type()
+	s := t.String()
+	if i := lastDot(s); i >= 0 {
+		s = s[i+1:]
+	}
+	for len(s) > 0 && (s[0] == '*') {
+		s = s[1:]
+	}
+	return token.IsExported(s)
+}
+
+// unitOf links a summary's unit for this evaluator, once. The summary
+// itself is not modified (several passes may share an imported fact).
+func (e *Evaluator) unitOf(s *Summary) *Unit {
+	if s == nil || s.Version != summaryVersion || len(s.Unit.Funcs) == 0 {
+		return nil
+	}
+	if u, ok := e.units[s]; ok {
+		return u
+	}
+	u := &Unit{Types: s.Unit.Types, Methods: s.Unit.Methods, Globals: s.Unit.Globals}
+	for _, f := range s.Unit.Funcs {
+		if f == nil {
+			e.units[s] = nil
+			return nil
+		}
+		c := *f
+		c.def, c.order, c.loops, c.bad, c.slots, c.ssa = nil, nil, nil, "", nil, nil
+		u.Funcs = append(u.Funcs, &c)
+	}
+	u.link()
+	e.units[s] = u
+	return u
+}
+
+// Instantiate runs the summarised function with the given arguments
+// (receiver first), each with the memory it may point into, and returns
+// its result (a KTuple for several results).
+func (e *Evaluator) Instantiate(s *Summary, args []*Result) *Result {
+	u := e.unitOf(s)
+	if u == nil {
+		return &Result{V: e.bounded("summary not usable"), e: e, h: emptyHeap}
+	}
+	f := u.Funcs[0]
+	if f.bad != "" || len(args) != f.NParams || f.NFree != 0 {
+		return &Result{V: e.bounded("summary does not fit the call"), e: e, h: emptyHeap}
+	}
+	savedSteps, savedStack := e.steps, e.stack
+	e.steps, e.stack = e.b.Steps, []*Func{f}
+	defer func() { e.steps, e.stack = savedSteps, savedStack }()
+	h := emptyHeap
+	fr := e.newFrame(f, "summary", 0)
+	for i, a := range args {
+		fr.vals[i] = a.V
+		h = e.importCells(h, a.h, a.V)
+	}
+	fr.run(h)
+	if fr.dead {
+		return &Result{V: e.bounded(fr.why), e: e, h: h}
+	}
+	v, h2 := fr.result()
+	if h2 == nil {
+		return &Result{V: e.bounded("summarised function does not return"), e: e, h: h}
+	}
+	if v == nil {
+		v = mkTuple(nil)
+	}
+	return &Result{V: v, e: e, h: h2}
+}
+
+// Values for callers: what a consumer passes to Instantiate.
+
+// Lit is a string value.
+func (e *Evaluator) Lit(s string) *Result {
+	return &Result{V: mkStr(e.litPlain(s)), e: e, h: emptyHeap}
+}
+
+// Int is an integer value.
+func (e *Evaluator) Int(n int64) *Result { return &Result{V: mkIntConst(n), e: e, h: emptyHeap} }
+
+// Unknown is a value nothing is known about, with a description.
+func (e *Evaluator) Unknown(desc string) *Result {
+	return &Result{V: e.hole(HoleRuntime, "", desc, "argument not known"), e: e, h: emptyHeap}
+}
+
+// EncValue is an abstract value in a Summary (a package variable's value):
+// the value's tree with the cells it points to inlined.
+type EncValue struct {
+	Kind   Kind
+	Shape  []EncShape // KString: nodes, the root last
+	Pieces []EncPiece
+	Conds  []EncCond
+	Lo, Hi int64
+	Const  string // KConst: ExactString; ConstBool for booleans
+	Bool   bool
+	Elems  []EncValue
+	Items  []EncItem
+	Keys   []string
+	Struct *EncStruct
+	Name   string
+	Func   int       // KFunc: embedded function + 1
+	Deref  *EncValue // KPointer: the contents
+	Path   []int
+	Tmpl   *EncTmpl
+}
+
+// EncShape is a strshape node; Piece and Parts index the EncValue's
+// Pieces and Shape.
+type EncShape struct {
+	Kind  strshape.Kind
+	Text  string
+	Piece int
+	Cond  int // index in Conds + 1
+	Parts []int
+}
+
+// EncPiece is a Piece without this process's positions.
+type EncPiece struct {
+	Hole      bool
+	Text      string
+	PosString string
+	Off       int
+	Exact     bool
+	Kind      HoleKind
+	Key, Desc string
+	Why       string
+}
+
+// EncCond is a Cond without this process's positions.
+type EncCond struct {
+	PosString string
+	Negated   bool
+	Func      string
+	Key       string
+}
+
+// EncItem is a slice element.
+type EncItem struct {
+	V     EncValue
+	Conds []int // indices in the slice value's Conds + 1
+	Rep   bool
+}
+
+// EncStruct is a struct type, by field names.
+type EncStruct struct {
+	Name     string
+	Fields   []string
+	Keys     []string
+	Embedded []bool
+}
+
+// EncTmpl is a template: its parsed texts are parsed again at decoding.
+type EncTmpl struct {
+	Name   string
+	HTML   bool
+	Funcs  bool
+	Delims [2]string
+	Trees  []EncTree
+	Bad    string
+}
+
+// EncTree is a template tree: the text it was parsed from, and the
+// literal pieces that text is made of.
+type EncTree struct {
+	Name   string
+	Text   string
+	Starts []int
+	Pieces []EncPiece
+}
+
+const maxEncDepth = 12
+
+// encode turns v (with the cells of h it reaches) into an EncValue.
+func (e *Evaluator) encode(v *Value, h *heap, l *lowerer, depth int) EncValue {
+	if depth > maxEncDepth || v == nil {
+		return EncValue{Kind: KUnknown, Pieces: []EncPiece{{Hole: true, Kind: HoleBound, Desc: "value", Why: "value too deep to carry"}}}
+	}
+	out := EncValue{Kind: v.kind}
+	switch v.kind {
+	case KUnknown:
+		out.Pieces = []EncPiece{e.encPiece(e.Piece(v.hole), l)}
+	case KString:
+		enc := &shapeEncoder{e: e, l: l}
+		enc.node(v.shape)
+		out.Shape, out.Pieces, out.Conds = enc.nodes, enc.pieces, enc.conds
+	case KInt:
+		out.Lo, out.Hi = v.lo, v.hi
+	case KConst:
+		if v.c.Kind() == constant.Bool {
+			out.Const, out.Bool = "bool", constant.BoolVal(v.c)
+		} else {
+			out.Const = v.c.ExactString()
+		}
+	case KStruct:
+		st := &EncStruct{Name: v.name}
+		if v.typ != nil {
+			for _, f := range v.typ.Fields {
+				st.Fields = append(st.Fields, f.Name)
+				st.Keys = append(st.Keys, f.Key)
+				st.Embedded = append(st.Embedded, f.Embedded)
+			}
+		}
+		out.Struct = st
+	case KSlice:
+		var conds []int
+		for _, it := range v.items {
+			if it.self != 0 {
+				return e.encode(nil, h, l, maxEncDepth+1)
+			}
+			ei := EncItem{V: e.encode(it.V, h, l, depth+1), Rep: it.Rep}
+			for _, c := range it.Conds {
+				ei.Conds = append(ei.Conds, len(conds)+1)
+				conds = append(conds, c)
+			}
+			out.Items = append(out.Items, ei)
+		}
+		for _, c := range conds {
+			out.Conds = append(out.Conds, e.encCond(c, l))
+		}
+	case KMap:
+		out.Keys = v.keys
+	case KFunc:
+		idx := 0
+		if v.fn != nil && v.fn.ssa != nil {
+			if i, ok := l.embedded[v.fn.ssa]; ok {
+				idx = i + 1
+			}
+		}
+		if idx == 0 {
+			return e.encode(nil, h, l, maxEncDepth+1)
+		}
+		out.Func = idx
+	case KPointer:
+		if v.cell == 0 {
+			return e.encode(e.getPath(v.elems[0], v.path), h, l, depth+1)
+		}
+		c, ok := h.get(v.cell)
+		if !ok {
+			return e.encode(nil, h, l, maxEncDepth+1)
+		}
+		d := e.encode(c, h, l, depth+1)
+		out.Deref, out.Path = &d, v.path
+		return out
+	case KInterface, KApply:
+		out.Name = v.name
+	case KTemplate:
+		t := v.tmpl
+		et := &EncTmpl{Name: t.name, HTML: t.html, Funcs: t.funcs, Delims: t.delims, Bad: t.bad}
+		for _, nt := range t.trees {
+			tr := EncTree{Name: nt.name, Text: nt.text}
+			for _, sg := range nt.segs {
+				tr.Starts = append(tr.Starts, sg.start)
+				tr.Pieces = append(tr.Pieces, e.encPiece(e.Piece(sg.ref), l))
+			}
+			et.Trees = append(et.Trees, tr)
+		}
+		out.Tmpl = et
+	case KNil, KTuple, KAlt:
+	default:
+		return e.encode(nil, h, l, maxEncDepth+1)
+	}
+	if v.kind != KSlice && v.kind != KString {
+		for _, x := range v.elems {
+			out.Elems = append(out.Elems, e.encode(x, h, l, depth+1))
+		}
+	}
+	return out
+}
+
+func (e *Evaluator) encPiece(p Piece, l *lowerer) EncPiece {
+	ps := p.PosString
+	if ps == "" && p.Pos.IsValid() && l.fset != nil {
+		ps = l.fset.Position(p.Pos).String()
+	}
+	return EncPiece{Hole: p.Hole, Text: p.Text, PosString: ps, Off: p.Off, Exact: p.Exact, Kind: p.Kind, Key: p.Key, Desc: p.Desc, Why: p.Why}
+}
+
+func (e *Evaluator) encCond(c int, l *lowerer) EncCond {
+	cd := e.Cond(c)
+	ps := cd.PosString
+	if ps == "" && cd.Pos.IsValid() && l.fset != nil {
+		ps = l.fset.Position(cd.Pos).String()
+	}
+	return EncCond{PosString: ps, Negated: cd.Negated, Func: cd.Func, Key: cd.key}
+}
+
+type shapeEncoder struct {
+	e      *Evaluator
+	l      *lowerer
+	nodes  []EncShape
+	pieces []EncPiece
+	conds  []EncCond
+	pidx   map[int]int
+	cidx   map[int]int
+}
+
+func (s *shapeEncoder) node(sh *strshape.Shape) int {
+	n := EncShape{Kind: sh.Kind, Text: sh.Text, Piece: -1}
+	if sh.Kind == strshape.KindLit || sh.Kind == strshape.KindHole {
+		if s.pidx == nil {
+			s.pidx = map[int]int{}
+		}
+		i, ok := s.pidx[sh.Ref]
+		if !ok {
+			i = len(s.pieces)
+			s.pidx[sh.Ref] = i
+			s.pieces = append(s.pieces, s.e.encPiece(s.e.Piece(sh.Ref), s.l))
+		}
+		n.Piece = i
+	}
+	if sh.Kind == strshape.KindOpt {
+		if s.cidx == nil {
+			s.cidx = map[int]int{}
+		}
+		i, ok := s.cidx[sh.Cond]
+		if !ok {
+			i = len(s.conds)
+			s.cidx[sh.Cond] = i
+			s.conds = append(s.conds, s.e.encCond(sh.Cond, s.l))
+		}
+		n.Cond = i + 1
+	}
+	for _, p := range sh.Parts {
+		n.Parts = append(n.Parts, s.node(p))
+	}
+	s.nodes = append(s.nodes, n)
+	return len(s.nodes) - 1
+}
+
+func (e *Evaluator) decPiece(p EncPiece) int {
+	return e.t.piece(Piece{Hole: p.Hole, Text: p.Text, PosString: p.PosString, Off: p.Off, Exact: p.Exact, Kind: p.Kind, Key: p.Key, Desc: p.Desc, Why: p.Why})
+}
+
+func (e *Evaluator) decCond(c EncCond) int {
+	return e.t.cond(Cond{PosString: c.PosString, Negated: c.Negated, Func: c.Func, key: "enc:" + c.Key})
+}
+
+// decodeValue rebuilds an EncValue of unit u, allocating cells in h for
+// the pointers. Malformed input decodes to holes.
+func (e *Evaluator) decodeValue(v *EncValue, u *Unit, h *heap) (*Value, *heap) {
+	return e.decode(v, u, h, 0)
+}
+
+func (e *Evaluator) decode(v *EncValue, u *Unit, h *heap, depth int) (*Value, *heap) {
+	bad := func() (*Value, *heap) { return e.bounded("summary value not decodable"), h }
+	if depth > maxEncDepth+2 {
+		return bad()
+	}
+	var elems []*Value
+	if v.Kind != KSlice && v.Kind != KString {
+		for i := range v.Elems {
+			var x *Value
+			x, h = e.decode(&v.Elems[i], u, h, depth+1)
+			elems = append(elems, x)
+		}
+	}
+	switch v.Kind {
+	case KUnknown:
+		if len(v.Pieces) != 1 {
+			return bad()
+		}
+		return mkUnknown(e.decPiece(v.Pieces[0])), h
+	case KString:
+		built := make([]*strshape.Shape, len(v.Shape))
+		for i, n := range v.Shape {
+			var ps []*strshape.Shape
+			for _, p := range n.Parts {
+				if p < 0 || p >= i {
+					return bad()
+				}
+				ps = append(ps, built[p])
+			}
+			switch n.Kind {
+			case strshape.KindLit, strshape.KindHole:
+				if n.Piece < 0 || n.Piece >= len(v.Pieces) {
+					return bad()
+				}
+				ref := e.decPiece(v.Pieces[n.Piece])
+				if n.Kind == strshape.KindLit {
+					built[i] = strshape.Lit(v.Pieces[n.Piece].Text, ref)
+				} else {
+					built[i] = strshape.Hole(ref)
+				}
+			case strshape.KindCat:
+				if len(ps) == 0 {
+					built[i] = strshape.Empty()
+				} else {
+					built[i] = strshape.Concat(e.lim, ps...)
+				}
+			case strshape.KindAlt:
+				built[i] = e.altShapes(ps...)
+			case strshape.KindOpt, strshape.KindRep:
+				if len(ps) != 1 {
+					return bad()
+				}
+				if n.Kind == strshape.KindRep {
+					built[i] = strshape.Loop(e.lim, ps[0])
+					break
+				}
+				if n.Cond < 1 || n.Cond > len(v.Conds) {
+					return bad()
+				}
+				built[i] = strshape.Optional(e.lim, ps[0], e.decCond(v.Conds[n.Cond-1]))
+			case strshape.KindJoin:
+				if len(ps) < 1 {
+					return bad()
+				}
+				built[i] = strshape.Join(e.lim, ps[:len(ps)-1], ps[len(ps)-1])
+			default:
+				return bad()
+			}
+		}
+		if len(built) == 0 {
+			return bad()
+		}
+		return e.strValue(built[len(built)-1]), h
+	case KInt:
+		return mkInt(v.Lo, v.Hi), h
+	case KConst:
+		if v.Const == "bool" {
+			return mkBool(v.Bool), h
+		}
+		c := constant.MakeFromLiteral(v.Const, token.FLOAT, 0)
+		if c.Kind() == constant.Unknown {
+			return bad()
+		}
+		return mkConst(c), h
+	case KNil:
+		return nilValue, h
+	case KStruct:
+		if v.Struct == nil || len(v.Struct.Fields) != len(elems) || len(v.Struct.Keys) != len(elems) || len(v.Struct.Embedded) != len(elems) {
+			return bad()
+		}
+		t := &Type{Kind: TStruct, Name: v.Struct.Name, Elem: -1, Key: -1}
+		for i, n := range v.Struct.Fields {
+			t.Fields = append(t.Fields, Field{Name: n, Type: -1, Key: v.Struct.Keys[i], Embedded: v.Struct.Embedded[i]})
+		}
+		return e.bound(mkStructU(t, nil, elems)), h
+	case KSlice:
+		var items []Elem
+		for i := range v.Items {
+			it := &v.Items[i]
+			var x *Value
+			x, h = e.decode(&it.V, u, h, depth+1)
+			el := Elem{V: x, Rep: it.Rep}
+			for _, c := range it.Conds {
+				if c < 1 || c > len(v.Conds) {
+					return bad()
+				}
+				el.Conds = append(el.Conds, e.decCond(v.Conds[c-1]))
+			}
+			items = append(items, el)
+		}
+		if len(items) > e.b.Elems {
+			return bad()
+		}
+		return e.bound(mkSlice(items)), h
+	case KMap:
+		if len(v.Keys) != len(elems) || !sort.StringsAreSorted(v.Keys) {
+			return bad()
+		}
+		return e.bound(mkMap(v.Keys, elems)), h
+	case KFunc:
+		if v.Func < 1 || v.Func > len(u.Funcs) {
+			return bad()
+		}
+		return e.bound(mkFunc(u.Funcs[v.Func-1], elems)), h
+	case KPointer:
+		if v.Deref == nil {
+			return bad()
+		}
+		var c *Value
+		c, h = e.decode(v.Deref, u, h, depth+1)
+		cell := e.newCell(nil, nil, "summary value")
+		h = h.set(cell, c)
+		for _, k := range v.Path {
+			if k < -1 {
+				return bad()
+			}
+		}
+		return mkPtr(cell, v.Path), h
+	case KInterface:
+		if len(elems) != 1 {
+			return bad()
+		}
+		return e.bound(mkIface(v.Name, elems[0], u)), h
+	case KApply:
+		return e.bound(mkApply(v.Name, elems)), h
+	case KTuple:
+		return e.bound(mkTuple(elems)), h
+	case KAlt:
+		if len(elems) < 2 || len(elems) > e.b.Variants {
+			return bad()
+		}
+		return e.bound(&Value{kind: KAlt, elems: elems, size: 1 + sizeOf(elems)}), h
+	case KTemplate:
+		if v.Tmpl == nil {
+			return bad()
+		}
+		return mkTemplate(e.decTmpl(v.Tmpl)), h
+	}
+	return bad()
+}
+
+func (e *Evaluator) decTmpl(et *EncTmpl) *tmplValue {
+	t := &tmplValue{name: et.Name, html: et.HTML, funcs: et.Funcs, delims: et.Delims, bad: et.Bad}
+	for _, tr := range et.Trees {
+		if len(tr.Starts) != len(tr.Pieces) {
+			t.bad = "template not decodable"
+			return t
+		}
+		p := parse.New(tr.Name)
+		p.Mode = parse.SkipFuncCheck
+		set := map[string]*parse.Tree{}
+		if _, err := p.Parse(tr.Text, t.delims[0], t.delims[1], set); err != nil || set[tr.Name] == nil {
+			t.bad = "template not decodable"
+			return t
+		}
+		nt := namedTree{name: tr.Name, tree: set[tr.Name], text: tr.Text}
+		for i, st := range tr.Starts {
+			nt.segs = append(nt.segs, tmplSeg{start: st, ref: e.decPiece(tr.Pieces[i])})
+		}
+		t.trees = append(t.trees, nt)
+	}
+	sort.Slice(t.trees, func(i, j int) bool { return t.trees[i].name < t.trees[j].name })
+	return t
+}

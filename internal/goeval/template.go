@@ -1,0 +1,763 @@
+package goeval
+
+import (
+	"go/constant"
+	htmltemplate "html/template"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"text/template/parse"
+
+	"github.com/ydblint/ydblint/internal/strshape"
+)
+
+// Templates. template.New makes a cell holding a KTemplate; Parse of a
+// constant text parses it (text/template/parse, function names not
+// checked) and adds its trees ({{define}} included); Execute runs the
+// tree on the abstract data: a text run is a literal piece mapped into
+// the Go literal, {{.F}} the field of the data, {{if}} an optional piece
+// (or alternatives with {{else}}) unless the condition is known, {{range}}
+// the body per element of a known slice or a loop, {{template}} the named
+// tree; a function call (other than print, printf, not, and, or, eq, ne,
+// len) is a hole. html/template escapes the literal text of the data the
+// way its text context does; a template with markup (< or >) has every
+// action a hole, its contexts not being modelled.
+
+type tmplValue struct {
+	name   string
+	html   bool
+	funcs  bool
+	delims [2]string
+	trees  []namedTree // sorted by name
+	bad    string
+}
+
+type namedTree struct {
+	name string
+	tree *parse.Tree
+	text string
+	segs []tmplSeg
+}
+
+// tmplSeg maps text[start:start+len(piece text)] to a literal piece.
+type tmplSeg struct {
+	start int
+	ref   int
+}
+
+func mkTemplate(t *tmplValue) *Value { return &Value{kind: KTemplate, tmpl: t, size: 1} }
+
+func (t *tmplValue) clone() *tmplValue {
+	c := *t
+	c.trees = slices.Clone(t.trees)
+	return &c
+}
+
+func (t *tmplValue) tree(name string) *namedTree {
+	for i := range t.trees {
+		if t.trees[i].name == name {
+			return &t.trees[i]
+		}
+	}
+	return nil
+}
+
+func tmplNew(html bool) intrinsicFn {
+	return func(fr *frame, in *Instr, args []*Value, h *heap) (*Value, *heap) {
+		e := fr.e
+		name, ok := litText(e.str(args[0]))
+		t := &tmplValue{name: name, html: html}
+		if !ok {
+			t.bad = "template name not known"
+		}
+		cell := e.newCell(nil, nil, "template "+name)
+		return mkPtr(cell, nil), h.set(cell, mkTemplate(t))
+	}
+}
+
+// tmplOf loads the template a *Template points to.
+func tmplOf(fr *frame, h *heap, p *Value) (*tmplValue, *heap) {
+	v, h := fr.load(h, p)
+	if v.kind != KTemplate {
+		return nil, h
+	}
+	return v.tmpl, h
+}
+
+func tmplMust(fr *frame, in *Instr, args []*Value, h *heap) (*Value, *heap) {
+	return args[0], h
+}
+
+func tmplSame(fr *frame, in *Instr, args []*Value, h *heap) (*Value, *heap) {
+	return args[0], h
+}
+
+func tmplName(fr *frame, in *Instr, args []*Value, h *heap) (*Value, *heap) {
+	t, h := tmplOf(fr, h, args[0])
+	if t == nil || t.bad != "" {
+		return mkStr(fr.e.holeShape(HoleRuntime, "", "template name", "template not known")), h
+	}
+	return mkStr(fr.e.litPlain(t.name)), h
+}
+
+// tmplUpdate applies f to the template p points to and returns p.
+func tmplUpdate(fr *frame, h *heap, p *Value, f func(*tmplValue)) (*Value, *heap) {
+	t, h := tmplOf(fr, h, p)
+	if t == nil {
+		return p, h
+	}
+	c := t.clone()
+	f(c)
+	return p, fr.store(h, p, mkTemplate(c))
+}
+
+func tmplFuncs(fr *frame, in *Instr, args []*Value, h *heap) (*Value, *heap) {
+	return tmplUpdate(fr, h, args[0], func(t *tmplValue) { t.funcs = true })
+}
+
+func tmplDelims(fr *frame, in *Instr, args []*Value, h *heap) (*Value, *heap) {
+	l, ok1 := litText(fr.e.str(args[1]))
+	r, ok2 := litText(fr.e.str(args[2]))
+	return tmplUpdate(fr, h, args[0], func(t *tmplValue) {
+		if !ok1 || !ok2 {
+			t.bad = "delimiters not known"
+		}
+		t.delims = [2]string{l, r}
+	})
+}
+
+// tmplParse parses a constant text into the template.
+func tmplParse(fr *frame, in *Instr, args []*Value, h *heap) (*Value, *heap) {
+	e := fr.e
+	text := e.str(args[1])
+	var b strings.Builder
+	var segs []tmplSeg
+	ok := true
+	for _, p := range parts(text) {
+		if p.Kind != strshape.KindLit {
+			ok = false
+			break
+		}
+		segs = append(segs, tmplSeg{start: b.Len(), ref: p.Ref})
+		b.WriteString(p.Text)
+	}
+	p, h := tmplUpdate(fr, h, args[0], func(t *tmplValue) {
+		if t.bad != "" {
+			return
+		}
+		if !ok {
+			t.bad = "template text not known"
+			return
+		}
+		tr := parse.New(t.name)
+		tr.Mode = parse.SkipFuncCheck
+		set := map[string]*parse.Tree{}
+		if _, err := tr.Parse(b.String(), t.delims[0], t.delims[1], set); err != nil {
+			t.bad = "template does not parse: " + err.Error()
+			return
+		}
+		names := make([]string, 0, len(set))
+		for n := range set {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		for _, n := range names {
+			nt := namedTree{name: n, tree: set[n], text: b.String(), segs: segs}
+			if i := slices.IndexFunc(t.trees, func(x namedTree) bool { return x.name == n }); i >= 0 {
+				t.trees[i] = nt
+			} else {
+				t.trees = append(t.trees, nt)
+			}
+		}
+		sort.Slice(t.trees, func(i, j int) bool { return t.trees[i].name < t.trees[j].name })
+	})
+	t := fr.f.typeAt(in.Type)
+	if t != nil && t.Kind == TTuple {
+		return mkTuple([]*Value{p, nilValue}), h
+	}
+	return p, h
+}
+
+// tmplExecute runs Execute(w, data) or ExecuteTemplate(w, name, data).
+func tmplExecute(named bool) intrinsicFn {
+	return func(fr *frame, in *Instr, args []*Value, h *heap) (*Value, *heap) {
+		e := fr.e
+		t, h := tmplOf(fr, h, args[0])
+		w := args[1]
+		data := args[len(args)-1]
+		var out *strshape.Shape
+		switch {
+		case t == nil:
+			out = e.holeShape(HoleRuntime, "", "template output", "template not known")
+		case t.bad != "":
+			out = e.holeShape(HoleRuntime, "", "template output", t.bad)
+		default:
+			name := t.name
+			if named {
+				n, ok := litText(e.str(args[2]))
+				if !ok {
+					out = e.holeShape(HoleRuntime, "", "template output", "template name not known")
+				}
+				name = n
+			}
+			if out == nil {
+				x := &tmplExec{e: e, fr: fr, t: t, h: h}
+				out = x.run(name, data)
+				h = x.h
+			}
+		}
+		if buf := textBuffer(w); buf != nil {
+			h = bufAppend(fr, h, buf, out)
+		} else {
+			h = fr.invalidate(h, []*Value{w}, "written by a template")
+		}
+		return nilValue, h
+	}
+}
+
+type tmplVar struct {
+	name string
+	v    *Value
+}
+
+type tmplExec struct {
+	e     *Evaluator
+	fr    *frame
+	t     *tmplValue
+	h     *heap
+	vars  []tmplVar
+	depth int
+	cur   *namedTree
+	bad   string
+}
+
+func (x *tmplExec) run(name string, data *Value) *strshape.Shape {
+	nt := x.t.tree(name)
+	if nt == nil || nt.tree.Root == nil {
+		return x.e.holeShape(HoleRuntime, "", "template "+name, "template not defined")
+	}
+	saved := x.cur
+	x.cur = nt
+	x.vars = append(x.vars, tmplVar{"$", data})
+	s := x.list(nt.tree.Root, data)
+	x.cur = saved
+	if x.bad != "" {
+		return x.e.holeShape(HoleRuntime, "", "template "+name, x.bad)
+	}
+	return s
+}
+
+func (x *tmplExec) list(l *parse.ListNode, dot *Value) *strshape.Shape {
+	if l == nil {
+		return strshape.Empty()
+	}
+	var ps []*strshape.Shape
+	mark := len(x.vars)
+	for _, n := range l.Nodes {
+		ps = append(ps, x.node(n, dot))
+	}
+	x.vars = x.vars[:mark]
+	return catOrEmpty(x.e, ps)
+}
+
+func (x *tmplExec) node(n parse.Node, dot *Value) *strshape.Shape {
+	e := x.e
+	switch n := n.(type) {
+	case *parse.TextNode:
+		return x.text(int(n.Position()), string(n.Text))
+	case *parse.CommentNode:
+		return strshape.Empty()
+	case *parse.ActionNode:
+		v := x.pipe(n.Pipe, dot)
+		if len(n.Pipe.Decl) > 0 {
+			return strshape.Empty()
+		}
+		return x.print(v)
+	case *parse.IfNode:
+		return x.branch(&n.BranchNode, dot, false)
+	case *parse.WithNode:
+		return x.branch(&n.BranchNode, dot, true)
+	case *parse.RangeNode:
+		return x.rangeNode(n, dot)
+	case *parse.TemplateNode:
+		if x.depth >= 8 {
+			return e.holeShape(HoleBound, "", "template "+n.Name, "templates nested too deep")
+		}
+		var d *Value = nilValue
+		if n.Pipe != nil {
+			d = x.pipe(n.Pipe, dot)
+		}
+		x.depth++
+		saved := x.vars
+		x.vars = nil
+		s := x.run(n.Name, d)
+		x.vars = saved
+		x.depth--
+		return s
+	}
+	return e.holeShape(HoleRuntime, "", "template action", "template action not interpreted")
+}
+
+// text is a text run of the template at offset off.
+func (x *tmplExec) text(off int, s string) *strshape.Shape {
+	e := x.e
+	nt := x.cur
+	if off >= 0 && off+len(s) <= len(nt.text) && nt.text[off:off+len(s)] == s {
+		for i := len(nt.segs) - 1; i >= 0; i-- {
+			sg := nt.segs[i]
+			if sg.start <= off {
+				p := e.Piece(sg.ref)
+				if off+len(s) <= sg.start+len(p.Text) {
+					return e.lit(s, p.Pos, p.PosString, p.Off+off-sg.start, p.Exact)
+				}
+				break
+			}
+		}
+	}
+	return e.litPlain(s)
+}
+
+// markup reports whether an html/template has markup, whose contexts
+// change how actions are escaped.
+func (x *tmplExec) markup() bool {
+	for _, t := range x.t.trees {
+		if strings.ContainsAny(t.text, "<>") {
+			return true
+		}
+	}
+	return false
+}
+
+// print is the text an action prints for v.
+func (x *tmplExec) print(v *Value) *strshape.Shape {
+	e := x.e
+	if x.t.html && x.markup() {
+		return e.holeShape(HoleRuntime, "", "html action", "html/template context not modelled")
+	}
+	s := e.printValue(x.fr, v, 'v')
+	if !x.t.html {
+		return s
+	}
+	return e.mapShape(s, func(p *strshape.Shape) *strshape.Shape {
+		if p.Kind != strshape.KindLit {
+			return p
+		}
+		esc := htmltemplate.HTMLEscapeString(p.Text)
+		if esc == p.Text {
+			return p
+		}
+		return e.litPlain(esc)
+	})
+}
+
+// truth is a template condition: known true or false, or nil.
+func (x *tmplExec) truth(v *Value) *bool {
+	t, f := true, false
+	v = unwrap(v)
+	switch v.kind {
+	case KConst:
+		if v.c.Kind() == constant.Bool {
+			if constant.BoolVal(v.c) {
+				return &t
+			}
+			return &f
+		}
+	case KInt:
+		if v.lo == 0 && v.hi == 0 {
+			return &f
+		}
+		if v.lo > 0 || v.hi < 0 {
+			return &t
+		}
+	case KString:
+		if s, ok := litText(v.shape); ok {
+			if s == "" {
+				return &f
+			}
+			return &t
+		}
+		if minLen(v.shape) > 0 {
+			return &t
+		}
+	case KNil:
+		return &f
+	case KSlice:
+		if len(v.items) == 0 {
+			return &f
+		}
+		for _, it := range v.items {
+			if !it.Rep && len(it.Conds) == 0 && it.self == 0 {
+				return &t
+			}
+		}
+	case KStruct, KPointer, KFunc:
+		return &t
+	}
+	return nil
+}
+
+func (x *tmplExec) cond(n parse.Node) int {
+	fr := x.fr
+	key := "template:" + x.t.name + "/" + x.cur.name + "#" + strconv.Itoa(int(n.Position())) + "@" + fr.ctx + "/" + fr.f.Name
+	return x.e.t.cond(Cond{Func: "template " + x.cur.name, key: key})
+}
+
+// branch is {{if}} or {{with}}.
+func (x *tmplExec) branch(n *parse.BranchNode, dot *Value, with bool) *strshape.Shape {
+	e := x.e
+	mark := len(x.vars)
+	v := x.pipe(n.Pipe, dot)
+	inner := dot
+	if with {
+		inner = v
+	}
+	var then, els *strshape.Shape
+	thenFn := func() *strshape.Shape { return x.list(n.List, inner) }
+	elseFn := func() *strshape.Shape {
+		if n.ElseList == nil {
+			return nil
+		}
+		return x.list(n.ElseList, dot)
+	}
+	defer func() { x.vars = x.vars[:mark] }()
+	if t := x.truth(v); t != nil {
+		if *t {
+			return thenFn()
+		}
+		if s := elseFn(); s != nil {
+			return s
+		}
+		return strshape.Empty()
+	}
+	then, els = thenFn(), elseFn()
+	if els == nil {
+		return strshape.Optional(e.lim, then, x.cond(n))
+	}
+	return e.altShapes(then, els)
+}
+
+// rangeNode is {{range}}.
+func (x *tmplExec) rangeNode(n *parse.RangeNode, dot *Value) *strshape.Shape {
+	e := x.e
+	mark := len(x.vars)
+	defer func() { x.vars = x.vars[:mark] }()
+	v := unwrap(x.pipe(n.Pipe, dot))
+	if hasBreak(n.List) {
+		return e.holeShape(HoleRuntime, "", "range", "range with break or continue")
+	}
+	body := func(k, elem *Value) *strshape.Shape {
+		m := len(x.vars)
+		switch len(n.Pipe.Decl) {
+		case 1:
+			x.vars = append(x.vars, tmplVar{n.Pipe.Decl[0].Ident[0], elem})
+		case 2:
+			x.vars = append(x.vars, tmplVar{n.Pipe.Decl[0].Ident[0], k}, tmplVar{n.Pipe.Decl[1].Ident[0], elem})
+		}
+		s := x.list(n.List, elem)
+		x.vars = x.vars[:m]
+		return s
+	}
+	els := func() *strshape.Shape {
+		if n.ElseList == nil {
+			return strshape.Empty()
+		}
+		return x.list(n.ElseList, dot)
+	}
+	if v.kind == KPointer {
+		c, h := x.fr.load(x.h, v)
+		x.h = h
+		if c.kind == KMap {
+			if len(c.keys) == 0 {
+				return els()
+			}
+			var ps []*strshape.Shape
+			for i, k := range c.keys {
+				ps = append(ps, body(keyValue(e, k), c.elems[i]))
+			}
+			return catOrEmpty(e, ps)
+		}
+	}
+	switch v.kind {
+	case KNil:
+		return els()
+	case KSlice:
+		var ps []*strshape.Shape
+		for i, it := range v.items {
+			s := body(mkIntConst(int64(i)), it.V)
+			if it.Rep {
+				s = strshape.Loop(e.lim, s)
+			}
+			for j := len(it.Conds) - 1; j >= 0; j-- {
+				s = strshape.Optional(e.lim, s, it.Conds[j])
+			}
+			ps = append(ps, s)
+		}
+		items := catOrEmpty(e, ps)
+		if t := x.truth(v); t != nil && *t || n.ElseList == nil {
+			if len(v.items) == 0 {
+				return els()
+			}
+			return items
+		}
+		return e.altShapes(items, els())
+	}
+	elem := e.hole(HoleRuntime, "", "range element", "element of a value not known")
+	loopBody := strshape.Loop(e.lim, body(mkInt(0, posInf), elem))
+	if n.ElseList == nil {
+		return loopBody
+	}
+	return e.altShapes(loopBody, els())
+}
+
+func keyValue(e *Evaluator, k string) *Value {
+	if s, err := strconv.Unquote(k); err == nil {
+		return mkStr(e.litPlain(s))
+	}
+	if n, err := strconv.ParseInt(k, 10, 64); err == nil {
+		return mkIntConst(n)
+	}
+	return e.hole(HoleRuntime, "", "key", "map key")
+}
+
+func hasBreak(l *parse.ListNode) bool {
+	if l == nil {
+		return false
+	}
+	for _, n := range l.Nodes {
+		switch n := n.(type) {
+		case *parse.BreakNode, *parse.ContinueNode:
+			return true
+		case *parse.IfNode:
+			if hasBreak(n.List) || hasBreak(n.ElseList) {
+				return true
+			}
+		case *parse.WithNode:
+			if hasBreak(n.List) || hasBreak(n.ElseList) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// pipe evaluates a pipeline; its declarations bind variables.
+func (x *tmplExec) pipe(p *parse.PipeNode, dot *Value) *Value {
+	e := x.e
+	if p == nil {
+		return dot
+	}
+	var v *Value
+	for i, c := range p.Cmds {
+		var final *Value
+		if i > 0 {
+			final = v
+		}
+		v = x.command(c, dot, final)
+	}
+	if v == nil {
+		v = e.hole(HoleRuntime, "", "pipeline", "empty pipeline")
+	}
+	for _, d := range p.Decl {
+		if p.IsAssign {
+			for j := len(x.vars) - 1; j >= 0; j-- {
+				if x.vars[j].name == d.Ident[0] {
+					x.vars[j].v = v
+					break
+				}
+			}
+			continue
+		}
+		x.vars = append(x.vars, tmplVar{d.Ident[0], v})
+	}
+	return v
+}
+
+// command evaluates one command of a pipeline; final is the previous
+// command's value, passed as the last argument.
+func (x *tmplExec) command(c *parse.CommandNode, dot, final *Value) *Value {
+	e := x.e
+	unknown := func(what string) *Value { return e.hole(HoleRuntime, "", what, "template function not interpreted") }
+	if len(c.Args) == 0 {
+		return unknown("command")
+	}
+	if id, ok := c.Args[0].(*parse.IdentifierNode); ok {
+		var args []*Value
+		for _, a := range c.Args[1:] {
+			args = append(args, x.arg(a, dot))
+		}
+		if final != nil {
+			args = append(args, final)
+		}
+		return x.builtin(id.Ident, args)
+	}
+	if len(c.Args) > 1 || final != nil {
+		return unknown("method call")
+	}
+	return x.arg(c.Args[0], dot)
+}
+
+// arg evaluates an operand.
+func (x *tmplExec) arg(n parse.Node, dot *Value) *Value {
+	e := x.e
+	switch n := n.(type) {
+	case *parse.DotNode:
+		return dot
+	case *parse.FieldNode:
+		return x.fields(dot, n.Ident)
+	case *parse.VariableNode:
+		for j := len(x.vars) - 1; j >= 0; j-- {
+			if x.vars[j].name == n.Ident[0] {
+				return x.fields(x.vars[j].v, n.Ident[1:])
+			}
+		}
+		return e.hole(HoleRuntime, "", n.Ident[0], "template variable not known")
+	case *parse.StringNode:
+		return mkStr(e.litPlain(n.Text))
+	case *parse.NumberNode:
+		if n.IsInt {
+			return mkIntConst(n.Int64)
+		}
+	case *parse.BoolNode:
+		return mkBool(n.True)
+	case *parse.NilNode:
+		return nilValue
+	case *parse.PipeNode:
+		return x.pipe(n, dot)
+	}
+	return e.hole(HoleRuntime, "", "operand", "template operand not interpreted")
+}
+
+// fields follows .A.B from v.
+func (x *tmplExec) fields(v *Value, names []string) *Value {
+	for _, n := range names {
+		v = x.field(v, n)
+	}
+	return v
+}
+
+func (x *tmplExec) field(v *Value, name string) *Value {
+	e := x.e
+	outer := v
+	v = unwrap(v)
+	if v.kind == KPointer {
+		c, h := x.fr.load(x.h, v)
+		x.h = h
+		if c.kind == KMap {
+			ks := constant.MakeString(name).ExactString()
+			if i := sort.SearchStrings(c.keys, ks); i < len(c.keys) && c.keys[i] == ks {
+				return c.elems[i]
+			}
+			return e.hole(HoleRuntime, "", name, "map entry not known")
+		}
+		v = c
+	}
+	switch v.kind {
+	case KStruct:
+		if f := structField(v, name); f != nil {
+			return f
+		}
+	case KAlt:
+		var out *Value
+		for _, a := range v.elems {
+			out = e.join2(out, x.field(a, name), 0, 0)
+		}
+		return out
+	}
+	// A method without arguments.
+	recv := outer
+	if recv.kind == KInterface {
+		if fn := x.fr.methodFunc(recv, name); fn != nil || x.fr.methodName(recv, name) != "" {
+			if fn == nil {
+				fn = e.lookup(x.fr.methodName(recv, name))
+			}
+			if fn != nil && fn.NParams == 1 {
+				r, h2 := x.fr.callFunc(fn, fn.Name, []*Value{recv.elems[0]}, nil, x.h, &Instr{ID: -1})
+				if h2 != nil && r != nil {
+					x.h = h2
+					return r
+				}
+			}
+		}
+	}
+	desc := name
+	if v.kind == KUnknown {
+		desc = e.Piece(v.hole).Desc + "." + name
+	}
+	return e.hole(HoleRuntime, "", desc, "field of template data not known")
+}
+
+// structField finds a field by name, promoted through embedded structs.
+func structField(v *Value, name string) *Value {
+	if f := v.Field(name); f != nil {
+		return f
+	}
+	if v.typ == nil {
+		return nil
+	}
+	for i, fd := range v.typ.Fields {
+		if fd.Embedded && i < len(v.elems) && v.elems[i].kind == KStruct {
+			if f := structField(v.elems[i], name); f != nil {
+				return f
+			}
+		}
+	}
+	return nil
+}
+
+// builtin is a template function.
+func (x *tmplExec) builtin(name string, args []*Value) *Value {
+	e := x.e
+	unknown := e.hole(HoleRuntime, "", name, "template function not interpreted")
+	if x.t.funcs && !slices.Contains([]string{"print", "printf", "not", "and", "or", "eq", "ne", "len"}, name) {
+		return unknown
+	}
+	switch name {
+	case "print":
+		return e.strValue(e.sprint(x.fr, mkSlice(elems(args)), false))
+	case "printf":
+		if len(args) == 0 {
+			break
+		}
+		return e.strValue(e.sprintf(x.fr, e.str(unwrap(args[0])), mkSlice(elems(args[1:]))))
+	case "not":
+		if len(args) == 1 {
+			if t := x.truth(args[0]); t != nil {
+				return mkBool(!*t)
+			}
+		}
+	case "and", "or":
+		// The first operand deciding the result, or the last.
+		for i, a := range args {
+			t := x.truth(a)
+			if t == nil {
+				return unknown
+			}
+			if *t == (name == "or") || i == len(args)-1 {
+				return a
+			}
+		}
+	case "eq", "ne":
+		if len(args) == 2 {
+			if r := e.equal(unwrap(args[0]), unwrap(args[1])); r != nil {
+				if name == "ne" {
+					return mkBool(!constant.BoolVal(r.c))
+				}
+				return r
+			}
+		}
+	case "len":
+		if len(args) == 1 {
+			return e.length(x.fr, x.h, unwrap(args[0]))
+		}
+	}
+	return unknown
+}
+
+func elems(vs []*Value) []Elem {
+	out := make([]Elem, len(vs))
+	for i, v := range vs {
+		out[i] = Elem{V: v}
+	}
+	return out
+}

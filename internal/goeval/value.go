@@ -1,0 +1,375 @@
+package goeval
+
+import (
+	"go/constant"
+	"go/token"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/ydblint/ydblint/internal/strshape"
+)
+
+// Kind says what an abstract value is.
+type Kind uint8
+
+const (
+	// KUnknown is a value nothing is known about but its hole (Value.Hole):
+	// what it stands for and why it is not known.
+	KUnknown Kind = iota
+	// KString is a string (or []byte) as a strshape.Shape.
+	KString
+	// KInt is an integer within an interval (a constant when Lo == Hi).
+	KInt
+	// KConst is a constant that is neither a string nor an integer
+	// (bool, float, complex).
+	KConst
+	// KNil is the nil pointer, slice, map, function or interface.
+	KNil
+	// KStruct is a struct value, field by field.
+	KStruct
+	// KSlice is a slice or array: ordered elements, each definite,
+	// optional under conditions, or repeated (from a loop).
+	KSlice
+	// KMap is a map's contents with constant keys, held in a cell: a map
+	// value itself is a KPointer to its contents, since maps are shared.
+	KMap
+	// KFunc is a function value: a function and the values its closure
+	// captured.
+	KFunc
+	// KPointer is the address of a cell of the abstract heap, or of a
+	// part of it (a field, an element).
+	KPointer
+	// KInterface is an interface holding a value of a known dynamic type.
+	KInterface
+	// KApply is the result of a call that is not interpreted (a function
+	// of another package without summary): the callee and the abstract
+	// arguments, receiver first. Consumers read parameter sets and
+	// options this way (table.ValueParam("$a", types.Uint64Value(…))).
+	KApply
+	// KTuple is a function's several results.
+	KTuple
+	// KAlt is one of several values (branches, callers, implementations).
+	KAlt
+	// KTemplate is a parsed text/template or html/template.
+	KTemplate
+	// kSelf stands for a loop-carried value while a loop is widened.
+	kSelf
+)
+
+var kindNames = [...]string{"unknown", "string", "int", "const", "nil", "struct", "slice", "map", "func", "pointer", "interface", "apply", "tuple", "alt", "template", "self"}
+
+func (k Kind) String() string {
+	if int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return "kind" + strconv.Itoa(int(k))
+}
+
+// Value is an abstract value. It is immutable; the evaluator shares
+// values freely.
+type Value struct {
+	kind  Kind
+	shape *strshape.Shape // KString
+	lo    int64           // KInt
+	hi    int64
+	c     constant.Value // KConst
+	hole  int            // KUnknown; KInt: identity of an unknown integer (0 none)
+	elems []*Value       // KStruct fields, KTuple, KAlt, KApply args, KFunc bindings, KMap values, KInterface [x]
+	items []Elem         // KSlice
+	keys  []string       // KMap keys (constant.Value.ExactString), sorted
+	typ   *Type          // KStruct: its type; KMap: nil
+	name  string         // KApply callee; KInterface dynamic type; KStruct type name; KPointer cell description
+	fn    *Func          // KFunc
+	cell  int            // KPointer; kSelf id
+	path  []int          // KPointer: field or element indices, -1 for an unknown element
+	tmpl  *tmplValue     // KTemplate
+	unit  *Unit          // KInterface: the unit whose method table may hold the dynamic type's methods; KStruct: the unit of typ
+	size  int
+}
+
+// Elem is an element of a slice.
+type Elem struct {
+	V *Value
+	// Conds: the element is there only when each of these conditions
+	// held (appends under ifs); strshape conditions, the same ids.
+	Conds []int
+	// Rep: zero or more elements like V (appends in a loop).
+	Rep bool
+	// self marks the slice's elements before a loop while it is widened.
+	self int
+}
+
+// Minimum and maximum of the integer domain stand for -∞ and +∞.
+const (
+	negInf = math.MinInt64
+	posInf = math.MaxInt64
+)
+
+// Kind returns v's kind.
+func (v *Value) Kind() Kind { return v.kind }
+
+// Size is the number of nodes of v, shape nodes included.
+func (v *Value) Size() int { return v.size }
+
+// Shape returns the shape of a KString value, nil otherwise.
+func (v *Value) Shape() *strshape.Shape {
+	if v.kind != KString {
+		return nil
+	}
+	return v.shape
+}
+
+// Interval returns the bounds of a KInt value, with ok false for other
+// kinds; math.MinInt64 and math.MaxInt64 stand for unbounded.
+func (v *Value) Interval() (lo, hi int64, ok bool) { return v.lo, v.hi, v.kind == KInt }
+
+// Const returns the constant of a KConst value, or of a KInt or KString
+// value that is one constant; nil otherwise.
+func (v *Value) Const() constant.Value {
+	switch v.kind {
+	case KConst:
+		return v.c
+	case KInt:
+		if v.lo == v.hi && v.lo != negInf && v.hi != posInf {
+			return constant.MakeInt64(v.lo)
+		}
+	case KString:
+		if s, ok := litText(v.shape); ok {
+			return constant.MakeString(s)
+		}
+	}
+	return nil
+}
+
+// Hole returns the ref (Evaluator.Piece) of a KUnknown value's hole, or
+// of an unknown integer's identity; 0 when none.
+func (v *Value) Hole() int { return v.hole }
+
+// Elems returns a struct's fields, a tuple's elements, an alternative's
+// values, an application's arguments (receiver first), a function's
+// captured values, a map's values (in key order), an interface's value.
+func (v *Value) Elems() []*Value { return v.elems }
+
+// Items returns a slice's elements.
+func (v *Value) Items() []Elem { return v.items }
+
+// Keys returns a map's keys as constant.Value.ExactString, sorted.
+func (v *Value) Keys() []string { return v.keys }
+
+// Name returns an application's callee, an interface's dynamic type, a
+// struct's type name, or a function's name.
+func (v *Value) Name() string {
+	if v.kind == KFunc && v.fn != nil {
+		return v.fn.Name
+	}
+	return v.name
+}
+
+// Field returns the field named name of a struct value, nil when absent.
+func (v *Value) Field(name string) *Value {
+	if v.kind != KStruct || v.typ == nil {
+		return nil
+	}
+	for i, f := range v.typ.Fields {
+		if f.Name == name && i < len(v.elems) {
+			return v.elems[i]
+		}
+	}
+	return nil
+}
+
+func sizeOf(vs []*Value) int {
+	n := 0
+	for _, v := range vs {
+		if v != nil {
+			n += v.size
+		}
+	}
+	return n
+}
+
+// Constructors. They do not check the bounds: the evaluator does (bound).
+
+func mkUnknown(hole int) *Value { return &Value{kind: KUnknown, hole: hole, size: 1} }
+
+func mkStr(s *strshape.Shape) *Value { return &Value{kind: KString, shape: s, size: 1 + s.Size()} }
+
+func mkInt(lo, hi int64) *Value {
+	if lo > hi {
+		lo, hi = hi, lo
+	}
+	return &Value{kind: KInt, lo: lo, hi: hi, size: 1}
+}
+
+func mkIntConst(n int64) *Value { return mkInt(n, n) }
+
+func mkConst(c constant.Value) *Value { return &Value{kind: KConst, c: c, size: 1} }
+
+func mkBool(b bool) *Value { return mkConst(constant.MakeBool(b)) }
+
+var nilValue = &Value{kind: KNil, size: 1}
+
+func mkStructU(t *Type, u *Unit, fields []*Value) *Value {
+	name := ""
+	if t != nil {
+		name = t.Name
+	}
+	return &Value{kind: KStruct, typ: t, unit: u, name: name, elems: fields, size: 1 + sizeOf(fields)}
+}
+
+func mkSlice(items []Elem) *Value {
+	n := 1
+	for _, it := range items {
+		n += 1 + it.V.size
+	}
+	return &Value{kind: KSlice, items: items, size: n}
+}
+
+func mkMap(keys []string, vals []*Value) *Value {
+	return &Value{kind: KMap, keys: keys, elems: vals, size: 1 + len(keys) + sizeOf(vals)}
+}
+
+func mkFunc(fn *Func, bindings []*Value) *Value {
+	return &Value{kind: KFunc, fn: fn, elems: bindings, size: 1 + sizeOf(bindings)}
+}
+
+func mkPtr(cell int, path []int) *Value {
+	return &Value{kind: KPointer, cell: cell, path: path, size: 1 + len(path)}
+}
+
+func mkIface(dyn string, x *Value, u *Unit) *Value {
+	return &Value{kind: KInterface, name: dyn, elems: []*Value{x}, unit: u, size: 1 + x.size}
+}
+
+func mkApply(name string, args []*Value) *Value {
+	return &Value{kind: KApply, name: name, elems: args, size: 1 + sizeOf(args)}
+}
+
+func mkTuple(vs []*Value) *Value { return &Value{kind: KTuple, elems: vs, size: 1 + sizeOf(vs)} }
+
+func mkSelf(id int) *Value { return &Value{kind: kSelf, cell: id, size: 1} }
+
+// litText returns the text of a shape that is one string (literals only,
+// no choice).
+func litText(s *strshape.Shape) (string, bool) {
+	if s == nil {
+		return "", false
+	}
+	switch s.Kind {
+	case strshape.KindLit:
+		return s.Text, true
+	case strshape.KindCat:
+		var b strings.Builder
+		for _, p := range s.Parts {
+			t, ok := litText(p)
+			if !ok {
+				return "", false
+			}
+			b.WriteString(t)
+		}
+		return b.String(), true
+	}
+	return "", false
+}
+
+// eqShape reports whether two shapes are the same tree.
+func eqShape(a, b *strshape.Shape) bool {
+	if a == b {
+		return true
+	}
+	if a == nil || b == nil || a.Kind != b.Kind || a.Text != b.Text || a.Ref != b.Ref || a.Cond != b.Cond || len(a.Parts) != len(b.Parts) {
+		return false
+	}
+	for i := range a.Parts {
+		if !eqShape(a.Parts[i], b.Parts[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// eq reports whether a and b are the same abstract value.
+func eq(a, b *Value) bool {
+	if a == b {
+		return true
+	}
+	if a == nil || b == nil || a.kind != b.kind || a.size != b.size {
+		return false
+	}
+	switch a.kind {
+	case KUnknown:
+		return a.hole == b.hole
+	case KString:
+		return eqShape(a.shape, b.shape)
+	case KInt:
+		return a.lo == b.lo && a.hi == b.hi && a.hole == b.hole
+	case KConst:
+		return constant.Compare(a.c, token.EQL, b.c) && a.c.Kind() == b.c.Kind()
+	case KNil:
+		return true
+	case KPointer:
+		return a.cell == b.cell && slices.Equal(a.path, b.path)
+	case KFunc:
+		if a.fn != b.fn {
+			return false
+		}
+	case KInterface, KApply, KStruct:
+		if a.name != b.name {
+			return false
+		}
+	case KMap:
+		if !slices.Equal(a.keys, b.keys) {
+			return false
+		}
+	case KSlice:
+		if len(a.items) != len(b.items) {
+			return false
+		}
+		for i := range a.items {
+			x, y := a.items[i], b.items[i]
+			if x.Rep != y.Rep || x.self != y.self || !slices.Equal(x.Conds, y.Conds) || !eq(x.V, y.V) {
+				return false
+			}
+		}
+		return true
+	case KTemplate:
+		return a.tmpl == b.tmpl
+	case kSelf:
+		return a.cell == b.cell
+	}
+	if len(a.elems) != len(b.elems) {
+		return false
+	}
+	for i := range a.elems {
+		if !eq(a.elems[i], b.elems[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// hasPointer reports whether v holds an address (so a call with it may
+// have effects, and its result cannot be memoised), or a loop marker.
+func hasPointer(v *Value) bool {
+	switch v.kind {
+	case KPointer, kSelf, KTemplate:
+		return true
+	case KString:
+		return false
+	case KSlice:
+		for _, it := range v.items {
+			if it.self != 0 || hasPointer(it.V) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, e := range v.elems {
+		if hasPointer(e) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,426 @@
+package goeval
+
+import (
+	"slices"
+	"strconv"
+
+	"github.com/ydblint/ydblint/internal/strshape"
+)
+
+// Widening a loop whose number of iterations is not known.
+//
+// Every string and slice the loop may carry (header φs, cells of the heap)
+// is replaced by a marker standing for "its value at the start of an
+// iteration", and the body is run once. A string that comes back as the
+// marker followed by Y was appended Y per iteration: after the loop it is
+// the value before the loop followed by zero or more copies of Y
+// (strshape.Loop); a slice that comes back as the marker followed by
+// elements had those appended per iteration (repeated elements). Other
+// values (integers, pointers, booleans) are run with their value before
+// the loop; one that comes back different is generalised (an interval
+// grown to infinity, anything else unknown) and the body is run again,
+// at most a few rounds. Markers left inside the widened values stand for
+// the value at the start of some iteration, which is the widened value of
+// their variable; a variable defined from itself otherwise than by
+// appending is unknown. The body then runs a last time from the widened
+// state, and that run's values are the loop's.
+
+type selfInfo struct {
+	path  string
+	init  *Value
+	slice bool
+}
+
+type widener struct {
+	fr    *frame
+	selfs map[int]*selfInfo
+	ids   []int
+}
+
+const maxWidenRounds = 4
+
+// widen interprets loop l from the header state (h, phis) for any number
+// of iterations and returns the widened header state.
+func (fr *frame) widen(l *loop, h *heap, phis []*Value, _ *elemOverride) (*heap, []*Value) {
+	phiIns := fr.headerPhis(l.header)
+	assume := map[string]*Value{}
+	record := fr.record
+	var wh *heap
+	var wphis []*Value
+	for round := 0; ; round++ {
+		w := &widener{fr: fr, selfs: map[int]*selfInfo{}}
+		mh, mphis := w.markState(l, h, phis, phiIns, assume)
+		fr.record = false
+		fr.iterate(l, mh, mphis)
+		fr.record = record
+		if fr.dead {
+			return nil, nil
+		}
+		bh, bphis := fr.edgesInto(l, true)
+		if bh == nil {
+			wh, wphis = h, phis // the body never comes back: the loop runs at most once
+			break
+		}
+		var changed bool
+		wh, wphis, changed = w.widenState(h, phis, mh, mphis, bh, bphis, phiIns, assume, round >= 2)
+		if !changed || round+1 >= maxWidenRounds {
+			break
+		}
+	}
+	fr.iterate(l, wh, wphis)
+	return wh, wphis
+}
+
+func (w *widener) newSelf(path string, init *Value, slice bool) int {
+	e := w.fr.e
+	e.selfSeq++
+	id := e.selfSeq
+	w.selfs[id] = &selfInfo{path: path, init: init, slice: slice}
+	w.ids = append(w.ids, id)
+	return id
+}
+
+func (w *widener) selfPiece(id int) *strshape.Shape {
+	return strshape.Hole(w.fr.e.t.piece(Piece{Hole: true, Kind: holeSelf, self: id, Desc: "loop-carried value", Why: "value carried by a loop"}))
+}
+
+// markState replaces the loop-carried strings and slices of the state by
+// markers, and other values by their assumptions.
+func (w *widener) markState(l *loop, h *heap, phis []*Value, phiIns []*Instr, assume map[string]*Value) (*heap, []*Value) {
+	out := &heap{}
+	for i, id := range h.ids {
+		ci := w.fr.e.cells[id]
+		out.ids = append(out.ids, id)
+		out.vals = append(out.vals, w.mark(h.vals[i], ci.typ, ci.unit, "c"+strconv.Itoa(id), assume))
+	}
+	mphis := make([]*Value, len(phis))
+	for i, v := range phis {
+		var t *Type
+		if ty := phiIns[i].Type; ty >= 0 && ty < len(w.fr.f.unit.Types) {
+			t = &w.fr.f.unit.Types[ty]
+		}
+		mphis[i] = w.mark(v, t, w.fr.f.unit, "p"+strconv.Itoa(i), assume)
+	}
+	return out, mphis
+}
+
+func (w *widener) mark(v *Value, t *Type, u *Unit, path string, assume map[string]*Value) *Value {
+	if v == nil {
+		return v
+	}
+	if a, ok := assume[path]; ok {
+		return a
+	}
+	switch {
+	case v.kind == KString:
+		return mkStr(w.selfPiece(w.newSelf(path, v, false)))
+	case v.kind == KSlice, v.kind == KNil && t != nil && t.Kind == TSlice:
+		id := w.newSelf(path, v, true)
+		return mkSlice([]Elem{{V: mkSelf(id), self: id}})
+	case v.kind == KStruct && v.typ != nil && len(v.typ.Fields) == len(v.elems):
+		fields := make([]*Value, len(v.elems))
+		for i, x := range v.elems {
+			var ft *Type
+			if v.unit != nil && v.typ.Fields[i].Type >= 0 && v.typ.Fields[i].Type < len(v.unit.Types) {
+				ft = &v.unit.Types[v.typ.Fields[i].Type]
+			}
+			fields[i] = w.mark(x, ft, v.unit, path+"/"+strconv.Itoa(i), assume)
+		}
+		return mkStructU(v.typ, v.unit, fields)
+	}
+	return v
+}
+
+// widenState computes the widened header state from the state before the
+// loop (h, phis), its marked form and the state coming back (bh, bphis).
+func (w *widener) widenState(h *heap, phis []*Value, mh *heap, mphis []*Value, bh *heap, bphis []*Value, phiIns []*Instr, assume map[string]*Value, final bool) (*heap, []*Value, bool) {
+	e := w.fr.e
+	changed := false
+	widened := map[int]*Value{} // self id → widened value, markers unresolved
+	var leaf func(init, m, b *Value, path string) *Value
+	leaf = func(init, m, b *Value, path string) *Value {
+		if b == nil {
+			return init
+		}
+		switch {
+		case m.kind == KString && m.shape.Kind == strshape.KindHole && w.selfOf(m.shape) != 0:
+			id := w.selfOf(m.shape)
+			var v *Value
+			bs := e.shapeOf(b)
+			switch {
+			case bs == nil:
+				v = e.bounded("changed in a loop")
+			case bs.Kind == strshape.KindHole && w.selfOf(bs) == id:
+				v = init
+			case w.selfOf(parts(bs)[0]) == id:
+				rest := parts(bs)[1:]
+				y := strshape.Concat(e.lim, rest...)
+				if w.hasSelf(y, id) {
+					v = e.bounded("defined from itself in a loop")
+				} else {
+					v = e.strValue(strshape.Concat(e.lim, e.shapeOf(init), strshape.Loop(e.lim, y)))
+				}
+			case w.hasSelf(bs, id):
+				v = e.bounded("defined from itself in a loop")
+			default:
+				v = e.join2(init, b, 0, 0)
+			}
+			widened[id] = v
+			return v
+		case m.kind == KSlice && len(m.items) == 1 && m.items[0].self != 0:
+			id := m.items[0].self
+			var v *Value
+			switch {
+			case b.kind == KNil && init.kind == KNil:
+				v = init
+			case b.kind == KSlice && len(b.items) > 0 && b.items[0].self == id:
+				rest := b.items[1:]
+				if len(rest) == 0 {
+					v = init
+					break
+				}
+				items := slices.Clone(init.items)
+				for _, it := range rest {
+					if w.valueHasSelf(it.V, id) || it.self != 0 {
+						items = nil
+						break
+					}
+					it.Rep = true
+					items = append(items, it)
+				}
+				if items == nil {
+					v = e.bounded("defined from itself in a loop")
+				} else {
+					v = e.bound(mkSlice(items))
+				}
+			case w.valueHasSelf(b, id):
+				v = e.bounded("defined from itself in a loop")
+			default:
+				v = e.join2(init, b, 0, 0)
+			}
+			widened[id] = v
+			return v
+		case m.kind == KStruct && b.kind == KStruct && init.kind == KStruct && len(m.elems) == len(b.elems) && len(init.elems) == len(m.elems) && m.name == b.name:
+			fields := make([]*Value, len(m.elems))
+			for i := range m.elems {
+				fields[i] = leaf(init.elems[i], m.elems[i], b.elems[i], path+"/"+strconv.Itoa(i))
+			}
+			return e.bound(mkStructU(init.typ, init.unit, fields))
+		}
+		// An assumption: stable, or generalised and run again.
+		if eq(m, b) {
+			return m
+		}
+		g := e.generalize(m, b, final)
+		if !eq(g, m) {
+			changed = true
+			assume[path] = g
+		}
+		return g
+	}
+	wh := &heap{}
+	for i, id := range mh.ids {
+		init, _ := h.get(id)
+		b, _ := bh.get(id)
+		wh.ids = append(wh.ids, id)
+		wh.vals = append(wh.vals, leaf(init, mh.vals[i], b, "c"+strconv.Itoa(id)))
+	}
+	// Cells allocated in the body, reachable from the widened values.
+	for i, id := range bh.ids {
+		if _, ok := mh.get(id); !ok {
+			wh = wh.set(id, bh.vals[i])
+		}
+	}
+	wphis := make([]*Value, len(phis))
+	for i := range phis {
+		wphis[i] = leaf(phis[i], mphis[i], bphis[i], "p"+strconv.Itoa(i))
+	}
+	// Resolve the markers left in the widened values.
+	for i := range wh.vals {
+		wh.vals[i] = w.resolve(wh.vals[i], widened, nil)
+	}
+	for i := range wphis {
+		wphis[i] = w.resolve(wphis[i], widened, nil)
+	}
+	return wh, wphis, changed
+}
+
+// generalize returns a value covering both a (the assumption) and b (the
+// value coming back): an interval grown to infinity on the side it grew,
+// else unknown. final gives up at once.
+func (e *Evaluator) generalize(a, b *Value, final bool) *Value {
+	if a.kind == KInt && b.kind == KInt && !final {
+		lo, hi := a.lo, a.hi
+		if b.lo < lo {
+			lo = negInf
+		}
+		if b.hi > hi {
+			hi = posInf
+		}
+		return mkInt(lo, hi)
+	}
+	if a.kind == KInt || b.kind == KInt {
+		return mkInt(negInf, posInf)
+	}
+	return e.bounded("changed in a loop")
+}
+
+func (w *widener) selfOf(s *strshape.Shape) int {
+	if s == nil || s.Kind != strshape.KindHole {
+		return 0
+	}
+	p := w.fr.e.Piece(s.Ref)
+	if p.Kind != holeSelf {
+		return 0
+	}
+	return p.self
+}
+
+func (w *widener) hasSelf(s *strshape.Shape, id int) bool {
+	if s == nil {
+		return false
+	}
+	if k := w.selfOf(s); k != 0 {
+		return id == 0 || k == id
+	}
+	for _, p := range s.Parts {
+		if w.hasSelf(p, id) {
+			return true
+		}
+	}
+	return false
+}
+
+// valueHasSelf reports whether v holds marker id (any marker for 0).
+func (w *widener) valueHasSelf(v *Value, id int) bool {
+	if v == nil {
+		return false
+	}
+	switch v.kind {
+	case KString:
+		return w.hasSelf(v.shape, id)
+	case kSelf:
+		return id == 0 || v.cell == id
+	case KSlice:
+		for _, it := range v.items {
+			if it.self != 0 && (id == 0 || it.self == id) || w.valueHasSelf(it.V, id) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, x := range v.elems {
+		if w.valueHasSelf(x, id) {
+			return true
+		}
+	}
+	return false
+}
+
+// resolve replaces the markers in v by the widened values of their
+// variables (the value at the start of some iteration). A marker met
+// again while being resolved (a cycle) is unknown.
+func (w *widener) resolve(v *Value, widened map[int]*Value, visiting []int) *Value {
+	if v == nil || !w.valueHasSelf(v, 0) {
+		return v
+	}
+	e := w.fr.e
+	repl := func(id int) *Value {
+		r, ok := widened[id]
+		if !ok {
+			if s := w.selfs[id]; s != nil {
+				r = s.init
+			}
+		}
+		if r == nil || slices.Contains(visiting, id) {
+			return e.bounded("loop-carried value")
+		}
+		return w.resolve(r, widened, append(visiting, id))
+	}
+	return e.substSelf(v, repl)
+}
+
+// substSelf rebuilds v with each loop marker replaced by repl(id).
+func (e *Evaluator) substSelf(v *Value, repl func(id int) *Value) *Value {
+	switch v.kind {
+	case kSelf:
+		return repl(v.cell)
+	case KString:
+		return e.strValue(e.mapShape(v.shape, func(s *strshape.Shape) *strshape.Shape {
+			p := e.Piece(s.Ref)
+			if s.Kind != strshape.KindHole || p.Kind != holeSelf {
+				return s
+			}
+			if r := e.shapeOf(repl(p.self)); r != nil {
+				return r
+			}
+			return strshape.Hole(0)
+		}))
+	case KSlice:
+		var items []Elem
+		for _, it := range v.items {
+			if it.self != 0 {
+				r := repl(it.self)
+				switch r.kind {
+				case KSlice:
+					for _, x := range r.items {
+						x.Conds = append(slices.Clone(x.Conds), it.Conds...)
+						x.Rep = x.Rep || it.Rep
+						items = append(items, x)
+					}
+				case KNil:
+				default:
+					items = append(items, Elem{V: r, Rep: true})
+				}
+				continue
+			}
+			it.V = e.substSelf(it.V, repl)
+			items = append(items, it)
+		}
+		return e.bound(mkSlice(items))
+	}
+	if len(v.elems) == 0 {
+		return v
+	}
+	out := *v
+	out.elems = make([]*Value, len(v.elems))
+	for i, x := range v.elems {
+		out.elems[i] = e.substSelf(x, repl)
+	}
+	out.size = 1 + sizeOf(out.elems)
+	return e.bound(&out)
+}
+
+// mapShape rebuilds s with each leaf (literal or hole) replaced by f(leaf).
+// It returns s itself when nothing changed.
+func (e *Evaluator) mapShape(s *strshape.Shape, f func(*strshape.Shape) *strshape.Shape) *strshape.Shape {
+	switch s.Kind {
+	case strshape.KindLit, strshape.KindHole:
+		return f(s)
+	}
+	ps := make([]*strshape.Shape, len(s.Parts))
+	same := true
+	for i, p := range s.Parts {
+		ps[i] = e.mapShape(p, f)
+		same = same && ps[i] == p
+	}
+	if same {
+		return s
+	}
+	switch s.Kind {
+	case strshape.KindCat:
+		if len(ps) == 0 {
+			return strshape.Empty()
+		}
+		return strshape.Concat(e.lim, ps...)
+	case strshape.KindAlt:
+		return e.altShapes(ps...)
+	case strshape.KindOpt:
+		return strshape.Optional(e.lim, ps[0], s.Cond)
+	case strshape.KindRep:
+		return strshape.Loop(e.lim, ps[0])
+	case strshape.KindJoin:
+		return strshape.Join(e.lim, ps[:len(ps)-1], ps[len(ps)-1])
+	}
+	return s
+}
