@@ -167,6 +167,27 @@ func (fr *frame) callFunc(fn *Func, name string, args, free []*Value, h *heap, i
 	if len(args) != fn.NParams || len(free) != fn.NFree {
 		return fr.external(name, args, h, in)
 	}
+	if i, alts, cell := fr.splitArg(args, h); i >= 0 {
+		// One call per alternative of a composite argument, so that the
+		// callee reads the components of one value together.
+		var out *Value
+		var oh *heap
+		for _, a := range alts {
+			args2, h2 := slices.Clone(args), h
+			if cell {
+				h2 = h.set(args[i].cell, a)
+			} else {
+				args2[i] = a
+			}
+			v, hh := fr.callFunc(fn, name, args2, free, h2, in)
+			if hh == nil {
+				continue
+			}
+			out = e.join2(out, v, 0, 0)
+			oh = e.joinHeaps(oh, hh, 0, 0)
+		}
+		return out, oh
+	}
 	memo := ""
 	pure := true
 	for _, a := range args {
@@ -227,6 +248,43 @@ func (fr *frame) callFunc(fn *Func, name string, args, free []*Value, h *heap, i
 }
 
 type memoEntry struct{ v *Value }
+
+// splitArg finds an argument that is one of several composite values (a
+// pointer to a cell holding one of several structs counts): its index,
+// the alternatives, and whether they are the cell's contents. -1 when
+// there is none.
+func (fr *frame) splitArg(args []*Value, h *heap) (int, []*Value, bool) {
+	composite := func(vs []*Value) bool {
+		if len(vs) < 2 || len(vs) > fr.e.b.Variants {
+			return false
+		}
+		for _, v := range vs {
+			switch v.kind {
+			case KStruct, KPointer, KInterface, KFunc, KSlice, KMap, KTuple:
+			default:
+				return false
+			}
+		}
+		return true
+	}
+	for i, a := range args {
+		switch {
+		case a.kind == KAlt && composite(a.elems):
+			return i, a.elems, false
+		case a.kind == KInterface && a.elems[0].kind == KAlt && composite(a.elems[0].elems):
+			var alts []*Value
+			for _, x := range a.elems[0].elems {
+				alts = append(alts, mkIface(a.name, x, a.unit))
+			}
+			return i, alts, false
+		case a.kind == KPointer && a.cell != 0 && len(a.path) == 0:
+			if c, ok := h.get(a.cell); ok && c.kind == KAlt && composite(c.elems) {
+				return i, c.elems, true
+			}
+		}
+	}
+	return -1, nil, false
+}
 
 // result joins the frame's returns: values and heaps. Two returns decided
 // by one if are joined under its conditions.

@@ -41,27 +41,39 @@ func (e *Evaluator) join2(a, b *Value, ca, cb int) *Value {
 			return v
 		case KStruct:
 			if a.name == b.name && len(a.elems) == len(b.elems) && a.typ == b.typ {
-				return e.bound(mkStructU(a.typ, a.unit, e.joinEach(a.elems, b.elems, ca, cb)))
+				if fs, ok := e.joinParts(a.elems, b.elems, ca, cb); ok {
+					return e.bound(mkStructU(a.typ, a.unit, fs))
+				}
 			}
 		case KTuple:
 			if len(a.elems) == len(b.elems) {
-				return e.bound(mkTuple(e.joinEach(a.elems, b.elems, ca, cb)))
+				if vs, ok := e.joinParts(a.elems, b.elems, ca, cb); ok {
+					return e.bound(mkTuple(vs))
+				}
 			}
 		case KInterface:
 			if a.name == b.name && a.unit == b.unit {
-				return e.bound(mkIface(a.name, e.join2(a.elems[0], b.elems[0], ca, cb), a.unit))
+				if vs, ok := e.joinParts(a.elems, b.elems, ca, cb); ok {
+					return e.bound(mkIface(a.name, vs[0], a.unit))
+				}
 			}
 		case KFunc:
 			if a.fn == b.fn && len(a.elems) == len(b.elems) {
-				return e.bound(mkFunc(a.fn, e.joinEach(a.elems, b.elems, ca, cb)))
+				if vs, ok := e.joinParts(a.elems, b.elems, ca, cb); ok {
+					return e.bound(mkFunc(a.fn, vs))
+				}
 			}
 		case KApply:
 			if a.name == b.name && len(a.elems) == len(b.elems) {
-				return e.bound(mkApply(a.name, e.joinEach(a.elems, b.elems, ca, cb)))
+				if vs, ok := e.joinParts(a.elems, b.elems, ca, cb); ok {
+					return e.bound(mkApply(a.name, vs))
+				}
 			}
 		case KMap:
 			if slices.Equal(a.keys, b.keys) {
-				return e.bound(mkMap(a.keys, e.joinEach(a.elems, b.elems, ca, cb)))
+				if vs, ok := e.joinParts(a.elems, b.elems, ca, cb); ok {
+					return e.bound(mkMap(a.keys, vs))
+				}
 			}
 		case KSlice:
 			if v := e.joinSlices(a, b, ca, cb); v != nil {
@@ -72,12 +84,73 @@ func (e *Evaluator) join2(a, b *Value, ca, cb int) *Value {
 	return e.alt(a, b)
 }
 
-func (e *Evaluator) joinEach(a, b []*Value, ca, cb int) []*Value {
+// joinParts joins the components of two composite values of the same
+// shape, when that loses nothing: at most one component differs otherwise
+// than by an extension under a condition. Two components that differ
+// independently would be joined into every combination, variants no path
+// has (one caller's table with another's filters); the values then stay
+// whole alternatives instead.
+func (e *Evaluator) joinParts(a, b []*Value, ca, cb int) ([]*Value, bool) {
 	out := make([]*Value, len(a))
+	diff := 0
 	for i := range a {
+		if eq(a[i], b[i]) {
+			out[i] = a[i]
+			continue
+		}
+		if !(cb != 0 && extends(a[i], b[i]) || ca != 0 && extends(b[i], a[i])) {
+			diff++
+			if diff > 1 {
+				return nil, false
+			}
+		}
 		out[i] = e.join2(a[i], b[i], ca, cb)
 	}
-	return out
+	return out, true
+}
+
+// extends reports whether y is x with more appended: a longer string or
+// slice with x as prefix, or a composite whose components each are x's
+// or extend them.
+func extends(x, y *Value) bool {
+	if eq(x, y) {
+		return true
+	}
+	switch {
+	case x.kind == KString && y.kind == KString:
+		px, py := parts(x.shape), parts(y.shape)
+		if len(px) > len(py) {
+			return false
+		}
+		for i := range px {
+			if !eqShape(px[i], py[i]) {
+				return false
+			}
+		}
+		return true
+	case (x.kind == KSlice || x.kind == KNil) && y.kind == KSlice:
+		if x.kind == KNil {
+			return true
+		}
+		if len(x.items) > len(y.items) {
+			return false
+		}
+		for i := range x.items {
+			a, b := x.items[i], y.items[i]
+			if a.Rep != b.Rep || a.self != b.self || !slices.Equal(a.Conds, b.Conds) || !eq(a.V, b.V) {
+				return false
+			}
+		}
+		return true
+	case x.kind == y.kind && (x.kind == KStruct || x.kind == KTuple || x.kind == KInterface) && x.name == y.name && len(x.elems) == len(y.elems):
+		for i := range x.elems {
+			if !extends(x.elems[i], y.elems[i]) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // joinSlices joins two slices when one extends the other: the extra
