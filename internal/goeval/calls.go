@@ -305,20 +305,20 @@ func (fr *frame) result() (*Value, *heap) {
 	if len(rets) == 1 {
 		return val(rets[0]), rets[0].h
 	}
-	if len(rets) == 2 {
-		d := fr.commonDom(rets[0].block, rets[1].block)
-		c1, c2 := 0, 0
-		if d >= 0 {
-			c1, c2 = fr.deciderAt(d, -1, rets[0].block, rets[1].block)
+	blocks := make([]int, len(rets))
+	for i, r := range rets {
+		blocks[i] = r.block
+	}
+	leaf := func(b int) (*Value, *heap) {
+		for _, r := range rets {
+			if r.block == b {
+				return val(r), r.h
+			}
 		}
-		return fr.e.join2(val(rets[0]), val(rets[1]), c1, c2), fr.e.joinHeaps(rets[0].h, rets[1].h, c1, c2)
+		return nil, nil
 	}
-	var v *Value
-	var h *heap
-	for _, r := range rets {
-		v = fr.e.join2(v, val(r), 0, 0)
-		h = fr.e.joinHeaps(h, r.h, 0, 0)
-	}
+	h, _ := fr.joinTree(-1, blocks, leaf, true)
+	_, v := fr.joinTree(-1, blocks, leaf, false)
 	return v, h
 }
 
@@ -382,21 +382,30 @@ func (fr *frame) external(name string, args []*Value, h *heap, in *Instr) (*Valu
 func (fr *frame) invalidate(h *heap, args []*Value, why string) *heap {
 	e := fr.e
 	seen := map[int]bool{}
+	seenPath := map[string]bool{}
 	var walk func(v *Value)
 	walk = func(v *Value) {
 		if v == nil {
 			return
 		}
-		if v.kind == KPointer && v.cell != 0 && !seen[v.cell] {
-			seen[v.cell] = true
+		if v.kind == KPointer && v.cell != 0 && !seen[v.cell] && !seenPath[fmt.Sprint(v.cell, v.path)] {
+			seenPath[fmt.Sprint(v.cell, v.path)] = true
 			c, ok := h.get(v.cell)
 			if ok {
-				walk(c)
-				ci := e.cells[v.cell]
 				if c.kind == KTemplate {
 					return // templates are read-only once parsed
 				}
-				h = h.set(v.cell, e.hole(HoleCall, "", ci.desc, why))
+				// Through &x.f only x.f can be written.
+				part := e.getPath(c, v.path)
+				if len(v.path) == 0 {
+					seen[v.cell] = true
+				}
+				walk(part)
+				desc := e.cells[v.cell].desc
+				if len(v.path) > 0 {
+					desc += ".…"
+				}
+				h = h.set(v.cell, e.setPath(c, v.path, e.hole(HoleCall, "", desc, why)))
 			}
 		}
 		for _, x := range v.elems {

@@ -75,14 +75,14 @@ type Store struct {
 // package whose body SSA holds.
 type NoEnv struct{}
 
-func (NoEnv) Body(fn *ssa.Function) bool                              { return false }
-func (NoEnv) Lookup(string) Callee                                    { return Callee{} }
-func (NoEnv) Method(string, string) string                            { return "" }
-func (NoEnv) Implementations(string, string) []string                 { return nil }
-func (NoEnv) Callers(*ssa.Function) ([]ssa.CallInstruction, bool)     { return nil, false }
-func (NoEnv) InitOnly(*ssa.Global) bool                               { return false }
-func (NoEnv) Global(string) *Summary                                  { return nil }
-func (NoEnv) Stores(string, int) ([]Store, bool)                      { return nil, false }
+func (NoEnv) Body(fn *ssa.Function) bool                          { return false }
+func (NoEnv) Lookup(string) Callee                                { return Callee{} }
+func (NoEnv) Method(string, string) string                        { return "" }
+func (NoEnv) Implementations(string, string) []string             { return nil }
+func (NoEnv) Callers(*ssa.Function) ([]ssa.CallInstruction, bool) { return nil, false }
+func (NoEnv) InitOnly(*ssa.Global) bool                           { return false }
+func (NoEnv) Global(string) *Summary                              { return nil }
+func (NoEnv) Stores(string, int) ([]Store, bool)                  { return nil, false }
 
 // Budget bounds one evaluation. Zero fields take the defaults; a result
 // beyond a bound is a hole or Unknown saying which bound was hit, never a

@@ -20,12 +20,15 @@ type Evaluator struct {
 	cellInit   map[int]*Value
 	fieldHoles map[int]fieldRef
 	fieldMemo  map[string]*fieldResult
+	fieldBusy  map[string]bool
 	globals    map[string]int
 
 	lowered map[*ssa.Function]*Func
 	byName  map[string]*Func
 	units   map[*Summary]*Unit
-	tops    map[*ssa.Function]*frame
+	tops     map[*ssa.Function]*frame
+	degraded map[topKey]*frame
+	topStack []*frame
 	busy    map[*ssa.Function]bool
 	inits   map[*ssa.Package]*frame
 
@@ -53,11 +56,13 @@ func New(env Env, b Budget) *Evaluator {
 		cellInit:   map[int]*Value{},
 		fieldHoles: map[int]fieldRef{},
 		fieldMemo:  map[string]*fieldResult{},
+		fieldBusy:  map[string]bool{},
 		globals:    map[string]int{},
 		lowered:    map[*ssa.Function]*Func{},
 		byName:     map[string]*Func{},
 		units:      map[*Summary]*Unit{},
 		tops:       map[*ssa.Function]*frame{},
+		degraded:   map[topKey]*frame{},
 		busy:       map[*ssa.Function]bool{},
 		inits:      map[*ssa.Package]*frame{},
 		memo:       map[string]*memoEntry{},
@@ -203,12 +208,24 @@ func (f *Func) slot(v ssa.Value) (int, bool) {
 	return s, ok
 }
 
-// topFrame interprets fn from its entry, once.
+// topFrame interprets fn from its entry, once. A frame whose inputs were
+// cut by a bound (a caller, a closure's maker or a field's writer that
+// could not be evaluated this deep, or was being evaluated) is degraded:
+// it is kept for this depth only, and so is every frame that used it.
 func (e *Evaluator) topFrame(fn *ssa.Function) *frame {
 	if fr, ok := e.tops[fn]; ok {
 		return fr
 	}
-	if fn == nil || e.busy[fn] || e.topDepth >= e.b.Tops || len(fn.Blocks) == 0 {
+	if fn == nil || len(fn.Blocks) == 0 {
+		return nil
+	}
+	key := topKey{fn, e.topDepth}
+	if fr, ok := e.degraded[key]; ok {
+		e.degrade()
+		return fr
+	}
+	if e.busy[fn] || e.topDepth >= e.b.Tops {
+		e.degrade()
 		return nil
 	}
 	f := e.lowerLocal(fn)
@@ -229,6 +246,8 @@ func (e *Evaluator) topFrame(fn *ssa.Function) *frame {
 	if fn.Synthetic == "package initializer" {
 		fr.isInit, fr.initPkg = true, fn.Pkg
 	}
+	e.topStack = append(e.topStack, fr)
+	defer func() { e.topStack = e.topStack[:len(e.topStack)-1] }()
 	h := emptyHeap
 	h = e.bindParams(fn, f, fr, h)
 	h = e.bindFree(fn, f, fr, h)
@@ -249,8 +268,25 @@ func (e *Evaluator) topFrame(fn *ssa.Function) *frame {
 			}
 		}
 	}
-	e.tops[fn] = fr
+	if fr.degraded {
+		e.degraded[key] = fr
+		e.degrade()
+	} else {
+		e.tops[fn] = fr
+	}
 	return fr
+}
+
+type topKey struct {
+	fn    *ssa.Function
+	depth int
+}
+
+// degrade marks the top frame being evaluated as degraded.
+func (e *Evaluator) degrade() {
+	if n := len(e.topStack); n > 0 {
+		e.topStack[n-1].degraded = true
+	}
 }
 
 // bindParams gives a top-level frame its parameters: the join of the

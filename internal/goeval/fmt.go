@@ -125,9 +125,7 @@ func (e *Evaluator) printValue(fr *frame, v *Value, verb byte) *strshape.Shape {
 	case KString:
 		return x.shape
 	case KInt:
-		if x.lo == x.hi && x.lo != negInf && x.lo != posInf {
-			return e.litPlain(strconv.FormatInt(x.lo, 10))
-		}
+		return e.intShape(x, "%"+string(verb)+" argument")
 	case KConst:
 		if gv := goValue(x); gv != nil {
 			return e.litPlain(fmt.Sprintf("%"+string(verb), gv))
@@ -437,10 +435,8 @@ func (f *fmter) verb(spec string, verb byte, a *Value) *strshape.Shape {
 			return strshape.Concat(e.lim, q, e.derivedHole("strconv.Quote", x), q)
 		}
 	case 'd':
-		if plain {
-			if k := e.keyOf(x); k != "" {
-				return e.holeShape(HoleRuntime, k, "%d argument", "formatted value not known")
-			}
+		if plain && x.kind == KInt {
+			return e.intShape(x, "%d argument")
 		}
 	}
 	if x.kind == KAlt {

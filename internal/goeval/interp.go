@@ -2,6 +2,7 @@ package goeval
 
 import (
 	"go/token"
+	"slices"
 	"strconv"
 
 	"golang.org/x/tools/go/ssa"
@@ -30,7 +31,8 @@ type frame struct {
 	// initPkg: a package initialiser's package, whose variables start
 	// at their zero values in it.
 	initPkg *ssa.Package
-	final   *heap // top frames: the heap at the function's exit
+	final    *heap // top frames: the heap at the function's exit
+	degraded bool  // top frames: an input was cut by a bound
 
 	out   []*heap
 	succ  [][2]bool
@@ -193,41 +195,6 @@ func (fr *frame) edgeLive(p, b int) bool {
 	return false
 }
 
-// decider returns the conditions under which the edges from p1 and p2
-// into b are taken: the if ending b's immediate dominator, when each edge
-// lies under a different successor of it.
-func (fr *frame) decider(b, p1, p2 int) (int, int) {
-	d := fr.f.Blocks[b].Idom
-	if d < 0 {
-		return 0, 0
-	}
-	return fr.deciderAt(d, b, p1, p2)
-}
-
-func (fr *frame) deciderAt(d, b, p1, p2 int) (int, int) {
-	db := &fr.f.Blocks[d]
-	last := &db.Instrs[len(db.Instrs)-1]
-	if last.Op != OpIf || len(db.Succs) != 2 || db.Succs[0] == db.Succs[1] {
-		return 0, 0
-	}
-	side := func(p int) int {
-		for k, s := range db.Succs {
-			if p == d && s == b {
-				return k
-			}
-			if s != b && fr.dominates(s, p) {
-				return k
-			}
-		}
-		return -1
-	}
-	k1, k2 := side(p1), side(p2)
-	if k1 < 0 || k2 < 0 || k1 == k2 {
-		return 0, 0
-	}
-	return fr.condID(d, k1, last), fr.condID(d, k2, last)
-}
-
 func (fr *frame) dominates(a, b int) bool {
 	for n := 0; b >= 0 && n <= len(fr.f.Blocks); n++ {
 		if a == b {
@@ -253,19 +220,10 @@ func (fr *frame) entry(b int) *heap {
 			live = append(live, p)
 		}
 	}
-	switch len(live) {
-	case 0:
+	if len(live) == 0 {
 		return nil
-	case 1:
-		return fr.out[live[0]]
-	case 2:
-		c1, c2 := fr.decider(b, live[0], live[1])
-		return fr.e.joinHeaps(fr.out[live[0]], fr.out[live[1]], c1, c2)
 	}
-	var h *heap
-	for _, p := range live {
-		h = fr.e.joinHeaps(h, fr.out[p], 0, 0)
-	}
+	h, _ := fr.joinTree(b, live, func(p int) (*Value, *heap) { return nil, fr.out[p] }, true)
 	return h
 }
 
@@ -273,26 +231,89 @@ func (fr *frame) entry(b int) *heap {
 func (fr *frame) phi(b int, in *Instr) *Value {
 	preds := fr.f.Blocks[b].Preds
 	var live []int
-	for i, p := range preds {
+	for _, p := range preds {
 		if fr.edgeLive(p, b) {
-			live = append(live, i)
+			live = append(live, p)
 		}
 	}
-	edge := func(i int) *Value { return fr.edgeValue(preds[i], b, in.Args[i]) }
-	switch len(live) {
-	case 0:
+	if len(live) == 0 {
 		return fr.e.bounded("unreachable")
-	case 1:
-		return edge(live[0])
-	case 2:
-		c1, c2 := fr.decider(b, preds[live[0]], preds[live[1]])
-		return fr.e.join2(edge(live[0]), edge(live[1]), c1, c2)
 	}
-	var v *Value
-	for _, i := range live {
-		v = fr.e.join2(v, edge(i), 0, 0)
-	}
+	_, v := fr.joinTree(b, live, func(p int) (*Value, *heap) {
+		i := slices.Index(preds, p)
+		return fr.edgeValue(p, b, in.Args[i]), nil
+	}, false)
 	return v
+}
+
+// joinTree joins what the paths from preds bring to b (b < 0: the
+// function's returns), following the ifs that separate them: the nearest
+// common dominator of the predecessors ends with an if, whose two
+// successors split them in two groups, each joined the same way, then
+// joined under the if's two conditions. Nested ifs whose join blocks SSA
+// merged into one thus give nested optional pieces. Predecessors no if
+// separates are alternatives.
+func (fr *frame) joinTree(b int, preds []int, leaf func(p int) (*Value, *heap), heaps bool) (*heap, *Value) {
+	e := fr.e
+	if len(preds) == 1 {
+		v, h := leaf(preds[0])
+		return h, v
+	}
+	d := preds[0]
+	for _, p := range preds[1:] {
+		d = fr.commonDom(d, p)
+	}
+	if d >= 0 {
+		db := &fr.f.Blocks[d]
+		last := &db.Instrs[len(db.Instrs)-1]
+		if last.Op == OpIf && len(db.Succs) == 2 && db.Succs[0] != db.Succs[1] {
+			var groups [2][]int
+			ok := true
+			for _, p := range preds {
+				k := fr.side(d, b, p)
+				if k < 0 {
+					ok = false
+					break
+				}
+				groups[k] = append(groups[k], p)
+			}
+			if ok && len(groups[0]) > 0 && len(groups[1]) > 0 {
+				h0, v0 := fr.joinTree(b, groups[0], leaf, heaps)
+				h1, v1 := fr.joinTree(b, groups[1], leaf, heaps)
+				c0, c1 := fr.condID(d, 0, last), fr.condID(d, 1, last)
+				if heaps {
+					return e.joinHeaps(h0, h1, c0, c1), nil
+				}
+				return nil, e.join2(v0, v1, c0, c1)
+			}
+		}
+	}
+	var h *heap
+	var v *Value
+	for _, p := range preds {
+		pv, ph := leaf(p)
+		if heaps {
+			h = e.joinHeaps(h, ph, 0, 0)
+		} else {
+			v = e.join2(v, pv, 0, 0)
+		}
+	}
+	return h, v
+}
+
+// side returns which successor of the if ending block d the path from p
+// into b (b < 0: a return in p) went through, -1 when that is not known.
+func (fr *frame) side(d, b, p int) int {
+	db := &fr.f.Blocks[d]
+	for k, s := range db.Succs {
+		if p == d && s == b {
+			return k
+		}
+		if s != b && fr.dominates(s, p) {
+			return k
+		}
+	}
+	return -1
 }
 
 // edgeValue is the value of slot on the edge p→b: narrowed by p's

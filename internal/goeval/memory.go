@@ -372,10 +372,21 @@ func (fr *frame) resolveField(v *Value) (*Value, *heap) {
 		}
 		return r.v, r.h
 	}
-	e.fieldMemo[key] = nil // a field read while its stores are evaluated stays a hole
+	if e.fieldBusy[key] {
+		// A field read while its stores are evaluated stays a hole.
+		e.degrade()
+		return nil, nil
+	}
 	stores, complete := e.env.Stores(fref.typ, fref.index)
 	if !complete || len(stores) == 0 || len(stores) > e.b.Callers {
+		e.fieldMemo[key] = nil
 		return nil, nil
+	}
+	e.fieldBusy[key] = true
+	defer delete(e.fieldBusy, key)
+	degraded := false
+	for _, fr := range e.topStack {
+		degraded = degraded || fr.degraded
 	}
 	var out *Value
 	h := emptyHeap
@@ -383,6 +394,9 @@ func (fr *frame) resolveField(v *Value) (*Value, *heap) {
 		tf := e.topFrame(s.Fn)
 		if tf == nil {
 			return nil, nil
+		}
+		if tf.degraded {
+			degraded = true
 		}
 		slot, ok := tf.f.slot(s.Val)
 		if !ok || tf.seen[slot] == nil {
@@ -396,7 +410,9 @@ func (fr *frame) resolveField(v *Value) (*Value, *heap) {
 	if fref.t != nil {
 		out = e.fit(fref.t, out)
 	}
-	e.fieldMemo[key] = &fieldResult{v: out, h: h}
+	if !degraded {
+		e.fieldMemo[key] = &fieldResult{v: out, h: h}
+	}
 	return out, h
 }
 
@@ -449,6 +465,19 @@ func (fr *frame) indexAddr(h *heap, x, i *Value) (*Value, *heap) {
 			out = e.join2(out, v, 0, 0)
 		}
 		return out, h
+	}
+	if x.kind == KUnknown {
+		// The elements of a slice nothing is known about, described
+		// as its elements.
+		if _, ok := fr.ptrCells[x]; !ok {
+			p := e.Piece(x.hole)
+			cell := e.newCell(nil, nil, p.Desc+"[]")
+			e.cellInit[cell] = e.hole(HoleRuntime, "", p.Desc, "elements of a slice not known")
+			if fr.ptrCells == nil {
+				fr.ptrCells = map[*Value]int{}
+			}
+			fr.ptrCells[x] = cell
+		}
 	}
 	return mkPtr(fr.ptrCell(x), []int{-1}), h
 }

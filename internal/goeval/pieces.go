@@ -66,7 +66,12 @@ type Piece struct {
 	Desc  string
 	Why   string
 	Param int // HoleParam: the parameter's index (receiver included)
-	self  int
+	// Ranged: the hole is an integer printed in decimal, within [Lo, Hi]
+	// (math.MinInt64 and math.MaxInt64 for unbounded sides): a LIMIT
+	// clamped by the program.
+	Ranged bool
+	Lo, Hi int64
+	self   int
 }
 
 // Label is how a hole reads in renderings: its key, or ?desc.
@@ -78,6 +83,8 @@ func (p Piece) Label() string {
 		return "param:" + p.Desc
 	case p.Kind == holeSelf:
 		return "self" + strconv.Itoa(p.self)
+	case p.Ranged:
+		return intervalString(p.Lo, p.Hi)
 	}
 	return "?" + p.Desc
 }
@@ -117,6 +124,9 @@ func (t *tables) piece(p Piece) int {
 	var b strings.Builder
 	if p.Hole {
 		b.WriteString("h\x00" + strconv.Itoa(int(p.Kind)) + "\x00" + p.Key + "\x00" + p.Desc + "\x00" + p.Why + "\x00" + strconv.Itoa(p.Param) + "\x00" + strconv.Itoa(p.self))
+		if p.Ranged {
+			b.WriteString("r" + intervalString(p.Lo, p.Hi))
+		}
 	} else {
 		b.WriteString("l\x00" + p.Text + "\x00" + strconv.Itoa(int(p.Pos)) + "\x00" + p.PosString + "\x00" + strconv.Itoa(p.Off) + "\x00" + strconv.FormatBool(p.Exact))
 	}
@@ -172,12 +182,17 @@ func (e *Evaluator) bounded(why string) *Value { return e.hole(HoleBound, "", wh
 
 // lit makes a literal shape piece.
 func (e *Evaluator) lit(text string, pos token.Pos, posString string, off int, exact bool) *strshape.Shape {
+	if text == "" {
+		return strshape.Empty()
+	}
 	return strshape.Lit(text, e.t.piece(Piece{Text: text, Pos: pos, PosString: posString, Off: off, Exact: exact}))
 }
 
 // litPlain is literal text made by the evaluator (a formatted number, a
 // separator), with no position.
-func (e *Evaluator) litPlain(text string) *strshape.Shape { return e.lit(text, token.NoPos, "", 0, false) }
+func (e *Evaluator) litPlain(text string) *strshape.Shape {
+	return e.lit(text, token.NoPos, "", 0, false)
+}
 
 // keyOf returns a stable identity of v for derived keys: its hole's key,
 // its constant, "" when it has none.
@@ -243,4 +258,35 @@ func shortName(name string) string {
 		}
 	}
 	return string(b)
+}
+
+// intervalString spells an integer interval: int[lo..hi], -inf and +inf
+// for an unbounded side.
+func intervalString(lo, hi int64) string {
+	l, h := "-inf", "+inf"
+	if lo != negInf {
+		l = strconv.FormatInt(lo, 10)
+	}
+	if hi != posInf {
+		h = strconv.FormatInt(hi, 10)
+	}
+	return "int[" + l + ".." + h + "]"
+}
+
+// intShape is an integer printed in decimal: its digits when it is a
+// constant, else a hole keyed by its identity and carrying its interval.
+func (e *Evaluator) intShape(v *Value, desc string) *strshape.Shape {
+	if v.lo == v.hi && v.lo != negInf && v.lo != posInf {
+		return e.litPlain(strconv.FormatInt(v.lo, 10))
+	}
+	p := Piece{Hole: true, Kind: HoleRuntime, Key: e.keyOf(v), Desc: desc, Why: "integer not known"}
+	if v.hole != 0 {
+		if q := e.Piece(v.hole); q.Kind == HoleParam {
+			p.Kind, p.Desc, p.Param, p.Why = HoleParam, q.Desc, q.Param, q.Why
+		}
+	}
+	if v.lo != negInf || v.hi != posInf {
+		p.Ranged, p.Lo, p.Hi = true, v.lo, v.hi
+	}
+	return strshape.Hole(e.t.piece(p))
 }

@@ -107,14 +107,7 @@ func (e *Evaluator) render(b *strings.Builder, v *Value, h *heap, top bool, visi
 		case v.lo == negInf && v.hi == posInf && v.hole != 0:
 			b.WriteString("<" + e.Piece(v.hole).Label() + ">")
 		default:
-			lo, hi := "-inf", "+inf"
-			if v.lo != negInf {
-				lo = strconv.FormatInt(v.lo, 10)
-			}
-			if v.hi != posInf {
-				hi = strconv.FormatInt(v.hi, 10)
-			}
-			b.WriteString("int[" + lo + ".." + hi + "]")
+			b.WriteString(intervalString(v.lo, v.hi))
 		}
 	case KConst:
 		b.WriteString(v.c.ExactString())

@@ -21,30 +21,30 @@ var intrinsics map[string]intrinsicFn
 
 func init() {
 	intrinsics = map[string]intrinsicFn{
-		"strings.Join":       strJoin,
-		"strings.Repeat":     strRepeat,
-		"strings.Replace":    strReplace,
-		"strings.ReplaceAll": strReplace,
-		"strings.ToUpper":    strCase(strings.ToUpper, "strings.ToUpper"),
-		"strings.ToLower":    strCase(strings.ToLower, "strings.ToLower"),
-		"strings.TrimSpace":  strTrimSpace,
-		"strings.TrimPrefix": strTrimAffix(true),
-		"strings.TrimSuffix": strTrimAffix(false),
-		"strings.HasPrefix":  strPred(strings.HasPrefix),
-		"strings.HasSuffix":  strPred(strings.HasSuffix),
-		"strings.Contains":   strPred(strings.Contains),
-		"strings.EqualFold":  strPred(strings.EqualFold),
-		"strconv.Itoa":       strconvInt,
-		"strconv.FormatInt":  strconvInt,
-		"strconv.FormatUint": strconvInt,
-		"strconv.FormatBool": strconvBool,
-		"strconv.Quote":      strconvQuote,
-		"path.Join":          pathJoin,
-		"path.Dir":           pathDirBase(true),
-		"path.Base":          pathDirBase(false),
-		"path/filepath.Join": pathJoin,
-		"path/filepath.Dir":  pathDirBase(true),
-		"path/filepath.Base": pathDirBase(false),
+		"strings.Join":          strJoin,
+		"strings.Repeat":        strRepeat,
+		"strings.Replace":       strReplace,
+		"strings.ReplaceAll":    strReplace,
+		"strings.ToUpper":       strCase(strings.ToUpper, "strings.ToUpper"),
+		"strings.ToLower":       strCase(strings.ToLower, "strings.ToLower"),
+		"strings.TrimSpace":     strTrimSpace,
+		"strings.TrimPrefix":    strTrimAffix(true),
+		"strings.TrimSuffix":    strTrimAffix(false),
+		"strings.HasPrefix":     strPred(strings.HasPrefix),
+		"strings.HasSuffix":     strPred(strings.HasSuffix),
+		"strings.Contains":      strPred(strings.Contains),
+		"strings.EqualFold":     strPred(strings.EqualFold),
+		"strconv.Itoa":          strconvInt,
+		"strconv.FormatInt":     strconvInt,
+		"strconv.FormatUint":    strconvInt,
+		"strconv.FormatBool":    strconvBool,
+		"strconv.Quote":         strconvQuote,
+		"path.Join":             pathJoin,
+		"path.Dir":              pathDirBase(true),
+		"path.Base":             pathDirBase(false),
+		"path/filepath.Join":    pathJoin,
+		"path/filepath.Dir":     pathDirBase(true),
+		"path/filepath.Base":    pathDirBase(false),
 		"bytes.NewBufferString": bufNew,
 		"bytes.NewBuffer":       bufNew,
 	}
@@ -375,6 +375,9 @@ func strconvInt(fr *frame, in *Instr, args []*Value, h *heap) (*Value, *heap) {
 	}
 	if n.kind == KInt && n.lo == n.hi && n.lo != negInf && n.lo != posInf {
 		return mkStr(e.litPlain(strconv.FormatInt(n.lo, int(base)))), h
+	}
+	if n.kind == KInt && base == 10 {
+		return mkStr(e.intShape(n, shortName(in.Name)+" argument")), h
 	}
 	return mkStr(e.derivedHole(shortName(in.Name), args...)), h
 }
