@@ -142,3 +142,46 @@ func NewQueryParameters(opts ...ParameterOption) any { return nil }
 
 func Scan(dst ...any) error { return nil }
 `
+
+// ydbSrc stands for ydb-go-sdk's database/sql connector options.
+const ydbSrc = `package ydb
+
+import (
+	"context"
+	"database/sql/driver"
+)
+
+type Option interface{ apply() }
+
+func WithPositionalArgs() Option { return nil }
+
+func WithAutoDeclare() Option { return nil }
+
+type Driver struct{}
+
+func Open(ctx context.Context, dsn string) (*Driver, error) { return nil, nil }
+
+func Connector(d *Driver, opts ...Option) (driver.Connector, error) { return nil, nil }
+`
+
+const reportsSrc = `package reports
+
+import (
+	"context"
+	"database/sql"
+)
+
+type Store struct {
+	db *sql.DB
+}
+
+func NewStore(db *sql.DB) *Store { return &Store{db: db} }
+
+func (s *Store) List(ctx context.Context, id *uint64) error {
+	_, err := s.db.QueryContext(ctx, "SELECT * FROM reports WHERE id = ?", id)
+	sink(s.db)
+	return err
+}
+
+func sink(v any) {}
+`

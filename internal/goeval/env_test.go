@@ -179,6 +179,9 @@ type env struct {
 	summarised map[string]bool
 	summaries  map[string]*goeval.Summary
 	budget     goeval.Budget
+	// wholeProgram: every caller of an exported function is in the
+	// program (a standalone run of a module's commands).
+	wholeProgram bool
 }
 
 func newEnv(t testing.TB, p *program, local string, summarised ...string) *env {
@@ -342,7 +345,7 @@ func (e *env) Callers(fn *ssa.Function) ([]ssa.CallInstruction, bool) {
 	var calls []ssa.CallInstruction
 	complete := true
 	obj := fn.Object()
-	if fn.Parent() == nil && (obj == nil || obj.Exported() && e.pkgOf(fn).Pkg.Name() != "main") {
+	if fn.Parent() == nil && (obj == nil || obj.Exported() && e.pkgOf(fn).Pkg.Name() != "main" && !e.wholeProgram) {
 		complete = false
 	}
 	for _, g := range e.p.funcs() {

@@ -23,14 +23,14 @@ type Evaluator struct {
 	fieldBusy  map[string]bool
 	globals    map[string]int
 
-	lowered map[*ssa.Function]*Func
-	byName  map[string]*Func
-	units   map[*Summary]*Unit
+	lowered  map[*ssa.Function]*Func
+	byName   map[string]*Func
+	units    map[*Summary]*Unit
 	tops     map[*ssa.Function]*frame
 	degraded map[topKey]*frame
 	topStack []*frame
-	busy    map[*ssa.Function]bool
-	inits   map[*ssa.Package]*frame
+	busy     map[*ssa.Function]bool
+	inits    map[*ssa.Package]*frame
 
 	memo    map[string]*memoEntry
 	memoCtx map[string]string

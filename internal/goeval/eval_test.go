@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/ydblint/ydblint/internal/goeval"
+	"github.com/ydblint/ydblint/internal/strshape"
 )
 
 type evalCase struct {
@@ -12,6 +13,7 @@ type evalCase struct {
 	opaque []srcPkg // other packages, neither bodies nor summaries
 	src    string   // package p, calling sink(v) with the values under test
 	want   string   // the renderings of the sink arguments, joined with " ; "
+	whole  bool     // every caller of an exported function is in the program
 }
 
 func runCases(t *testing.T, cases []evalCase) {
@@ -38,6 +40,7 @@ func evalSrc(t testing.TB, c evalCase) string {
 		summarised = append(summarised, d.path)
 	}
 	env := newEnv(t, p, "example.com/p", summarised...)
+	env.wholeProgram = c.whole
 	ev := goeval.New(env, goeval.Budget{})
 	return render(sinkArgs(t, p, ev, "example.com/p"))
 }
@@ -494,4 +497,305 @@ func f() {
 	sink(v.table)
 }`, want: "<?v.…> ; jobs"},
 	})
+}
+
+// TestTemplates covers text/template and html/template.
+func TestTemplates(t *testing.T) {
+	runCases(t, []evalCase{
+		{name: "package-level template", src: header + `
+import ("bytes"; "text/template")
+var readQuery = template.Must(template.New("read").Parse(` + "`" + `PRAGMA TablePathPrefix("{{ .Prefix }}");
+SELECT {{ template "cols" }} FROM {{ .Table }}{{ if .ByID }} WHERE id = $id{{ end }}{{ range .Filters }} AND {{ . }}{{ end }};
+{{ define "cols" }}id, name{{ end }}` + "`" + `))
+type data struct {
+	Prefix, Table string
+	ByID          bool
+	Filters       []string
+}
+func f(prefix string, byID bool) {
+	var buf bytes.Buffer
+	_ = readQuery.Execute(&buf, data{Prefix: prefix, Table: "jobs", ByID: byID, Filters: []string{"a = $a", "b = $b"}})
+	sink(buf.String())
+}`, want: "PRAGMA TablePathPrefix(\"<param:prefix>\");\nSELECT id, name FROM jobs[ WHERE id = $id]?1 AND a = $a AND b = $b;\n"},
+		{name: "template local, else, with, variables", src: header + `
+import ("strings"; "text/template")
+func f(order string) {
+	t, _ := template.New("q").Parse("SELECT * FROM {{ $t := .T }}{{ $t }}{{ with .Order }} ORDER BY {{ . }}{{ else }} ORDER BY id{{ end }}{{ if eq .T \"jobs\" }} -- jobs{{ end }}")
+	var b strings.Builder
+	t.Execute(&b, map[string]string{"T": "jobs", "Order": order})
+	sink(b.String())
+}`, want: "SELECT * FROM jobs( ORDER BY <param:order>| ORDER BY id) -- jobs"},
+		{name: "range over a map, ExecuteTemplate", src: header + `
+import ("strings"; "text/template")
+var tmpl = template.Must(template.New("all").Parse(` + "`" + `{{ define "upsert" }}UPSERT INTO t ({{ range $k, $v := . }}{{ $k }}={{ $v }},{{ end }}){{ end }}` + "`" + `))
+func f() {
+	var b strings.Builder
+	tmpl.ExecuteTemplate(&b, "upsert", map[string]int{"b": 2, "a": 1})
+	sink(b.String())
+}`, want: "UPSERT INTO t (a=1,b=2,)"},
+		{name: "unknown actions are holes", src: header + `
+import ("strings"; "text/template")
+var tmpl = template.Must(template.New("x").Funcs(template.FuncMap{"q": strings.ToUpper}).Parse("SELECT {{ q .C }} FROM {{ .T }}{{ range .Rows }}({{ . }}){{ end }}"))
+type data struct{ C, T string; Rows []string }
+func f(rows []string) {
+	var b strings.Builder
+	tmpl.Execute(&b, data{C: "id", T: "t", Rows: rows})
+	sink(b.String())
+}`, want: "SELECT <?q> FROM t{(<?rows[…]>)}*"},
+		{name: "template text not constant", src: header + `
+import ("strings"; "text/template")
+func f(text string) {
+	t := template.Must(template.New("x").Parse(text))
+	var b strings.Builder
+	t.Execute(&b, nil)
+	sink("-- " + b.String())
+}`, want: "-- <?template output>"},
+		{name: "html/template escapes the data", src: header + `
+import ("html/template"; "strings")
+var t = template.Must(template.New("x").Parse("SELECT * FROM {{.T}} WHERE a = '{{.V}}'"))
+func f() {
+	var b strings.Builder
+	t.Execute(&b, struct{ T, V string }{"jobs", "a'b"})
+	sink(b.String())
+}`, want: "SELECT * FROM jobs WHERE a = 'a&#39;b'"},
+	})
+}
+
+// TestIdioms covers the shapes of issue 22, written as services write
+// them.
+func TestIdioms(t *testing.T) {
+	runCases(t, []evalCase{
+		{name: "builder behind an interface, generic helper, functional options", whole: true, deps: []srcPkg{{"example.com/queries", queriesSrc}}, src: header + `
+import (
+	"context"
+
+	"example.com/queries"
+)
+
+type Connector struct{}
+
+func DoSelect[T any](ctx context.Context, c *Connector, qb queries.ReadQuery) ([]T, error) {
+	q, err := qb.FormatQuery(ctx)
+	if err != nil {
+		return nil, err
+	}
+	sink(q)
+	return nil, nil
+}
+
+type Job struct{ ID uint64 }
+
+func (c *Connector) PendingJobs(ctx context.Context) ([]Job, error) {
+	return DoSelect[Job](ctx, c, queries.NewReadQuery(
+		queries.WithTableName("jobs"),
+		queries.WithQueryFilters(queries.Filter{Column: "status", Op: "=", Param: "$status"}),
+		queries.WithOrderBy("created_at"),
+	))
+}
+
+func (c *Connector) CountByState(ctx context.Context) ([]int, error) {
+	return DoSelect[int](ctx, c, queries.NewReadQuery(
+		queries.WithTableName("tasks"),
+		queries.WithGroupBy("state"),
+	))
+}
+
+func (c *Connector) Scan(ctx context.Context) ([]Job, error) {
+	return DoSelect[Job](ctx, c, queries.NewReadQuery(
+		queries.WithTableName("runs"),
+		queries.WithQueryFilters(queries.Filter{"kind", "!=", "$kind"}, queries.Filter{"ts", ">", "$ts"}),
+	))
+}
+`, want: "SELECT * FROM (tasks GROUP BY state|jobs WHERE status = $status ORDER BY created_at|runs WHERE kind != $kind AND ts > $ts)"},
+		{name: "exported helper: every implementation", deps: []srcPkg{{"example.com/queries", queriesSrc}}, src: header + `
+import (
+	"context"
+
+	"example.com/queries"
+)
+
+func DoSelect(ctx context.Context, qb queries.ReadQuery) {
+	q, _ := qb.FormatQuery(ctx)
+	sink(q)
+}
+`, want: "SELECT * FROM <field:example.com/queries.readQuery.table>{( WHERE | AND )<field:example.com/queries.Filter.Column> <field:example.com/queries.Filter.Op> <field:example.com/queries.Filter.Param>}*[ GROUP BY <call:strings.Join(field:example.com/queries.readQuery.groupBy,\", \")>]?3[ ORDER BY <field:example.com/queries.readQuery.orderBy>]?5"},
+		{name: "fluent builders in another package", deps: []srcPkg{{"example.com/qb", qbSrc}}, src: header + `
+import "example.com/qb"
+
+func find(byName bool) {
+	q := qb.NewSelect("users").Columns("id", "name").Where("org = $org")
+	if byName {
+		q = q.Where("name = $name")
+	}
+	sink(q.Limit("$limit").String())
+}
+
+func rename() {
+	sink(qb.NewUpdate("users").Set("name").Set("email").Where("id = $id").Build())
+}
+`, want: "SELECT id, name FROM users WHERE join(org = $org, [name = $name]?1;  AND ) LIMIT $limit ; UPDATE users SET name = $name, email = $email WHERE id = $id"},
+		{name: "closures appended to a slice of filters, applied in a loop", src: header + `
+import "strings"
+
+type Filter func(b *strings.Builder, args *[]any)
+
+type ListRequest struct {
+	Status string
+	Owner  *string
+}
+
+func filters(r ListRequest) []Filter {
+	var fs []Filter
+	if r.Status != "" {
+		fs = append(fs, func(b *strings.Builder, args *[]any) {
+			b.WriteString(" AND status = $status")
+			*args = append(*args, r.Status)
+		})
+	}
+	if r.Owner != nil {
+		fs = append(fs, func(b *strings.Builder, args *[]any) {
+			b.WriteString(" AND owner = $owner")
+			*args = append(*args, *r.Owner)
+		})
+	}
+	return fs
+}
+
+func List(r ListRequest) {
+	var b strings.Builder
+	var args []any
+	b.WriteString("SELECT * FROM items WHERE tenant = $tenant")
+	for _, f := range filters(r) {
+		f(&b, &args)
+	}
+	sink(b.String())
+	sink(len(args))
+}
+`, want: "SELECT * FROM items WHERE tenant = $tenant[ AND status = $status]?1[ AND owner = $owner]?3 ; int[0..2]"},
+		{name: "parameters bound through an immediately invoked function literal", opaque: []srcPkg{{"example.com/table", tableSrc}}, src: header + `
+import "example.com/table"
+
+func Update(id uint64, parent *uint64) {
+	sink(table.NewQueryParameters(
+		table.ValueParam("$id", table.Uint64Value(id)),
+		func() table.ParameterOption {
+			if parent == nil {
+				return table.ValueParam("$parent", table.NullValue(4))
+			}
+			return table.ValueParam("$parent", table.OptionalValue(table.Uint64Value(*parent)))
+		}(),
+	))
+}
+`, want: `table.NewQueryParameters([table.ValueParam("$id", table.Uint64Value(<param:id>)), table.ValueParam("$parent", alt(table.NullValue(4) | table.OptionalValue(table.Uint64Value(<?*parent>))))])`},
+		{name: "template whose text starts with a hole", src: header + `
+import (
+	"bytes"
+	"text/template"
+)
+
+var q = template.Must(template.New("q").Parse("{{ .Declares }}\nSELECT * FROM t WHERE id = $id"))
+
+func f(declares string) {
+	var b bytes.Buffer
+	q.Execute(&b, struct{ Declares string }{declares})
+	sink(b.String())
+}
+`, want: "<param:declares>\nSELECT * FROM t WHERE id = $id"},
+	})
+}
+
+// TestSameFunctionSameKey checks that a table named through the same pure
+// function of the same value in the DDL and in a query keys identically.
+func TestSameFunctionSameKey(t *testing.T) {
+	src := header + `
+import (
+	"fmt"
+	"strings"
+)
+
+type Config struct{ Table string }
+
+func quoteIdentifier(s string) string {
+	return "` + "`" + `" + strings.ReplaceAll(s, "` + "`" + `", "` + "``" + `") + "` + "`" + `"
+}
+
+func createTable(cfg Config) {
+	sink(fmt.Sprintf("CREATE TABLE %s (k Utf8, v Utf8, PRIMARY KEY (k))", quoteIdentifier(cfg.Table)))
+}
+
+func (c *Config) scan() {
+	sink("SELECT v FROM " + quoteIdentifier(c.Table) + " WHERE k LIKE $prefix")
+}
+`
+	p, err := build(srcPkg{"example.com/p", src + "\nfunc sink(v any) {}\n"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev := goeval.New(newEnv(t, p, "example.com/p"), goeval.Budget{})
+	rs := sinkArgs(t, p, ev, "example.com/p")
+	if len(rs) != 2 {
+		t.Fatalf("%d sinks", len(rs))
+	}
+	var keys []string
+	for _, r := range rs {
+		en := strshape.Enumerate(ev.Limits(), r.V.Dynamic().Shape())
+		if len(en.Variants) != 1 {
+			t.Fatalf("%s: %d variants", r, len(en.Variants))
+		}
+		var k []string
+		for _, a := range en.Variants[0].Atoms {
+			if a.Hole {
+				k = append(k, ev.Piece(a.Ref).Key)
+			}
+		}
+		if len(k) != 1 || k[0] == "" {
+			t.Fatalf("%s: holes %q", r, k)
+		}
+		keys = append(keys, k[0])
+	}
+	if keys[0] != keys[1] {
+		t.Errorf("keys differ: %q and %q", keys[0], keys[1])
+	}
+	if want := "call:strings.ReplaceAll(field:example.com/p.Config.Table,\"`\",\"``\")"; keys[0] != want {
+		t.Errorf("key %q, want %q", keys[0], want)
+	}
+}
+
+// TestConstructorInjectedHandle follows a *sql.DB from main, where it is
+// opened with ydb.WithPositionalArgs(), into the field of a store of
+// another package, in a whole-program run where every caller is known.
+func TestConstructorInjectedHandle(t *testing.T) {
+	p, err := build(
+		srcPkg{"example.com/ydb", ydbSrc},
+		srcPkg{"example.com/reports", reportsSrc},
+		srcPkg{"example.com/main", `package main
+
+import (
+	"context"
+	"database/sql"
+
+	"example.com/reports"
+	"example.com/ydb"
+)
+
+func main() {
+	ctx := context.Background()
+	nativeDriver, _ := ydb.Open(ctx, "grpc://localhost:2136/local")
+	connector, _ := ydb.Connector(nativeDriver, ydb.WithPositionalArgs())
+	db := sql.OpenDB(connector)
+	store := reports.NewStore(db)
+	_ = store.List(ctx, nil)
+}
+`})
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := newEnv(t, p, "example.com/reports")
+	env.wholeProgram = true
+	ev := goeval.New(env, goeval.Budget{})
+	got := render(sinkArgs(t, p, ev, "example.com/reports"))
+	want := `sql.OpenDB(ydb.Connector(ydb.Open(context.Background(), "grpc://localhost:2136/local"), [ydb.WithPositionalArgs()]))`
+	if got != want {
+		t.Errorf("got\n\t%s\nwant\n\t%s", got, want)
+	}
 }

@@ -124,6 +124,9 @@ func (e *Evaluator) printValue(fr *frame, v *Value, verb byte) *strshape.Shape {
 	switch x.kind {
 	case KString:
 		return x.shape
+	case KUnknown:
+		// The text of a value not known is not known: the same hole.
+		return strshape.Hole(x.hole)
 	case KInt:
 		return e.intShape(x, "%"+string(verb)+" argument")
 	case KConst:

@@ -30,7 +30,7 @@ type frame struct {
 	isInit bool
 	// initPkg: a package initialiser's package, whose variables start
 	// at their zero values in it.
-	initPkg *ssa.Package
+	initPkg  *ssa.Package
 	final    *heap // top frames: the heap at the function's exit
 	degraded bool  // top frames: an input was cut by a bound
 

@@ -502,7 +502,11 @@ func (x *tmplExec) rangeNode(n *parse.RangeNode, dot *Value) *strshape.Shape {
 		}
 		return e.altShapes(items, els())
 	}
-	elem := e.hole(HoleRuntime, "", "range element", "element of a value not known")
+	desc := "range element"
+	if v.kind == KUnknown {
+		desc = e.Piece(v.hole).Desc + "[…]"
+	}
+	elem := e.hole(HoleRuntime, "", desc, "element of a value not known")
 	loopBody := strshape.Loop(e.lim, body(mkInt(0, posInf), elem))
 	if n.ElseList == nil {
 		return loopBody

@@ -121,6 +121,14 @@ func (v *Value) Shape() *strshape.Shape {
 	return v.shape
 }
 
+// Dynamic returns the value an interface holds, v itself for other kinds.
+func (v *Value) Dynamic() *Value {
+	for v.kind == KInterface {
+		v = v.elems[0]
+	}
+	return v
+}
+
 // Interval returns the bounds of a KInt value, with ok false for other
 // kinds; math.MinInt64 and math.MaxInt64 stand for unbounded.
 func (v *Value) Interval() (lo, hi int64, ok bool) { return v.lo, v.hi, v.kind == KInt }
