@@ -16,6 +16,15 @@ type evalCase struct {
 	whole  bool     // every caller of an exported function is in the program
 }
 
+// allCases are every table of this file (the fuzz target's seeds).
+func allCases() []evalCase {
+	var out []evalCase
+	for _, cs := range [][]evalCase{stringsCases, buffersCases, loopsAndIntsCases, valuesCases, templatesCases, idiomsCases} {
+		out = append(out, cs...)
+	}
+	return out
+}
+
 func runCases(t *testing.T, cases []evalCase) {
 	t.Helper()
 	for _, c := range cases {
@@ -30,6 +39,14 @@ func runCases(t *testing.T, cases []evalCase) {
 
 func evalSrc(t testing.TB, c evalCase) string {
 	t.Helper()
+	rs, _ := evalResults(t, c, goeval.Budget{})
+	return render(rs)
+}
+
+// evalResults evaluates the sink arguments of a case and checks that each
+// stays within the bounds.
+func evalResults(t testing.TB, c evalCase, b goeval.Budget) ([]*goeval.Result, *goeval.Evaluator) {
+	t.Helper()
 	pkgs := append(append(append([]srcPkg(nil), c.opaque...), c.deps...), srcPkg{"example.com/p", c.src + "\nfunc sink(v any) {}\n"})
 	p, err := build(pkgs...)
 	if err != nil {
@@ -41,21 +58,46 @@ func evalSrc(t testing.TB, c evalCase) string {
 	}
 	env := newEnv(t, p, "example.com/p", summarised...)
 	env.wholeProgram = c.whole
-	ev := goeval.New(env, goeval.Budget{})
-	return render(sinkArgs(t, p, ev, "example.com/p"))
+	env.budget = b
+	ev := goeval.New(env, b)
+	rs := sinkArgs(t, p, ev, "example.com/p")
+	checkBounds(t, ev, rs, b)
+	return rs, ev
+}
+
+// checkBounds checks that every result is within the size bound and
+// enumerates within the variant bound.
+func checkBounds(t testing.TB, ev *goeval.Evaluator, rs []*goeval.Result, b goeval.Budget) {
+	t.Helper()
+	size, variants := b.Size, b.Variants
+	if size == 0 {
+		size = goeval.DefaultSize
+	}
+	if variants == 0 {
+		variants = goeval.DefaultVariants
+	}
+	for _, r := range rs {
+		if r.V.Size() > size+2 { // an interface around a bounded value
+			t.Errorf("%s: size %d beyond the bound %d", r, r.V.Size(), size)
+		}
+		if s := r.V.Dynamic().Shape(); s != nil {
+			if en := strshape.Enumerate(ev.Limits(), s); len(en.Variants) > variants {
+				t.Errorf("%s: %d variants beyond the bound %d", r, len(en.Variants), variants)
+			}
+		}
+	}
 }
 
 const header = "package p\n"
 
 // TestStrings covers string building: constants, concatenation, branches,
 // switch, string functions.
-func TestStrings(t *testing.T) {
-	runCases(t, []evalCase{
-		{name: "constants and concatenation", src: header + `
+var stringsCases = []evalCase{
+	{name: "constants and concatenation", src: header + `
 const table = "jobs"
 func f(id string) { sink("SELECT * FROM " + table + " WHERE id = " + id) }
 `, want: "SELECT * FROM jobs WHERE id = <param:id>"},
-		{name: "filter under a condition", src: header + `
+	{name: "filter under a condition", src: header + `
 func f(id int) {
 	q := "SELECT * FROM jobs WHERE status = $status"
 	if id > 0 {
@@ -63,7 +105,7 @@ func f(id int) {
 	}
 	sink(q)
 }`, want: "SELECT * FROM jobs WHERE status = $status[ AND id > $id]?1"},
-		{name: "nested conditions", src: header + `
+	{name: "nested conditions", src: header + `
 func f(a, b bool) {
 	q := "SELECT * FROM t WHERE x = 1"
 	if a {
@@ -74,7 +116,7 @@ func f(a, b bool) {
 	}
 	sink(q)
 }`, want: "SELECT * FROM t WHERE x = 1[ AND a = $a[ AND b = $b]?1]?3"},
-		{name: "if else", src: header + `
+	{name: "if else", src: header + `
 func f(desc bool) {
 	order := "ASC"
 	if desc {
@@ -82,7 +124,7 @@ func f(desc bool) {
 	}
 	sink("SELECT * FROM t ORDER BY id " + order)
 }`, want: "SELECT * FROM t ORDER BY id (DESC|ASC)"},
-		{name: "switch", src: header + `
+	{name: "switch", src: header + `
 func f(k int) {
 	var t string
 	switch k {
@@ -95,7 +137,7 @@ func f(k int) {
 	}
 	sink("SELECT * FROM " + t)
 }`, want: "SELECT * FROM (a|b|c)"},
-		{name: "constant condition is decided", src: header + `
+	{name: "constant condition is decided", src: header + `
 const debug = false
 func f() {
 	q := "SELECT * FROM t"
@@ -104,7 +146,7 @@ func f() {
 	}
 	sink(q)
 }`, want: "SELECT * FROM t"},
-		{name: "strings functions", src: header + `
+	{name: "strings functions", src: header + `
 import "strings"
 func f(s string) {
 	sink(strings.ToUpper("select * from ") + strings.ToLower("T"))
@@ -116,20 +158,20 @@ func f(s string) {
 	sink(strings.Repeat("?, ", 3) + "?")
 	sink(strings.ToLower(s))
 }`, want: "SELECT * FROM t ; SELECT 1 ; SELECT <param:s> FROM t ; 1 ; a, b ; a_b_cy ; ?, ?, ?, ? ; <?strings.ToLower(s)>"},
-		{name: "replace in a text with holes", src: header + `
+	{name: "replace in a text with holes", src: header + `
 import "strings"
 func f(t string) {
 	sink(strings.ReplaceAll("SELECT * FROM "+t+" WHERE a = 1", "*", "id"))
 	sink(strings.ReplaceAll("SELECT a FROM "+t, "FROM", "IN"))
 }`, want: "SELECT id FROM <?strings.ReplaceAll(t)> WHERE a = 1 ; <?strings.ReplaceAll(…)>"},
-		{name: "strconv", src: header + `
+	{name: "strconv", src: header + `
 import "strconv"
 func f(n int, s string) {
 	sink(strconv.Itoa(42) + strconv.FormatInt(255, 16) + strconv.Quote("a\"b") + strconv.FormatBool(true))
 	sink("LIMIT " + strconv.Itoa(n))
 	sink(strconv.Quote(s))
 }`, want: "42ff\"a\\\"b\"true ; LIMIT <param:n> ; \"<?strconv.Quote(…)>\""},
-		{name: "path", src: header + `
+	{name: "path", src: header + `
 import "path"
 var prefix string
 func set(p string) { prefix = p }
@@ -140,13 +182,13 @@ func f(db string) {
 	sink(path.Base(prefix + "/series"))
 	sink(path.Join(prefix, "../x"))
 }`, want: "<param:db>/orders ; /a/b/c ; <dir:var:example.com/p.prefix> ; series ; <?path.Join(…)>"},
-		{name: "leading hole stays a shape", src: header + `
+	{name: "leading hole stays a shape", src: header + `
 import "strings"
 func f(decls []string) {
 	q := strings.Join(decls, "\n") + "\nSELECT * FROM t WHERE id = $id"
 	sink(q)
 }`, want: "<?strings.Join(…)>\nSELECT * FROM t WHERE id = $id"},
-		{name: "declare block then select", src: header + `
+	{name: "declare block then select", src: header + `
 import ("fmt"; "strings")
 func f(filters map[string]string) {
 	var decls []string
@@ -155,13 +197,13 @@ func f(filters map[string]string) {
 	}
 	sink(strings.Join(decls, "\n") + "\nSELECT * FROM t")
 }`, want: "join({DECLARE <?key> AS Utf8;}*; \n)\nSELECT * FROM t"},
-	})
 }
 
+func TestStrings(t *testing.T) { runCases(t, stringsCases) }
+
 // TestBuffers covers strings.Builder, bytes.Buffer and fmt.
-func TestBuffers(t *testing.T) {
-	runCases(t, []evalCase{
-		{name: "builder", src: header + `
+var buffersCases = []evalCase{
+	{name: "builder", src: header + `
 import "strings"
 func f(id int) {
 	var b strings.Builder
@@ -174,7 +216,7 @@ func f(id int) {
 	sink(b.String())
 	sink(b.Len())
 }`, want: "SELECT * FROM jobs WHERE status = $status[ AND id > $id]?1;\n ; int[43..+inf]"},
-		{name: "buffer and Fprintf", src: header + `
+	{name: "buffer and Fprintf", src: header + `
 import ("bytes"; "fmt")
 func f(table string, limit int) {
 	buf := bytes.NewBufferString("SELECT * FROM ")
@@ -186,7 +228,7 @@ func f(table string, limit int) {
 	fmt.Fprintln(buf, "SELECT", 1)
 	sink(buf.String())
 }`, want: "SELECT * FROM <param:table> LIMIT 10 -- x ; SELECT 1\n"},
-		{name: "builder in a field", src: header + `
+	{name: "builder in a field", src: header + `
 import "strings"
 type q struct{ b strings.Builder; n int }
 func (x *q) add(s string) { x.b.WriteString(s); x.n++ }
@@ -197,14 +239,14 @@ func f() {
 	sink(x.b.String())
 	sink(x.n)
 }`, want: "SELECT 1 ; 2"},
-		{name: "sprintf verbs", src: header + `
+	{name: "sprintf verbs", src: header + `
 import "fmt"
 func f(t string, n int) {
 	sink(fmt.Sprintf("SELECT * FROM %s WHERE a = %d LIMIT %d -- %q %x %5s %v %%", t, 42, n, "x", 255, "ab", true))
 	sink(fmt.Sprintf("%s %s", "only"))
 	sink(fmt.Sprintf("%s", "a", "b"))
 }`, want: "SELECT * FROM <param:t> WHERE a = 42 LIMIT <param:n> -- \"x\" ff    ab true % ; only %!s(MISSING) ; a<?%!(EXTRA)>"},
-		{name: "format built by concatenation and alternatives", src: header + `
+	{name: "format built by concatenation and alternatives", src: header + `
 import "fmt"
 const base = "SELECT * FROM %s"
 func f(byID bool, t string) {
@@ -214,7 +256,7 @@ func f(byID bool, t string) {
 	}
 	sink(fmt.Sprintf(format, t, 7))
 }`, want: "(SELECT * FROM <param:t> WHERE id = 7|SELECT * FROM <param:t> WHERE a = 7)"},
-		{name: "format with an optional piece", src: header + `
+	{name: "format with an optional piece", src: header + `
 import "fmt"
 func f(limit bool, t string) {
 	format := "SELECT * FROM %s"
@@ -223,24 +265,24 @@ func f(limit bool, t string) {
 	}
 	sink(fmt.Sprintf(format, t))
 }`, want: "SELECT * FROM <param:t>[ LIMIT 10]?1"},
-		{name: "format from a parameter", src: header + `
+	{name: "format from a parameter", src: header + `
 import "fmt"
 func f(format string) { sink(fmt.Sprintf(format, "jobs")) }
 `, want: "<param:format>"},
-		{name: "Stringer argument", src: header + `
+	{name: "Stringer argument", src: header + `
 import "fmt"
 type tbl struct{ name string }
 func (t tbl) String() string { return "` + "`" + `" + t.name + "` + "`" + `" }
 func f() { sink(fmt.Sprintf("SELECT * FROM %s", tbl{"jobs"})) }
 `, want: "SELECT * FROM `jobs`"},
-	})
 }
+
+func TestBuffers(t *testing.T) { runCases(t, buffersCases) }
 
 // TestLoopsAndInts covers loops (unrolled, element by element, widened)
 // and integer intervals.
-func TestLoopsAndInts(t *testing.T) {
-	runCases(t, []evalCase{
-		{name: "range over a known slice", src: header + `
+var loopsAndIntsCases = []evalCase{
+	{name: "range over a known slice", src: header + `
 import "strings"
 func f() {
 	var b strings.Builder
@@ -252,7 +294,7 @@ func f() {
 	}
 	sink(b.String())
 }`, want: "a, b, c"},
-		{name: "range over a slice with optional elements", src: header + `
+	{name: "range over a slice with optional elements", src: header + `
 import "strings"
 func f(x bool) {
 	cols := []string{"id"}
@@ -265,7 +307,7 @@ func f(x bool) {
 	}
 	sink(b.String())
 }`, want: "id,[name,]?1"},
-		{name: "range over an unknown slice", src: header + `
+	{name: "range over an unknown slice", src: header + `
 import "strings"
 func f(cols []string) {
 	var b strings.Builder
@@ -279,7 +321,7 @@ func f(cols []string) {
 	b.WriteString(" FROM t")
 	sink(b.String())
 }`, want: "SELECT {[, ]?1<?cols[…]>}* FROM t"},
-		{name: "separator cut after the loop", src: header + `
+	{name: "separator cut after the loop", src: header + `
 import ("fmt"; "strings")
 func f(cols []string) {
 	var b strings.Builder
@@ -290,7 +332,7 @@ func f(cols []string) {
 	sink(strings.TrimSuffix(b.String(), ", ") + " FROM t")
 	sink(strings.Repeat("?, ", len(cols)))
 }`, want: "SELECT join({<?cols[…]>}*; , ) FROM t ; {?, }*"},
-		{name: "counted loop", src: header + `
+	{name: "counted loop", src: header + `
 import "strconv"
 func f() {
 	q := "VALUES "
@@ -302,7 +344,7 @@ func f() {
 	}
 	sink(q)
 }`, want: "VALUES ($p0), ($p1), ($p2)"},
-		{name: "loop beyond the unroll bound", src: header + `
+	{name: "loop beyond the unroll bound", src: header + `
 func f() {
 	s := ""
 	for i := 0; i < 1000000; i++ {
@@ -311,7 +353,7 @@ func f() {
 	sink(len(s) > 0)
 	sink(s)
 }`, want: "true ; xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx{x}*"},
-		{name: "slice grown in a loop", src: header + `
+	{name: "slice grown in a loop", src: header + `
 import "strings"
 func f(n int) {
 	conds := []string{"a = 1"}
@@ -320,7 +362,7 @@ func f(n int) {
 	}
 	sink(strings.Join(conds, " OR "))
 }`, want: "join(a = 1, {b = $b}*;  OR )"},
-		{name: "value reassigned in a loop", src: header + `
+	{name: "value reassigned in a loop", src: header + `
 func f(xs []string) {
 	last := "none"
 	for _, x := range xs {
@@ -328,7 +370,7 @@ func f(xs []string) {
 	}
 	sink(last)
 }`, want: "(none|<?xs[…]>)"},
-		{name: "value defined from itself", src: header + `
+	{name: "value defined from itself", src: header + `
 func f(xs []string) {
 	s := "a"
 	for range xs {
@@ -336,7 +378,7 @@ func f(xs []string) {
 	}
 	sink(s)
 }`, want: "<?defined from itself in a loop>"},
-		{name: "limit clamp", src: header + `
+	{name: "limit clamp", src: header + `
 import "fmt"
 func f(limit int) {
 	if limit <= 0 || limit > 100 {
@@ -345,7 +387,7 @@ func f(limit int) {
 	sink(limit)
 	sink(fmt.Sprintf("SELECT * FROM t LIMIT %d", limit))
 }`, want: "int[1..100] ; SELECT * FROM t LIMIT <int[1..100]>"},
-		{name: "min and arithmetic", src: header + `
+	{name: "min and arithmetic", src: header + `
 func f(n int) {
 	sink(min(n, 50))
 	if n > 0 && n < 10 {
@@ -353,14 +395,14 @@ func f(n int) {
 		sink(n + 1)
 	}
 }`, want: "int[-inf..50] ; int[-inf..+inf] ; int[2..10]"},
-	})
 }
+
+func TestLoopsAndInts(t *testing.T) { runCases(t, loopsAndIntsCases) }
 
 // TestValues covers structs, slices, maps, closures, pointers, interfaces
 // and calls.
-func TestValues(t *testing.T) {
-	runCases(t, []evalCase{
-		{name: "struct and slice values", src: header + `
+var valuesCases = []evalCase{
+	{name: "struct and slice values", src: header + `
 type q struct { table string; cols []string; limit int }
 func f(x bool) {
 	v := q{table: "jobs", cols: []string{"id"}}
@@ -370,7 +412,7 @@ func f(x bool) {
 	v.limit = 10
 	sink(v)
 }`, want: `p.q{table: "jobs", cols: ["id", "name"?1], limit: 10}`},
-		{name: "map with constant keys", src: header + `
+	{name: "map with constant keys", src: header + `
 var tables = map[string]string{"jobs": "jobs_v2", "tasks": "tasks"}
 func f(k string, b bool) {
 	sink(tables["jobs"])
@@ -385,7 +427,7 @@ func f(k string, b bool) {
 	m["a"] = 1
 	sink(m)
 }`, want: "jobs_v2 ; (jobs_v2|tasks) ;  ; <?map entry> ; &map[\"a\": 1]"},
-		{name: "pointer to a local", src: header + `
+	{name: "pointer to a local", src: header + `
 func set(p *string, v string) { *p = v }
 func f() {
 	q := "SELECT 1"
@@ -395,13 +437,13 @@ func f() {
 	*p += ";"
 	sink(q)
 }`, want: "SELECT 2 ; SELECT 2;"},
-		{name: "closure capturing", src: header + `
+	{name: "closure capturing", src: header + `
 func f(t string) {
 	prefix := "SELECT * FROM "
 	mk := func(cond string) string { return prefix + t + " WHERE " + cond }
 	sink(mk("a = $a"))
 }`, want: "SELECT * FROM <param:t> WHERE a = $a"},
-		{name: "closure writing a captured variable", src: header + `
+	{name: "closure writing a captured variable", src: header + `
 func f(b bool) {
 	q := ""
 	set := func() { q = "SELECT 1" }
@@ -410,7 +452,7 @@ func f(b bool) {
 	}
 	sink(q)
 }`, want: "[SELECT 1]?1"},
-		{name: "function value", src: header + `
+	{name: "function value", src: header + `
 func byID(t string) string { return "SELECT * FROM " + t + " WHERE id = $id" }
 func all(t string) string { return "SELECT * FROM " + t }
 func f(one bool) {
@@ -420,14 +462,14 @@ func f(one bool) {
 	}
 	sink(g("jobs"))
 }`, want: "(SELECT * FROM jobs WHERE id = $id|SELECT * FROM jobs)"},
-		{name: "interface devirtualised", src: header + `
+	{name: "interface devirtualised", src: header + `
 type Q interface{ Text() string }
 type byID struct{ t string }
 func (q byID) Text() string { return "SELECT * FROM " + q.t + " WHERE id = $id" }
 func run(q Q) { sink(q.Text()) }
 func a() { run(byID{"jobs"}) }
 `, want: "SELECT * FROM jobs WHERE id = $id"},
-		{name: "interface with every implementation", src: header + `
+	{name: "interface with every implementation", src: header + `
 type Q interface{ Text() string }
 type byID struct{}
 func (byID) Text() string { return "SELECT * FROM t WHERE id = $id" }
@@ -436,7 +478,7 @@ func (all) Text() string { return "SELECT * FROM t" }
 func Run(q Q) { sink(q.Text()) }
 var _, _ Q = byID{}, all{}
 `, want: "(SELECT * FROM t|SELECT * FROM t WHERE id = $id)"},
-		{name: "type switch", src: header + `
+	{name: "type switch", src: header + `
 type A struct{}
 type B struct{}
 func f(v any) string {
@@ -450,12 +492,12 @@ func f(v any) string {
 }
 func g() { sink(f(B{})) }
 `, want: "b"},
-		{name: "parameters from every caller", src: header + `
+	{name: "parameters from every caller", src: header + `
 func run(table string) { sink("SELECT * FROM " + table) }
 func a() { run("jobs") }
 func b() { run("tasks") }
 `, want: "SELECT * FROM (jobs|tasks)"},
-		{name: "parameter every caller fills from the same variable", src: header + `
+	{name: "parameter every caller fills from the same variable", src: header + `
 import "os"
 var prefix = os.Getenv("P")
 func setPrefix(p string) { prefix = p }
@@ -463,7 +505,7 @@ func run(table string) { sink("SELECT * FROM " + table) }
 func a() { run(prefix) }
 func b() { run(prefix) }
 `, want: "SELECT * FROM <var:example.com/p.prefix>"},
-		{name: "field set by a constructor", src: header + `
+	{name: "field set by a constructor", src: header + `
 type store struct{ table string }
 func newStore(t string) *store { return &store{table: t} }
 func (s *store) get() { sink("SELECT * FROM " + s.table) }
@@ -472,7 +514,7 @@ func main() {
 }
 func Other(s *store) { s.get() }
 `, want: "SELECT * FROM (a|)"},
-		{name: "recursion is a hole", src: header + `
+	{name: "recursion is a hole", src: header + `
 func rec(n int) string {
 	if n == 0 {
 		return ""
@@ -481,13 +523,13 @@ func rec(n int) string {
 }
 func f() { sink(rec(3)) }
 `, want: "x<?p.rec(…)>"},
-		{name: "external calls are applications", opaque: []srcPkg{{"example.com/table", tableSrc}}, src: header + `
+	{name: "external calls are applications", opaque: []srcPkg{{"example.com/table", tableSrc}}, src: header + `
 import "example.com/table"
 func f(id uint64, name *string) {
 	p := table.NewQueryParameters(table.ValueParam("$id", table.Uint64Value(id)))
 	sink(p)
 }`, want: `table.NewQueryParameters([table.ValueParam("$id", table.Uint64Value(<param:id>))])`},
-		{name: "memory handed to an external call is unknown", opaque: []srcPkg{{"example.com/table", tableSrc}}, src: header + `
+	{name: "memory handed to an external call is unknown", opaque: []srcPkg{{"example.com/table", tableSrc}}, src: header + `
 import "example.com/table"
 type row struct{ name, table string }
 func f() {
@@ -496,13 +538,13 @@ func f() {
 	sink(v.name)
 	sink(v.table)
 }`, want: "<?v.…> ; jobs"},
-	})
 }
 
+func TestValues(t *testing.T) { runCases(t, valuesCases) }
+
 // TestTemplates covers text/template and html/template.
-func TestTemplates(t *testing.T) {
-	runCases(t, []evalCase{
-		{name: "package-level template", src: header + `
+var templatesCases = []evalCase{
+	{name: "package-level template", src: header + `
 import ("bytes"; "text/template")
 var readQuery = template.Must(template.New("read").Parse(` + "`" + `PRAGMA TablePathPrefix("{{ .Prefix }}");
 SELECT {{ template "cols" }} FROM {{ .Table }}{{ if .ByID }} WHERE id = $id{{ end }}{{ range .Filters }} AND {{ . }}{{ end }};
@@ -517,7 +559,7 @@ func f(prefix string, byID bool) {
 	_ = readQuery.Execute(&buf, data{Prefix: prefix, Table: "jobs", ByID: byID, Filters: []string{"a = $a", "b = $b"}})
 	sink(buf.String())
 }`, want: "PRAGMA TablePathPrefix(\"<param:prefix>\");\nSELECT id, name FROM jobs[ WHERE id = $id]?1 AND a = $a AND b = $b;\n"},
-		{name: "template local, else, with, variables", src: header + `
+	{name: "template local, else, with, variables", src: header + `
 import ("strings"; "text/template")
 func f(order string) {
 	t, _ := template.New("q").Parse("SELECT * FROM {{ $t := .T }}{{ $t }}{{ with .Order }} ORDER BY {{ . }}{{ else }} ORDER BY id{{ end }}{{ if eq .T \"jobs\" }} -- jobs{{ end }}")
@@ -525,7 +567,7 @@ func f(order string) {
 	t.Execute(&b, map[string]string{"T": "jobs", "Order": order})
 	sink(b.String())
 }`, want: "SELECT * FROM jobs( ORDER BY <param:order>| ORDER BY id) -- jobs"},
-		{name: "range over a map, ExecuteTemplate", src: header + `
+	{name: "range over a map, ExecuteTemplate", src: header + `
 import ("strings"; "text/template")
 var tmpl = template.Must(template.New("all").Parse(` + "`" + `{{ define "upsert" }}UPSERT INTO t ({{ range $k, $v := . }}{{ $k }}={{ $v }},{{ end }}){{ end }}` + "`" + `))
 func f() {
@@ -533,7 +575,7 @@ func f() {
 	tmpl.ExecuteTemplate(&b, "upsert", map[string]int{"b": 2, "a": 1})
 	sink(b.String())
 }`, want: "UPSERT INTO t (a=1,b=2,)"},
-		{name: "unknown actions are holes", src: header + `
+	{name: "unknown actions are holes", src: header + `
 import ("strings"; "text/template")
 var tmpl = template.Must(template.New("x").Funcs(template.FuncMap{"q": strings.ToUpper}).Parse("SELECT {{ q .C }} FROM {{ .T }}{{ range .Rows }}({{ . }}){{ end }}"))
 type data struct{ C, T string; Rows []string }
@@ -542,7 +584,7 @@ func f(rows []string) {
 	tmpl.Execute(&b, data{C: "id", T: "t", Rows: rows})
 	sink(b.String())
 }`, want: "SELECT <?q> FROM t{(<?rows[…]>)}*"},
-		{name: "template text not constant", src: header + `
+	{name: "template text not constant", src: header + `
 import ("strings"; "text/template")
 func f(text string) {
 	t := template.Must(template.New("x").Parse(text))
@@ -550,7 +592,7 @@ func f(text string) {
 	t.Execute(&b, nil)
 	sink("-- " + b.String())
 }`, want: "-- <?template output>"},
-		{name: "html/template escapes the data", src: header + `
+	{name: "html/template escapes the data", src: header + `
 import ("html/template"; "strings")
 var t = template.Must(template.New("x").Parse("SELECT * FROM {{.T}} WHERE a = '{{.V}}'"))
 func f() {
@@ -558,14 +600,14 @@ func f() {
 	t.Execute(&b, struct{ T, V string }{"jobs", "a'b"})
 	sink(b.String())
 }`, want: "SELECT * FROM jobs WHERE a = 'a&#39;b'"},
-	})
 }
+
+func TestTemplates(t *testing.T) { runCases(t, templatesCases) }
 
 // TestIdioms covers the shapes of issue 22, written as services write
 // them.
-func TestIdioms(t *testing.T) {
-	runCases(t, []evalCase{
-		{name: "builder behind an interface, generic helper, functional options", whole: true, deps: []srcPkg{{"example.com/queries", queriesSrc}}, src: header + `
+var idiomsCases = []evalCase{
+	{name: "builder behind an interface, generic helper, functional options", whole: true, deps: []srcPkg{{"example.com/queries", queriesSrc}}, src: header + `
 import (
 	"context"
 
@@ -607,7 +649,7 @@ func (c *Connector) Scan(ctx context.Context) ([]Job, error) {
 	))
 }
 `, want: "SELECT * FROM (tasks GROUP BY state|jobs WHERE status = $status ORDER BY created_at|runs WHERE kind != $kind AND ts > $ts)"},
-		{name: "exported helper: every implementation", deps: []srcPkg{{"example.com/queries", queriesSrc}}, src: header + `
+	{name: "exported helper: every implementation", deps: []srcPkg{{"example.com/queries", queriesSrc}}, src: header + `
 import (
 	"context"
 
@@ -619,7 +661,7 @@ func DoSelect(ctx context.Context, qb queries.ReadQuery) {
 	sink(q)
 }
 `, want: "SELECT * FROM <field:example.com/queries.readQuery.table>{( WHERE | AND )<field:example.com/queries.Filter.Column> <field:example.com/queries.Filter.Op> <field:example.com/queries.Filter.Param>}*[ GROUP BY <call:strings.Join(field:example.com/queries.readQuery.groupBy,\", \")>]?3[ ORDER BY <field:example.com/queries.readQuery.orderBy>]?5"},
-		{name: "fluent builders in another package", deps: []srcPkg{{"example.com/qb", qbSrc}}, src: header + `
+	{name: "fluent builders in another package", deps: []srcPkg{{"example.com/qb", qbSrc}}, src: header + `
 import "example.com/qb"
 
 func find(byName bool) {
@@ -634,7 +676,7 @@ func rename() {
 	sink(qb.NewUpdate("users").Set("name").Set("email").Where("id = $id").Build())
 }
 `, want: "SELECT id, name FROM users WHERE join(org = $org, [name = $name]?1;  AND ) LIMIT $limit ; UPDATE users SET name = $name, email = $email WHERE id = $id"},
-		{name: "closures appended to a slice of filters, applied in a loop", src: header + `
+	{name: "closures appended to a slice of filters, applied in a loop", src: header + `
 import "strings"
 
 type Filter func(b *strings.Builder, args *[]any)
@@ -672,7 +714,7 @@ func List(r ListRequest) {
 	sink(len(args))
 }
 `, want: "SELECT * FROM items WHERE tenant = $tenant[ AND status = $status]?1[ AND owner = $owner]?3 ; int[0..2]"},
-		{name: "parameters bound through an immediately invoked function literal", opaque: []srcPkg{{"example.com/table", tableSrc}}, src: header + `
+	{name: "parameters bound through an immediately invoked function literal", opaque: []srcPkg{{"example.com/table", tableSrc}}, src: header + `
 import "example.com/table"
 
 func Update(id uint64, parent *uint64) {
@@ -687,7 +729,7 @@ func Update(id uint64, parent *uint64) {
 	))
 }
 `, want: `table.NewQueryParameters([table.ValueParam("$id", table.Uint64Value(<param:id>)), table.ValueParam("$parent", alt(table.NullValue(4) | table.OptionalValue(table.Uint64Value(<?*parent>))))])`},
-		{name: "template whose text starts with a hole", src: header + `
+	{name: "template whose text starts with a hole", src: header + `
 import (
 	"bytes"
 	"text/template"
@@ -701,8 +743,9 @@ func f(declares string) {
 	sink(b.String())
 }
 `, want: "<param:declares>\nSELECT * FROM t WHERE id = $id"},
-	})
 }
+
+func TestIdioms(t *testing.T) { runCases(t, idiomsCases) }
 
 // TestSameFunctionSameKey checks that a table named through the same pure
 // function of the same value in the DDL and in a query keys identically.

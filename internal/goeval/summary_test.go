@@ -1,0 +1,173 @@
+package goeval_test
+
+import (
+	"bytes"
+	"encoding/gob"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/ydblint/ydblint/internal/goeval"
+)
+
+// TestSummaryInstantiate summarises a fluent builder's functions,
+// carries them through gob as facts are, and instantiates them in a
+// fresh evaluator with abstract arguments.
+func TestSummaryInstantiate(t *testing.T) {
+	p, err := build(srcPkg{"example.com/qb", qbSrc})
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := newEnv(t, p, "example.com/other")
+	sum := func(name string) *goeval.Summary {
+		fn := env.find(name)
+		if fn == nil {
+			t.Fatalf("no function %s", name)
+		}
+		s, err := goeval.Summarize(env, goeval.Budget{}, fn)
+		if err != nil {
+			t.Fatalf("summarize %s: %v", name, err)
+		}
+		return roundTrip(t, s)
+	}
+	newSelect := sum("example.com/qb.NewSelect")
+	where := sum("(*example.com/qb.Select).Where")
+	str := sum("(*example.com/qb.Select).String")
+	if got, want := newSelect.String(), "goeval.Summary{qb.NewSelect +0 funcs, 4 instrs, 0 globals}"; got != want {
+		t.Errorf("String() = %s, want %s", got, want)
+	}
+
+	ev := goeval.New(goeval.NoEnv{}, goeval.Budget{})
+	sel := ev.Instantiate(newSelect, []*goeval.Result{ev.Lit("jobs")})
+	sel = ev.Instantiate(where, []*goeval.Result{sel, ev.Lit("status = $status")})
+	sel = ev.Instantiate(where, []*goeval.Result{sel, ev.Unknown("cond")})
+	got := ev.Instantiate(str, []*goeval.Result{sel}).String()
+	if want := "SELECT * FROM jobs WHERE status = $status AND <?cond>"; got != want {
+		t.Errorf("got %s, want %s", got, want)
+	}
+	// A summary that does not fit the call is a hole, not a panic.
+	if got := ev.Instantiate(where, nil).String(); got != "<?summary does not fit the call>" {
+		t.Errorf("mismatched call: %s", got)
+	}
+}
+
+// TestSummaryGlobals embeds a package variable's value (a template parsed
+// at initialisation) in the summary of the function that executes it.
+func TestSummaryGlobals(t *testing.T) {
+	p, err := build(srcPkg{"example.com/tmpl", `package tmpl
+
+import (
+	"strings"
+	"text/template"
+)
+
+var upsert = template.Must(template.New("upsert").Parse("UPSERT INTO {{ .Table }} SELECT * FROM AS_TABLE($rows){{ if .Returning }} RETURNING *{{ end }}"))
+
+var tables = map[string]string{"events": "events_v2"}
+
+type data struct {
+	Table     string
+	Returning bool
+}
+
+func Render(kind string, returning bool) string {
+	var b strings.Builder
+	_ = upsert.Execute(&b, data{Table: tables[kind], Returning: returning})
+	return b.String()
+}
+`})
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := newEnv(t, p, "example.com/other")
+	s, err := goeval.Summarize(env, goeval.Budget{}, env.find("example.com/tmpl.Render"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s = roundTrip(t, s)
+	if len(s.Unit.Globals) != 2 {
+		t.Fatalf("%d globals embedded, want 2: %s", len(s.Unit.Globals), s)
+	}
+	ev := goeval.New(goeval.NoEnv{}, goeval.Budget{})
+	got := ev.Instantiate(s, []*goeval.Result{ev.Lit("events"), ev.Unknown("returning")}).String()
+	if want := "UPSERT INTO events_v2 SELECT * FROM AS_TABLE($rows)[ RETURNING *]?1"; got != want {
+		t.Errorf("got %s, want %s", got, want)
+	}
+}
+
+// TestSummaryBound checks the instruction bound.
+func TestSummaryBound(t *testing.T) {
+	p, err := build(srcPkg{"example.com/qb", qbSrc})
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := newEnv(t, p, "example.com/other")
+	_, err = goeval.Summarize(env, goeval.Budget{Summary: 5}, env.find("(*example.com/qb.Select).String"))
+	if !errors.Is(err, goeval.ErrTooLarge) {
+		t.Errorf("err = %v, want ErrTooLarge", err)
+	}
+}
+
+// TestSummaryCorrupt checks that a summary damaged in transit is refused
+// or evaluates to holes, never panics.
+func TestSummaryCorrupt(t *testing.T) {
+	p, err := build(srcPkg{"example.com/queries", queriesSrc})
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := newEnv(t, p, "example.com/other")
+	s, err := goeval.Summarize(env, goeval.Budget{}, env.find("(*example.com/queries.readQuery).FormatQuery"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	damage := []func(s *goeval.Summary){
+		func(s *goeval.Summary) { s.Unit.Funcs[0].Blocks[0].Succs = []int{99} },
+		func(s *goeval.Summary) { s.Unit.Funcs[0].NValues = 1 },
+		func(s *goeval.Summary) { s.Unit.Funcs[0].Blocks[0].Instrs[0].Args = []int{1 << 20} },
+		func(s *goeval.Summary) { s.Unit.Funcs[0].Blocks[0].Instrs[0].Type = 1 << 20 },
+		func(s *goeval.Summary) { s.Unit.Funcs[0].Blocks = nil },
+		func(s *goeval.Summary) { s.Version++ },
+		func(s *goeval.Summary) { s.Unit.Funcs[0].Blocks[1].Idom = 42 },
+	}
+	for i, d := range damage {
+		c := roundTrip(t, s)
+		d(c)
+		ev := goeval.New(goeval.NoEnv{}, goeval.Budget{})
+		got := ev.Instantiate(c, []*goeval.Result{ev.Unknown("q"), ev.Unknown("ctx")}).String()
+		if !strings.HasPrefix(got, "<?") {
+			t.Errorf("damage %d: got %s, want a hole", i, got)
+		}
+	}
+}
+
+// TestSummaryDeterministic summarises every function of a package twice
+// and compares the encodings.
+func TestSummaryDeterministic(t *testing.T) {
+	p, err := build(srcPkg{"example.com/queries", queriesSrc})
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := newEnv(t, p, "example.com/other")
+	n := 0
+	for _, fn := range p.funcs() {
+		var enc [2][]byte
+		for i := range enc {
+			s, err := goeval.Summarize(env, goeval.Budget{}, fn)
+			if err != nil {
+				t.Fatalf("%s: %v", fn, err)
+			}
+			var b bytes.Buffer
+			if err := gob.NewEncoder(&b).Encode(s); err != nil {
+				t.Fatal(err)
+			}
+			enc[i] = b.Bytes()
+		}
+		if !bytes.Equal(enc[0], enc[1]) {
+			t.Errorf("%s: two encodings differ", fn)
+		}
+		n++
+	}
+	if n < 8 {
+		t.Errorf("only %d functions summarised", n)
+	}
+}
