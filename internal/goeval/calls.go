@@ -344,10 +344,14 @@ func (fr *frame) opaque(name string, args []*Value, h *heap, why string) (*Value
 // memory its arguments reach becomes unknown (it may write it).
 func (fr *frame) external(name string, args []*Value, h *heap, in *Instr) (*Value, *heap) {
 	e := fr.e
-	if fr.top && fr.record {
+	if fr.top && fr.record && in != nil {
 		for _, a := range args {
 			if a.kind == KFunc && a.fn != nil {
-				fr.closures[a.fn] = &closureSite{h: h, bindings: a.elems}
+				b := -1
+				if in.ID >= 0 && fr.f.def[in.ID].block >= 0 {
+					b = fr.f.def[in.ID].block
+				}
+				fr.closures[a.fn] = &closureSite{h: h, bindings: a.elems, block: b}
 			}
 		}
 	}

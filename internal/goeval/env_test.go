@@ -43,10 +43,11 @@ type srcPkg struct {
 
 // program is a set of packages built from source.
 type program struct {
-	fset  *token.FileSet
-	prog  *ssa.Program
-	pkgs  map[string]*ssa.Package
-	order []string
+	fset   *token.FileSet
+	prog   *ssa.Program
+	pkgs   map[string]*ssa.Package
+	order  []string
+	cached []*ssa.Function
 }
 
 type chainImporter struct {
@@ -130,6 +131,9 @@ func build(pkgs ...srcPkg) (*program, error) {
 // funcs lists every function with a body of the user packages, the
 // anonymous ones included, in a stable order.
 func (p *program) funcs() []*ssa.Function {
+	if p.cached != nil {
+		return p.cached
+	}
 	var out []*ssa.Function
 	seen := map[*ssa.Function]bool{}
 	var add func(fn *ssa.Function)
@@ -166,6 +170,7 @@ func (p *program) funcs() []*ssa.Function {
 			}
 		}
 	}
+	p.cached = out
 	return out
 }
 

@@ -147,7 +147,7 @@ func (e *Evaluator) Value(fn *ssa.Function, v ssa.Value) *Result {
 	if !ok {
 		return &Result{V: e.bounded("value not in function"), e: e, h: fr.final}
 	}
-	val := fr.seen[slot]
+	val := fr.finalValue(slot)
 	if val == nil {
 		why := fr.why
 		if why == "" {
@@ -192,14 +192,30 @@ func (e *Evaluator) Args(call ssa.CallInstruction) []*Result {
 		r := &Result{e: e, h: h}
 		if fr == nil {
 			r.V = e.bounded("function not interpreted")
-		} else if s, ok := fr.f.slot(op); ok && fr.seen[s] != nil {
-			r.V = fr.seen[s]
+		} else if s, ok := fr.f.slot(op); ok && fr.finalValue(s) != nil {
+			r.V = fr.finalValue(s)
+		} else if fr.why != "" {
+			r.V = e.bounded(fr.why)
 		} else {
 			r.V = e.bounded("value not reached")
 		}
 		out[i] = r
 	}
 	return out
+}
+
+// finalValue is what a top frame knows of slot over every run: nil when
+// the slot was not reached, or when the frame ran out of budget and the
+// slot is defined in a loop (its later iterations were not run).
+func (fr *frame) finalValue(slot int) *Value {
+	v := fr.seen[slot]
+	if v == nil || !fr.dead {
+		return v
+	}
+	if d := fr.f.def[slot]; d.block >= 0 && fr.f.inLoop[d.block] {
+		return nil
+	}
+	return v
 }
 
 // slot returns the value slot of an SSA value of the function.
@@ -302,6 +318,9 @@ func (e *Evaluator) bindParams(fn *ssa.Function, f *Func, fr *frame, h *heap) *h
 				ok = false
 				break
 			}
+			if cf.degraded {
+				e.degrade()
+			}
 			args := call.Common().Args
 			if len(args) != f.NParams {
 				ok = false
@@ -315,11 +334,11 @@ func (e *Evaluator) bindParams(fn *ssa.Function, f *Func, fr *frame, h *heap) *h
 			}
 			for i, a := range args {
 				s, found := cf.f.slot(a)
-				if !found || cf.seen[s] == nil {
+				if !found || cf.finalValue(s) == nil {
 					ok = false
 					break
 				}
-				v := cf.seen[s]
+				v := cf.finalValue(s)
 				h = e.importCells(h, snap, v)
 				params[i] = e.join2(params[i], v, 0, 0)
 			}
@@ -348,7 +367,14 @@ func (e *Evaluator) bindFree(fn *ssa.Function, f *Func, fr *frame, h *heap) *hea
 		return h
 	}
 	if pf := e.topFrame(fn.Parent()); pf != nil {
-		if site := pf.closures[f]; site != nil && len(site.bindings) == f.NFree {
+		site := pf.closures[f]
+		if site != nil && pf.dead && (site.block < 0 || pf.f.inLoop[site.block]) {
+			site = nil // made in a loop the maker did not finish
+		}
+		if pf.degraded {
+			e.degrade()
+		}
+		if site != nil && len(site.bindings) == f.NFree {
 			for i, b := range site.bindings {
 				fr.vals[f.NParams+i] = b
 				h = e.importCells(h, site.h, b)

@@ -76,6 +76,7 @@ type elemOverride struct {
 type closureSite struct {
 	h        *heap
 	bindings []*Value
+	block    int
 }
 
 type deferred struct {

@@ -61,8 +61,9 @@ type Func struct {
 	pos   token.Pos
 	def   []defSite // value slot → defining instruction
 	order []item    // top region: blocks and loops in reverse postorder
-	loops []*loop
-	bad   string // why the function cannot be interpreted ("" when it can)
+	loops  []*loop
+	inLoop []bool // block → inside some loop
+	bad    string // why the function cannot be interpreted ("" when it can)
 }
 
 type defSite struct{ block, instr int }

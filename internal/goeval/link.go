@@ -176,8 +176,12 @@ func (f *Func) link(nfuncs, ntypes int) string {
 		}
 	}
 	sort.Ints(headers)
+	f.inLoop = make([]bool, nb)
 	for _, h := range headers {
 		f.loops = append(f.loops, byHeader[h])
+		for b, in := range byHeader[h].body {
+			f.inLoop[b] = f.inLoop[b] || in
+		}
 	}
 	loopOf := func(h int) *loop { return byHeader[h] }
 	var region func(in func(int) bool, self int) []item

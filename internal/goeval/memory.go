@@ -399,10 +399,10 @@ func (fr *frame) resolveField(v *Value) (*Value, *heap) {
 			degraded = true
 		}
 		slot, ok := tf.f.slot(s.Val)
-		if !ok || tf.seen[slot] == nil {
+		if !ok || tf.finalValue(slot) == nil {
 			return nil, nil
 		}
-		val := tf.seen[slot]
+		val := tf.finalValue(slot)
 		h = e.importCells(h, tf.final, val)
 		out = e.join2(out, val, 0, 0)
 	}

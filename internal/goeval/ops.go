@@ -274,7 +274,7 @@ func (fr *frame) exec(b int, in *Instr, h *heap) *heap {
 			break
 		}
 		if fr.top {
-			fr.closures[fn] = &closureSite{h: h, bindings: bind}
+			fr.closures[fn] = &closureSite{h: h, bindings: bind, block: b}
 		}
 		fr.set(in.ID, e.bound(mkFunc(fn, bind)))
 	case OpCall:

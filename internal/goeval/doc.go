@@ -1,0 +1,147 @@
+// Package goeval is a bounded symbolic evaluator of Go, over SSA: it
+// computes the abstract value of a string, a parameter set or a table
+// name at an SSA value, by interpreting the code that builds it — calls,
+// builders, templates, loops — instead of recognising its shape.
+//
+// It knows nothing of go/analysis or of YDB. What it needs from the
+// world outside the function it interprets it asks an Env; what it must
+// carry across packages it carries as a Summary, which a go/analysis
+// pass can store as a fact.
+//
+// # Domain
+//
+// A Value is one of:
+//
+//   - a string (or []byte) as a strshape.Shape: literal pieces (with the
+//     source position of the constant they come from), holes,
+//     alternatives, pieces optional under a condition, repetition. A
+//     hole is a Piece saying what it stands for (a parameter, a field
+//     "field:pkg.T.f", a package variable "var:pkg.v", the result of a
+//     call not interpreted, a run-time value, a bound) and why it is not
+//     known. Its Key, when it has one, is the same wherever the value is
+//     the same: a pure function applied to keyed values is keyed by the
+//     function and the keys ("call:strings.ToLower(field:pkg.T.f)"), so
+//     quoteIdentifier(cfg.Table) in a DDL statement and in a query name
+//     the same table;
+//   - an integer as an interval (a constant when both ends meet), narrowed
+//     by the conditions that dominate its use: `if limit > 100 { limit =
+//     100 }` leaves int[-inf..100], and a hole printed from it carries the
+//     interval (Piece.Ranged);
+//   - a bool, float or complex constant; nil;
+//   - a struct, field by field; a slice or array as ordered elements, each
+//     definite, optional under conditions (an append under an if) or
+//     repeated (an append in a loop); a map with constant keys;
+//   - a function value: the function and the values its closure captured;
+//   - a pointer to a cell of the abstract heap (or to a part of one); maps
+//     are pointers to their contents, since they are shared;
+//   - an interface holding a value of a known dynamic type;
+//   - an application: the result of a call the evaluator does not
+//     interpret, with its abstract arguments (table.ValueParam("$id",
+//     types.Uint64Value(<param:id>))), which is how a consumer reads
+//     parameter sets and options without the evaluator knowing the SDK;
+//   - alternatives of values; a parsed template; Unknown with a hole.
+//
+// # Interpretation
+//
+// Each function is lowered once to a small IR (ir.go) that keeps the SSA
+// control flow but names callees, globals and types by strings, so that
+// the same interpreter runs local code and summaries. A frame interprets
+// the blocks in reverse postorder over an immutable heap; a block's entry
+// state joins its live predecessors' states, and code behind a condition
+// the evaluator can decide is not run.
+//
+// Where paths meet, the join follows the ifs that separate them: when one
+// path's value extends the other's — `if c { q += " AND x = $x" }`, an
+// append to a slice or a builder under an if — the extension becomes a
+// piece optional under that if's condition (one Cond per edge of the if
+// and calling context), so that planning can tell a filter present on
+// every path from one present on some; otherwise the values are
+// alternatives. Composite values that differ in more than one component
+// stay whole alternatives rather than being joined field by field, which
+// would make variants no path has (one caller's table with another's
+// filters), and a call whose argument is one of several composites is
+// interpreted once per alternative.
+//
+// A loop runs element by element over a known slice (an optional
+// element's iteration joins the states with and without it under its
+// condition), iteration by iteration while its exit is decided (a counted
+// loop), and is otherwise widened: strings and slices carried by the loop
+// are replaced by markers, the body runs once, and a value that came back
+// as its marker followed by more is the value before the loop followed
+// by that more repeated (widen.go); other values are generalised in a few
+// rounds.
+//
+// Calls of functions whose body Env allows are interpreted with their
+// abstract arguments, sharing the caller's heap, so a functional option
+// `func(c *cfg) { c.table = t }` applied in a loop over `opts ...Option`
+// writes the caller's struct. Calls are memoised by function and argument
+// digest when no argument reaches memory; recursion and the depth bound
+// give holes. A method call on a known receiver is a static call; an
+// interface call is devirtualised from the dynamic type that reached it
+// (a MakeInterface, possibly in a caller or in a summary), else tried on
+// every implementation Env reports. A call nothing is known about is an
+// application, and the memory its arguments reach becomes unknown (it may
+// write it).
+//
+// The standard library's text functions are intrinsics: strings.Builder
+// and bytes.Buffer (a pointer to a cell holding the text written), fmt's
+// printing functions with any format shape (a format built by
+// concatenation, alternative formats, an optional piece of format), the
+// strings, strconv and path functions that build text, and text/template
+// and html/template with a constant template (template.go).
+//
+// A top-level evaluation (Evaluator.Value, Evaluator.Args) interprets a
+// function from its entry. Its parameters are the join of the arguments
+// at every call when Env knows them all (Env.Callers), else holes; a
+// closure's captured values are those where its maker made it or handed
+// it to a function that runs it; a package variable only the initialiser
+// assigns is its value after the package initialiser runs; a field of a
+// struct the evaluator does not know is the join of every store to it
+// when Env knows them all (Env.Stores). A value computed in a loop is the
+// join of its values over the iterations.
+//
+// # Bounds
+//
+// Budget bounds the instructions interpreted per top-level evaluation,
+// the call depth, nested top-level evaluations, the nodes of one value,
+// the alternatives, the elements of a slice or map, the iterations
+// unrolled, the callers joined, the implementations tried and the size of
+// a summary. Beyond a bound the value is a hole saying which bound was
+// hit, never a guess: a frame out of steps leaves holes for the values
+// defined in loops it did not finish, and a top-level frame whose inputs
+// a bound cut is not reused where the bound does not apply. Results are
+// deterministic: nothing iterates over a map, and pieces and conditions
+// are numbered in evaluation order.
+//
+// # Env
+//
+// Env answers, deterministically: whether a function's body may be
+// interpreted; a function by name (its body or its Summary); the method
+// of a type by name; the implementations of an interface method; the
+// callers of a function and whether they are all known; whether a
+// package variable is assigned only by its initialiser; the value of a
+// package variable of another package; the stores to a field and whether
+// they are all known. NoEnv knows nothing.
+//
+// # Summaries
+//
+// A Summary carries a function across packages as a residual program: the
+// function lowered to the IR with the closures it makes, the unexported
+// functions it calls, the methods of its package's types it converts to
+// interfaces (importers cannot name them), and the values of the package
+// variables it reads that only the initialiser assigns. Exported callees
+// stay names, resolved at the importer through Env. A residual program
+// rather than a residual value, because what crosses packages is effects
+// and control flow over the parameters — a builder's methods write fields
+// of the receiver, a constructor applies option closures in a loop over
+// its variadic parameter, a helper calls a method of an interface
+// parameter — which no closed expression of the parameters describes.
+// Instantiate runs a summary with the caller's abstract arguments on the
+// same interpreter, so `qb.NewSelect(t).Where("a = $a").String()` in
+// another package of the module, or a generic helper calling
+// FormatQuery through an interface on a value built by
+// queries.NewReadQuery(queries.WithTableName("jobs"), …), evaluates to
+// the query text. A Summary is deterministic (slices, no maps, positions
+// as strings), gob-encodable, validated when linked (a damaged summary
+// evaluates to holes), and bounded by Budget.Summary instructions.
+package goeval
