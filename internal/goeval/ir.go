@@ -55,12 +55,12 @@ type Func struct {
 
 	ParamTypes []int
 
-	unit  *Unit
-	ssa   *ssa.Function
-	slots map[ssa.Value]int // this process's SSA values → slots
-	pos   token.Pos
-	def   []defSite // value slot → defining instruction
-	order []item    // top region: blocks and loops in reverse postorder
+	unit   *Unit
+	ssa    *ssa.Function
+	slots  map[ssa.Value]int // this process's SSA values → slots
+	pos    token.Pos
+	def    []defSite // value slot → defining instruction
+	order  []item    // top region: blocks and loops in reverse postorder
 	loops  []*loop
 	inLoop []bool // block → inside some loop
 	bad    string // why the function cannot be interpreted ("" when it can)
