@@ -526,7 +526,12 @@ func (e *Evaluator) length(fr *frame, h *heap, x *Value) *Value {
 		return mkIntConst(0)
 	case KSlice:
 		lo, hi := int64(0), int64(0)
+		cond, optional := 0, 0
 		for _, it := range x.items {
+			if len(it.Conds) == 1 && !it.Rep && it.self == 0 {
+				cond = it.Conds[0]
+				optional++
+			}
 			switch {
 			case it.Rep || it.self != 0:
 				hi = posInf
@@ -541,7 +546,11 @@ func (e *Evaluator) length(fr *frame, h *heap, x *Value) *Value {
 				}
 			}
 		}
-		return mkInt(lo, hi)
+		n := mkInt(lo, hi)
+		if optional == 1 && hi == lo+1 {
+			n.cell = cond // lo+1 exactly when the optional element is there
+		}
+		return n
 	case KString:
 		if t, ok := litText(x.shape); ok {
 			return mkIntConst(int64(len(t)))
@@ -578,7 +587,9 @@ func (e *Evaluator) digest(b *strings.Builder, v *Value) {
 		b.WriteString(v.shape.String())
 		shapeRefs(b, v.shape)
 	case KInt:
-		fmt.Fprintf(b, "[%d,%d,%d]", v.lo, v.hi, v.hole)
+		fmt.Fprintf(b, "[%d,%d,%d,%d]", v.lo, v.hi, v.hole, v.cell)
+	case KCond:
+		fmt.Fprintf(b, "%d,%d", v.cell, v.hi)
 	case KConst:
 		b.WriteString(v.c.ExactString())
 	case KFunc:

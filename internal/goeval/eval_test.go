@@ -116,6 +116,25 @@ func f(a, b bool) {
 	}
 	sink(q)
 }`, want: "SELECT * FROM t WHERE x = 1[ AND a = $a[ AND b = $b]?1]?3"},
+	{name: "a test of an optional value is its condition", src: header + `
+func f(limit int, where string) {
+	l := ""
+	if limit > 0 {
+		l = "$limit"
+	}
+	var conds []string
+	if where != "" {
+		conds = append(conds, where)
+	}
+	q := "SELECT * FROM t"
+	if len(conds) > 0 {
+		q += " WHERE " + conds[0]
+	}
+	if l != "" {
+		q += " LIMIT " + l
+	}
+	sink(q)
+}`, want: "SELECT * FROM t[ WHERE <param:where>]?3[ LIMIT [$limit]?1]?1"},
 	{name: "if else", src: header + `
 func f(desc bool) {
 	order := "ASC"

@@ -37,8 +37,9 @@ type frame struct {
 	out   []*heap
 	succ  [][2]bool
 	hdr   []*hdrState
-	refs  [][]refinement
-	force []int8
+	refs   [][]refinement
+	force  []int8
+	ifCond []*Value // block → the KCond its if tests, in the current run
 	rets  []ret
 	elem  *elemOverride
 
@@ -89,7 +90,7 @@ func (e *Evaluator) newFrame(f *Func, ctx string, depth int) *frame {
 	fr := &frame{e: e, f: f, ctx: ctx, depth: depth, record: true,
 		vals: make([]*Value, f.NValues),
 		out:  make([]*heap, nb), succ: make([][2]bool, nb), hdr: make([]*hdrState, nb),
-		refs: make([][]refinement, nb), force: make([]int8, nb)}
+		refs: make([][]refinement, nb), force: make([]int8, nb), ifCond: make([]*Value, nb)}
 	for i := range fr.force {
 		fr.force[i] = -1
 	}
@@ -208,9 +209,31 @@ func (fr *frame) dominates(a, b int) bool {
 
 // condID interns the decision "the if ending block d took successor k",
 // in this function and this calling context.
+//
+// An if testing a condition-valued boolean (KCond) takes its edges under
+// that condition and its complement.
 func (fr *frame) condID(d, k int, in *Instr) int {
-	key := fr.f.Name + "#" + strconv.Itoa(d) + ":" + strconv.Itoa(k) + "@" + fr.ctx
-	return fr.e.t.cond(Cond{Pos: in.pos, PosString: in.Pos, Negated: k == 1, Func: fr.f.Name, key: key})
+	t := &fr.e.t
+	if v := fr.ifCond[d]; v != nil {
+		c, neg := v.Cond()
+		if k == 1 {
+			neg = !neg
+		}
+		if !neg {
+			return c
+		}
+		if comp := t.conds[c].complement; comp != 0 {
+			return comp
+		}
+	}
+	base := fr.f.Name + "#" + strconv.Itoa(d) + ":"
+	c0 := t.cond(Cond{Pos: in.pos, PosString: in.Pos, Func: fr.f.Name, key: base + "0@" + fr.ctx})
+	c1 := t.cond(Cond{Pos: in.pos, PosString: in.Pos, Negated: true, Func: fr.f.Name, key: base + "1@" + fr.ctx})
+	t.conds[c0].complement, t.conds[c1].complement = c1, c0
+	if k == 1 {
+		return c1
+	}
+	return c0
 }
 
 // entry joins the states of the live edges into b; nil when none is.

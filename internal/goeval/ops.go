@@ -302,6 +302,10 @@ func (fr *frame) exec(b int, in *Instr, h *heap) *heap {
 		}
 	case OpIf:
 		c := arg(0)
+		fr.ifCond[b] = nil
+		if c.kind == KCond {
+			fr.ifCond[b] = c
+		}
 		t, f := true, true
 		if c.kind == KConst && c.c.Kind() == constant.Bool {
 			t = constant.BoolVal(c.c)
@@ -370,7 +374,7 @@ func (e *Evaluator) binop(op token.Token, x, y *Value) *Value {
 	case token.EQL, token.NEQ:
 		if r := e.equal(x, y); r != nil {
 			if op == token.NEQ {
-				return mkBool(!constant.BoolVal(r.c))
+				return e.unop(token.NOT, r)
 			}
 			return r
 		}
@@ -437,6 +441,12 @@ func (e *Evaluator) equal(x, y *Value) *Value {
 		if aok && bok {
 			return mkBool(a == b)
 		}
+		if c, ok := optionalCond(y.shape); ok && aok && a == "" {
+			return mkCond(c, true)
+		}
+		if c, ok := optionalCond(x.shape); ok && bok && b == "" {
+			return mkCond(c, true)
+		}
 		if ea, eb := emptyOnly(x.shape), emptyOnly(y.shape); ea && aok || eb && bok {
 			// "" against a text that cannot be empty.
 			other := y.shape
@@ -458,6 +468,25 @@ func (e *Evaluator) equal(x, y *Value) *Value {
 		return e.equal(x.elems[0], y.elems[0])
 	}
 	return nil
+}
+
+// optionalCond returns c when s is a non-empty text present only under
+// condition c (empty otherwise): s == "" is then "not c".
+func optionalCond(s *strshape.Shape) (int, bool) {
+	var opt *strshape.Shape
+	for _, p := range parts(s) {
+		switch {
+		case p.Kind == strshape.KindOpt && opt == nil:
+			opt = p
+		case emptyOnly(p):
+		default:
+			return 0, false
+		}
+	}
+	if opt == nil || minLen(opt.Parts[0]) == 0 {
+		return 0, false
+	}
+	return opt.Cond, true
 }
 
 func emptyOnly(s *strshape.Shape) bool {
@@ -499,6 +528,9 @@ func minLen(s *strshape.Shape) int {
 // intOp applies an arithmetic or comparison operator to intervals.
 func (e *Evaluator) intOp(op token.Token, x, y *Value) *Value {
 	finite := func(v *Value) bool { return v.lo != negInf && v.hi != posInf }
+	if r := condCompare(op, x, y); r != nil {
+		return r
+	}
 	switch op {
 	case token.LSS:
 		if x.hi < y.lo {
@@ -576,6 +608,40 @@ func (e *Evaluator) intOp(op token.Token, x, y *Value) *Value {
 	return mkInt(negInf, posInf)
 }
 
+// condCompare compares a count that is lo, or lo+1 under condition c (the
+// length of a slice with one optional element), with a constant between
+// the two: the result is the condition.
+func condCompare(op token.Token, x, y *Value) *Value {
+	if y.cell != 0 && x.cell == 0 {
+		switch op {
+		case token.LSS:
+			op = token.GTR
+		case token.GTR:
+			op = token.LSS
+		case token.LEQ:
+			op = token.GEQ
+		case token.GEQ:
+			op = token.LEQ
+		}
+		x, y = y, x
+	}
+	if x.cell == 0 || x.hi != x.lo+1 || y.cell != 0 || y.lo != y.hi {
+		return nil
+	}
+	k := y.lo
+	// "x is the larger value" for each operator.
+	var larger bool
+	switch {
+	case (op == token.GTR || op == token.NEQ) && k == x.lo, op == token.GEQ && k == x.hi:
+		larger = true
+	case (op == token.LEQ || op == token.EQL) && k == x.lo, op == token.LSS && k == x.hi:
+		larger = false
+	default:
+		return nil
+	}
+	return mkCond(x.cell, !larger)
+}
+
 func abs64(n int64) int64 {
 	if n < 0 {
 		return -n
@@ -593,6 +659,9 @@ func (e *Evaluator) unop(op token.Token, x *Value) *Value {
 		return out
 	case op == token.NOT && x.kind == KConst && x.c.Kind() == constant.Bool:
 		return mkBool(!constant.BoolVal(x.c))
+	case op == token.NOT && x.kind == KCond:
+		c, neg := x.Cond()
+		return mkCond(c, !neg)
 	case op == token.SUB && x.kind == KInt:
 		lo, hi := int64(negInf), int64(posInf)
 		if x.hi != posInf {

@@ -102,6 +102,8 @@ type Cond struct {
 	// Func is the function holding the if.
 	Func string
 	key  string
+	// complement is the condition of the if's other edge, 0 when none.
+	complement int
 }
 
 // tables interns pieces and conditions. Refs and ids are assigned in

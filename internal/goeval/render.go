@@ -202,6 +202,12 @@ func (e *Evaluator) render(b *strings.Builder, v *Value, h *heap, top bool, visi
 		b.WriteString(")")
 	case KTemplate:
 		b.WriteString("template(" + v.tmpl.name + ")")
+	case KCond:
+		if c, neg := v.Cond(); neg {
+			b.WriteString("!cond" + strconv.Itoa(c))
+		} else {
+			b.WriteString("cond" + strconv.Itoa(c))
+		}
 	case kSelf:
 		b.WriteString("self" + strconv.Itoa(v.cell))
 	}

@@ -2,6 +2,7 @@ package goeval
 
 import (
 	"go/constant"
+	"go/token"
 	htmltemplate "html/template"
 	"slices"
 	"sort"
@@ -432,7 +433,15 @@ func (x *tmplExec) branch(n *parse.BranchNode, dot *Value, with bool) *strshape.
 	}
 	then, els = thenFn(), elseFn()
 	if els == nil {
-		return strshape.Optional(e.lim, then, x.cond(n))
+		c := x.cond(n)
+		if u := unwrap(v); u.kind == KCond {
+			if uc, neg := u.Cond(); !neg {
+				c = uc // the same decision as the value tested
+			} else if comp := e.t.conds[uc].complement; comp != 0 {
+				c = comp
+			}
+		}
+		return strshape.Optional(e.lim, then, c)
 	}
 	return e.altShapes(then, els)
 }
@@ -745,7 +754,7 @@ func (x *tmplExec) builtin(name string, args []*Value) *Value {
 		if len(args) == 2 {
 			if r := e.equal(unwrap(args[0]), unwrap(args[1])); r != nil {
 				if name == "ne" {
-					return mkBool(!constant.BoolVal(r.c))
+					return e.unop(token.NOT, r)
 				}
 				return r
 			}

@@ -54,11 +54,16 @@ const (
 	KAlt
 	// KTemplate is a parsed text/template or html/template.
 	KTemplate
+	// KCond is a boolean that holds exactly when a condition does
+	// (Value.Cond): `q.limit != ""` where q.limit was set under that
+	// condition. An if on it decides by the same condition, so the
+	// pieces it guards are optional together with the value it tests.
+	KCond
 	// kSelf stands for a loop-carried value while a loop is widened.
 	kSelf
 )
 
-var kindNames = [...]string{"unknown", "string", "int", "const", "nil", "struct", "slice", "map", "func", "pointer", "interface", "apply", "tuple", "alt", "template", "self"}
+var kindNames = [...]string{"unknown", "string", "int", "const", "nil", "struct", "slice", "map", "func", "pointer", "interface", "apply", "tuple", "alt", "template", "cond", "self"}
 
 func (k Kind) String() string {
 	if int(k) < len(kindNames) {
@@ -150,6 +155,11 @@ func (v *Value) Const() constant.Value {
 	}
 	return nil
 }
+
+// Cond returns the condition of a KCond value and whether the value is
+// its negation; for a KInt in [lo, lo+1], the condition under which it is
+// lo+1.
+func (v *Value) Cond() (cond int, negated bool) { return v.cell, v.hi == 1 && v.kind == KCond }
 
 // Hole returns the ref (Evaluator.Piece) of a KUnknown value's hole, or
 // of an unknown integer's identity; 0 when none.
@@ -259,6 +269,15 @@ func mkTuple(vs []*Value) *Value { return &Value{kind: KTuple, elems: vs, size: 
 
 func mkSelf(id int) *Value { return &Value{kind: kSelf, cell: id, size: 1} }
 
+// mkCond is the boolean "condition c holds" (negated: does not hold).
+func mkCond(c int, negated bool) *Value {
+	v := &Value{kind: KCond, cell: c, size: 1}
+	if negated {
+		v.hi = 1
+	}
+	return v
+}
+
 // litText returns the text of a shape that is one string (literals only,
 // no choice).
 func litText(s *strshape.Shape) (string, bool) {
@@ -312,7 +331,9 @@ func eq(a, b *Value) bool {
 	case KString:
 		return eqShape(a.shape, b.shape)
 	case KInt:
-		return a.lo == b.lo && a.hi == b.hi && a.hole == b.hole
+		return a.lo == b.lo && a.hi == b.hi && a.hole == b.hole && a.cell == b.cell
+	case KCond:
+		return a.cell == b.cell && a.hi == b.hi
 	case KConst:
 		return constant.Compare(a.c, token.EQL, b.c) && a.c.Kind() == b.c.Kind()
 	case KNil:
