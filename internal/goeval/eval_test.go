@@ -19,7 +19,7 @@ type evalCase struct {
 // allCases are every table of this file (the fuzz target's seeds).
 func allCases() []evalCase {
 	var out []evalCase
-	for _, cs := range [][]evalCase{stringsCases, buffersCases, loopsAndIntsCases, valuesCases, templatesCases, idiomsCases} {
+	for _, cs := range [][]evalCase{stringsCases, buffersCases, loopsAndIntsCases, valuesCases, templatesCases, idiomsCases, operationsCases} {
 		out = append(out, cs...)
 	}
 	return out
@@ -861,3 +861,131 @@ func main() {
 		t.Errorf("got\n\t%s\nwant\n\t%s", got, want)
 	}
 }
+
+// TestOperations covers the remaining operations: conversions, type
+// assertions, element stores, slicing, arrays, struct values, loops
+// carrying several values.
+var operationsCases = []evalCase{
+	{name: "loop reading an unchanged carried value", src: header + `
+import "strings"
+type q struct{ table string; b strings.Builder }
+func f(cols []string) {
+	x := &q{table: "t"}
+	for _, c := range cols {
+		x.b.WriteString(x.table + "." + c + ",")
+	}
+	sink(x.b.String())
+}`, want: "{t.<?cols[…]>,}*"},
+	{name: "loop appending pointers", src: header + `
+type col struct{ name string }
+func f(names []string) {
+	var cols []*col
+	for _, n := range names {
+		cols = append(cols, &col{name: n})
+	}
+	sink(cols)
+}`, want: "[&p.col{name: \"<?names[…]>\"}*]"},
+	{name: "two values carried together", src: header + `
+func f(xs []string) {
+	q, sep := "", ""
+	for _, x := range xs {
+		q += sep + x
+		sep = ", "
+	}
+	sink(q)
+}`, want: "{(|, )<?xs[…]>}*"},
+	{name: "element stores and make", src: header + `
+func f(id uint64) {
+	args := make([]any, 2)
+	args[0] = id
+	args[1] = "x"
+	sink(args)
+	cols := make([]string, 0, 4)
+	cols = append(cols, "a")
+	sink(cols)
+}`, want: "[<param:id>, \"x\"] ; [\"a\"]"},
+	{name: "arrays and slicing", src: header + `
+func f() {
+	a := [3]string{"a", "b", "c"}
+	sink(a[1])
+	s := a[:]
+	sink(s[1:])
+	sink("select"[:3])
+	sink(len(a))
+}`, want: "b ; [\"b\", \"c\"] ; sel ; 3"},
+	{name: "struct values and value receivers", src: header + `
+type t struct{ name string; cols []string }
+func (x t) text() string { return "SELECT * FROM " + x.name }
+func f() {
+	v := t{name: "jobs"}
+	w := v
+	w.name = "tasks"
+	sink(v.text())
+	sink(w.text())
+}`, want: "SELECT * FROM jobs ; SELECT * FROM tasks"},
+	{name: "conversions", src: header + `
+type Query string
+func f(n int) {
+	q := Query("SELECT 1")
+	sink(string(q))
+	sink(string([]byte("abc")))
+	sink(string(rune(65)))
+	sink(uint8(200))
+	sink(float64(2))
+}`, want: "SELECT 1 ; abc ; A ; 200 ; 2"},
+	{name: "type assertions", src: header + `
+type S interface{ String() string }
+type a struct{}
+func (a) String() string { return "a" }
+func g(v any) {
+	if s, ok := v.(S); ok {
+		sink(s.String())
+	}
+	if s, ok := v.(string); ok {
+		sink(s)
+	}
+	sink(v.(a).String())
+}
+func f() { g(a{}) }
+`, want: "a ; <?value not reached> ; a"},
+	{name: "multiple results", src: header + `
+import "strconv"
+func split() (string, int) { return "t", 3 }
+func f(s string) {
+	t, n := split()
+	sink(t + strconv.Itoa(n))
+	v, err := strconv.Atoi(s)
+	sink(v)
+	sink(err)
+}`, want: "t3 ; int[-inf..+inf] ; <?strconv.Atoi#1>"},
+	{name: "string predicates and truncation", src: header + `
+import ("bytes"; "strings")
+func f() {
+	sink(strings.HasPrefix("SELECT 1", "SELECT"))
+	sink(strings.Contains("a", "b"))
+	var b bytes.Buffer
+	b.WriteString("a, b, ")
+	b.Truncate(4)
+	sink(b.String())
+	b.Grow(10)
+	sink(b.Cap())
+}`, want: "true ; false ; a, b ; int[0..+inf]"},
+	{name: "template name and delimiters", src: header + `
+import ("strings"; "text/template")
+func f() {
+	t := template.Must(template.New("x").Delims("[[", "]]").Parse("SELECT [[ .A ]]"))
+	var b strings.Builder
+	t.Execute(&b, map[string]int{"A": 1})
+	sink(t.Name() + ": " + b.String())
+}`, want: "x: SELECT 1"},
+	{name: "unary operators", src: header + `
+func f(b bool, n int) {
+	if n > 0 && n < 5 {
+		sink(-n)
+	}
+	sink(!true)
+	sink(-2.5)
+}`, want: "int[-4..-1] ; false ; -5/2"},
+}
+
+func TestOperations(t *testing.T) { runCases(t, operationsCases) }

@@ -34,14 +34,14 @@ type frame struct {
 	final    *heap // top frames: the heap at the function's exit
 	degraded bool  // top frames: an input was cut by a bound
 
-	out   []*heap
-	succ  [][2]bool
-	hdr   []*hdrState
+	out    []*heap
+	succ   [][2]bool
+	hdr    []*hdrState
 	refs   [][]refinement
 	force  []int8
 	ifCond []*Value // block → the KCond its if tests, in the current run
-	rets  []ret
-	elem  *elemOverride
+	rets   []ret
+	elem   *elemOverride
 
 	snaps    map[int]*heap // top frames: call slot → heap at the call
 	closures map[*Func]*closureSite

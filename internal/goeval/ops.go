@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"slices"
 	"strconv"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -50,10 +51,31 @@ func (e *Evaluator) constValue(f *Func, c *Const) *Value {
 	if t != nil && (t.Kind == TInt || t.Kind == TUint) {
 		return mkInt(negInf, posInf)
 	}
-	if k := constant.MakeFromLiteral(c.Val, token.FLOAT, 0); k.Kind() != constant.Unknown {
+	if k := parseConst(c.Val); k != nil {
 		return mkConst(k)
 	}
 	return e.hole(HoleRuntime, "", c.Val, "constant not represented")
+}
+
+// parseConst reads a constant.Value.ExactString of a number: an integer,
+// a float, or a fraction "a/b".
+func parseConst(s string) constant.Value {
+	if i := strings.IndexByte(s, '/'); i > 0 {
+		a, b := parseConst(s[:i]), parseConst(s[i+1:])
+		if a == nil || b == nil || constant.Sign(b) == 0 {
+			return nil
+		}
+		return constant.BinaryOp(a, token.QUO, b)
+	}
+	if k := constant.MakeFromLiteral(s, token.FLOAT, 0); k.Kind() != constant.Unknown {
+		return k
+	}
+	if strings.HasPrefix(s, "-") {
+		if k := parseConst(s[1:]); k != nil {
+			return constant.UnaryOp(token.SUB, k, 0)
+		}
+	}
+	return nil
 }
 
 // funcOf returns the lowered function a call, closure or function value

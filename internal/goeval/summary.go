@@ -572,8 +572,8 @@ func (e *Evaluator) decode(v *EncValue, u *Unit, h *heap, depth int) (*Value, *h
 		if v.Const == "bool" {
 			return mkBool(v.Bool), h
 		}
-		c := constant.MakeFromLiteral(v.Const, token.FLOAT, 0)
-		if c.Kind() == constant.Unknown {
+		c := parseConst(v.Const)
+		if c == nil {
 			return bad()
 		}
 		return mkConst(c), h
