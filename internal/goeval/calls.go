@@ -65,6 +65,12 @@ func (fr *frame) callValue(fv *Value, args []*Value, h *heap, in *Instr) (*Value
 	case KNil:
 		return nil, nil // calling nil panics
 	case KApply:
+		if len(fv.elems) == 0 {
+			// A function of another package used as a value.
+			if r, h2, ok := fr.intrinsic(fv.name, in, args, h); ok {
+				return r, h2
+			}
+		}
 		return fr.external(fv.name, args, h, in)
 	}
 	return fr.external("func value "+shortLabel(e, fv), args, h, in)
@@ -232,10 +238,11 @@ func (fr *frame) callFunc(fn *Func, name string, args, free []*Value, h *heap, i
 		return e.bounded(cf.why), h
 	}
 	v, h2 := cf.result()
-	if cf.wroteG {
-		fr.wroteG = true
-	}
-	if memo != "" && !cf.wroteG && (v == nil || !hasPointer(v)) {
+	fr.wroteG = fr.wroteG || cf.wroteG
+	fr.readG = fr.readG || cf.readG
+	// A call that reads or writes a package variable others may write
+	// depends on more than its arguments.
+	if memo != "" && !cf.wroteG && !cf.readG && (v == nil || !hasPointer(v)) {
 		e.memo[memo] = &memoEntry{v: v}
 	}
 	if h2 == nil {

@@ -445,6 +445,25 @@ func (e *Evaluator) globalValue(fr *frame, cell int) (*Value, *heap) {
 	return e.fit(orOther(ci.typ), e.hole(HoleVar, "var:"+ci.global, desc, "package variable written outside its initialiser")), nil
 }
 
+// initOnly reports whether a package variable's cell holds the same
+// value everywhere: only its initialiser assigns it.
+func (e *Evaluator) initOnly(ci *cellInfo) bool {
+	if ci.initOnly == 0 {
+		ci.initOnly = 2
+		switch {
+		case ci.g != nil && e.env.InitOnly(ci.g):
+			ci.initOnly = 1
+		case ci.g == nil && ci.from != nil:
+			for _, g := range ci.from.Globals {
+				if g.Name == ci.global {
+					ci.initOnly = 1
+				}
+			}
+		}
+	}
+	return ci.initOnly == 1
+}
+
 func lastDot(s string) int {
 	for i := len(s) - 1; i >= 0; i-- {
 		if s[i] == '.' {

@@ -533,6 +533,16 @@ func main() {
 }
 func Other(s *store) { s.get() }
 `, want: "SELECT * FROM (a|)"},
+	{name: "a call reading a variable written between two calls", src: header + `
+var suffix = "a"
+func SetSuffix(s string) { suffix = s }
+func q(t string) string { return "SELECT * FROM " + t + suffix }
+func f() {
+	a := q("t")
+	suffix = "_b"
+	sink(a)
+	sink(q("t"))
+}`, want: "SELECT * FROM t<var:example.com/p.suffix> ; SELECT * FROM t_b"},
 	{name: "recursion is a hole", src: header + `
 func rec(n int) string {
 	if n == 0 {

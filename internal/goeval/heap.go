@@ -57,9 +57,10 @@ type cellInfo struct {
 	desc string
 	// global: the cell of a package variable, by full name; g its SSA
 	// global when this process has it, from the unit that named it.
-	global string
-	g      *ssa.Global
-	from   *Unit
+	global   string
+	g        *ssa.Global
+	from     *Unit
+	initOnly int8 // 0 not asked, 1 yes, 2 no
 }
 
 // newCell allocates a cell id.

@@ -48,7 +48,8 @@ type frame struct {
 	defers   []deferred
 	dead     bool
 	why      string
-	wroteG   bool
+	wroteG   bool // wrote a package variable
+	readG    bool // read a package variable that others may write
 	ptrCells map[*Value]int
 }
 
@@ -68,10 +69,11 @@ type refinement struct {
 	lo, hi int64
 }
 
+// elemOverride makes the body of a range loop read v as the element
+// (rangeLoop).
 type elemOverride struct {
 	slice, next int
 	v           *Value
-	idx         *Value
 }
 
 type closureSite struct {
@@ -585,7 +587,7 @@ func (fr *frame) runLoop(l *loop) {
 		}
 		h, phis = bh, bphis
 	}
-	fr.widen(l, h, phis, nil)
+	fr.widen(l, h, phis)
 }
 
 // rangeLoop runs a range over a known slice once per element. An optional
@@ -640,10 +642,10 @@ func (fr *frame) rangeLoop(l *loop, h *heap, phis []*Value) bool {
 	for _, it := range items {
 		phis = append([]*Value(nil), phis...)
 		phis[idxPos] = mkInt(lo, hi)
-		fr.elem = &elemOverride{slice: l.rangeSlice, next: l.rangeNext, v: it.V, idx: mkInt(lo+1, min(hi, posInf-1)+1)}
+		fr.elem = &elemOverride{slice: l.rangeSlice, next: l.rangeNext, v: it.V}
 		if it.Rep {
 			fr.force[l.header] = 0
-			wh, wphis := fr.widen(l, h, phis, fr.elem)
+			wh, wphis := fr.widen(l, h, phis)
 			fr.force[l.header] = -1
 			accumulate()
 			if wh == nil {
@@ -665,14 +667,18 @@ func (fr *frame) rangeLoop(l *loop, h *heap, phis []*Value) bool {
 		case bh == nil:
 			h = nil
 		case len(it.Conds) > 0:
-			c := it.Conds[len(it.Conds)-1]
-			if len(it.Conds) > 1 {
-				c = 0
+			// With the element only when all its conditions held: the
+			// innermost first, each join nesting the previous one.
+			ch, cphis := bh, bphis
+			for _, c := range it.Conds {
+				ch = fr.e.joinHeaps(h, ch, 0, c)
+				next := make([]*Value, len(phis))
+				for i := range phis {
+					next[i] = fr.e.join2(phis[i], cphis[i], 0, c)
+				}
+				cphis = next
 			}
-			h = fr.e.joinHeaps(h, bh, 0, c)
-			for i := range phis {
-				phis[i] = fr.e.join2(phis[i], bphis[i], 0, c)
-			}
+			h, phis = ch, cphis
 			hi++
 		default:
 			h, phis = bh, bphis

@@ -29,10 +29,13 @@ func extend(path []int, k int) []int {
 // cellContent returns the contents of cell (initialising a package
 // variable's cell on first use) and the heap holding it.
 func (fr *frame) cellContent(h *heap, cell int) (*Value, *heap) {
+	ci := &fr.e.cells[cell]
+	if ci.global != "" && !fr.e.initOnly(ci) {
+		fr.readG = true
+	}
 	if v, ok := h.get(cell); ok {
 		return v, h
 	}
-	ci := &fr.e.cells[cell]
 	if ci.global == "" {
 		v, ok := fr.e.cellInit[cell]
 		if !ok {

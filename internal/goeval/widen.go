@@ -41,7 +41,7 @@ const maxWidenRounds = 4
 
 // widen interprets loop l from the header state (h, phis) for any number
 // of iterations and returns the widened header state.
-func (fr *frame) widen(l *loop, h *heap, phis []*Value, _ *elemOverride) (*heap, []*Value) {
+func (fr *frame) widen(l *loop, h *heap, phis []*Value) (*heap, []*Value) {
 	phiIns := fr.headerPhis(l.header)
 	assume := map[string]*Value{}
 	record := fr.record
