@@ -330,6 +330,9 @@ func strTrimAffix(prefix bool) intrinsicFn {
 			return e.strValue(strshape.Concat(e.lim, ps...)), h
 		case p.Kind == strshape.KindRep && !prefix:
 			body := parts(p.Parts[0])
+			if len(body) == 0 {
+				break
+			}
 			if l := body[len(body)-1]; l.Kind == strshape.KindLit && strings.HasSuffix(l.Text, a) {
 				nb := slices.Clone(body)
 				nb[len(nb)-1] = e.litPlain(strings.TrimSuffix(l.Text, a))

@@ -152,9 +152,9 @@ func (w *widener) widenState(h *heap, phis []*Value, mh *heap, mphis []*Value, b
 				v = e.bounded("changed in a loop")
 			case bs.Kind == strshape.KindHole && w.selfOf(bs) == id:
 				v = init
-			case w.selfOf(parts(bs)[0]) == id:
+			case len(parts(bs)) > 0 && w.selfOf(parts(bs)[0]) == id:
 				rest := parts(bs)[1:]
-				y := strshape.Concat(e.lim, rest...)
+				y := catOrEmpty(e, rest)
 				if w.hasSelf(y, id) {
 					v = e.bounded("defined from itself in a loop")
 				} else {
