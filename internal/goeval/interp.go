@@ -43,6 +43,8 @@ type frame struct {
 	rets   []ret
 	elem   *elemOverride
 
+	probe    int    // a summary's probe slot, -1 for none
+	probeVal *Value // the join of the probe's values
 	snaps    map[int]*heap // top frames: call slot → heap at the call
 	closures map[*Func]*closureSite
 	defers   []deferred
@@ -89,7 +91,7 @@ type deferred struct {
 
 func (e *Evaluator) newFrame(f *Func, ctx string, depth int) *frame {
 	nb := len(f.Blocks)
-	fr := &frame{e: e, f: f, ctx: ctx, depth: depth, record: true,
+	fr := &frame{e: e, f: f, ctx: ctx, depth: depth, record: true, probe: -1,
 		vals: make([]*Value, f.NValues),
 		out:  make([]*heap, nb), succ: make([][2]bool, nb), hdr: make([]*hdrState, nb),
 		refs: make([][]refinement, nb), force: make([]int8, nb), ifCond: make([]*Value, nb)}
@@ -149,6 +151,9 @@ func (fr *frame) set(slot int, v *Value) {
 	fr.vals[slot] = v
 	if fr.top && fr.record {
 		fr.seen[slot] = fr.e.join2(fr.seen[slot], v, 0, 0)
+	}
+	if slot == fr.probe && fr.record {
+		fr.probeVal = fr.e.join2(fr.probeVal, v, 0, 0)
 	}
 }
 

@@ -37,6 +37,10 @@ import (
 type Summary struct {
 	Version int
 	Unit    Unit
+	// Probe is the value slot + 1 of the summarised function whose value
+	// Instantiate returns instead of the result (SummarizeAt); 0 for the
+	// result.
+	Probe int
 }
 
 // summaryVersion changes when the IR does.
@@ -63,6 +67,21 @@ func (s *Summary) String() string {
 // Summarize lowers fn into a Summary. env answers which package
 // variables only the initialiser assigns (their values are embedded).
 func Summarize(env Env, b Budget, fn *ssa.Function) (*Summary, error) {
+	return summarize(env, b, fn, nil)
+}
+
+// SummarizeAt is Summarize for the value v of fn rather than for its
+// result: a wrapper's query text at the SDK call inside it, as a function
+// of the wrapper's parameters. Instantiate then returns the join of v's
+// values over the runs of the function.
+func SummarizeAt(env Env, b Budget, fn *ssa.Function, v ssa.Value) (*Summary, error) {
+	if v == nil {
+		return nil, errors.New("goeval: no value to summarise")
+	}
+	return summarize(env, b, fn, v)
+}
+
+func summarize(env Env, b Budget, fn *ssa.Function, probe ssa.Value) (*Summary, error) {
 	if env == nil {
 		env = NoEnv{}
 	}
@@ -145,6 +164,13 @@ func Summarize(env Env, b Budget, fn *ssa.Function) (*Summary, error) {
 	}
 	s := &Summary{Version: summaryVersion, Unit: *l.unit}
 	s.Unit.linked = false
+	if probe != nil {
+		slot, ok := l.unit.Funcs[0].slot(probe)
+		if !ok {
+			return nil, errors.New("goeval: value not in the function")
+		}
+		s.Probe = slot + 1
+	}
 	return s, nil
 }
 
@@ -200,8 +226,12 @@ func (e *Evaluator) Instantiate(s *Summary, args []*Result) *Result {
 	savedSteps, savedStack := e.steps, e.stack
 	e.steps, e.stack = e.b.Steps, []*Func{f}
 	defer func() { e.steps, e.stack = savedSteps, savedStack }()
+	if s.Probe < 0 || s.Probe > f.NValues {
+		return &Result{V: e.bounded("summary not usable"), e: e, h: emptyHeap}
+	}
 	h := emptyHeap
 	fr := e.newFrame(f, "summary", 0)
+	fr.probe = s.Probe - 1
 	for i, a := range args {
 		fr.vals[i] = a.V
 		h = e.importCells(h, a.h, a.V)
@@ -211,6 +241,24 @@ func (e *Evaluator) Instantiate(s *Summary, args []*Result) *Result {
 		return &Result{V: e.bounded(fr.why), e: e, h: h}
 	}
 	v, h2 := fr.result()
+	if fr.probe >= 0 {
+		pv := fr.probeVal
+		if fr.probe < f.NParams+f.NFree || fr.probe >= f.ConstBase {
+			pv = fr.vals[fr.probe]
+		}
+		if pv == nil {
+			return &Result{V: e.bounded("value not reached"), e: e, h: h}
+		}
+		if h2 == nil {
+			h2 = h
+			for _, o := range fr.out {
+				if o != nil {
+					h2 = e.joinHeaps(h2, o, 0, 0)
+				}
+			}
+		}
+		return &Result{V: pv, e: e, h: h2}
+	}
 	if h2 == nil {
 		return &Result{V: e.bounded("summarised function does not return"), e: e, h: h}
 	}

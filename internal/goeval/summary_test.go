@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"golang.org/x/tools/go/ssa"
+
 	"github.com/ydblint/ydblint/internal/goeval"
 )
 
@@ -169,5 +171,49 @@ func TestSummaryDeterministic(t *testing.T) {
 	}
 	if n < 8 {
 		t.Errorf("only %d functions summarised", n)
+	}
+}
+
+// TestSummarizeAt summarises a wrapper's text at the call inside it, as a
+// function of the wrapper's parameters, and instantiates it at a caller.
+func TestSummarizeAt(t *testing.T) {
+	p, err := build(srcPkg{"example.com/wrap", `package wrap
+
+import "fmt"
+
+type Session struct{}
+
+func (s *Session) Execute(q string) error { return nil }
+
+func Select(s *Session, prefix, table string, byID bool) error {
+	q := fmt.Sprintf("PRAGMA TablePathPrefix(%q);\nSELECT * FROM %s", prefix, table)
+	if byID {
+		q += " WHERE id = $id"
+	}
+	return s.Execute(q)
+}
+`})
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := newEnv(t, p, "example.com/other")
+	fn := env.find("example.com/wrap.Select")
+	var arg ssa.Value
+	for _, b := range fn.Blocks {
+		for _, in := range b.Instrs {
+			if c, ok := in.(*ssa.Call); ok && c.Call.StaticCallee() != nil && c.Call.StaticCallee().Name() == "Execute" {
+				arg = c.Call.Args[1]
+			}
+		}
+	}
+	s, err := goeval.SummarizeAt(env, goeval.Budget{}, fn, arg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s = roundTrip(t, s)
+	ev := goeval.New(goeval.NoEnv{}, goeval.Budget{})
+	got := ev.Instantiate(s, []*goeval.Result{ev.Unknown("session"), ev.Lit("/local"), ev.Lit("jobs"), ev.Unknown("byID")}).String()
+	if want := "PRAGMA TablePathPrefix(\"/local\");\nSELECT * FROM jobs[ WHERE id = $id]?1"; got != want {
+		t.Errorf("got %q, want %q", got, want)
 	}
 }
