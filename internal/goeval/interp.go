@@ -43,8 +43,8 @@ type frame struct {
 	rets   []ret
 	elem   *elemOverride
 
-	probe    int    // a summary's probe slot, -1 for none
-	probeVal *Value // the join of the probe's values
+	probe    int           // a summary's probe slot, -1 for none
+	probeVal *Value        // the join of the probe's values
 	snaps    map[int]*heap // top frames: call slot → heap at the call
 	closures map[*Func]*closureSite
 	defers   []deferred
