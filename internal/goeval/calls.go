@@ -330,10 +330,12 @@ func (fr *frame) result() (*Value, *heap) {
 }
 
 func (fr *frame) commonDom(a, b int) int {
-	for x := a; x >= 0; x = fr.f.Blocks[x].Idom {
+	x := a
+	for n := 0; x >= 0 && n <= len(fr.f.Blocks); n++ {
 		if fr.dominates(x, b) {
 			return x
 		}
+		x = fr.f.Blocks[x].Idom
 	}
 	return -1
 }

@@ -204,15 +204,7 @@ func (fr *frame) edgeLive(p, b int) bool {
 	return false
 }
 
-func (fr *frame) dominates(a, b int) bool {
-	for n := 0; b >= 0 && n <= len(fr.f.Blocks); n++ {
-		if a == b {
-			return true
-		}
-		b = fr.f.Blocks[b].Idom
-	}
-	return false
-}
+func (fr *frame) dominates(a, b int) bool { return fr.f.dominates(a, b) }
 
 // condID interns the decision "the if ending block d took successor k",
 // in this function and this calling context.

@@ -63,6 +63,8 @@ type Func struct {
 	order  []item    // top region: blocks and loops in reverse postorder
 	loops  []*loop
 	inLoop []bool // block → inside some loop
+	// domPre, domPost number the dominator tree (dominates).
+	domPre, domPost []int32
 	bad    string // why the function cannot be interpreted ("" when it can)
 }
 

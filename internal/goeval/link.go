@@ -131,15 +131,41 @@ func (f *Func) link(nfuncs, ntypes int) string {
 	for i, b := range rpo {
 		rpoIdx[b] = i
 	}
-	dominates := func(a, b int) bool {
-		for n := 0; b >= 0 && n <= nb; n++ {
-			if a == b {
-				return true
-			}
-			b = f.Blocks[b].Idom
+	// Dominator tree numbering: a dominates b when b's interval lies in
+	// a's, in constant time (deeply nested ifs make the idom chains long).
+	children := make([][]int, nb)
+	for b := 1; b < nb; b++ {
+		if d := f.Blocks[b].Idom; d >= 0 && seen[b] {
+			children[d] = append(children[d], b)
 		}
-		return false
 	}
+	f.domPre, f.domPost = make([]int32, nb), make([]int32, nb)
+	for i := range f.domPre {
+		f.domPre[i], f.domPost[i] = -1, -1
+	}
+	var clock int32
+	type dframe struct{ b, next int }
+	dstack := []dframe{{0, 0}}
+	f.domPre[0] = clock
+	clock++
+	for len(dstack) > 0 {
+		top := &dstack[len(dstack)-1]
+		if top.next < len(children[top.b]) {
+			c := children[top.b][top.next]
+			top.next++
+			if f.domPre[c] >= 0 {
+				return "inconsistent dominator tree"
+			}
+			f.domPre[c] = clock
+			clock++
+			dstack = append(dstack, dframe{c, 0})
+			continue
+		}
+		f.domPost[top.b] = clock
+		clock++
+		dstack = dstack[:len(dstack)-1]
+	}
+	dominates := f.dominates
 	// Natural loops, by header.
 	byHeader := map[int]*loop{}
 	var headers []int
@@ -249,6 +275,17 @@ func (f *Func) tagRange(l *loop) {
 		return
 	}
 	l.rangeSlice, l.rangeIdx, l.rangeNext, l.rangeLen = n.Args[0], phi.ID, add.ID, n.ID
+}
+
+// dominates reports whether block a dominates block b.
+func (f *Func) dominates(a, b int) bool {
+	if a == b {
+		return true
+	}
+	if a < 0 || b < 0 || f.domPre[a] < 0 || f.domPre[b] < 0 {
+		return false
+	}
+	return f.domPre[a] <= f.domPre[b] && f.domPost[b] <= f.domPost[a]
 }
 
 // instrOf returns the instruction defining slot v, nil for parameters,
