@@ -65,7 +65,7 @@ type Func struct {
 	inLoop []bool // block → inside some loop
 	// domPre, domPost number the dominator tree (dominates).
 	domPre, domPost []int32
-	bad    string // why the function cannot be interpreted ("" when it can)
+	bad             string // why the function cannot be interpreted ("" when it can)
 }
 
 type defSite struct{ block, instr int }
