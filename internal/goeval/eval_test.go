@@ -933,6 +933,17 @@ func f() {
 	sink(v.text())
 	sink(w.text())
 }`, want: "SELECT * FROM jobs ; SELECT * FROM tasks"},
+	{name: "values that are not addressable", src: header + `
+type t struct{ name string }
+func mk() t { return t{name: "jobs"} }
+func cols() [2]string { return [2]string{"id", "name"} }
+func f(n, i int) {
+	sink(mk().name)
+	sink(cols()[1])
+	sink(cols()[i])
+	s := make([]string, n)
+	sink(s)
+}`, want: "jobs ; name ; (id|name) ; [<?element>*]"},
 	{name: "conversions", src: header + `
 type Query string
 func f(n int) {

@@ -4,12 +4,14 @@ import (
 	"bytes"
 	"encoding/gob"
 	"errors"
+	"math"
 	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/ydblint/ydblint/internal/goeval"
+	"github.com/ydblint/ydblint/internal/strshape"
 )
 
 // TestSummaryInstantiate summarises a fluent builder's functions,
@@ -215,5 +217,111 @@ func Select(s *Session, prefix, table string, byID bool) error {
 	got := ev.Instantiate(s, []*goeval.Result{ev.Unknown("session"), ev.Lit("/local"), ev.Lit("jobs"), ev.Unknown("byID")}).String()
 	if want := "PRAGMA TablePathPrefix(\"/local\");\nSELECT * FROM jobs[ WHERE id = $id]?1"; got != want {
 		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+// TestAPI reads results through the exported accessors, as querysite
+// will: a value of a function (Evaluator.Value), its kind, shape, holes,
+// conditions, intervals, applications and pointers.
+func TestAPI(t *testing.T) {
+	p, err := build(srcPkg{"example.com/table", tableSrc}, srcPkg{"example.com/p", `package p
+
+import "example.com/table"
+
+type req struct {
+	Table string
+	Limit int
+	Cols  []string
+}
+
+func handle(in req, id uint64, all bool) (string, any, *req, int) {
+	r := &req{Table: in.Table, Limit: in.Limit}
+	q := "SELECT * FROM " + r.Table
+	if !all {
+		q += " WHERE id = $id"
+	}
+	lim := r.Limit
+	if lim > 100 {
+		lim = 100
+	}
+	params := table.NewQueryParameters(table.ValueParam("$id", table.Uint64Value(id)))
+	r.Cols = append(r.Cols, "id")
+	return q, params, r, lim
+}
+`})
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := newEnv(t, p, "example.com/p")
+	ev := goeval.New(env, goeval.Budget{})
+	fn := env.find("example.com/p.handle")
+	var ret *ssa.Return
+	for _, b := range fn.Blocks {
+		if r, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
+			ret = r
+		}
+	}
+	q := ev.Value(fn, ret.Results[0])
+	if q.V.Kind() != goeval.KString {
+		t.Fatalf("q is %s", q.V.Kind())
+	}
+	if got := ev.RenderShape(q.V.Shape()); got != "SELECT * FROM <field:example.com/p.req.Table>[ WHERE id = $id]?2" {
+		t.Errorf("q = %s", got)
+	}
+	conds := q.V.Shape().Conds()
+	if len(conds) != 1 || !ev.Cond(conds[0]).Negated || ev.Cond(conds[0]).Func != "example.com/p.handle" || !ev.Cond(conds[0]).Pos.IsValid() {
+		t.Errorf("cond %+v", ev.Cond(conds[0]))
+	}
+	en := strshape.Enumerate(ev.Limits(), q.V.Shape())
+	if len(en.Variants) != 2 || !en.Exhaustive {
+		t.Fatalf("variants %+v", en)
+	}
+	var hole goeval.Piece
+	for _, a := range en.Variants[0].Atoms {
+		if a.Hole {
+			hole = ev.Piece(a.Ref)
+		}
+	}
+	if hole.Kind != goeval.HoleField || hole.Key != "field:example.com/p.req.Table" || hole.Desc != "in.Table" {
+		t.Errorf("hole %+v", hole)
+	}
+	if p := ev.Piece(en.Variants[0].Atoms[0].Ref); p.Hole || !p.Pos.IsValid() || !p.Exact || p.Text != "SELECT * FROM " {
+		t.Errorf("literal %+v", p)
+	}
+
+	params := ev.Value(fn, ret.Results[1]).V.Dynamic()
+	if params.Kind() != goeval.KApply || params.Name() != "example.com/table.NewQueryParameters" {
+		t.Fatalf("params %s %s", params.Kind(), params.Name())
+	}
+	items := params.Elems()[0].Items()
+	vp := items[0].V.Dynamic()
+	if len(items) != 1 || vp.Name() != "example.com/table.ValueParam" || vp.Elems()[0].Const().ExactString() != `"$id"` {
+		t.Errorf("ValueParam %s", vp.Name())
+	}
+	if id := vp.Elems()[1].Dynamic().Elems()[0]; id.Kind() != goeval.KInt || ev.Piece(id.Hole()).Kind != goeval.HoleParam {
+		t.Errorf("id %s", id.Kind())
+	}
+
+	r := ev.Value(fn, ret.Results[2])
+	st := r.Deref(r.V)
+	if st == nil || st.Kind() != goeval.KStruct || st.Name() != "example.com/p.req" {
+		t.Fatalf("*r = %v", st)
+	}
+	if cols := st.Field("Cols"); cols.Kind() != goeval.KSlice || len(cols.Items()) != 1 || cols.Items()[0].V.Const().ExactString() != `"id"` {
+		t.Errorf("Cols = %s", r)
+	}
+
+	lim := ev.Value(fn, ret.Results[3]).V
+	if lo, hi, ok := lim.Interval(); !ok || lo != math.MinInt64 || hi != 100 {
+		t.Errorf("lim = [%d, %d]", lo, hi)
+	}
+	if c := ev.Int(7).V.Const(); c == nil || c.ExactString() != "7" {
+		t.Errorf("Int(7) = %v", c)
+	}
+	if k := ev.Lit("x").V.Keys(); k != nil {
+		t.Errorf("keys of a string: %v", k)
+	}
+	if got := goeval.HoleParam.String() + goeval.KTemplate.String(); got != "paramtemplate" {
+		t.Errorf("names %s", got)
 	}
 }
