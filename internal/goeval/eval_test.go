@@ -953,7 +953,11 @@ func f(n int) {
 	sink(string(rune(65)))
 	sink(uint8(200))
 	sink(float64(2))
-}`, want: "SELECT 1 ; abc ; A ; 200 ; 2"},
+	m := 300
+	sink(uint8(m))
+	sink(int8(m - 200))
+	sink(uint(n))
+}`, want: "SELECT 1 ; abc ; A ; 200 ; 2 ; int[0..255] ; 100 ; int[0..+inf]"},
 	{name: "type assertions", src: header + `
 type S interface{ String() string }
 type a struct{}

@@ -198,6 +198,7 @@ type Type struct {
 	Elem    int     // pointer, slice, array, map value, chan element; -1 otherwise
 	Key     int     // map key; -1 otherwise
 	Len     int64   // array length
+	Bits    int     // TInt, TUint: the width (64 for int, uint, uintptr)
 	Fields  []Field // struct fields, tuple elements
 	Methods []string
 }

@@ -87,9 +87,9 @@ func (l *lowerer) typeIndex(t types.Type) int {
 		case u.Info()&types.IsString != 0:
 			ty.Kind = TString
 		case u.Info()&types.IsUnsigned != 0:
-			ty.Kind = TUint
+			ty.Kind, ty.Bits = TUint, intBits(u)
 		case u.Info()&types.IsInteger != 0:
-			ty.Kind = TInt
+			ty.Kind, ty.Bits = TInt, intBits(u)
 		case u.Info()&types.IsFloat != 0:
 			ty.Kind = TFloat
 		case u.Info()&types.IsBoolean != 0:
@@ -162,6 +162,19 @@ func (l *lowerer) typeIndex(t types.Type) int {
 	}
 	l.unit.Types[i] = ty
 	return i
+}
+
+// intBits is the width of an integer type (untyped constants: 64).
+func intBits(b *types.Basic) int {
+	switch b.Kind() {
+	case types.Int8, types.Uint8:
+		return 8
+	case types.Int16, types.Uint16:
+		return 16
+	case types.Int32, types.Uint32:
+		return 32
+	}
+	return 64
 }
 
 // structOwner names the struct type t (or *t) for field keys:

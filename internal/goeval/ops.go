@@ -716,8 +716,14 @@ func (e *Evaluator) convert(from, to *Type, x *Value) *Value {
 	case TBytes:
 		return x
 	case TInt, TUint:
-		if x.kind == KInt && to.Kind == TUint && x.lo < 0 {
-			return mkInt(0, posInf)
+		if x.kind == KInt {
+			// A value outside the target's range wraps around: the
+			// result is anything the target holds.
+			lo, hi := intRange(to)
+			if x.lo < lo || x.hi > hi {
+				return mkInt(lo, hi)
+			}
+			return x
 		}
 		if x.kind == KConst && x.c.Kind() == constant.Float {
 			if n, ok := constant.Int64Val(constant.ToInt(x.c)); ok {
@@ -735,6 +741,24 @@ func (e *Evaluator) convert(from, to *Type, x *Value) *Value {
 		return e.hole(HoleRuntime, "", "float", "conversion of a value not known")
 	}
 	return x
+}
+
+// intRange is the range of an integer type, within the domain's int64.
+func intRange(t *Type) (int64, int64) {
+	bits := t.Bits
+	if bits <= 0 || bits > 64 {
+		bits = 64
+	}
+	if t.Kind == TUint {
+		if bits == 64 {
+			return 0, posInf
+		}
+		return 0, 1<<bits - 1
+	}
+	if bits == 64 {
+		return negInf, posInf
+	}
+	return -(1 << (bits - 1)), 1<<(bits-1) - 1
 }
 
 // extract returns element i of a tuple.
