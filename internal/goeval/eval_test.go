@@ -90,7 +90,7 @@ func checkBounds(t testing.TB, ev *goeval.Evaluator, rs []*goeval.Result, b goev
 
 const header = "package p\n"
 
-// TestStrings covers string building: constants, concatenation, branches,
+// stringsCases cover string building: constants, concatenation, branches,
 // switch, string functions.
 var stringsCases = []evalCase{
 	{name: "constants and concatenation", src: header + `
@@ -220,7 +220,7 @@ func f(filters map[string]string) {
 
 func TestStrings(t *testing.T) { runCases(t, stringsCases) }
 
-// TestBuffers covers strings.Builder, bytes.Buffer and fmt.
+// buffersCases cover strings.Builder, bytes.Buffer and fmt.
 var buffersCases = []evalCase{
 	{name: "builder", src: header + `
 import "strings"
@@ -298,7 +298,7 @@ func f() { sink(fmt.Sprintf("SELECT * FROM %s", tbl{"jobs"})) }
 
 func TestBuffers(t *testing.T) { runCases(t, buffersCases) }
 
-// TestLoopsAndInts covers loops (unrolled, element by element, widened)
+// loopsAndIntsCases cover loops (unrolled, element by element, widened)
 // and integer intervals.
 var loopsAndIntsCases = []evalCase{
 	{name: "range over a known slice", src: header + `
@@ -418,7 +418,7 @@ func f(n int) {
 
 func TestLoopsAndInts(t *testing.T) { runCases(t, loopsAndIntsCases) }
 
-// TestValues covers structs, slices, maps, closures, pointers, interfaces
+// valuesCases cover structs, slices, maps, closures, pointers, interfaces
 // and calls.
 var valuesCases = []evalCase{
 	{name: "struct and slice values", src: header + `
@@ -571,7 +571,7 @@ func f() {
 
 func TestValues(t *testing.T) { runCases(t, valuesCases) }
 
-// TestTemplates covers text/template and html/template.
+// templatesCases cover text/template and html/template.
 var templatesCases = []evalCase{
 	{name: "package-level template", src: header + `
 import ("bytes"; "text/template")
@@ -633,7 +633,7 @@ func f() {
 
 func TestTemplates(t *testing.T) { runCases(t, templatesCases) }
 
-// TestIdioms covers the shapes of issue 22, written as services write
+// idiomsCases cover the shapes of issue 22, written as services write
 // them.
 var idiomsCases = []evalCase{
 	{name: "builder behind an interface, generic helper, functional options", whole: true, deps: []srcPkg{{"example.com/queries", queriesSrc}}, src: header + `
@@ -872,7 +872,7 @@ func main() {
 	}
 }
 
-// TestOperations covers the remaining operations: conversions, type
+// operationsCases cover the remaining operations: conversions, type
 // assertions, element stores, slicing, arrays, struct values, loops
 // carrying several values.
 var operationsCases = []evalCase{
