@@ -234,7 +234,12 @@ func stringLits(fn *ssa.Function) map[string]litPos {
 		if err != nil {
 			return true
 		}
-		exact := bl.Value[0] == '`' && !strings.Contains(bl.Value, "\r") || !strings.Contains(bl.Value, `\`)
+		// A raw literal's bytes are its value's unless it holds carriage
+		// returns (dropped); an interpreted one's unless it has escapes.
+		exact := !strings.Contains(bl.Value, `\`)
+		if bl.Value[0] == '`' {
+			exact = !strings.Contains(bl.Value, "\r")
+		}
 		lp := out[s]
 		lp.n++
 		lp.pos, lp.exact = bl.Pos()+1, exact
