@@ -46,7 +46,8 @@ var Suite = []*analysis.Analyzer{
 // analysis.Validate, unique names, a name that ydblint:ignore directives
 // accept (config.RuleNames), a direct Requires of config.Analyzer (rules read
 // its result and report.WrapRun needs it), the rule's documentation URL,
-// and a Doc title in go/analysis style.
+// a Doc title in go/analysis style, and a "# Not reported" section in the
+// Doc (every rule's page says what it stays silent on, under one heading).
 func Check(analyzers []*analysis.Analyzer) error {
 	var errs []error
 	if err := analysis.Validate(analyzers); err != nil {
@@ -74,9 +75,16 @@ func Check(analyzers []*analysis.Analyzer) error {
 		if err := checkTitle(Title(a)); err != nil {
 			errs = append(errs, fmt.Errorf("%s: Doc title %v", a.Name, err))
 		}
+		if !strings.Contains(a.Doc, "\n"+notReportedHeading+"\n") {
+			errs = append(errs, fmt.Errorf("%s: Doc has no %q section", a.Name, notReportedHeading))
+		}
 	}
 	return errors.Join(errs...)
 }
+
+// notReportedHeading is the heading under which every rule's doc.go says
+// what the rule does not report (its limits and deliberate silences).
+const notReportedHeading = "# Not reported"
 
 // Title returns the first paragraph of an analyzer's Doc (go/analysis: "the
 // part before the first \n\n is the title").

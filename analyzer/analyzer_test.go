@@ -27,7 +27,7 @@ func TestSuite(t *testing.T) {
 func fakeRule(name string) *analysis.Analyzer {
 	return &analysis.Analyzer{
 		Name:     name,
-		Doc:      "report something about " + name + "\n\nLonger text.",
+		Doc:      "report something about " + name + "\n\nLonger text.\n\n# Not reported\n\nOther things.",
 		URL:      "https://pkg.go.dev/github.com/ydblint/ydblint/passes/" + name,
 		Requires: []*analysis.Analyzer{config.Analyzer},
 		Run:      func(*analysis.Pass) (any, error) { return nil, nil },
@@ -69,6 +69,11 @@ func TestCheck(t *testing.T) {
 			a.Doc = "report full scans.\n\nMore."
 			return []*analysis.Analyzer{a}
 		}, "ends with a period"},
+		{"no Not reported section", func() []*analysis.Analyzer {
+			a := fakeRule("fullscan")
+			a.Doc = "report full scans\n\n# What it does not catch\n\nOther things."
+			return []*analysis.Analyzer{a}
+		}, `fullscan: Doc has no "# Not reported" section`},
 		{"invalid for go/analysis", func() []*analysis.Analyzer {
 			a := fakeRule("fullscan")
 			a.Run = nil

@@ -158,6 +158,10 @@ func TestOwnCommand(t *testing.T) {
 		{[]string{"help"}, true, "Rules:"},
 		{[]string{"-h"}, true, "Usage:"},
 		{[]string{"help", "no-such-rule"}, false, ""},
+		// A rule's help is its whole page: the categories and what it
+		// does not report, not only the first section.
+		{[]string{"help", "truncation"}, true, "\n# Category unbounded-read\n"},
+		{[]string{"help", "nullkey"}, true, "\n# Not reported\n"},
 		{[]string{"-V=full"}, false, ""},
 		{[]string{"-flags"}, false, ""},
 	}

@@ -15,10 +15,18 @@ import (
 //
 //	NAME: one-line summary
 //
-//	Full description, up to the next heading.
+//	Full description.
 //
-// The result is the summary and the description, which is the form
-// analysis.Analyzer.Doc expects (title before the first blank line).
+//	# Category CATEGORY
+//
+//	More of the rule's page, up to the next "# Analyzer" heading.
+//
+// The result is the summary and everything after it up to the next
+// "# Analyzer" heading or the end of the comment, its headings kept as
+// "# Heading" lines, which is the form analysis.Analyzer.Doc expects (title
+// before the first blank line). Unlike x/tools' extractor it does not stop
+// at the first heading: a ydblint rule's page is its categories and what it
+// does not report too, and `ydblint help <rule>` prints the whole page.
 func ExtractDoc(content, name string) (string, error) {
 	if content == "" {
 		return "", fmt.Errorf("empty doc.go")
@@ -31,7 +39,8 @@ func ExtractDoc(content, name string) (string, error) {
 		return "", fmt.Errorf("doc.go has no package doc comment")
 	}
 	heading := "Analyzer " + name
-	for section := range strings.SplitSeq(f.Doc.Text(), "\n# ") {
+	sections := strings.Split(f.Doc.Text(), "\n# ")
+	for i, section := range sections {
 		rest, ok := strings.CutPrefix(section, heading)
 		if !ok || (rest != "" && rest[0] != '\n' && rest[0] != '\r') {
 			continue
@@ -41,7 +50,14 @@ func ExtractDoc(content, name string) (string, error) {
 		if !ok {
 			return "", fmt.Errorf("heading %q is not followed by a %q line", heading, name+": summary")
 		}
-		return strings.TrimSpace(body), nil
+		page := []string{strings.TrimSpace(body)}
+		for _, next := range sections[i+1:] {
+			if strings.HasPrefix(next, "Analyzer ") {
+				break
+			}
+			page = append(page, "# "+strings.TrimSpace(next))
+		}
+		return strings.Join(page, "\n\n"), nil
 	}
 	return "", fmt.Errorf("doc comment has no %q heading", heading)
 }

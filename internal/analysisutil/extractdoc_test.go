@@ -16,15 +16,20 @@ func TestExtractDoc(t *testing.T) {
 //
 // # Other heading
 //
-// Not part of it.
+// Part of it.
+//
+// # Analyzer y
+//
+// y: report other things
 package x
 `
 	tests := []struct {
 		name, content, analyzer string
 		want, wantErr           string
 	}{
-		{name: "section", content: good, analyzer: "x", want: "report things\n\nLonger text."},
-		{name: "other analyzer", content: good, analyzer: "y", wantErr: `no "Analyzer y" heading`},
+		{name: "page up to the next analyzer", content: good, analyzer: "x", want: "report things\n\nLonger text.\n\n# Other heading\n\nPart of it."},
+		{name: "last analyzer", content: good, analyzer: "y", want: "report other things"},
+		{name: "other analyzer", content: good, analyzer: "z", wantErr: `no "Analyzer z" heading`},
 		{name: "prefix name is not a match", content: strings.ReplaceAll(good, "Analyzer x", "Analyzer xy"), analyzer: "x", wantErr: `no "Analyzer x" heading`},
 		{name: "missing summary line", content: strings.ReplaceAll(good, "x: report", "report"), analyzer: "x", wantErr: "is not followed"},
 		{name: "heading only", content: "// Package x.\n//\n// # Analyzer x\npackage x\n", analyzer: "x", wantErr: "is not followed"},

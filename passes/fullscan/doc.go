@@ -20,12 +20,20 @@
 //	                     PRIMARY KEY (userid, timestamp));
 //	SELECT * FROM events WHERE userid = $user;                -- range scan
 //
-// The verdicts follow YDB's predicate extraction (see the table in the
-// README): filters on non-leading key columns or on non-key columns only, OR
+// The verdicts (POINT, RANGE, FULL, DEPENDS) follow YDB's predicate
+// extraction: filters on non-leading key columns or on non-key columns only, OR
 // across different columns, functions or casts around the key column, a
 // column compared with another column, a lossy type mismatch (an integer key
 // compared with a Double), NOT IN, !=, IS NOT NULL, and LIKE with a leading
 // wildcard or a non-literal pattern.
+//
+// Query text built at run time is checked over every way it can be built:
+// filters appended to a slice under ifs and joined into the WHERE clause,
+// formats glued from pieces, lookup tables of query templates,
+// text/template with a constant template. Every finding is reported once
+// per call site however many ways its text can be built, saying how many
+// of them it holds for ("in 2 of the 4 ways the query text is built", "in
+// all 4 ways …").
 //
 // # Category full-scan
 //
@@ -52,14 +60,11 @@
 // filters appended under ifs (a condition slice joined into the WHERE
 // clause), and the filter on the leading key column is one of the optional
 // ones: the run in which the if is not taken reads every partition. The
-// diagnostic points at the if and names its condition. The unfiltered run
+// diagnostic points at the if and names its condition ("when f.OrgID != ""
+// is false, SELECT reads every partition of …"). The unfiltered run
 // may be an intended listing; when it is not, make the key filter
 // mandatory. When no way of building the text binds the key, the read is
 // a full-scan finding like a literal one, reported by default.
-//
-// Every finding is reported once per call site however many ways its text
-// can be built, saying how many of them it holds for ("in 2 of the 4 ways
-// the query text is built").
 //
 // # Category schema-conflict
 //
@@ -76,6 +81,7 @@
 // (StreamExecuteScanQuery, or database/sql with
 // ydb.WithQueryMode(ctx, ydb.ScanQueryMode) on the call's context) reads
 // many rows on purpose: it is reported only with -strict, with a message
-// that says so. A text run with ydb.ExplainQueryMode is only explained and
-// never reported.
+// that says so. A text run with ydb.ExplainQueryMode or
+// query.WithExecMode(query.ExecModeExplain) is only explained and never
+// reported.
 package fullscan

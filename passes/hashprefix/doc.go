@@ -47,8 +47,9 @@
 // (idx_hash, rev_start_time, …) with idx_hash = farm.Hash64 of a service
 // name, a tag and a bucket number. The package's reads, writes and
 // BulkUpsert rows must bind the column only to values certainly computed
-// by a hash (querysite's hash table, a helper returning such a value, % N
-// of one), and at least once: "idx_hash = $hash" with $hash bound to
+// by a hash (querysite's hash table, a helper of the module returning such
+// a value, % N of one, also when the value reaches the binding through the
+// parameter lists of the helpers it is passed down), and at least once: "idx_hash = $hash" with $hash bound to
 // dbmodel.HashTagIndex(…), or a row field set to it (rows from several
 // implementations of an interface method count only when every one
 // hashes the column, under every table the write may name). A binding to
@@ -56,8 +57,10 @@
 // a constant in a read — cancels it. With no source column, a read is
 // missing-hash when it constrains a later key column but not the hash
 // column, and the remedy names the evidence: "bind idx_hash to the same
-// hash as the read at reader.go:539 (dbmodel.HashTagIndex)". There is no
-// suggested fix and no hash-mismatch check for such tables.
+// hash as the read at reader.go:539 (dbmodel.HashTagIndex)"; a write or a
+// BulkUpsert row that leaves the column out or sets it to a constant is
+// write-missing-hash. There is no suggested fix and no hash-mismatch check
+// for such tables.
 //
 // # Category missing-hash
 //
@@ -97,13 +100,28 @@
 // arguments are not mapped ($p0, $p1 with an untraced handle), nor when both
 // placeholders are bound to the same Go value or constant.
 //
-// # What it does not catch
+// # Where the evidence is found
+//
+// go vet, golangci-lint and ydblint lsp analyse one package at a time, so a
+// package sees the evidence of its own code and of the packages it imports
+// (the evidence travels as a fact): there, a read in a package that does
+// not import the package whose write shows the hash (jaeger-ydb-store's
+// reader and indexer) is checked against its own package's evidence alone.
+// The ydblint command sees the whole run: after analysing every named
+// package it merges the evidence each found in its own code, drops bucket
+// evidence that any package contradicts, and checks again the packages
+// whose planned tables that changes, so a writer of an index table is
+// checked against the reads of a package it does not import. -stats prints
+// "tables with hash-prefix evidence from any package of the run: N;
+// packages checked again with it: K"; YDBLINT_MODULE_EVIDENCE=off turns
+// this off. Run it on ./... to give it the whole module.
+//
+// # Not reported
 //
 // Hash values computed in Go (a parameter bound to a Go hash of the id) are
 // checked for where they come from, never for whether the Go function agrees
 // with a YQL Digest function. Tables whose name, schema or query text is not
-// fully known are skipped. Evidence travels to importing packages only: a
-// read in a package that does not import the package whose write shows the
-// hash (jaeger-ydb-store's reader and indexer) is checked against its own
-// package's evidence alone.
+// fully known are skipped. Under go vet, golangci-lint and ydblint lsp, a
+// read whose table's evidence lies only in packages it does not import
+// (see above).
 package hashprefix

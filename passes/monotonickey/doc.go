@@ -24,8 +24,9 @@
 // The leading key column of a row table has a Serial type (SmallSerial,
 // Serial2, Serial, Serial4, Serial8, BigSerial) or a time type (Date,
 // Datetime, Timestamp, Date32, Datetime64, Timestamp64). Reported once per
-// table, at the first Go query site that uses it, with the schema's
-// file:line in the message.
+// table and package, at the package's first write to the table (where the
+// hot partition is made: a package that only reads the table can do
+// nothing about its key), with the schema's file:line in the message.
 //
 // # Category monotonic-write
 //

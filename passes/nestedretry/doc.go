@@ -6,9 +6,10 @@
 //
 // A retried closure receives a session (query.Client.Do, table.Client.Do),
 // a transaction (DoTx) or a connection (retry.Do, retry.DoTx). Calling the
-// client instead — db.Query().Exec, db.Table().Do, BulkUpsert, retry.Retry
-// — takes a second session from the pool with its own retry loop inside
-// the first: internal/query/client.go runs Exec, Query, QueryRow and
+// client instead — db.Query().Exec, Query, QueryRow or QueryResultSet,
+// db.Table().Do or DoTx, BulkUpsert, ReadRows, retry.Retry — takes a
+// second session from the pool with its own retry loop inside the first:
+// internal/query/client.go runs Exec, Query, QueryRow and
 // QueryResultSet each through do(ctx, pool, …) with the client's retry
 // options, internal/table/client.go sends BulkUpsert through retry.Retry.
 // The SDK only marks this at run time, as the NestedCall flag of its retry
@@ -26,7 +27,7 @@
 //	})
 //
 // Calls through the program's own functions are followed with a fact
-// (entersRetrier): a function whose body, outside function literals and go
+// (entersRetrier), so across packages too: a function whose body, outside function literals and go
 // statements, calls a retrier, a client call, or another function with the
 // fact. The message names the helper and where it reaches the SDK.
 //

@@ -19,11 +19,22 @@
 //	DECLARE $id AS Uint64;
 //	UPSERT INTO users (user_id, name) VALUES ($id, $name);   -- good
 //
+// Rows whose fields an interface method returns (fields :=
+// item.StructFields(bucket), one implementation per index kind) are
+// checked per implementation, and a batching writer whose table field its
+// constructor sets once per table (newWriter(pool, tblTagIndex), …) is
+// checked against every table it may name: a row is reported only for a
+// fault it has under all of them (a tag row lacking the duration key of
+// the duration index alone is not).
+//
 // # Category null-key
 //
 // A literal NULL or Nothing(…), or a parameter whose Go value is certainly
 // NULL (types.NullValue, a nil pointer, sql.NullInt64{} with Valid false,
-// BeginOptional with a nil pointer), is written to a key column.
+// BeginOptional with a nil pointer), is written to a key column. A literal
+// NULL typed into the query for a nullable key column is reported only with
+// -strict: it is the deliberate "sentinel row" of single-table designs,
+// read back with IS NULL, and YDB stores it.
 //
 // # Category optional-key
 //
@@ -45,10 +56,11 @@
 // UPDATE … SET assigns a key column. YDB rejects the statement ("Cannot
 // update primary key column"); delete and re-insert the row instead.
 //
-// # What it does not catch
+// # Not reported
 //
 // An untyped nil database/sql argument becomes Void, not NULL, and is not
-// reported. Values whose NULL-ness depends on data ydblint cannot see (an
+// reported. A literal NULL into a nullable key column is reported only with
+// -strict (see null-key). Values whose NULL-ness depends on data ydblint cannot see (an
 // Optional field of a struct read from the network) are only reported for
 // NOT NULL keys, where the type alone is the error.
 package nullkey

@@ -38,10 +38,12 @@
 //	return res.Err()
 //
 // Stream results (table/result.StreamResult, from StreamExecuteScanQuery
-// and StreamReadTable) are not reported: since v3.53.0 NewStream receives
-// the first set when the stream is opened (CHANGELOG: "Added receiving
-// first result set on construct internal/table/scanner.NewStream()"), so
-// NextRow works before the first NextResultSet there.
+// and StreamReadTable) are reported only on SDKs before v3.53.0 (the
+// version is read from the SDK's module-cache path; unknown counts as
+// current): since v3.53.0 NewStream receives the first set when the
+// stream is opened (CHANGELOG: "Added receiving first result set on
+// construct internal/table/scanner.NewStream()"), so NextRow works before
+// the first NextResultSet there.
 //
 // # Category err-not-checked
 //

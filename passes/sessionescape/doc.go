@@ -36,8 +36,9 @@
 //
 // # Category session-escapes
 //
-// The closure's session, transaction or connection stored in a variable
-// captured from outside the closure, or used by a goroutine the closure
+// The closure's session, transaction or connection (the *sql.Conn of
+// retry.Do, the *sql.Tx of retry.DoTx) stored in a variable captured from
+// outside the closure, or used by a goroutine the closure
 // starts:
 //
 //	err := db.Query().Do(ctx, func(ctx context.Context, s query.Session) error {

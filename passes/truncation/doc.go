@@ -46,12 +46,6 @@
 //		"DECLARE $after AS Uint64; SELECT id, title FROM products WHERE id > $after ORDER BY id LIMIT 500;",
 //		table.NewQueryParameters(table.ValueParam("$after", types.Uint64Value(after)))) // good: paged
 //
-// Not reported: in a function that reads Truncated() or compares with
-// result.ErrTruncated (it handles the cut); on an Execute whose every
-// SELECT is proven to return at most 1000 rows (see below); when any Go
-// file of the module may pass true to ydb.WithExecuteDataQueryOverQueryClient
-// (no cap), or the module's Go files could not all be read.
-//
 // # Category unbounded-read
 //
 // With -strict only: a SELECT through a capped entry point that is not
@@ -81,13 +75,22 @@
 // read and stays silent. A query text kept in a constant shared by several
 // calls is reported at the constant, once per call, naming the call.
 //
-// Silent when the cap does not apply or cannot be decided: scan queries
-// (StreamExecuteScanQuery, database/sql with ydb.ScanQueryMode); a function
-// that checks Truncated() or result.ErrTruncated; an Execute given
-// options.WithIgnoreTruncated() (reported by ignore-truncated). The module's
-// Go files (tests included) are scanned for how the driver is opened, since
-// that is usually in main or a setup package the query's package never
-// imports:
+// # Not reported
+//
+// ignore-truncated is not reported in a function that reads Truncated() or
+// compares with result.ErrTruncated (it handles the cut); on an Execute
+// whose every SELECT is proven to return at most 1000 rows (as
+// unbounded-read proves it); when any Go file of the module may pass true
+// to ydb.WithExecuteDataQueryOverQueryClient (no cap), or the module's Go
+// files could not all be read.
+//
+// unbounded-read is silent when the cap does not apply or cannot be
+// decided: scan queries (StreamExecuteScanQuery, database/sql with
+// ydb.ScanQueryMode); a function that checks Truncated() or
+// result.ErrTruncated; an Execute given options.WithIgnoreTruncated()
+// (reported by ignore-truncated). The module's Go files (tests included)
+// are scanned for how the driver is opened, since that is usually in main
+// or a setup package the query's package never imports:
 //
 //   - table service, SDK before v3.99.0: always capped;
 //   - table service, SDK v3.99.0 or later (or unknown): reported only when

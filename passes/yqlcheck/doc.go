@@ -219,7 +219,7 @@
 //	CREATE TABLE r (id Uint64, ts Uint64, PRIMARY KEY (id)) WITH (TTL = Interval("P7D") ON ts);              -- bad
 //	CREATE TABLE r (id Uint64, ts Uint64, PRIMARY KEY (id)) WITH (TTL = Interval("P7D") ON ts AS SECONDS);   -- good
 //
-// # What it does not catch
+// # Not reported
 //
 // Tables, columns and indexes created outside the code ydblint reads (by
 // hand, by another repository), which it cannot know; statements with
