@@ -8,7 +8,7 @@ import (
 	"testing"
 )
 
-// gclSeverityConfig is testdata/integration/.golangci.yml with the README's
+// gclSeverityConfig is testdata/integration/.golangci.yml with docs/drivers.md's
 // per-rule severities: the rule prefix of each issue's text is what
 // golangci-lint's rules match on.
 const gclSeverityConfig = `version: "2"
@@ -37,8 +37,8 @@ severity:
 // TestGCLRuleIdentity checks, on the custom golangci-lint build of the
 // integration test, that every finding keeps its rule in golangci-lint's
 // JSON and SARIF reports (the "<rule>: " prefix; ruleId is the plugin's
-// name, golangci-lint's choice), that the README's severity rules give
-// per-rule SARIF levels, and that with the README's issue limits no finding
+// name, golangci-lint's choice), that docs/drivers.md's severity rules give
+// per-rule SARIF levels, and that with its issue limits no finding
 // is hidden: golangci-lint reports as many as the ydblint command.
 func TestGCLRuleIdentity(t *testing.T) {
 	if os.Getenv(integrationEnv) != "1" {

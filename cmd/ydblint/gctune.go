@@ -12,7 +12,7 @@ import (
 // Go's default (GOGC=100) the collector runs often and finds little: on
 // seaweedfs `./weed/...` it took ~15% of the CPU. At 200 it ran 1.8 s CPU
 // (15%) shorter for 5–20% more peak memory (measured side by side,
-// README Performance). `ydblint lsp` and the go vet tool keep Go's default:
+// docs/performance.md). `ydblint lsp` and the go vet tool keep Go's default:
 // the server lives long, the vet tool analyses one package per process.
 const standaloneGCPercent = 200
 

@@ -14,7 +14,7 @@ import (
 	"strings"
 )
 
-// Exit codes (README "Exit codes", printHelp).
+// Exit codes (docs/running.md "Exit codes", printHelp).
 const (
 	exitClean    = 0 // nothing to report
 	exitLoad     = 1 // a package does not load or type-check, or an analysis failed

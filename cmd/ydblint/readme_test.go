@@ -4,8 +4,11 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
+	"unicode"
 )
 
 // docCommand says how TestDocCommands runs one shell command of the
@@ -23,9 +26,10 @@ type docCommand struct {
 	skip string
 }
 
-// docCommands are the commands of README.md and cmd/ydblint/EDITORS.md. A
-// command that is not listed fails the test: every command there either
-// runs or says why not.
+// docCommands are the commands of the documentation (docFiles). A command
+// that is not listed fails TestDocCommandsListed, and one listed here that
+// no document holds any more fails it too: every command there either runs
+// or says why not.
 var docCommands = map[string]docCommand{
 	"go install ./cmd/ydblint":                                 {dir: "root", codes: []int{0}},
 	"go install github.com/ydblint/ydblint/cmd/ydblint@latest": {dir: "outside", codes: []int{0}, proxy: true},
@@ -39,11 +43,119 @@ var docCommands = map[string]docCommand{
 	"go vet -vettool=$(command -v ydblint) ./...":              {dir: "rules", codes: []int{1}},
 	"go test ./...":                                            {skip: "the command this test runs in"},
 	`go run ./testdata/bench -n 5 -targets sdk,slo,temporal,std -std-pattern "./net/... ./database/..."`: {
-		skip: "needs clones of the benchmark targets (-real); see Performance"},
+		skip: "needs clones of the benchmark targets (-real); see docs/performance.md"},
 	"go run ./testdata/bench -n 3 -targets slo,sdk,seaweedfs -tools floor-nofacts,ydblint-nocache,ydblint -base floor-nofacts -real /path/to/repos": {
-		skip: "needs clones of the benchmark targets (-real /path/to/repos); see Performance"},
+		skip: "needs clones of the benchmark targets (-real /path/to/repos); see docs/performance.md"},
 	"go test -run '^$' -bench LSP -benchtime=1x ./cmd/ydblint/...": {
-		skip: "needs YDBLINT_BENCH_LSP naming files of a real checkout to edit; see Performance"},
+		skip: "needs YDBLINT_BENCH_LSP naming files of a real checkout to edit; see docs/performance.md"},
+}
+
+// readmeCommands are the commands README.md itself must hold: the install
+// and test commands are the whole set-up on a fresh machine, and the
+// example run shows the tool at work.
+var readmeCommands = []string{"go install ./cmd/ydblint", "cd testdata/rules && ydblint ./...", "go test ./..."}
+
+// docFiles lists the documentation whose commands are run: README.md, every
+// Markdown file of docs/, and cmd/ydblint/EDITORS.md, as paths relative to
+// the repository root.
+func docFiles(t *testing.T, root string) []string {
+	t.Helper()
+	docs, err := filepath.Glob(filepath.Join(root, "docs", "*.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := []string{"README.md"}
+	for _, d := range docs {
+		rel, err := filepath.Rel(root, d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, filepath.ToSlash(rel))
+	}
+	return append(files, "cmd/ydblint/EDITORS.md")
+}
+
+// repoRoot is the checkout this test runs in.
+func repoRoot(t *testing.T) string {
+	t.Helper()
+	root, err := filepath.Abs(filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return root
+}
+
+// documentedCommands returns every shell command of the documentation, in
+// document order, and the commands of each file.
+func documentedCommands(t *testing.T, root string) (all []string, byFile map[string][]string) {
+	t.Helper()
+	byFile = map[string][]string{}
+	for _, doc := range docFiles(t, root) {
+		found := docShellCommands(t, filepath.Join(root, filepath.FromSlash(doc)))
+		byFile[doc] = found
+		all = append(all, found...)
+	}
+	return all, byFile
+}
+
+// TestDocCommandsListed runs without building anything: every shell command
+// of the documentation has a row in docCommands and every row is still
+// documented, README.md holds the install and test commands, and .ci/run
+// runs the README's test command. TestDocCommands then runs them.
+func TestDocCommandsListed(t *testing.T) {
+	root := repoRoot(t)
+	cmds, byFile := documentedCommands(t, root)
+	for _, doc := range []string{"README.md", "cmd/ydblint/EDITORS.md"} {
+		if len(byFile[doc]) == 0 {
+			t.Errorf("%s: no shell commands found", doc)
+		}
+	}
+	for _, want := range readmeCommands {
+		if !slices.Contains(byFile["README.md"], want) {
+			t.Errorf("README.md no longer has %q (update this test's tables)", want)
+		}
+	}
+	for _, c := range cmds {
+		if _, ok := docCommands[c]; !ok {
+			t.Errorf("documented command %q is not in TestDocCommands' table: add how to run it", c)
+		}
+	}
+	for c := range docCommands {
+		if !slices.Contains(cmds, c) {
+			t.Errorf("docCommands lists %q, which no document holds any more: drop the row", c)
+		}
+	}
+	ci, err := os.ReadFile(filepath.Join(root, ".ci", "run"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	test := readmeTestCommand(t, root)
+	if !regexp.MustCompile(`(?m)^env -u YDBLINT_INTEGRATION ` + regexp.QuoteMeta(test) + `$`).Match(ci) {
+		t.Errorf(".ci/run does not run the README's test command %q in an empty module cache (env -u YDBLINT_INTEGRATION %s)", test, test)
+	}
+}
+
+// readmeTestCommand is the first command of README.md's "## Test" section.
+func readmeTestCommand(t *testing.T, root string) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(root, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, ok := strings.Cut(string(b), "\n## Test\n")
+	if !ok {
+		t.Fatal(`README.md has no "## Test" section`)
+	}
+	for _, line := range strings.Split(section, "\n") {
+		if strings.HasPrefix(line, "    ") && commandStart.MatchString(strings.TrimSpace(line)) {
+			return strings.TrimSpace(line)
+		}
+		if strings.HasPrefix(line, "## ") {
+			break
+		}
+	}
+	t.Fatal(`README.md's "## Test" section has no command`)
+	return ""
 }
 
 // commandStart says which lines of an indented block are commands (the
@@ -90,32 +202,20 @@ func docShellCommands(t *testing.T, file string) []string {
 	return cmds
 }
 
-// TestDocCommands runs every shell command of README.md and EDITORS.md as
-// written, on this checkout as a fresh clone has it: `go install` into a
-// new GOBIN (the published form through a file-based GOPROXY serving this
-// checkout), the "see it work" example, and the Run section's commands on
-// a copy of testdata/rules. It builds binaries, so it runs with
-// YDBLINT_INTEGRATION=1.
+// TestDocCommands runs every shell command of the documentation (README.md,
+// docs/*.md, EDITORS.md) as written, on this checkout as a fresh clone has
+// it: `go install` into a new GOBIN (the published form through a
+// file-based GOPROXY serving this checkout), the "see it work" example, and
+// the Run section's commands on a copy of testdata/rules. It builds
+// binaries, so it runs with YDBLINT_INTEGRATION=1.
 func TestDocCommands(t *testing.T) {
 	if os.Getenv(integrationEnv) != "1" {
 		t.Skipf("set %s=1 to run the documentation's commands", integrationEnv)
 	}
-	root, err := filepath.Abs(filepath.Join("..", ".."))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var cmds []string
-	for _, doc := range []string{"README.md", filepath.Join("cmd", "ydblint", "EDITORS.md")} {
-		found := docShellCommands(t, filepath.Join(root, doc))
-		if len(found) == 0 {
-			t.Fatalf("%s: no shell commands found", doc)
-		}
-		cmds = append(cmds, found...)
-	}
-	for _, want := range []string{"go install ./cmd/ydblint", "cd testdata/rules && ydblint ./...", "go test ./..."} {
-		if !contains(cmds, want) {
-			t.Errorf("README.md no longer has %q (update this test's table)", want)
-		}
+	root := repoRoot(t)
+	cmds, _ := documentedCommands(t, root)
+	if len(cmds) == 0 {
+		t.Fatal("no shell commands found in the documentation")
 	}
 
 	gobin := t.TempDir()
@@ -177,15 +277,6 @@ func sortInstallsFirst(cmds []string) {
 	}
 }
 
-func contains(list []string, s string) bool {
-	for _, e := range list {
-		if e == s {
-			return true
-		}
-	}
-	return false
-}
-
 func containsInt(list []int, n int) bool {
 	for _, e := range list {
 		if e == n {
@@ -193,4 +284,103 @@ func containsInt(list []int, n int) bool {
 		}
 	}
 	return false
+}
+
+// markdownLink matches an inline Markdown link's target.
+var markdownLink = regexp.MustCompile(`\]\(([^)\s]+)\)`)
+
+// TestDocLinks checks every relative link of the documentation: the file
+// it names exists, and a #fragment names a heading of the Markdown file
+// it points to (GitHub's anchors), so moving a section cannot leave a
+// link behind.
+func TestDocLinks(t *testing.T) {
+	root := repoRoot(t)
+	anchors := map[string]map[string]bool{}
+	anchorsOf := func(file string) map[string]bool {
+		if a, ok := anchors[file]; ok {
+			return a
+		}
+		b, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a := headingAnchors(string(b))
+		anchors[file] = a
+		return a
+	}
+	for _, doc := range docFiles(t, root) {
+		file := filepath.Join(root, filepath.FromSlash(doc))
+		b, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, line := range proseLines(string(b)) {
+			for _, m := range markdownLink.FindAllStringSubmatch(line, -1) {
+				target := m[1]
+				if strings.Contains(target, "://") || strings.HasPrefix(target, "mailto:") {
+					continue
+				}
+				path, frag, _ := strings.Cut(target, "#")
+				dest := file
+				if path != "" {
+					dest = filepath.Join(filepath.Dir(file), filepath.FromSlash(path))
+					if _, err := os.Stat(dest); err != nil {
+						t.Errorf("%s: link %q: %v", doc, target, err)
+						continue
+					}
+				}
+				if frag != "" && strings.HasSuffix(dest, ".md") && !anchorsOf(dest)[frag] {
+					t.Errorf("%s: link %q: no heading with that anchor in %s", doc, target, filepath.Base(dest))
+				}
+			}
+		}
+	}
+}
+
+// proseLines returns the lines of a Markdown text outside fenced code
+// blocks.
+func proseLines(text string) []string {
+	var lines []string
+	inFence := false
+	for _, line := range strings.Split(text, "\n") {
+		if strings.HasPrefix(line, "```") {
+			inFence = !inFence
+			continue
+		}
+		if !inFence {
+			lines = append(lines, line)
+		}
+	}
+	return lines
+}
+
+// headingAnchors returns the anchors GitHub gives the headings of a
+// Markdown text: lower case, spaces as hyphens, punctuation other than
+// hyphens and underscores dropped, "-1", "-2", … on repeats.
+func headingAnchors(text string) map[string]bool {
+	anchors := map[string]bool{}
+	seen := map[string]int{}
+	for _, line := range proseLines(text) {
+		title, ok := strings.CutPrefix(strings.TrimLeft(line, "#"), " ")
+		if !ok || !strings.HasPrefix(line, "#") {
+			continue
+		}
+		var b strings.Builder
+		for _, r := range strings.ToLower(strings.TrimSpace(title)) {
+			switch {
+			case unicode.IsLetter(r) || unicode.IsNumber(r) || r == '-' || r == '_':
+				b.WriteRune(r)
+			case r == ' ':
+				b.WriteRune('-')
+			}
+		}
+		slug := b.String()
+		if n := seen[slug]; n > 0 {
+			anchors[slug+"-"+strconv.Itoa(n)] = true
+		} else {
+			anchors[slug] = true
+		}
+		seen[slug]++
+	}
+	return anchors
 }

@@ -148,8 +148,7 @@
 // on the line just above a statement or declaration, that whole statement.
 // Inside YQL text, `-- ydblint:ignore <rules> <reason>` covers the statement
 // that contains it or, between statements, the one after it. <rules> is a
-// comma-separated list of hashprefix, nullkey, fullscan, monotonickey or
-// all. A directive without a reason suppresses nothing and is itself
+// comma-separated list of rule names (`ydblint help` lists them) or all. A directive without a reason suppresses nothing and is itself
 // reported, as is an unknown rule name; with report-unused-ignores, so is a
 // directive that suppressed nothing (an "all" directive is never reported
 // as unused, since one rule cannot know what the others used).
