@@ -289,10 +289,17 @@ func containsInt(list []int, n int) bool {
 // markdownLink matches an inline Markdown link's target.
 var markdownLink = regexp.MustCompile(`\]\(([^)\s]+)\)`)
 
+// repoPath matches a path of this repository quoted in backticks
+// (`passes/querysite/ssafilter.go`, `testdata/rules`): such a path must
+// exist, so that a file or package moved away cannot leave the
+// documentation behind. cmd/ paths other than cmd/ydblint are left out:
+// the documentation uses them for user code (`cmd/setup`).
+var repoPath = regexp.MustCompile("`((?:passes|internal|analyzer|testdata|docs|\\.ci|cmd/ydblint)(?:/[A-Za-z0-9_.-]+)*/?)`")
+
 // TestDocLinks checks every relative link of the documentation: the file
 // it names exists, and a #fragment names a heading of the Markdown file
 // it points to (GitHub's anchors), so moving a section cannot leave a
-// link behind.
+// link behind. Repository paths quoted in the text must exist too.
 func TestDocLinks(t *testing.T) {
 	root := repoRoot(t)
 	anchors := map[string]map[string]bool{}
@@ -315,6 +322,11 @@ func TestDocLinks(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, line := range proseLines(string(b)) {
+			for _, m := range repoPath.FindAllStringSubmatch(line, -1) {
+				if _, err := os.Stat(filepath.Join(root, filepath.FromSlash(m[1]))); err != nil {
+					t.Errorf("%s: names %s, which this repository does not have: %v", doc, m[1], err)
+				}
+			}
 			for _, m := range markdownLink.FindAllStringSubmatch(line, -1) {
 				target := m[1]
 				if strings.Contains(target, "://") || strings.HasPrefix(target, "mailto:") {
