@@ -25,7 +25,7 @@ const directivesURL = URLBase + "config#hdr-Suppressing_diagnostics"
 const configURL = URLBase + "config#hdr-Options"
 
 // PosMapper maps a byte range of YQL text to Go positions.
-// *querysite.Text implements it.
+// *site.Text implements it.
 type PosMapper interface {
 	PosRange(start, end int) (token.Pos, token.Pos)
 }

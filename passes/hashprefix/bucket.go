@@ -4,9 +4,9 @@ import (
 	"fmt"
 
 	"github.com/ydblint/ydblint/internal/schema"
+	"github.com/ydblint/ydblint/internal/site"
 	"github.com/ydblint/ydblint/passes/config"
 	"github.com/ydblint/ydblint/passes/queryplan"
-	"github.com/ydblint/ydblint/passes/querysite"
 )
 
 // Wording for bucket evidence (schema.HashPrefix.Bucket): the hash-prefix
@@ -52,7 +52,7 @@ func readsThat(h *schema.HashPrefix) string {
 // rowKeyColumn is the key column a row has that makes the missing hash
 // column a fault: the source column, or for bucket evidence any later key
 // column (the row is keyed, just not by the hash). "" when none.
-func rowKeyColumn(row *querysite.Row, key []string, h *schema.HashPrefix) string {
+func rowKeyColumn(row *site.Row, key []string, h *schema.HashPrefix) string {
 	if !h.Bucket() {
 		if hasField(row, h.SourceColumn) {
 			return h.SourceColumn

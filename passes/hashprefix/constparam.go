@@ -9,9 +9,9 @@ import (
 
 	"github.com/ydblint/ydblint/internal/keyplan"
 	"github.com/ydblint/ydblint/internal/report"
+	"github.com/ydblint/ydblint/internal/site"
 	"github.com/ydblint/ydblint/passes/config"
 	"github.com/ydblint/ydblint/passes/queryplan"
-	"github.com/ydblint/ydblint/passes/querysite"
 )
 
 // A write can put every row in one partition without a constant in its
@@ -31,7 +31,7 @@ import (
 // constParamWrites reports the parameters of kw bound to a Go constant.
 func constParamWrites(pass *analysis.Pass, cfg *config.Config, st *queryplan.Statement, w *keyplan.Write, kw *keyplan.KeyWrite) {
 	s := st.Site
-	if s == nil || s.Params == nil || s.Params.Mode == querysite.BindUnknown {
+	if s == nil || s.Params == nil || s.Params.Mode == site.BindUnknown {
 		return
 	}
 	if strings.HasSuffix(pass.Fset.Position(s.Pos).Filename, "_test.go") {
@@ -44,7 +44,7 @@ func constParamWrites(pass *analysis.Pass, cfg *config.Config, st *queryplan.Sta
 			continue
 		}
 		b := s.Params.Lookup(v.Param)
-		if b == nil || b.NoDollar || !b.Value.Const || b.Value.Null == querysite.DefinitelyNull || !b.Pos.IsValid() {
+		if b == nil || b.NoDollar || !b.Value.Const || b.Value.Null == site.DefinitelyNull || !b.Pos.IsValid() {
 			continue
 		}
 		at := pass.Fset.Position(b.Pos)

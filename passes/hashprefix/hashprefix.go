@@ -11,10 +11,10 @@ import (
 	"github.com/ydblint/ydblint/internal/keyplan"
 	"github.com/ydblint/ydblint/internal/report"
 	"github.com/ydblint/ydblint/internal/schema"
+	"github.com/ydblint/ydblint/internal/site"
 	"github.com/ydblint/ydblint/internal/yql"
 	"github.com/ydblint/ydblint/passes/config"
 	"github.com/ydblint/ydblint/passes/queryplan"
-	"github.com/ydblint/ydblint/passes/querysite"
 )
 
 //go:embed doc.go
@@ -268,19 +268,19 @@ func hashExpr(h *schema.HashPrefix) string {
 // tables are the tables the site's path may name (one, or a KeyedChoice):
 // a fault is reported only when it holds under every table the row may go
 // to (queryplan.RowTables, EveryTable), each hash-prefixed by the column.
-func checkKeyedSite(pass *analysis.Pass, cfg *config.Config, plans *queryplan.Result, site *querysite.Site, tables []*schema.Table) {
-	if !site.RowsKnown || site.Kind == querysite.KindReadTable {
+func checkKeyedSite(pass *analysis.Pass, cfg *config.Config, plans *queryplan.Result, s *site.Site, tables []*schema.Table) {
+	if !s.RowsKnown || s.Kind == site.KindReadTable {
 		// StreamReadTable bounds are positional key prefixes: nothing in
 		// them says which column a value was meant for.
 		return
 	}
-	for _, row := range site.Rows {
+	for _, row := range s.Rows {
 		rowTables := plans.RowTables(tables, row)
 		table := queryplan.DescribeRowTables(tables, rowTables)
-		faults := queryplan.EveryTable(rowTables, func(t *schema.Table) []rowFault { return rowFaults(site, t, row) },
+		faults := queryplan.EveryTable(rowTables, func(t *schema.Table) []rowFault { return rowFaults(s, t, row) },
 			func(f rowFault) string { return f.kind + "/" + f.column })
 		for _, f := range faults {
-			reportRow(pass, cfg, site, row, f, table)
+			reportRow(pass, cfg, s, row, f, table)
 		}
 	}
 }
@@ -294,24 +294,24 @@ type rowFault struct {
 	msg      func(table string) string
 }
 
-func reportRow(pass *analysis.Pass, cfg *config.Config, site *querysite.Site, row *querysite.Row, f rowFault, table string) {
+func reportRow(pass *analysis.Pass, cfg *config.Config, s *site.Site, row *site.Row, f rowFault, table string) {
 	report.Report(pass, cfg, name, analysis.Diagnostic{
 		Pos: f.pos, End: f.end, Category: f.category,
-		Message: f.msg(table) + queryplan.RowOrigin(row) + queryplan.Via(site),
+		Message: f.msg(table) + queryplan.RowOrigin(row) + queryplan.Via(s),
 	})
 }
 
 // rowFaults lists the hash-prefix faults of one row under table t.
-func rowFaults(site *querysite.Site, t *schema.Table, row *querysite.Row) []rowFault {
+func rowFaults(s *site.Site, t *schema.Table, row *site.Row) []rowFault {
 	h := t.Hash
 	if h == nil {
 		return nil
 	}
 	category, what := categoryMissing, "ReadRows key"
-	if site.Kind == querysite.KindBulkUpsert {
+	if s.Kind == site.KindBulkUpsert {
 		category, what = categoryWriteMissing, "BulkUpsert row"
 	}
-	if f := fieldOf(row, h.Column); f != nil && f.Value.Const && site.Kind == querysite.KindBulkUpsert {
+	if f := fieldOf(row, h.Column); f != nil && f.Value.Const && s.Kind == site.KindBulkUpsert {
 		return []rowFault{{pos: f.Pos, end: f.End, category: categoryWriteMissing, kind: "const", column: h.Column,
 			msg: func(table string) string {
 				return fmt.Sprintf("BulkUpsert row writes a constant to the hash-prefix column %s of %s: every such row lands in one partition and keyed reads that %s miss it; write %s",
@@ -329,9 +329,9 @@ func rowFaults(site *querysite.Site, t *schema.Table, row *querysite.Row) []rowF
 		}}}
 }
 
-func hasField(row *querysite.Row, col string) bool { return fieldOf(row, col) != nil }
+func hasField(row *site.Row, col string) bool { return fieldOf(row, col) != nil }
 
-func fieldOf(row *querysite.Row, col string) *querysite.Field {
+func fieldOf(row *site.Row, col string) *site.Field {
 	for _, f := range row.Fields {
 		if f.Name == col {
 			return f

@@ -2,9 +2,9 @@ package hashprefix
 
 import (
 	"github.com/ydblint/ydblint/internal/keyplan"
+	"github.com/ydblint/ydblint/internal/site"
 	"github.com/ydblint/ydblint/internal/yql"
 	"github.com/ydblint/ydblint/passes/queryplan"
-	"github.com/ydblint/ydblint/passes/querysite"
 )
 
 // mismatchUncertain reports whether a hash-mismatch verdict of the planner
@@ -43,7 +43,7 @@ func mismatchUncertain(st *queryplan.Statement, hc *keyplan.HashCheck) bool {
 	if p == nil {
 		return false
 	}
-	if p.Mode == querysite.BindUnknown && (synthetic(src.Name) || synthetic(hashed) || synthetic(goHash)) {
+	if p.Mode == site.BindUnknown && (synthetic(src.Name) || synthetic(hashed) || synthetic(goHash)) {
 		return true // no argument is mapped to a placeholder
 	}
 	sb := p.Lookup(src.Name)
@@ -76,7 +76,7 @@ func synthetic(name string) bool {
 }
 
 // sameValue: the same Go value (same Origin) or the same constant.
-func sameValue(a, b querysite.Value) bool {
+func sameValue(a, b site.Value) bool {
 	if a.Origin != "" {
 		return a.Origin == b.Origin
 	}

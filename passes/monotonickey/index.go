@@ -9,9 +9,9 @@ import (
 	"github.com/ydblint/ydblint/internal/keyplan"
 	"github.com/ydblint/ydblint/internal/report"
 	"github.com/ydblint/ydblint/internal/schema"
+	"github.com/ydblint/ydblint/internal/site"
 	"github.com/ydblint/ydblint/passes/config"
 	"github.com/ydblint/ydblint/passes/queryplan"
-	"github.com/ydblint/ydblint/passes/querysite"
 )
 
 // Secondary indexes. A GLOBAL index is a table of its own partitioned by
@@ -51,7 +51,7 @@ type indexReported map[*schema.Index]bool
 
 // reportIndexSchema reports the table's secondary indexes whose leading
 // column has a time or Serial type.
-func reportIndexSchema(pass *analysis.Pass, cfg *config.Config, done indexReported, t *schema.Table, pos, end token.Pos, site *querysite.Site, opts ...report.Option) {
+func reportIndexSchema(pass *analysis.Pass, cfg *config.Config, done indexReported, t *schema.Table, pos, end token.Pos, s *site.Site, opts ...report.Option) {
 	for _, m := range keyplan.LeadingIndexMonotonic(t) {
 		if done[m.Index] {
 			continue
@@ -69,7 +69,7 @@ func reportIndexSchema(pass *analysis.Pass, cfg *config.Config, done indexReport
 		report.Report(pass, cfg, name, analysis.Diagnostic{
 			Pos: pos, End: end, Category: categorySchema,
 			Message: fmt.Sprintf("leading column %s of %s on %s is %s, %s; the index is partitioned by its own key, so one index partition takes every insert; %s",
-				m.Column, indexDesc(m.Index), queryplan.DescribeTable(t), typ, why, indexRemedy(t, m.Index)) + queryplan.Via(site),
+				m.Column, indexDesc(m.Index), queryplan.DescribeTable(t), typ, why, indexRemedy(t, m.Index)) + queryplan.Via(s),
 		}, opts...)
 	}
 }

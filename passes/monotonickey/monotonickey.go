@@ -13,9 +13,9 @@ import (
 	"github.com/ydblint/ydblint/internal/keyplan"
 	"github.com/ydblint/ydblint/internal/report"
 	"github.com/ydblint/ydblint/internal/schema"
+	"github.com/ydblint/ydblint/internal/site"
 	"github.com/ydblint/ydblint/passes/config"
 	"github.com/ydblint/ydblint/passes/queryplan"
-	"github.com/ydblint/ydblint/passes/querysite"
 )
 
 //go:embed doc.go
@@ -108,7 +108,7 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	for _, ks := range plans.KeyedSites {
-		if ks.Site.Kind != querysite.KindBulkUpsert {
+		if ks.Site.Kind != site.KindBulkUpsert {
 			continue
 		}
 		t := ks.Table
@@ -124,7 +124,7 @@ func run(pass *analysis.Pass) (any, error) {
 		checkRows(pass, cfg, plans, ks.Site, []*schema.Table{ks.Table})
 	}
 	for _, kc := range plans.KeyedChoices {
-		if kc.Site.Kind == querysite.KindBulkUpsert {
+		if kc.Site.Kind == site.KindBulkUpsert {
 			checkChoiceRows(pass, cfg, plans, kc) // schema and index reports stay with the tables' certain writes
 		}
 	}
@@ -139,7 +139,7 @@ func isRowInsert(w *keyplan.Write) bool {
 	return false
 }
 
-func reportSchema(pass *analysis.Pass, cfg *config.Config, t *schema.Table, col string, kind keyplan.MonotonicKind, pos, end token.Pos, site *querysite.Site, opts ...report.Option) {
+func reportSchema(pass *analysis.Pass, cfg *config.Config, t *schema.Table, col string, kind keyplan.MonotonicKind, pos, end token.Pos, s *site.Site, opts ...report.Option) {
 	c := t.Column(col)
 	typ := "a monotonic type"
 	if c != nil && c.Type != "" {
@@ -152,7 +152,7 @@ func reportSchema(pass *analysis.Pass, cfg *config.Config, t *schema.Table, col 
 	report.Report(pass, cfg, name, analysis.Diagnostic{
 		Pos: pos, End: end, Category: categorySchema,
 		Message: fmt.Sprintf("leading key column %s of %s is %s, %s, so one partition takes every insert; %s",
-			col, queryplan.DescribeTable(t), typ, why, remedy(t)) + queryplan.Via(site),
+			col, queryplan.DescribeTable(t), typ, why, remedy(t)) + queryplan.Via(s),
 	}, opts...)
 }
 
@@ -172,14 +172,14 @@ func fillDesc(v keyplan.WrittenValue) string {
 // clock or a counter. tables are the tables the site's path may name (one,
 // or a KeyedChoice); a row is reported only when every table it may go to
 // (queryplan.RowTables) leads with the column it fills from the clock.
-func checkRows(pass *analysis.Pass, cfg *config.Config, plans *queryplan.Result, site *querysite.Site, tables []*schema.Table) {
-	for _, row := range site.Rows {
+func checkRows(pass *analysis.Pass, cfg *config.Config, plans *queryplan.Result, s *site.Site, tables []*schema.Table) {
+	for _, row := range s.Rows {
 		rowTables := plans.RowTables(tables, row)
 		table := queryplan.DescribeRowTables(tables, rowTables)
 		faults := queryplan.EveryTable(rowTables, func(t *schema.Table) []leadFault { return leadFaults(t, row) },
 			func(f leadFault) string { return f.field.Name })
 		for _, f := range faults {
-			reportLead(pass, cfg, site, row, f, table)
+			reportLead(pass, cfg, s, row, f, table)
 		}
 	}
 }
@@ -199,11 +199,11 @@ func checkChoiceRows(pass *analysis.Pass, cfg *config.Config, plans *queryplan.R
 // leadFault is a row field filling the leading key column of a table
 // from a monotonic source.
 type leadFault struct {
-	field *querysite.Field
+	field *site.Field
 	table *schema.Table
 }
 
-func leadFaults(t *schema.Table, row *querysite.Row) []leadFault {
+func leadFaults(t *schema.Table, row *site.Row) []leadFault {
 	if len(t.PrimaryKey) == 0 || !row.Known {
 		return nil
 	}
@@ -215,11 +215,11 @@ func leadFaults(t *schema.Table, row *querysite.Row) []leadFault {
 	return nil
 }
 
-func reportLead(pass *analysis.Pass, cfg *config.Config, site *querysite.Site, row *querysite.Row, lf leadFault, table string) {
+func reportLead(pass *analysis.Pass, cfg *config.Config, s *site.Site, row *site.Row, lf leadFault, table string) {
 	f := lf.field
 	report.Report(pass, cfg, name, analysis.Diagnostic{
 		Pos: f.Pos, End: f.End, Category: categoryWrite,
 		Message: fmt.Sprintf("BulkUpsert fills the leading key column %s of %s from %s, which grows with time: every new row lands in the last partition; %s",
-			f.Name, table, f.Value.Monotonic, remedy(lf.table)) + queryplan.RowOrigin(row) + queryplan.Via(site),
+			f.Name, table, f.Value.Monotonic, remedy(lf.table)) + queryplan.RowOrigin(row) + queryplan.Via(s),
 	})
 }

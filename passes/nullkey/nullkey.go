@@ -13,9 +13,9 @@ import (
 	"github.com/ydblint/ydblint/internal/keyplan"
 	"github.com/ydblint/ydblint/internal/report"
 	"github.com/ydblint/ydblint/internal/schema"
+	"github.com/ydblint/ydblint/internal/site"
 	"github.com/ydblint/ydblint/passes/config"
 	"github.com/ydblint/ydblint/passes/queryplan"
-	"github.com/ydblint/ydblint/passes/querysite"
 )
 
 //go:embed doc.go
@@ -65,12 +65,12 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	for _, ks := range plans.KeyedSites {
-		if ks.Site.Kind == querysite.KindBulkUpsert {
+		if ks.Site.Kind == site.KindBulkUpsert {
 			checkRows(pass, cfg, plans, ks.Site, []*schema.Table{ks.Table})
 		}
 	}
 	for _, kc := range plans.KeyedChoices {
-		if kc.Site.Kind == querysite.KindBulkUpsert {
+		if kc.Site.Kind == site.KindBulkUpsert {
 			checkRows(pass, cfg, plans, kc.Site, kc.Tables)
 		}
 	}
@@ -156,11 +156,11 @@ type rowFault struct {
 // are the tables the site's path may name (one, or a KeyedChoice); a fault
 // is reported only when it holds under every table the row may go to
 // (queryplan.RowTables, EveryTable).
-func checkRows(pass *analysis.Pass, cfg *config.Config, plans *queryplan.Result, site *querysite.Site, tables []*schema.Table) {
-	if !site.RowsKnown {
+func checkRows(pass *analysis.Pass, cfg *config.Config, plans *queryplan.Result, s *site.Site, tables []*schema.Table) {
+	if !s.RowsKnown {
 		return
 	}
-	for _, row := range site.Rows {
+	for _, row := range s.Rows {
 		if !row.Known {
 			continue
 		}
@@ -169,20 +169,20 @@ func checkRows(pass *analysis.Pass, cfg *config.Config, plans *queryplan.Result,
 		faults := queryplan.EveryTable(rowTables, func(t *schema.Table) []rowFault { return rowFaults(t, row) },
 			func(f rowFault) string { return f.category + "/" + f.kind + "/" + f.column })
 		for _, f := range faults {
-			reportRow(pass, cfg, site, row, f, table)
+			reportRow(pass, cfg, s, row, f, table)
 		}
 	}
 }
 
-func reportRow(pass *analysis.Pass, cfg *config.Config, site *querysite.Site, row *querysite.Row, f rowFault, table string) {
+func reportRow(pass *analysis.Pass, cfg *config.Config, s *site.Site, row *site.Row, f rowFault, table string) {
 	report.Report(pass, cfg, name, analysis.Diagnostic{
 		Pos: f.pos, End: f.end, Category: f.category,
-		Message: f.msg(table) + queryplan.RowOrigin(row) + queryplan.Via(site),
+		Message: f.msg(table) + queryplan.RowOrigin(row) + queryplan.Via(s),
 	})
 }
 
 // rowFaults lists the key faults of one decoded row under table t.
-func rowFaults(t *schema.Table, row *querysite.Row) []rowFault {
+func rowFaults(t *schema.Table, row *site.Row) []rowFault {
 	var out []rowFault
 	for _, key := range t.PrimaryKey {
 		col := t.Column(key)
@@ -198,7 +198,7 @@ func rowFaults(t *schema.Table, row *querysite.Row) []rowFault {
 		}
 		notNull := col != nil && col.NotNull
 		switch {
-		case f.Value.Null == querysite.DefinitelyNull:
+		case f.Value.Null == site.DefinitelyNull:
 			out = append(out, rowFault{pos: f.Pos, end: f.End, category: categoryNull, kind: "null/" + strconv.FormatBool(notNull), column: key,
 				msg: func(table string) string {
 					return fmt.Sprintf("BulkUpsert writes NULL (%s) to key column %s of %s%s", desc(f.Value), key, table, nullConsequence(notNull))
@@ -208,7 +208,7 @@ func rowFaults(t *schema.Table, row *querysite.Row) []rowFault {
 				msg: func(table string) string {
 					return fmt.Sprintf("BulkUpsert writes an Optional value (%s) to NOT NULL key column %s of %s: YDB rejects it; write a non-Optional value", desc(f.Value), key, table)
 				}})
-		case f.Value.Optional && f.Value.Null == querysite.MaybeNull:
+		case f.Value.Optional && f.Value.Null == site.MaybeNull:
 			out = append(out, rowFault{pos: f.Pos, end: f.End, category: categoryOptional, kind: "maybe-null", column: key,
 				msg: func(table string) string {
 					return fmt.Sprintf("BulkUpsert writes a value that may be NULL (%s) to key column %s of %s: a possible NULL key; write a non-Optional value", desc(f.Value), key, table)
@@ -218,7 +218,7 @@ func rowFaults(t *schema.Table, row *querysite.Row) []rowFault {
 	return out
 }
 
-func field(row *querysite.Row, col string) *querysite.Field {
+func field(row *site.Row, col string) *site.Field {
 	for _, f := range row.Fields {
 		if f.Name == col {
 			return f
@@ -229,7 +229,7 @@ func field(row *querysite.Row, col string) *querysite.Field {
 
 func isHashColumn(t *schema.Table, col string) bool { return t.Hash != nil && t.Hash.Column == col }
 
-func desc(v querysite.Value) string {
+func desc(v site.Value) string {
 	if v.Desc != "" {
 		return v.Desc
 	}

@@ -6,12 +6,11 @@ import (
 	"strings"
 
 	"github.com/ydblint/ydblint/internal/schema"
-	"github.com/ydblint/ydblint/passes/querysite"
-	"github.com/ydblint/ydblint/passes/schemafact"
+	"github.com/ydblint/ydblint/internal/site"
 )
 
 // KeyedChoice is a BulkUpsert, ReadRows or StreamReadTable site whose table
-// path is one of several (querysite.Site.TableAlternatives: a field set by
+// path is one of several (site.Site.TableAlternatives: a field set by
 // a constructor called once per table), every alternative resolved to a
 // known row table, at least two distinct tables. Nothing says which row
 // goes to which table: a rule may report a row only for a fault that holds
@@ -19,21 +18,21 @@ import (
 // alternative that does not resolve is neither a KeyedSite nor a
 // KeyedChoice (silent).
 type KeyedChoice struct {
-	Site   *querysite.Site
+	Site   *site.Site
 	Tables []*schema.Table // distinct, in the order of the alternatives
 }
 
 // resolveChoice resolves every table alternative of a keyed site. It
 // returns one table when all alternatives name the same one, or the
 // choice; nil, nil when some alternative is not a known row table.
-func resolveChoice(site *querysite.Site, cat *schema.Catalog) (*schema.Table, *KeyedChoice) {
-	if site.Table != nil || len(site.TableAlternatives) < 2 {
+func resolveChoice(s *site.Site, cat *schema.Catalog) (*schema.Table, *KeyedChoice) {
+	if s.Table != nil || len(s.TableAlternatives) < 2 {
 		return nil, nil
 	}
 	var tables []*schema.Table
 	seen := map[*schema.Table]bool{}
-	for _, alt := range site.TableAlternatives {
-		t, status := cat.Lookup(schemafact.KeyedPath(alt.YQL, alt.Holes), "")
+	for _, alt := range s.TableAlternatives {
+		t, status := cat.Lookup(alt.KeyedPath(), "")
 		if !status.OK() || t == nil || t.Store != schema.RowStore {
 			return nil, nil
 		}
@@ -45,7 +44,7 @@ func resolveChoice(site *querysite.Site, cat *schema.Catalog) (*schema.Table, *K
 	if len(tables) == 1 {
 		return tables[0], nil
 	}
-	return nil, &KeyedChoice{Site: site, Tables: tables}
+	return nil, &KeyedChoice{Site: s, Tables: tables}
 }
 
 // EveryTable runs check under each table of the choice and keeps the
@@ -103,7 +102,7 @@ func DescribeTables(tables []*schema.Table) string {
 // RowOrigin says where a row's fields come from when an interface method
 // or a function returns them ("" for a row built at the call), as a
 // message part of its own ("; the row's fields come from …").
-func RowOrigin(row *querysite.Row) string {
+func RowOrigin(row *site.Row) string {
 	if row == nil || row.Impl == "" {
 		return ""
 	}
@@ -113,24 +112,24 @@ func RowOrigin(row *querysite.Row) string {
 // outcomeChoice explains a keyed site with table alternatives: one check
 // per resolved table, marked as one of n, or why an alternative is not
 // known (then the site is not checked at all).
-func outcomeChoice(o *SiteOutcome, site *querysite.Site, op string, cat *schema.Catalog) {
-	o.Text = textRecoveryOf(site.TableAlternatives)
+func outcomeChoice(o *SiteOutcome, s *site.Site, op string, cat *schema.Catalog) {
+	o.Text = textRecoveryOf(s.TableAlternatives)
 	var checks []Check
-	for _, alt := range site.TableAlternatives {
-		t, status := cat.Lookup(schemafact.KeyedPath(alt.YQL, alt.Holes), "")
+	for _, alt := range s.TableAlternatives {
+		t, status := cat.Lookup(alt.KeyedPath(), "")
 		name := displayText(alt.YQL, alt.Holes)
 		switch {
 		case !status.OK() || t == nil:
-			o.add(lookupSkip(status.String()), "one of "+strconv.Itoa(len(site.TableAlternatives))+" table alternatives: "+tableDetail(name, status.String(), cat), token.NoPos)
-			o.holes([]*querysite.Text{alt})
+			o.add(lookupSkip(status.String()), "one of "+strconv.Itoa(len(s.TableAlternatives))+" table alternatives: "+tableDetail(name, status.String(), cat), token.NoPos)
+			o.holes([]*site.Text{alt})
 		case t.Store != schema.RowStore:
 			o.add(SkipColumnStore, "table "+name+" is a column table", token.NoPos)
 		default:
-			why := "1 of " + strconv.Itoa(len(site.TableAlternatives)) + " tables"
-			if n := rowsNote(site); n != "" {
+			why := "1 of " + strconv.Itoa(len(s.TableAlternatives)) + " tables"
+			if n := rowsNote(s); n != "" {
 				why += ", " + n
 			}
-			checks = append(checks, Check{Op: op, Table: displayPath(t.Path), Key: t.KeyString(), Verdict: keyedVerdict(site), Why: why})
+			checks = append(checks, Check{Op: op, Table: displayPath(t.Path), Key: t.KeyString(), Verdict: keyedVerdict(s), Why: why})
 		}
 	}
 	if len(o.Skips) == 0 {
@@ -139,7 +138,7 @@ func outcomeChoice(o *SiteOutcome, site *querysite.Site, op string, cat *schema.
 }
 
 // textRecoveryOf grades a list of table paths like query texts.
-func textRecoveryOf(texts []*querysite.Text) TextRecovery {
+func textRecoveryOf(texts []*site.Text) TextRecovery {
 	if len(texts) == 0 || allHoles(texts) {
 		return TextNone
 	}
@@ -153,17 +152,17 @@ func textRecoveryOf(texts []*querysite.Text) TextRecovery {
 
 // rowsNote says, for -explain, that the rows are alternatives from an
 // interface method's implementations.
-func rowsNote(site *querysite.Site) string {
-	if !site.RowAlternatives {
+func rowsNote(s *site.Site) string {
+	if !s.RowAlternatives {
 		return ""
 	}
 	n := 0
-	for _, r := range site.Rows {
+	for _, r := range s.Rows {
 		if r.Impl != "" {
 			n++
 		}
 	}
-	if !site.RowsKnown {
+	if !s.RowsKnown {
 		return "rows unknown"
 	}
 	return strconv.Itoa(n) + " row alternatives"
@@ -184,7 +183,7 @@ func rowsNote(site *querysite.Site) string {
 //     converted to the interface somewhere); a service may give each kind
 //     of record its own writer, so the fault is reported only when it
 //     would hold wherever such a row could be written.
-func (r *Result) RowTables(tables []*schema.Table, row *querysite.Row) []*schema.Table {
+func (r *Result) RowTables(tables []*schema.Table, row *site.Row) []*schema.Table {
 	if row == nil || len(tables) == 0 {
 		return nil
 	}
@@ -210,7 +209,7 @@ func (r *Result) RowTables(tables []*schema.Table, row *querysite.Row) []*schema
 
 // RowFits reports whether the table has a column for every field of the
 // row (positional fields, which name no column, never fit).
-func RowFits(t *schema.Table, row *querysite.Row) bool {
+func RowFits(t *schema.Table, row *site.Row) bool {
 	for _, f := range row.Fields {
 		if f.Name == "" || t.Column(f.Name) == nil {
 			return false

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/ydblint/ydblint/internal/schema"
-	"github.com/ydblint/ydblint/passes/querysite"
+	"github.com/ydblint/ydblint/internal/site"
 	"github.com/ydblint/ydblint/passes/schemafact"
 )
 
@@ -66,10 +66,10 @@ func TestDescribeTablesAndRowOrigin(t *testing.T) {
 	if got := DescribeTables([]*schema.Table{b}); got != DescribeTable(b) {
 		t.Errorf("one table: %q, want DescribeTable's %q", got, DescribeTable(b))
 	}
-	if got := RowOrigin(&querysite.Row{Impl: "(idx.tag).Fields at tag.go:3:2"}); got != "; the row's fields come from (idx.tag).Fields at tag.go:3:2" {
+	if got := RowOrigin(&site.Row{Impl: "(idx.tag).Fields at tag.go:3:2"}); got != "; the row's fields come from (idx.tag).Fields at tag.go:3:2" {
 		t.Errorf("RowOrigin = %q", got)
 	}
-	if got := RowOrigin(&querysite.Row{}); got != "" {
+	if got := RowOrigin(&site.Row{}); got != "" {
 		t.Errorf("RowOrigin of a row built at the call = %q, want empty", got)
 	}
 }
@@ -127,10 +127,10 @@ func TestRowTables(t *testing.T) {
 	cat := schema.New()
 	cat.Tables = []*schema.Table{dur, tag, other}
 	r := &Result{Schema: &schemafact.Result{Catalog: cat}}
-	row := func(impl string, names ...string) *querysite.Row {
-		out := &querysite.Row{Known: true, Impl: impl}
+	row := func(impl string, names ...string) *site.Row {
+		out := &site.Row{Known: true, Impl: impl}
 		for _, n := range names {
-			out.Fields = append(out.Fields, &querysite.Field{Name: n})
+			out.Fields = append(out.Fields, &site.Field{Name: n})
 		}
 		return out
 	}
@@ -144,7 +144,7 @@ func TestRowTables(t *testing.T) {
 	tests := []struct {
 		name   string
 		tables []*schema.Table
-		row    *querysite.Row
+		row    *site.Row
 		want   string
 	}{
 		{"row built at the call, one table", []*schema.Table{dur}, row("", "h", "ts", "op"), "dur"},

@@ -7,9 +7,8 @@ import (
 
 	"github.com/ydblint/ydblint/internal/keyplan"
 	"github.com/ydblint/ydblint/internal/schema"
+	"github.com/ydblint/ydblint/internal/site"
 	"github.com/ydblint/ydblint/internal/yql"
-	"github.com/ydblint/ydblint/passes/querysite"
-	"github.com/ydblint/ydblint/passes/schemafact"
 )
 
 // This file says, for every query site, what queryplan did with it: which
@@ -93,7 +92,7 @@ type Check struct {
 
 // SiteOutcome is what queryplan did with one query site.
 type SiteOutcome struct {
-	Site *querysite.Site
+	Site *site.Site
 	// Text is how much of the text (or the table path of a keyed site)
 	// was recovered.
 	Text TextRecovery
@@ -119,7 +118,7 @@ func (o *SiteOutcome) Planned() bool {
 }
 
 // Sites returns the package's query sites, in source order.
-func (r *Result) Sites() []*querysite.Site {
+func (r *Result) Sites() []*site.Site {
 	if r == nil {
 		return nil
 	}
@@ -141,21 +140,21 @@ func (r *Result) Outcomes() (out []*SiteOutcome) {
 		cat = schema.New()
 	}
 	defer func() { _ = recover() }()
-	for _, site := range r.siteList {
-		o := &SiteOutcome{Site: site}
+	for _, s := range r.siteList {
+		o := &SiteOutcome{Site: s}
 		out = append(out, o)
 		if !r.InScope {
-			o.Text = textRecovery(site)
+			o.Text = textRecovery(s)
 			o.add(SkipExcluded, "package excluded by include-pkgs/exclude-pkgs", token.NoPos)
 			continue
 		}
-		switch site.Kind {
-		case querysite.KindYQL:
-			outcomeYQL(o, site, cat)
-		case querysite.KindBulkUpsert, querysite.KindReadRows, querysite.KindReadTable:
-			outcomeKeyed(o, site, cat)
+		switch s.Kind {
+		case site.KindYQL:
+			outcomeYQL(o, s, cat)
+		case site.KindBulkUpsert, site.KindReadRows, site.KindReadTable:
+			outcomeKeyed(o, s, cat)
 		default:
-			o.Text = textRecovery(site)
+			o.Text = textRecovery(s)
 			o.add(SkipSchemaCall, "schema change (read into the catalogue, not a query)", token.NoPos)
 		}
 	}
@@ -172,12 +171,12 @@ func (o *SiteOutcome) add(code SkipCode, detail string, pos token.Pos) {
 }
 
 // textRecovery grades the site's texts, or a keyed site's table path.
-func textRecovery(site *querysite.Site) TextRecovery {
-	texts := site.Texts
-	if site.Kind != querysite.KindYQL {
+func textRecovery(s *site.Site) TextRecovery {
+	texts := s.Texts
+	if s.Kind != site.KindYQL {
 		texts = nil
-		if site.Table != nil {
-			texts = []*querysite.Text{site.Table}
+		if s.Table != nil {
+			texts = []*site.Text{s.Table}
 		}
 	}
 	if len(texts) == 0 || allHoles(texts) {
@@ -191,20 +190,20 @@ func textRecovery(site *querysite.Site) TextRecovery {
 	return TextFull
 }
 
-func outcomeYQL(o *SiteOutcome, site *querysite.Site, cat *schema.Catalog) {
-	o.Text = textRecovery(site)
+func outcomeYQL(o *SiteOutcome, s *site.Site, cat *schema.Catalog) {
+	o.Text = textRecovery(s)
 	switch {
-	case site.NotYQL && !site.ExplainOnly:
+	case s.NotYQL && !s.ExplainOnly:
 		o.add(SkipNotYQL, "not YQL (PostgreSQL syntax)", token.NoPos)
 		return
-	case site.ExplainOnly:
+	case s.ExplainOnly:
 		o.add(SkipExplainOnly, "explained or validated only, never executed", token.NoPos)
 		return
-	case len(site.Texts) == 0:
+	case len(s.Texts) == 0:
 		o.add(SkipNoText, "query text not recovered", token.NoPos)
 		return
-	case allHoles(site.Texts):
-		for _, t := range site.Texts {
+	case allHoles(s.Texts):
+		for _, t := range s.Texts {
 			for _, h := range t.Holes {
 				desc := h.Desc
 				if desc == "" {
@@ -216,7 +215,7 @@ func outcomeYQL(o *SiteOutcome, site *querysite.Site, cat *schema.Catalog) {
 		return
 	}
 	dml, touchesTable := false, false
-	for _, text := range site.Texts {
+	for _, text := range s.Texts {
 		script := yql.Parse(text.YQL)
 		if len(script.Errors) > 0 {
 			e := script.Errors[0]
@@ -227,14 +226,14 @@ func outcomeYQL(o *SiteOutcome, site *querysite.Site, cat *schema.Catalog) {
 			if ref == nil || ref.Named != "" {
 				return nil, false
 			}
-			t, status := lookupRef(cat, text, site, ref.Path, pragmaPrefix)
+			t, status := lookupRef(cat, text, s, ref.Path, pragmaPrefix)
 			if !status.OK() || t == nil {
 				statuses[ref.Span] = status.String()
 				return nil, false
 			}
 			return t, true
 		}
-		planner := keyplan.NewPlanner(script, text.YQL, resolve, paramOracle(site.Params))
+		planner := keyplan.NewPlanner(script, text.YQL, resolve, paramOracle(s.Params))
 		for i, st := range script.Stmts {
 			switch st.(type) {
 			case *yql.SelectStmt, *yql.InsertStmt, *yql.UpdateStmt, *yql.DeleteStmt:
@@ -263,18 +262,18 @@ func outcomeYQL(o *SiteOutcome, site *querysite.Site, cat *schema.Catalog) {
 		o.add(SkipNoTable, "the statements read and write no table (no FROM, or only AS_TABLE and named expressions)", token.NoPos)
 	}
 	if !o.Planned() {
-		o.holes(site.Texts)
+		o.holes(s.Texts)
 	}
 	// Last: it limits what nullkey and monotonickey know of the values,
 	// not whether the statement was planned.
-	if site.Params != nil && site.Params.Mode == querysite.BindUnknown {
+	if s.Params != nil && s.Params.Mode == site.BindUnknown {
 		o.add(SkipBindingUnknown, "binding of unnamed arguments unknown (the handle's connector options or DSN were not traced)", token.NoPos)
 	}
 }
 
 // holes names the unknown pieces of the texts, when they may be why the
 // site was not planned.
-func (o *SiteOutcome) holes(texts []*querysite.Text) {
+func (o *SiteOutcome) holes(texts []*site.Text) {
 	for _, t := range texts {
 		for _, h := range t.Holes {
 			desc := h.Desc
@@ -286,7 +285,7 @@ func (o *SiteOutcome) holes(texts []*querysite.Text) {
 	}
 }
 
-func (o *SiteOutcome) read(a *keyplan.Access, text *querysite.Text, cat *schema.Catalog, statuses map[yql.Span]string) {
+func (o *SiteOutcome) read(a *keyplan.Access, text *site.Text, cat *schema.Catalog, statuses map[yql.Span]string) {
 	if a.Table == nil {
 		o.unresolved(a.Ref, text, cat, statuses, a.Break)
 		return
@@ -315,7 +314,7 @@ func (o *SiteOutcome) read(a *keyplan.Access, text *querysite.Text, cat *schema.
 	}
 }
 
-func (o *SiteOutcome) write(w *keyplan.Write, text *querysite.Text, cat *schema.Catalog, statuses map[yql.Span]string) {
+func (o *SiteOutcome) write(w *keyplan.Write, text *site.Text, cat *schema.Catalog, statuses map[yql.Span]string) {
 	if w.Table == nil {
 		o.unresolved(w.Ref, text, cat, statuses, keyplan.Reason{})
 		return
@@ -324,7 +323,7 @@ func (o *SiteOutcome) write(w *keyplan.Write, text *querysite.Text, cat *schema.
 }
 
 // unresolved records why a table reference has no table.
-func (o *SiteOutcome) unresolved(ref *yql.TableRef, text *querysite.Text, cat *schema.Catalog, statuses map[yql.Span]string, why keyplan.Reason) {
+func (o *SiteOutcome) unresolved(ref *yql.TableRef, text *site.Text, cat *schema.Catalog, statuses map[yql.Span]string, why keyplan.Reason) {
 	if ref == nil {
 		if why.Text != "" {
 			o.add(SkipVerdictUnknown, displayText(why.Text, text.Holes), token.NoPos)
@@ -428,38 +427,38 @@ func holeParseNote(cat *schema.Catalog) string {
 	return fmt.Sprintf("; %d schema statements with run-time pieces were not read, the first at %s", n, first)
 }
 
-func outcomeKeyed(o *SiteOutcome, site *querysite.Site, cat *schema.Catalog) {
-	o.Text = textRecovery(site)
-	op := keyedOp(site)
-	if site.Table == nil && len(site.TableAlternatives) > 0 {
-		outcomeChoice(o, site, op, cat) // choice.go
+func outcomeKeyed(o *SiteOutcome, s *site.Site, cat *schema.Catalog) {
+	o.Text = textRecovery(s)
+	op := keyedOp(s)
+	if s.Table == nil && len(s.TableAlternatives) > 0 {
+		outcomeChoice(o, s, op, cat) // choice.go
 		return
 	}
-	if site.Table == nil {
+	if s.Table == nil {
 		o.add(SkipNoTablePath, op+" table path not recovered", token.NoPos)
 		return
 	}
-	t, status := cat.Lookup(schemafact.KeyedPath(site.Table.YQL, site.Table.Holes), "")
-	name := displayText(site.Table.YQL, site.Table.Holes)
+	t, status := cat.Lookup(s.Table.KeyedPath(), "")
+	name := displayText(s.Table.YQL, s.Table.Holes)
 	switch {
 	case !status.OK() || t == nil:
 		o.add(lookupSkip(status.String()), tableDetail(name, status.String(), cat), token.NoPos)
-		o.holes([]*querysite.Text{site.Table})
+		o.holes([]*site.Text{s.Table})
 	case t.Store != schema.RowStore:
 		o.add(SkipColumnStore, "table "+name+" is a column table", token.NoPos)
 	default:
-		o.Checks = append(o.Checks, Check{Op: op, Table: displayPath(t.Path), Key: t.KeyString(), Verdict: keyedVerdict(site), Why: rowsNote(site)})
+		o.Checks = append(o.Checks, Check{Op: op, Table: displayPath(t.Path), Key: t.KeyString(), Verdict: keyedVerdict(s), Why: rowsNote(s)})
 	}
 }
 
 // keyedVerdict is what a keyed site does with its table's key.
-func keyedVerdict(site *querysite.Site) string {
+func keyedVerdict(s *site.Site) string {
 	verdict := "WRITE"
-	if site.Kind != querysite.KindBulkUpsert {
+	if s.Kind != site.KindBulkUpsert {
 		verdict = keyplan.Point.String()
-		if site.Kind == querysite.KindReadTable {
+		if s.Kind == site.KindReadTable {
 			verdict = keyplan.Range.String()
-			if len(site.KeyRange) == 0 {
+			if len(s.KeyRange) == 0 {
 				verdict = keyplan.Full.String()
 			}
 		}
@@ -467,18 +466,18 @@ func keyedVerdict(site *querysite.Site) string {
 	return verdict
 }
 
-func keyedOp(site *querysite.Site) string {
-	switch site.Kind {
-	case querysite.KindBulkUpsert:
+func keyedOp(s *site.Site) string {
+	switch s.Kind {
+	case site.KindBulkUpsert:
 		return "BulkUpsert"
-	case querysite.KindReadRows:
+	case site.KindReadRows:
 		return "ReadRows"
 	}
 	return "ReadTable"
 }
 
 // displayText renders YQL with its holes as <description> for people.
-func displayText(s string, holes []querysite.Hole) string {
+func displayText(s string, holes []site.Hole) string {
 	if !strings.Contains(s, yql.HolePrefix) {
 		return s
 	}
@@ -498,7 +497,7 @@ func DisplayPath(p string) string { return displayPath(p) }
 
 // allHoles reports whether every text is nothing but holes: the text is
 // then not recovered at all, however querysite represents it.
-func allHoles(texts []*querysite.Text) bool {
+func allHoles(texts []*site.Text) bool {
 	for _, t := range texts {
 		rest := t.YQL
 		for i := range t.Holes {

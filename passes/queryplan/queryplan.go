@@ -15,6 +15,7 @@ import (
 	"github.com/ydblint/ydblint/internal/keyplan"
 	"github.com/ydblint/ydblint/internal/report"
 	"github.com/ydblint/ydblint/internal/schema"
+	"github.com/ydblint/ydblint/internal/site"
 	"github.com/ydblint/ydblint/internal/suppress"
 	"github.com/ydblint/ydblint/internal/yql"
 	"github.com/ydblint/ydblint/passes/config"
@@ -66,7 +67,7 @@ type Result struct {
 	sites int
 	// siteList is kept for Outcomes (outcome.go), which is
 	// computed only when a driver asks for it (-explain, -stats).
-	siteList []*querysite.Site
+	siteList []*site.Site
 }
 
 // UsesYDB reports whether the package hands anything to ydb-go-sdk or
@@ -88,7 +89,7 @@ func (r *Result) ClaimFailures() []string {
 // inputFailures returns the failures recorded by querysite and schemafact.
 func inputFailures(pass *analysis.Pass) []string {
 	var out []string
-	if qs, _ := pass.ResultOf[querysite.Analyzer].(*querysite.Result); qs != nil && qs.Failure != "" {
+	if qs, _ := pass.ResultOf[querysite.Analyzer].(*site.Result); qs != nil && qs.Failure != "" {
 		out = append(out, qs.Failure)
 	}
 	if sf, _ := pass.ResultOf[schemafact.Analyzer].(*schemafact.Result); sf != nil && sf.Failure != "" {
@@ -107,8 +108,8 @@ func failed(pass *analysis.Pass, msg string) any {
 
 // Statement is one planned statement of one text variant.
 type Statement struct {
-	Site   *querysite.Site
-	Text   *querysite.Text
+	Site   *site.Site
+	Text   *site.Text
 	Script *yql.Script
 	Index  int // in Script.Stmts
 	Plan   *keyplan.Plan
@@ -140,7 +141,7 @@ func (s *Statement) YQL(off int) report.YQL {
 
 // KeyedSite is a BulkUpsert, ReadRows or StreamReadTable call on a known table.
 type KeyedSite struct {
-	Site  *querysite.Site
+	Site  *site.Site
 	Table *schema.Table
 }
 
@@ -151,18 +152,18 @@ func run(pass *analysis.Pass) (any, error) {
 		return res, nil
 	}
 	res.InScope = true
-	sites := pass.ResultOf[querysite.Analyzer].(*querysite.Result)
+	sites := pass.ResultOf[querysite.Analyzer].(*site.Result)
 	res.sites = len(sites.Sites)
 	res.siteList = sites.Sites
-	for _, site := range sites.Sites {
-		switch site.Kind {
-		case querysite.KindYQL:
-			res.Statements = append(res.Statements, planSite(site, res.Schema.Catalog)...)
-		case querysite.KindBulkUpsert, querysite.KindReadRows, querysite.KindReadTable:
-			if t := resolveSiteTable(site, res.Schema.Catalog); t != nil {
-				res.KeyedSites = append(res.KeyedSites, &KeyedSite{Site: site, Table: t})
-			} else if t, kc := resolveChoice(site, res.Schema.Catalog); t != nil { // choice.go
-				res.KeyedSites = append(res.KeyedSites, &KeyedSite{Site: site, Table: t})
+	for _, s := range sites.Sites {
+		switch s.Kind {
+		case site.KindYQL:
+			res.Statements = append(res.Statements, planSite(s, res.Schema.Catalog)...)
+		case site.KindBulkUpsert, site.KindReadRows, site.KindReadTable:
+			if t := resolveSiteTable(s, res.Schema.Catalog); t != nil {
+				res.KeyedSites = append(res.KeyedSites, &KeyedSite{Site: s, Table: t})
+			} else if t, kc := resolveChoice(s, res.Schema.Catalog); t != nil { // choice.go
+				res.KeyedSites = append(res.KeyedSites, &KeyedSite{Site: s, Table: t})
 			} else if kc != nil {
 				res.KeyedChoices = append(res.KeyedChoices, kc)
 			}
@@ -173,15 +174,15 @@ func run(pass *analysis.Pass) (any, error) {
 
 // planSite parses and plans every text variant of a YQL site. Texts the
 // rules must not judge (PostgreSQL syntax, explain-only) are skipped.
-func planSite(site *querysite.Site, cat *schema.Catalog) []*Statement {
-	if site.NotYQL || site.ExplainOnly {
+func planSite(s *site.Site, cat *schema.Catalog) []*Statement {
+	if s.NotYQL || s.ExplainOnly {
 		return nil
 	}
 	var out []*Statement
-	for vi, text := range site.Texts {
+	for vi, text := range s.Texts {
 		script := yql.Parse(text.YQL)
-		resolve := resolver(cat, text, site)
-		planner := keyplan.NewPlanner(script, text.YQL, resolve, paramOracle(site.Params))
+		resolve := resolver(cat, text, s)
+		planner := keyplan.NewPlanner(script, text.YQL, resolve, paramOracle(s.Params))
 		for i, st := range script.Stmts {
 			switch st.(type) {
 			case *yql.SelectStmt, *yql.InsertStmt, *yql.UpdateStmt, *yql.DeleteStmt:
@@ -193,8 +194,8 @@ func planSite(site *querysite.Site, cat *schema.Catalog) []*Statement {
 				continue
 			}
 			out = append(out, &Statement{
-				Site: site, Text: text, Script: script, Index: i, Plan: plan,
-				Variant: vi, Variants: len(site.Texts),
+				Site: s, Text: text, Script: script, Index: i, Plan: plan,
+				Variant: vi, Variants: len(s.Texts),
 			})
 		}
 	}
@@ -203,18 +204,18 @@ func planSite(site *querysite.Site, cat *schema.Catalog) []*Statement {
 
 // resolver looks table references up in the catalogue. Holes in the path
 // and in the PRAGMA TablePathPrefix are keyed exactly as schemafact keys DDL
-// (schemafact.KeyedPath): a hole with a stable key names the Go value, so
+// (site.Text.KeyPath): a hole with a stable key names the Go value, so
 // PRAGMA TablePathPrefix(path.Dir(p)) with the table path.Base(p) joins back
 // into p; a hole without one stays raw, which the catalogue reads as an
 // unknown prefix or an unknown table. The text's PRAGMA wins over the
 // driver's prefix, as the driver's prefix is itself a PRAGMA placed before
 // the text.
-func resolver(cat *schema.Catalog, text *querysite.Text, site *querysite.Site) keyplan.TableResolver {
+func resolver(cat *schema.Catalog, text *site.Text, s *site.Site) keyplan.TableResolver {
 	return func(ref *yql.TableRef, pragmaPrefix string) (*schema.Table, bool) {
 		if ref == nil || ref.Named != "" {
 			return nil, false
 		}
-		t, status := lookupRef(cat, text, site, ref.Path, pragmaPrefix)
+		t, status := lookupRef(cat, text, s, ref.Path, pragmaPrefix)
 		if !status.OK() || t == nil {
 			return nil, false
 		}
@@ -224,24 +225,24 @@ func resolver(cat *schema.Catalog, text *querysite.Text, site *querysite.Site) k
 
 // lookupRef resolves one table path of a text against the catalogue (see
 // resolver); Outcomes uses it too, to say why a table is unknown.
-func lookupRef(cat *schema.Catalog, text *querysite.Text, site *querysite.Site, refPath, pragmaPrefix string) (*schema.Table, schema.LookupStatus) {
-	path := schemafact.KeyedPath(refPath, text.Holes)
-	prefix := schemafact.KeyedPath(pragmaPrefix, text.Holes)
-	if prefix == "" && (!site.PrefixUnknown || strings.HasPrefix(path, "/")) {
+func lookupRef(cat *schema.Catalog, text *site.Text, s *site.Site, refPath, pragmaPrefix string) (*schema.Table, schema.LookupStatus) {
+	path := text.KeyPath(refPath)
+	prefix := text.KeyPath(pragmaPrefix)
+	if prefix == "" && (!s.PrefixUnknown || strings.HasPrefix(path, "/")) {
 		// Without a PRAGMA the driver's prefix applies; when the
 		// driver adds one we cannot see, only a unique suffix match
 		// can name the table.
-		prefix = site.TablePathPrefix
+		prefix = s.TablePathPrefix
 	}
 	return cat.Lookup(path, prefix)
 }
 
 // resolveSiteTable resolves the table path argument of a keyed site.
-func resolveSiteTable(site *querysite.Site, cat *schema.Catalog) *schema.Table {
-	if site.Table == nil {
+func resolveSiteTable(s *site.Site, cat *schema.Catalog) *schema.Table {
+	if s.Table == nil {
 		return nil
 	}
-	t, status := cat.Lookup(schemafact.KeyedPath(site.Table.YQL, site.Table.Holes), "")
+	t, status := cat.Lookup(s.Table.KeyedPath(), "")
 	if !status.OK() || t == nil || t.Store != schema.RowStore {
 		return nil
 	}
@@ -251,7 +252,7 @@ func resolveSiteTable(site *querysite.Site, cat *schema.Catalog) *schema.Table {
 // paramOracle turns the Go-side bindings of a site into what the planner
 // knows about each parameter. A parameter with no binding is unknown, never
 // "not NULL".
-func paramOracle(p *querysite.Params) keyplan.ParamOracle {
+func paramOracle(p *site.Params) keyplan.ParamOracle {
 	if p == nil || len(p.Bindings) == 0 {
 		return nil
 	}
@@ -264,7 +265,7 @@ func paramOracle(p *querysite.Params) keyplan.ParamOracle {
 	}
 }
 
-func paramInfo(p *querysite.Params, v querysite.Value) keyplan.ParamInfo {
+func paramInfo(p *site.Params, v site.Value) keyplan.ParamInfo {
 	var info keyplan.ParamInfo
 	if v.YDBType != "" {
 		t := &yql.TypeRef{Name: yql.CanonicalType(v.YDBType)}
@@ -274,12 +275,12 @@ func paramInfo(p *querysite.Params, v querysite.Value) keyplan.ParamInfo {
 		info.Type = t
 	}
 	switch {
-	case v.Null == querysite.DefinitelyNull:
+	case v.Null == site.DefinitelyNull:
 		info.Optional = keyplan.TriYes
 		info.Null = true
 	case v.Optional:
 		info.Optional = keyplan.TriYes
-	case v.YDBType != "" && v.Null == querysite.NotNull:
+	case v.YDBType != "" && v.Null == site.NotNull:
 		info.Optional = keyplan.TriNo
 	}
 	if v.HashFunc != "" && v.HashOf != "" {
@@ -298,35 +299,16 @@ func paramInfo(p *querysite.Params, v querysite.Value) keyplan.ParamInfo {
 	return info
 }
 
-// ExactRange maps [start, end) of the statement's text to Go positions only
-// when the whole range lies inside one string-literal segment that maps byte
-// for byte. Suggested fixes use it: an edit is only offered where the bytes
-// to change are exactly known in the Go source.
-func (s *Statement) ExactRange(start, end int) (token.Pos, token.Pos, bool) {
-	return exactRange(s.Text, start, end)
-}
-
-func exactRange(t *querysite.Text, start, end int) (token.Pos, token.Pos, bool) {
-	if t == nil || start > end {
-		return token.NoPos, token.NoPos, false
-	}
-	for _, seg := range t.Segments {
-		if seg.Exact && seg.Off <= start && end <= seg.Off+seg.Len {
-			return seg.Pos + token.Pos(start-seg.Off), seg.Pos + token.Pos(end-seg.Off), true
-		}
-	}
-	return token.NoPos, token.NoPos, false
-}
-
 // Edits turns planner text edits into Go text edits; ok is false when any
-// edit falls outside an exact string-literal segment (then no fix is offered).
+// edit falls outside an exact string-literal segment (site.Text.ExactRange),
+// as then no fix is offered.
 func (s *Statement) Edits(edits []keyplan.TextEdit) ([]analysis.TextEdit, bool) {
 	if len(edits) == 0 {
 		return nil, false
 	}
 	out := make([]analysis.TextEdit, 0, len(edits))
 	for _, e := range edits {
-		pos, end, ok := s.ExactRange(e.Start, e.End)
+		pos, end, ok := s.Text.ExactRange(e.Start, e.End)
 		if !ok || strings.ContainsAny(e.NewText, "`") {
 			return nil, false
 		}
@@ -374,17 +356,17 @@ func displayPath(p string) string {
 
 // Via describes the wrapper chain of a site for messages ("" for a direct
 // SDK call).
-func Via(site *querysite.Site) string {
-	if len(site.Chain) == 0 {
+func Via(qs *site.Site) string {
+	if len(qs.Chain) == 0 {
 		return ""
 	}
-	parts := make([]string, 0, len(site.Chain))
-	for _, f := range site.Chain {
+	parts := make([]string, 0, len(qs.Chain))
+	for _, f := range qs.Chain {
 		s := f.Func
 		if f.PosString != "" {
 			s += " at " + f.PosString
 		}
 		parts = append(parts, s)
 	}
-	return "; reached through " + strings.Join(parts, " → ") + " → " + site.API
+	return "; reached through " + strings.Join(parts, " → ") + " → " + qs.API
 }

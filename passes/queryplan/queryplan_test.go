@@ -6,8 +6,8 @@ import (
 
 	"github.com/ydblint/ydblint/internal/keyplan"
 	"github.com/ydblint/ydblint/internal/schema"
+	"github.com/ydblint/ydblint/internal/site"
 	"github.com/ydblint/ydblint/internal/yql"
-	"github.com/ydblint/ydblint/passes/querysite"
 )
 
 func TestResolver(t *testing.T) {
@@ -15,10 +15,10 @@ func TestResolver(t *testing.T) {
 	cat.ApplyText("m.sql", 1, "CREATE TABLE `{field:p.T.table}` (id Uint64, PRIMARY KEY (id));"+
 		"CREATE TABLE `/local/db/orders` (id Uint64, PRIMARY KEY (id));"+
 		"CREATE TABLE `/local/a/dup` (id Uint64, PRIMARY KEY (id)); CREATE TABLE `/local/b/dup` (id Uint64, v Utf8, PRIMARY KEY (id));")
-	text := &querysite.Text{Holes: []querysite.Hole{{Key: "field:p.T.table"}, {Key: ""}}}
+	text := &site.Text{Holes: []site.Hole{{Key: "field:p.T.table"}, {Key: ""}}}
 	tests := []struct {
 		name, path, pragma string
-		site               querysite.Site
+		site               site.Site
 		want               string // "" for unresolved
 	}{
 		{name: "keyed hole names the DDL's table", path: yql.HoleName(0), want: "{field:p.T.table}"},
@@ -28,15 +28,15 @@ func TestResolver(t *testing.T) {
 		{name: "unknown prefix, unique suffix", path: yql.HoleName(1) + "/orders", want: "/local/db/orders"},
 		{name: "ambiguous suffix", path: "dup"},
 		{name: "pragma prefix", path: "dup", pragma: "/local/a", want: "/local/a/dup"},
-		{name: "driver prefix", path: "dup", site: querysite.Site{TablePathPrefix: "/local/b"}, want: "/local/b/dup"},
-		{name: "pragma wins over the driver", path: "dup", pragma: "/local/a", site: querysite.Site{TablePathPrefix: "/local/b"}, want: "/local/a/dup"},
-		{name: "unseen driver prefix", path: "dup", site: querysite.Site{PrefixUnknown: true, TablePathPrefix: "/local/b"}},
+		{name: "driver prefix", path: "dup", site: site.Site{TablePathPrefix: "/local/b"}, want: "/local/b/dup"},
+		{name: "pragma wins over the driver", path: "dup", pragma: "/local/a", site: site.Site{TablePathPrefix: "/local/b"}, want: "/local/a/dup"},
+		{name: "unseen driver prefix", path: "dup", site: site.Site{PrefixUnknown: true, TablePathPrefix: "/local/b"}},
 		{name: "unknown table", path: "nosuch"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			site := tt.site
-			got, ok := resolver(cat, text, &site)(&yql.TableRef{Path: tt.path}, tt.pragma)
+			s := tt.site
+			got, ok := resolver(cat, text, &s)(&yql.TableRef{Path: tt.path}, tt.pragma)
 			switch {
 			case tt.want == "" && ok:
 				t.Errorf("resolved to %s, want unresolved", got.Path)
@@ -48,13 +48,13 @@ func TestResolver(t *testing.T) {
 }
 
 func TestParamInfo(t *testing.T) {
-	p := &querysite.Params{Known: true, Bindings: []*querysite.Binding{
-		{Name: "id", Value: querysite.Value{YDBType: "Uint64", Origin: "param:id"}},
-		{Name: "h", Value: querysite.Value{YDBType: "Uint64", HashFunc: "hash/fnv.New64a", HashOf: "param:id"}},
-		{Name: "n", Value: querysite.Value{YDBType: "Uint64", Optional: true, Null: querysite.DefinitelyNull}},
-		{Name: "opt", Value: querysite.Value{YDBType: "Utf8", Optional: true, Null: querysite.MaybeNull}},
-		{Name: "ts", Value: querysite.Value{YDBType: "Uint64", Monotonic: "time.Now"}},
-		{Name: "unk", Value: querysite.Value{Null: querysite.NullUnknown}},
+	p := &site.Params{Known: true, Bindings: []*site.Binding{
+		{Name: "id", Value: site.Value{YDBType: "Uint64", Origin: "param:id"}},
+		{Name: "h", Value: site.Value{YDBType: "Uint64", HashFunc: "hash/fnv.New64a", HashOf: "param:id"}},
+		{Name: "n", Value: site.Value{YDBType: "Uint64", Optional: true, Null: site.DefinitelyNull}},
+		{Name: "opt", Value: site.Value{YDBType: "Utf8", Optional: true, Null: site.MaybeNull}},
+		{Name: "ts", Value: site.Value{YDBType: "Uint64", Monotonic: "time.Now"}},
+		{Name: "unk", Value: site.Value{Null: site.NullUnknown}},
 	}}
 	oracle := paramOracle(p)
 	if got := oracle("id"); got.Optional != keyplan.TriNo || got.Type.String() != "Uint64" || got.Null {
@@ -78,28 +78,28 @@ func TestParamInfo(t *testing.T) {
 	if got := oracle("missing"); got != (keyplan.ParamInfo{}) {
 		t.Errorf("unbound parameter: %+v, want the zero ParamInfo", got)
 	}
-	if paramOracle(nil) != nil || paramOracle(&querysite.Params{}) != nil {
+	if paramOracle(nil) != nil || paramOracle(&site.Params{}) != nil {
 		t.Error("an empty binding set must give a nil oracle")
 	}
 }
 
 func TestExactRangeAndEdits(t *testing.T) {
-	text := &querysite.Text{
+	text := &site.Text{
 		YQL: "SELECT 1 FROM t WHERE a = 1",
-		Segments: []querysite.Segment{
+		Segments: []site.Segment{
 			{Off: 0, Len: 14, Pos: 100, End: 114, Exact: true},
 			{Off: 14, Len: 13, Pos: 200, End: 210, Exact: false},
 		},
 		Fallback: 50, FallbackEnd: 60,
 	}
 	st := &Statement{Text: text}
-	if pos, end, ok := st.ExactRange(7, 8); !ok || pos != 107 || end != 108 {
+	if pos, end, ok := st.Text.ExactRange(7, 8); !ok || pos != 107 || end != 108 {
 		t.Errorf("ExactRange in exact segment = %v %v %v", pos, end, ok)
 	}
-	if _, _, ok := st.ExactRange(12, 16); ok {
+	if _, _, ok := st.Text.ExactRange(12, 16); ok {
 		t.Error("a range across segments must not be exact")
 	}
-	if _, _, ok := st.ExactRange(20, 21); ok {
+	if _, _, ok := st.Text.ExactRange(20, 21); ok {
 		t.Error("a range in an inexact segment must not be exact")
 	}
 	if edits, ok := st.Edits([]keyplan.TextEdit{{Start: 14, End: 14, NewText: " VIEW ix"}}); !ok || len(edits) != 1 || edits[0].Pos != token.Pos(114) {
@@ -123,11 +123,11 @@ func TestDescribe(t *testing.T) {
 	if got := DescribeTable(tb); got != want {
 		t.Errorf("DescribeTable = %q, want %q", got, want)
 	}
-	site := &querysite.Site{API: "query.Client.Exec", Chain: []querysite.Frame{{Func: "repo.(*Repo).Get", PosString: "repo.go:12:3"}}}
-	if got := Via(site); got != "; reached through repo.(*Repo).Get at repo.go:12:3 → query.Client.Exec" {
+	s := &site.Site{API: "query.Client.Exec", Chain: []site.Frame{{Func: "repo.(*Repo).Get", PosString: "repo.go:12:3"}}}
+	if got := Via(s); got != "; reached through repo.(*Repo).Get at repo.go:12:3 → query.Client.Exec" {
 		t.Errorf("Via = %q", got)
 	}
-	if Via(&querysite.Site{}) != "" {
+	if Via(&site.Site{}) != "" {
 		t.Error("a direct call has no chain")
 	}
 }

@@ -5,7 +5,7 @@ import (
 	"go/token"
 
 	"github.com/ydblint/ydblint/internal/keyplan"
-	"github.com/ydblint/ydblint/passes/querysite"
+	"github.com/ydblint/ydblint/internal/site"
 )
 
 // This file groups the text variants of a site for the rules: a site whose
@@ -16,7 +16,7 @@ import (
 
 // ReadGroup is one read of one statement across the variants of a site.
 type ReadGroup struct {
-	Site    *querysite.Site
+	Site    *site.Site
 	Members []ReadMember
 	// Variants is the number of text variants of the site.
 	Variants int
@@ -35,7 +35,7 @@ type ReadMember struct {
 // statement order.
 func (r *Result) ReadGroups() []*ReadGroup {
 	type key struct {
-		site        *querysite.Site
+		site        *site.Site
 		stmt, read  int
 		table, kind string
 	}
@@ -86,7 +86,7 @@ func VariantReads(ms []ReadMember, full func(ReadMember) bool) []keyplan.Variant
 }
 
 // ChoiceOf returns the choice with the given ID among the members' texts.
-func ChoiceOf(ms []ReadMember, id int) (querysite.Choice, bool) {
+func ChoiceOf(ms []ReadMember, id int) (site.Choice, bool) {
 	for _, m := range ms {
 		for _, ch := range m.St.Text.Choices {
 			if ch.ID == id {
@@ -94,7 +94,7 @@ func ChoiceOf(ms []ReadMember, id int) (querysite.Choice, bool) {
 			}
 		}
 	}
-	return querysite.Choice{}, false
+	return site.Choice{}, false
 }
 
 // VariantNote is the message suffix that says how many of a site's text

@@ -1,6 +1,10 @@
 package querysite
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/ydblint/ydblint/internal/site"
+)
 
 // inferBind tells the database/sql binding mode from the text itself when
 // the *sql.DB cannot be traced to its connector: a `?` in expression
@@ -13,7 +17,7 @@ import "strings"
 // parameters with unknown values, so predicate shapes can be checked); the
 // site's Params.Mode stays BindUnknown, so no argument is ever mapped to a
 // placeholder by guess.
-func inferBind(v variant) BindMode {
+func inferBind(v variant) site.BindMode {
 	positional, numeric, typeSuffix := false, false, false
 	state := byte(0)
 	prev := "" // the last word or punctuation byte before the current byte, for `?`
@@ -73,11 +77,11 @@ func inferBind(v variant) BindMode {
 	}
 	switch {
 	case typeSuffix || positional == numeric:
-		return BindUnknown
+		return site.BindUnknown
 	case positional:
-		return BindPositional
+		return site.BindPositional
 	}
-	return BindNumeric
+	return site.BindNumeric
 }
 
 // expressionPosition: the text before a `?` ends with an operator or

@@ -1,24 +1,28 @@
 package querysite
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/ydblint/ydblint/internal/site"
+)
 
 func TestInferBind(t *testing.T) {
 	cases := []struct {
 		text string
-		want BindMode
+		want site.BindMode
 	}{
-		{"SELECT * FROM orders WHERE order_id = ?", BindPositional},
-		{"SELECT * FROM t WHERE a IN (?, ?) AND b BETWEEN ? AND ? LIMIT ?", BindPositional},
-		{"UPSERT INTO t (a, b) VALUES (?, ?)", BindPositional},
-		{"SELECT * FROM t WHERE a = $1 AND b = $2", BindNumeric},
-		{"SELECT * FROM t WHERE a = $id", BindUnknown},
-		{"SELECT * FROM t WHERE a = '?' -- ?\n", BindUnknown},
-		{"SELECT * FROM t WHERE a = ? AND b = $1", BindUnknown},
-		{"DECLARE $id AS Uint64?; SELECT * FROM t WHERE a = ?", BindUnknown},
-		{"DECLARE $id AS Optional<Uint64>?; SELECT 1", BindUnknown},
-		{"SELECT * FROM t WHERE a = /* ? */ $x", BindUnknown},
-		{"SELECT `?` FROM t WHERE a=?", BindPositional},
-		{"SELECT * FROM t WHERE s = 'it''s' AND a = ?", BindPositional},
+		{"SELECT * FROM orders WHERE order_id = ?", site.BindPositional},
+		{"SELECT * FROM t WHERE a IN (?, ?) AND b BETWEEN ? AND ? LIMIT ?", site.BindPositional},
+		{"UPSERT INTO t (a, b) VALUES (?, ?)", site.BindPositional},
+		{"SELECT * FROM t WHERE a = $1 AND b = $2", site.BindNumeric},
+		{"SELECT * FROM t WHERE a = $id", site.BindUnknown},
+		{"SELECT * FROM t WHERE a = '?' -- ?\n", site.BindUnknown},
+		{"SELECT * FROM t WHERE a = ? AND b = $1", site.BindUnknown},
+		{"DECLARE $id AS Uint64?; SELECT * FROM t WHERE a = ?", site.BindUnknown},
+		{"DECLARE $id AS Optional<Uint64>?; SELECT 1", site.BindUnknown},
+		{"SELECT * FROM t WHERE a = /* ? */ $x", site.BindUnknown},
+		{"SELECT `?` FROM t WHERE a=?", site.BindPositional},
+		{"SELECT * FROM t WHERE s = 'it''s' AND a = ?", site.BindPositional},
 	}
 	for _, c := range cases {
 		if got := inferBind(variant{lit(c.text, 0, 0, false)}); got != c.want {
@@ -27,7 +31,7 @@ func TestInferBind(t *testing.T) {
 	}
 	// A hole between pieces reads like an identifier: "<hole> ?" is not a value.
 	v := variant{lit("SELECT * FROM t WHERE a = ", 0, 0, false), {hole: true, param: -1}, lit(" ?", 0, 0, false)}
-	if got := inferBind(v); got != BindUnknown {
+	if got := inferBind(v); got != site.BindUnknown {
 		t.Errorf("hole before ?: %v", got)
 	}
 }
@@ -37,7 +41,7 @@ func FuzzInferBind(f *testing.F) {
 	f.Add("DECLARE $x AS Uint64?; SELECT $1")
 	f.Fuzz(func(t *testing.T, s string) {
 		m := inferBind(variant{lit(s, 0, 0, false)})
-		if m == BindPositional || m == BindNumeric {
+		if m == site.BindPositional || m == site.BindNumeric {
 			_ = rewriteBind(variant{lit(s, 0, 0, false)}, m)
 		}
 	})

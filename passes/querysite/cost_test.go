@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/packages"
 
+	"github.com/ydblint/ydblint/internal/site"
 	"github.com/ydblint/ydblint/passes/querysite"
 )
 
@@ -98,7 +99,7 @@ func TestCostUnrelated(t *testing.T) {
 		if !act.IsRoot {
 			continue // dependency results are not retained by the checker
 		}
-		if res := act.Result.(*querysite.Result); len(res.Sites) != 0 {
+		if res := act.Result.(*site.Result); len(res.Sites) != 0 {
 			t.Errorf("%s: %d sites in a package without the SDK", act.Package.PkgPath, len(res.Sites))
 		}
 	}

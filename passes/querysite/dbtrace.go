@@ -5,6 +5,8 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/ydblint/ydblint/internal/site"
 )
 
 // database/sql handles that services pass around. The binding mode of a
@@ -50,7 +52,7 @@ func (a *pkgAnalysis) handleMemo(key any, compute func() dbInfo) dbInfo {
 	if info, ok := a.handles[key]; ok {
 		return info
 	}
-	a.handles[key] = dbInfo{mode: BindUnknown}
+	a.handles[key] = dbInfo{mode: site.BindUnknown}
 	info := compute()
 	a.handles[key] = info
 	return info
@@ -68,7 +70,7 @@ func (a *pkgAnalysis) dbParamInfo(p *ssa.Parameter, depth int) dbInfo {
 }
 
 func (a *pkgAnalysis) computeParamDB(p *ssa.Parameter, depth int) dbInfo {
-	unknown := dbInfo{mode: BindUnknown}
+	unknown := dbInfo{mode: site.BindUnknown}
 	calls, i := a.knownCallers(p)
 	if i < 0 {
 		return unknown
@@ -85,7 +87,7 @@ func (a *pkgAnalysis) computeParamDB(p *ssa.Parameter, depth int) dbInfo {
 // dbFieldInfo is the binding of a handle loaded from field fa of a local
 // struct type: the handles stored into that field, when they agree.
 func (a *pkgAnalysis) dbFieldInfo(fa *ssa.FieldAddr, depth int) dbInfo {
-	unknown := dbInfo{mode: BindUnknown}
+	unknown := dbInfo{mode: site.BindUnknown}
 	tn := localStruct(fa.X.Type(), a.pass.Pkg)
 	if tn == nil || a.bodies.unknownField(tn, fa.Field) {
 		return unknown
@@ -94,7 +96,7 @@ func (a *pkgAnalysis) dbFieldInfo(fa *ssa.FieldAddr, depth int) dbInfo {
 }
 
 func (a *pkgAnalysis) computeFieldDB(tn *types.TypeName, field, depth int) dbInfo {
-	unknown := dbInfo{mode: BindUnknown}
+	unknown := dbInfo{mode: site.BindUnknown}
 	stores, ok := a.handleStores(tn, field)
 	if !ok || len(stores) == 0 || len(stores) > maxHandleStores {
 		return unknown
@@ -109,7 +111,7 @@ func (a *pkgAnalysis) computeFieldDB(tn *types.TypeName, field, depth int) dbInf
 // binding (sql.Open("pgx", dsn)): when all agree, that is kept too, so a
 // handle of another database stays recognised as one.
 func agreeingDB(n int, source func(int) (dbInfo, bool)) dbInfo {
-	unknown := dbInfo{mode: BindUnknown}
+	unknown := dbInfo{mode: site.BindUnknown}
 	var first dbInfo
 	for k := range n {
 		info, ok := source(k)

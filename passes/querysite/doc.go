@@ -7,7 +7,7 @@
 // querysite: find the places where Go code hands YQL text, parameters, rows or table options to ydb-go-sdk or database/sql
 //
 // The pass reports no diagnostics. Consumers Require it and read its
-// *Result (result.go is the contract). The SDK knowledge (entry points,
+// *site.Result (internal/site is the contract). The SDK knowledge (entry points,
 // argument roles, constructors, hash and monotonic sources) lives in
 // internal/sdk; this package does the data flow over SSA.
 //

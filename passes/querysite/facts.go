@@ -3,6 +3,8 @@ package querysite
 import (
 	"strconv"
 	"strings"
+
+	"github.com/ydblint/ydblint/internal/site"
 )
 
 // Facts are compact and deterministic (slices only, no maps, no
@@ -59,7 +61,7 @@ type factFrame struct {
 // point: calls to it are query sites like direct SDK calls.
 type sinkFact struct {
 	API  string
-	Kind Kind
+	Kind site.Kind
 	// Texts are the templates of the text the function hands to the SDK,
 	// built from its parameters. Query is the parameter index when the text
 	// is exactly one parameter, -1 otherwise.
@@ -89,7 +91,7 @@ type sinkFact struct {
 	// Mode, AutoDeclare and Prefix describe the database/sql binding seen
 	// inside the wrapper (BindUnknown when the wrapper's *sql.DB comes from
 	// a field or parameter).
-	Mode        BindMode
+	Mode        site.BindMode
 	AutoDeclare bool
 	Prefix      string
 	Driver      string

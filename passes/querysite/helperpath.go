@@ -6,6 +6,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/ydblint/ydblint/internal/sdk"
+	"github.com/ydblint/ydblint/internal/site"
 )
 
 // Table paths built inside a helper from its own parameter (issue 10):
@@ -41,8 +42,8 @@ import (
 // tableTemplateKind reports whether a site of kind k may forward a table
 // path template. Not StreamReadTable: its key range, read from the
 // options inside the helper, would not reach the callers' sites.
-func tableTemplateKind(k Kind) bool {
-	return k == KindBulkUpsert || k == KindReadRows
+func tableTemplateKind(k site.Kind) bool {
+	return k == site.KindBulkUpsert || k == site.KindReadRows
 }
 
 // unresolvedParam reports whether the table NAME in t (what follows the
@@ -81,7 +82,7 @@ func listRowsParam(v ssa.Value, c *ctx) int {
 // rowsOfList decodes the rows of a []types.Value a caller hands to a
 // helper that wraps them in types.ListValue: a slice literal or appends
 // (loops included), as rowsOf does for the list's items.
-func (a *pkgAnalysis) rowsOfList(v ssa.Value, c *ctx) ([]*Row, bool) {
+func (a *pkgAnalysis) rowsOfList(v ssa.Value, c *ctx) ([]*site.Row, bool) {
 	items, ok := appendElems(peel(v), map[ssa.Value]bool{}, 0)
 	rows, known := a.itemRows(items, c) // rows.go
 	return rows, ok && known && len(items) > 0
@@ -93,7 +94,7 @@ func (a *pkgAnalysis) rowsOfList(v ssa.Value, c *ctx) ([]*Row, bool) {
 // or a template of them is forwarded (the caller is a wrapper in turn);
 // otherwise the site keeps the path, the caller's parameters as holes
 // read like those of a site of its own (paramkey.go).
-func (a *pkgAnalysis) wrappedTable(s *Site, fwd *forward, tt texts) {
+func (a *pkgAnalysis) wrappedTable(s *site.Site, fwd *forward, tt texts) {
 	if tt.hasParam() {
 		fwd.table = tt.onlyParam()
 		if fwd.table < 0 && tableTemplateKind(s.Kind) && unresolvedParam(tt) {
@@ -124,7 +125,7 @@ func closureCall(callee *ssa.Function, common *ssa.CallCommon) bool {
 // table template, so the callers' sites name the table the wrapper writes
 // (before, a wrapper forwarding only its rows left its callers without a
 // table).
-func (a *pkgAnalysis) carryTable(s *Site, fwd *forward, tt texts) {
+func (a *pkgAnalysis) carryTable(s *site.Site, fwd *forward, tt texts) {
 	if fwd.rows < 0 || fwd.table >= 0 || len(fwd.tableTexts.vs) > 0 || len(tt.vs) == 0 || !tableTemplateKind(s.Kind) {
 		return
 	}
@@ -136,7 +137,7 @@ func (a *pkgAnalysis) carryTable(s *Site, fwd *forward, tt texts) {
 // known, or from constants), at the SDK call inside it: every call of the
 // wrapper writes them to its own table. A wrapper of another package
 // (a fact) carries no rows: its callers' sites have none.
-func (a *pkgAnalysis) wrappedRows(sum *sinkSummary) ([]*Row, bool) {
+func (a *pkgAnalysis) wrappedRows(sum *sinkSummary) ([]*site.Row, bool) {
 	if sum.inner == nil || sum.innerFn == nil {
 		return nil, false
 	}

@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/ydblint/ydblint/internal/sdk"
+	"github.com/ydblint/ydblint/internal/site"
 )
 
 // Rows whose fields come from an interface method, one implementation per
@@ -55,7 +56,7 @@ type rowShapeFact struct {
 // shapeField is one field of a returned shape; Value carries no positions.
 type shapeField struct {
 	Name  string
-	Value Value
+	Value site.Value
 }
 
 func (*rowShapeFact) AFact() {}
@@ -296,7 +297,7 @@ func (a *pkgAnalysis) shapeOf(fn *ssa.Function) *rowShapeFact {
 }
 
 // structField decodes one types.StructFieldValue(name, v) element.
-func (a *pkgAnalysis) structField(e ssa.Value, i int, c *ctx) (*Field, bool) {
+func (a *pkgAnalysis) structField(e ssa.Value, i int, c *ctx) (*site.Field, bool) {
 	fname, fargs, fcall, ok := ctorCall(e)
 	if !ok || fname != "StructFieldValue" || len(fargs) != 2 {
 		return nil, false
@@ -306,12 +307,12 @@ func (a *pkgAnalysis) structField(e ssa.Value, i int, c *ctx) (*Field, bool) {
 		return nil, false
 	}
 	pos, end := a.callRange(fcall)
-	return &Field{Name: n, Index: i, Pos: pos, End: end, Value: a.classify(fargs[1], c.deeper())}, true
+	return &site.Field{Name: n, Index: i, Pos: pos, End: end, Value: a.classify(fargs[1], c.deeper())}, true
 }
 
 // fieldAlt is one alternative field list of a StructValue argument.
 type fieldAlt struct {
-	fields []*Field
+	fields []*site.Field
 	known  bool
 	impl   string
 }
@@ -371,7 +372,7 @@ func (a *pkgAnalysis) fieldAlts(v ssa.Value, c *ctx, depth int) ([]fieldAlt, boo
 func (a *pkgAnalysis) decodeFields(elems []ssa.Value, base *fieldAlt, c *ctx) fieldAlt {
 	out := fieldAlt{known: true}
 	if base != nil {
-		out = fieldAlt{fields: append([]*Field(nil), base.fields...), known: base.known, impl: base.impl}
+		out = fieldAlt{fields: append([]*site.Field(nil), base.fields...), known: base.known, impl: base.impl}
 	}
 	for _, e := range elems {
 		fd, ok := a.structField(e, len(out.fields), c)
@@ -424,7 +425,7 @@ func shapeAlts(name string, f *rowShapeFact, pos, end token.Pos) []fieldAlt {
 			if v.HashOf != "" {
 				v.HashOf = "impl:" + name + ":" + v.HashOf
 			}
-			alt.fields = append(alt.fields, &Field{Name: sf.Name, Index: i, Pos: pos, End: end, Value: v})
+			alt.fields = append(alt.fields, &site.Field{Name: sf.Name, Index: i, Pos: pos, End: end, Value: v})
 		}
 		out = append(out, alt)
 	}
@@ -542,7 +543,7 @@ func (a *pkgAnalysis) inModule(path string) bool {
 
 // rowsHaveImpl reports whether some row's fields come from an interface
 // method's implementations (Site.RowAlternatives).
-func rowsHaveImpl(rows []*Row) bool {
+func rowsHaveImpl(rows []*site.Row) bool {
 	for _, r := range rows {
 		if r.Impl != "" {
 			return true

@@ -4,6 +4,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/ydblint/ydblint/internal/sdk"
+	"github.com/ydblint/ydblint/internal/site"
 )
 
 // Parameter options forwarded through wrappers. Services pass
@@ -80,7 +81,7 @@ func optionsBaseParam(v ssa.Value, c *ctx) int {
 
 // optionListParams decodes the option list a caller passes to a wrapper
 // that forwards it: never Known (see above).
-func (a *pkgAnalysis) optionListParams(v ssa.Value, c *ctx) *Params {
+func (a *pkgAnalysis) optionListParams(v ssa.Value, c *ctx) *site.Params {
 	s := newParams()
 	elems, ok := appendElems(peel(v), map[ssa.Value]bool{}, 0)
 	if !ok {

@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/ydblint/ydblint/internal/sdk"
+	"github.com/ydblint/ydblint/internal/site"
 )
 
 func constString(v ssa.Value) (string, bool) {
@@ -25,12 +26,12 @@ func constString(v ssa.Value) (string, bool) {
 
 // paramSet accumulates bindings; the last binding of a name wins.
 type paramSet struct {
-	p *Params
+	p *site.Params
 }
 
-func newParams() *paramSet { return &paramSet{p: &Params{Known: true}} }
+func newParams() *paramSet { return &paramSet{p: &site.Params{Known: true}} }
 
-func (s *paramSet) add(name string, pos, end token.Pos, v Value) {
+func (s *paramSet) add(name string, pos, end token.Pos, v site.Value) {
 	name = strings.TrimPrefix(name, "$")
 	for _, b := range s.p.Bindings {
 		if b.Name == name {
@@ -38,13 +39,13 @@ func (s *paramSet) add(name string, pos, end token.Pos, v Value) {
 			return
 		}
 	}
-	s.p.Bindings = append(s.p.Bindings, &Binding{Name: name, Pos: pos, End: end, Value: v})
+	s.p.Bindings = append(s.p.Bindings, &site.Binding{Name: name, Pos: pos, End: end, Value: v})
 }
 
 // addBuilder adds a ParamsBuilder binding. ParamsBuilder sends the name
 // exactly as written (catalogue §3.1): without a leading '$' no YQL
 // `$name` refers to it, which NoDollar records.
-func (s *paramSet) addBuilder(name string, pos, end token.Pos, v Value) {
+func (s *paramSet) addBuilder(name string, pos, end token.Pos, v site.Value) {
 	s.add(name, pos, end, v)
 	if !strings.HasPrefix(name, "$") {
 		for _, b := range s.p.Bindings {
@@ -55,17 +56,17 @@ func (s *paramSet) addBuilder(name string, pos, end token.Pos, v Value) {
 	}
 }
 
-func (s *paramSet) done() *Params {
+func (s *paramSet) done() *site.Params {
 	sort.SliceStable(s.p.Bindings, func(i, j int) bool { return s.p.Bindings[i].Name < s.p.Bindings[j].Name })
 	return s.p
 }
 
 // queryOptions decodes query-service execute options: the last
 // WithParameters, WithSyntax(SyntaxPostgreSQL) and explain exec modes.
-func (a *pkgAnalysis) queryOptions(v ssa.Value, c *ctx) (p *Params, notYQL, explain bool) {
+func (a *pkgAnalysis) queryOptions(v ssa.Value, c *ctx) (p *site.Params, notYQL, explain bool) {
 	elems, ok := sliceElems(v)
 	if !ok {
-		return &Params{Known: false}, false, false
+		return &site.Params{Known: false}, false, false
 	}
 	var last ssa.Value
 	known := true
@@ -99,7 +100,7 @@ func (a *pkgAnalysis) queryOptions(v ssa.Value, c *ctx) (p *Params, notYQL, expl
 		}
 		return p, notYQL, explain
 	}
-	return &Params{Known: known}, notYQL, explain
+	return &site.Params{Known: known}, notYQL, explain
 }
 
 // isSDKCall reports whether v is a call into the SDK (an option
@@ -128,15 +129,15 @@ func (a *pkgAnalysis) isQueryConst(v ssa.Value, names []string) bool {
 }
 
 // paramsValue decodes a params.Parameters / *params.Params value.
-func (a *pkgAnalysis) paramsValue(v ssa.Value, c *ctx) *Params {
+func (a *pkgAnalysis) paramsValue(v ssa.Value, c *ctx) *site.Params {
 	v = peel(v)
 	if k, ok := v.(*ssa.Const); ok && k.Value == nil {
-		return &Params{Known: true}
+		return &site.Params{Known: true}
 	}
 	if c.depth > maxDepth {
-		return &Params{}
+		return &site.Params{}
 	}
-	var out *Params
+	var out *site.Params
 	if f, args, _, call := helperOf(v); f != nil {
 		switch f.Helper {
 		case sdk.HelperNewQueryParameters:
@@ -153,7 +154,7 @@ func (a *pkgAnalysis) paramsValue(v ssa.Value, c *ctx) *Params {
 		out = p
 	}
 	if out == nil {
-		return &Params{}
+		return &site.Params{}
 	}
 	// A later (*Params).Add makes the set incomplete.
 	if refs := v.Referrers(); refs != nil {
@@ -169,7 +170,7 @@ func (a *pkgAnalysis) paramsValue(v ssa.Value, c *ctx) *Params {
 }
 
 // namedValues decodes table.NewQueryParameters(table.ValueParam(…)…).
-func (a *pkgAnalysis) namedValues(args []ssa.Value, call *ssa.Call, c *ctx) *Params {
+func (a *pkgAnalysis) namedValues(args []ssa.Value, call *ssa.Call, c *ctx) *site.Params {
 	s := newParams()
 	if len(args) != 1 {
 		s.p.Known = false
@@ -214,7 +215,7 @@ func (a *pkgAnalysis) callRange(call *ssa.Call) (token.Pos, token.Pos) {
 }
 
 // mapParams decodes ydb.ParamsFromMap(map[string]any{…}) from a map literal.
-func (a *pkgAnalysis) mapParams(m ssa.Value, c *ctx) *Params {
+func (a *pkgAnalysis) mapParams(m ssa.Value, c *ctx) *site.Params {
 	s := newParams()
 	mm, ok := peel(m).(*ssa.MakeMap)
 	if !ok || mm.Referrers() == nil {
@@ -245,12 +246,12 @@ func (a *pkgAnalysis) mapParams(m ssa.Value, c *ctx) *Params {
 
 // builderChain walks a ydb.ParamsBuilder() chain backwards from the
 // Builder passed to Build().
-func (a *pkgAnalysis) builderChain(b ssa.Value, c *ctx) *Params {
+func (a *pkgAnalysis) builderChain(b ssa.Value, c *ctx) *site.Params {
 	s := newParams()
 	type pending struct {
 		name     string
 		pos, end token.Pos
-		v        Value
+		v        site.Value
 	}
 	var found []pending
 	for step := 0; step < 256; step++ {
@@ -266,7 +267,7 @@ func (a *pkgAnalysis) builderChain(b ssa.Value, c *ctx) *Params {
 			break
 		}
 		_, end := a.callRange(call)
-		var val Value
+		var val site.Value
 		var param ssa.Value
 		switch {
 		case id.Recv == sdk.ParamsParameterType && id.Name == "Any" && len(args) == 1:
@@ -293,7 +294,7 @@ func (a *pkgAnalysis) builderChain(b ssa.Value, c *ctx) *Params {
 				}
 				if cid.Recv == sdk.ParamsParameterType && strings.HasPrefix(cid.Name, "Begin") {
 					param = crecv
-					val = Value{YDBType: strings.TrimPrefix(cid.Name, "Begin"), Null: NotNull}
+					val = site.Value{YDBType: strings.TrimPrefix(cid.Name, "Begin"), Null: site.NotNull}
 					if cid.Name == "BeginList" {
 						val.YDBType = "List"
 					}
@@ -336,7 +337,7 @@ func (a *pkgAnalysis) builderChain(b ssa.Value, c *ctx) *Params {
 // Conn/BeginTx, single-assignment package vars, retry.Do closures, and the
 // parameters and struct fields of dbtrace.go.
 type dbInfo struct {
-	mode          BindMode
+	mode          site.BindMode
 	autoDeclare   bool
 	prefix        string
 	prefixUnknown bool
@@ -344,7 +345,7 @@ type dbInfo struct {
 }
 
 func (a *pkgAnalysis) dbInfo(v ssa.Value, depth int) dbInfo {
-	unknown := dbInfo{mode: BindUnknown}
+	unknown := dbInfo{mode: site.BindUnknown}
 	if depth > maxDepth || v == nil {
 		return unknown
 	}
@@ -403,11 +404,11 @@ func (a *pkgAnalysis) dbInfo(v ssa.Value, depth int) dbInfo {
 				isYDB = isYDB || n == name
 			}
 			if !isYDB {
-				return dbInfo{mode: BindUnknown, driver: name}
+				return dbInfo{mode: site.BindUnknown, driver: name}
 			}
 			dsn, ok := constString(args[1])
 			if !ok {
-				return dbInfo{mode: BindUnknown, driver: "ydb"}
+				return dbInfo{mode: site.BindUnknown, driver: "ydb"}
 			}
 			return parseDSN(dsn)
 		}
@@ -418,7 +419,7 @@ func (a *pkgAnalysis) dbInfo(v ssa.Value, depth int) dbInfo {
 // closureDB resolves the *sql.Conn / *sql.Tx parameter of a closure passed
 // to retry.Do / retry.DoTx to the *sql.DB argument of that call.
 func (a *pkgAnalysis) closureDB(p *ssa.Parameter, depth int) dbInfo {
-	unknown := dbInfo{mode: BindUnknown}
+	unknown := dbInfo{mode: site.BindUnknown}
 	fn := p.Parent()
 	parent := fn.Parent()
 	if parent == nil {
@@ -459,10 +460,10 @@ func (a *pkgAnalysis) closureDB(p *ssa.Parameter, depth int) dbInfo {
 
 // connectorOptions decodes ydb.Connector options.
 func (a *pkgAnalysis) connectorOptions(v ssa.Value) dbInfo {
-	info := dbInfo{mode: BindNative, driver: "ydb"}
+	info := dbInfo{mode: site.BindNative, driver: "ydb"}
 	elems, ok := sliceElems(v)
 	if !ok {
-		return dbInfo{mode: BindUnknown, driver: "ydb", prefixUnknown: true}
+		return dbInfo{mode: site.BindUnknown, driver: "ydb", prefixUnknown: true}
 	}
 	for _, e := range elems {
 		f, args, _, _ := helperOf(peel(e))
@@ -470,17 +471,17 @@ func (a *pkgAnalysis) connectorOptions(v ssa.Value) dbInfo {
 			if a.isSDKCall(peel(e)) {
 				continue // an option that does not bind (WithQueryService, …)
 			}
-			info.mode, info.prefixUnknown = BindUnknown, true
+			info.mode, info.prefixUnknown = site.BindUnknown, true
 			continue
 		}
 		switch f.Helper {
 		case sdk.HelperWithPositional:
-			if info.mode != BindUnknown {
-				info.mode = BindPositional
+			if info.mode != site.BindUnknown {
+				info.mode = site.BindPositional
 			}
 		case sdk.HelperWithNumeric:
-			if info.mode != BindUnknown {
-				info.mode = BindNumeric
+			if info.mode != site.BindUnknown {
+				info.mode = site.BindNumeric
 			}
 		case sdk.HelperWithAutoDeclare:
 			info.autoDeclare = true
@@ -497,18 +498,18 @@ func (a *pkgAnalysis) connectorOptions(v ssa.Value) dbInfo {
 
 // parseDSN reads go_query_bind tokens from a constant DSN.
 func parseDSN(dsn string) dbInfo {
-	info := dbInfo{mode: BindNative, driver: "ydb"}
+	info := dbInfo{mode: site.BindNative, driver: "ydb"}
 	u, err := url.Parse(dsn)
 	if err != nil {
-		return dbInfo{mode: BindUnknown, driver: "ydb", prefixUnknown: true}
+		return dbInfo{mode: site.BindUnknown, driver: "ydb", prefixUnknown: true}
 	}
 	for _, tok := range strings.Split(u.Query().Get(sdk.DSNBindParam), ",") {
 		tok = strings.TrimSpace(tok)
 		switch {
 		case tok == "positional":
-			info.mode = BindPositional
+			info.mode = site.BindPositional
 		case tok == "numeric":
-			info.mode = BindNumeric
+			info.mode = site.BindNumeric
 		case tok == "declare":
 			info.autoDeclare = true
 		case strings.HasPrefix(tok, "table_path_prefix(") && strings.HasSuffix(tok, ")"):
@@ -519,7 +520,7 @@ func parseDSN(dsn string) dbInfo {
 }
 
 // sqlArgs decodes database/sql arguments into bindings (catalogue §5.4).
-func (a *pkgAnalysis) sqlArgs(v ssa.Value, c *ctx) *Params {
+func (a *pkgAnalysis) sqlArgs(v ssa.Value, c *ctx) *site.Params {
 	s := newParams()
 	elems, ok := sliceElems(v)
 	if !ok {

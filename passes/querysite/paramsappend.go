@@ -4,6 +4,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/ydblint/ydblint/internal/sdk"
+	"github.com/ydblint/ydblint/internal/site"
 )
 
 // appendedValues decodes table.NewQueryParameters(opts...) where opts was
@@ -12,7 +13,7 @@ import (
 // set is complete but a parameter may be bound on some paths only; a name
 // appended with two different values is dropped and makes the set unknown,
 // since which value a given run binds is not known.
-func (a *pkgAnalysis) appendedValues(elems []ssa.Value, s *paramSet, c *ctx) *Params {
+func (a *pkgAnalysis) appendedValues(elems []ssa.Value, s *paramSet, c *ctx) *site.Params {
 	seen := map[string]ssa.Value{}
 	dropped := map[string]bool{}
 	for _, e := range elems {
@@ -37,7 +38,7 @@ func (a *pkgAnalysis) appendedValues(elems []ssa.Value, s *paramSet, c *ctx) *Pa
 		s.add(name, pos, end, a.classify(vargs[1], c.deeper()))
 	}
 	if len(dropped) > 0 {
-		var kept []*Binding
+		var kept []*site.Binding
 		for _, b := range s.p.Bindings {
 			if !dropped[b.Name] && !dropped["$"+b.Name] {
 				kept = append(kept, b)

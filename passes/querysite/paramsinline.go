@@ -4,6 +4,8 @@ import (
 	"go/token"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/ydblint/ydblint/internal/site"
 )
 
 // Parameters built by a helper of this package, typically a method of a
@@ -23,7 +25,7 @@ import (
 
 // inlineParams decodes the parameters a helper returns, or nil when v is
 // not a call to such a helper.
-func (a *pkgAnalysis) inlineParams(v ssa.Value, c *ctx) *Params {
+func (a *pkgAnalysis) inlineParams(v ssa.Value, c *ctx) *site.Params {
 	call, ok := v.(*ssa.Call)
 	if !ok || c.depth > maxDepth-4 {
 		return nil

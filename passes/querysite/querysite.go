@@ -15,6 +15,7 @@ import (
 	"github.com/ydblint/ydblint/internal/analysisutil"
 	"github.com/ydblint/ydblint/internal/report"
 	"github.com/ydblint/ydblint/internal/sdk"
+	"github.com/ydblint/ydblint/internal/site"
 	"github.com/ydblint/ydblint/passes/config"
 )
 
@@ -38,7 +39,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:              report.WrapFact(run, failed),
 	Requires:         []*analysis.Analyzer{config.Analyzer},
 	RunDespiteErrors: true,
-	ResultType:       reflect.TypeFor[*Result](),
+	ResultType:       reflect.TypeFor[*site.Result](),
 	FactTypes:        []analysis.Fact{new(sinkFact), new(textFact), new(hashFact), new(reachFact), new(incompleteFact), new(lookupFact), new(rowShapeFact), new(rowImplsFact)},
 }
 
@@ -63,7 +64,7 @@ func (*reachFact) String() string { return "reachesYDB" }
 
 // failed is the Result of a package on which the pass panicked: no sites,
 // and the failure for the rules to report (see report.WrapFact).
-func failed(_ *analysis.Pass, msg string) any { return &Result{Failure: msg} }
+func failed(_ *analysis.Pass, msg string) any { return &site.Result{Failure: msg} }
 
 // incompleteFact marks a package whose type information is incomplete: it
 // has type errors, or a package it imports does. The type checker reports
@@ -75,7 +76,7 @@ func (*incompleteFact) AFact()         {}
 func (*incompleteFact) String() string { return "incompleteTypes" }
 
 func run(pass *analysis.Pass) (any, error) {
-	res := &Result{}
+	res := &site.Result{}
 	// Configured sinks count wherever they are declared: the scope options
 	// (include-pkgs, exclude-pkgs) only silence diagnostics, so an excluded
 	// wrapper package still exports the facts its importers need.
@@ -168,7 +169,7 @@ type pkgAnalysis struct {
 	prog  *ssa.Program
 	pkg   *ssa.Package
 	funcs []*ssa.Function // source functions incl. literals, in source order
-	res   *Result
+	res   *site.Result
 
 	calls          map[token.Pos]*ast.CallExpr // by Lparen
 	constDecl      map[*types.Const]ast.Expr   // package-level and local const initialisers
@@ -206,7 +207,7 @@ type pkgAnalysis struct {
 func newAnalysis(pass *analysis.Pass) *pkgAnalysis {
 	a := &pkgAnalysis{
 		pass:       pass,
-		res:        &Result{},
+		res:        &site.Result{},
 		calls:      map[token.Pos]*ast.CallExpr{},
 		constDecl:  map[*types.Const]ast.Expr{},
 		strIndex:   map[*ssa.Function]map[string][]ast.Expr{},

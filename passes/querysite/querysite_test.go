@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
 
+	"github.com/ydblint/ydblint/internal/site"
 	"github.com/ydblint/ydblint/passes/querysite"
 )
 
@@ -20,7 +21,7 @@ var reporter = &analysis.Analyzer{
 	Doc:      "report query sites (test only)",
 	Requires: []*analysis.Analyzer{querysite.Analyzer},
 	Run: func(pass *analysis.Pass) (any, error) {
-		res := pass.ResultOf[querysite.Analyzer].(*querysite.Result)
+		res := pass.ResultOf[querysite.Analyzer].(*site.Result)
 		for _, s := range res.Sites {
 			pass.Reportf(s.Pos, "%s", describe(s))
 		}
@@ -29,21 +30,21 @@ var reporter = &analysis.Analyzer{
 	ResultType: reflect.TypeFor[bool](),
 }
 
-var kindNames = map[querysite.Kind]string{
-	querysite.KindYQL: "yql", querysite.KindBulkUpsert: "bulkupsert", querysite.KindReadRows: "readrows",
-	querysite.KindReadTable: "readtable", querysite.KindCreateTable: "createtable",
-	querysite.KindAlterTable: "altertable", querysite.KindDropTable: "droptable",
+var kindNames = map[site.Kind]string{
+	site.KindYQL: "yql", site.KindBulkUpsert: "bulkupsert", site.KindReadRows: "readrows",
+	site.KindReadTable: "readtable", site.KindCreateTable: "createtable",
+	site.KindAlterTable: "altertable", site.KindDropTable: "droptable",
 }
 
-var nullNames = map[querysite.NullKind]string{
-	querysite.MaybeNull: "maybe-null", querysite.DefinitelyNull: "null", querysite.NullUnknown: "null-unknown",
+var nullNames = map[site.NullKind]string{
+	site.MaybeNull: "maybe-null", site.DefinitelyNull: "null", site.NullUnknown: "null-unknown",
 }
 
-var modeNames = map[querysite.BindMode]string{
-	querysite.BindPositional: "positional", querysite.BindNumeric: "numeric", querysite.BindUnknown: "unknown",
+var modeNames = map[site.BindMode]string{
+	site.BindPositional: "positional", site.BindNumeric: "numeric", site.BindUnknown: "unknown",
 }
 
-func value(v querysite.Value) string {
+func value(v site.Value) string {
 	var b strings.Builder
 	b.WriteString(v.YDBType)
 	if v.Optional {
@@ -54,7 +55,7 @@ func value(v querysite.Value) string {
 	}
 	if v.Const {
 		b.WriteString(" const=true")
-	} else if v.YDBType != "" && v.YDBType != "Void" && v.Null == querysite.NotNull && !v.Optional {
+	} else if v.YDBType != "" && v.YDBType != "Void" && v.Null == site.NotNull && !v.Optional {
 		b.WriteString(" const=false")
 	}
 	if v.HashFunc != "" {
@@ -66,12 +67,12 @@ func value(v querysite.Value) string {
 	return b.String()
 }
 
-func describe(s *querysite.Site) string {
+func describe(s *site.Site) string {
 	var parts []string
 	if s.API != "" {
 		parts = append(parts, "api="+s.API)
 	}
-	if s.Kind != querysite.KindYQL {
+	if s.Kind != site.KindYQL {
 		parts = append(parts, "kind="+kindNames[s.Kind])
 	}
 	var ts []string

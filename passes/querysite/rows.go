@@ -8,12 +8,13 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/ydblint/ydblint/internal/sdk"
+	"github.com/ydblint/ydblint/internal/site"
 )
 
 // rowsOf decodes BulkUpsert rows / ReadRows keys: a List<Struct<…>> built
 // with types.ListValue(types.StructValue(types.StructFieldValue(…))…), the
 // list's items possibly appended to a slice in a loop.
-func (a *pkgAnalysis) rowsOf(v ssa.Value, c *ctx) ([]*Row, bool) {
+func (a *pkgAnalysis) rowsOf(v ssa.Value, c *ctx) ([]*site.Row, bool) {
 	v = peel(v)
 	if f, args, _, _ := helperOf(v); f != nil && f.Helper == sdk.HelperBulkUpsertDataRows && len(args) == 1 {
 		v = peel(args[0])
@@ -30,7 +31,7 @@ func (a *pkgAnalysis) rowsOf(v ssa.Value, c *ctx) ([]*Row, bool) {
 // itemRows decodes the rows of a list's items (types.StructValue(…) each,
 // possibly several through a helper); known is false when a row is not
 // fully decoded or there are more than maxRows.
-func (a *pkgAnalysis) itemRows(items []ssa.Value, c *ctx) (rows []*Row, known bool) {
+func (a *pkgAnalysis) itemRows(items []ssa.Value, c *ctx) (rows []*site.Row, known bool) {
 	known = true
 	for _, it := range items {
 		for _, r := range a.structRows(it, c) {
@@ -120,29 +121,29 @@ func appendElems(v ssa.Value, seen map[ssa.Value]bool, depth int) ([]ssa.Value, 
 
 // structRows decodes types.StructValue(types.StructFieldValue(name, v)…):
 // one row, or one per alternative field list (implrows.go).
-func (a *pkgAnalysis) structRows(v ssa.Value, c *ctx) []*Row {
+func (a *pkgAnalysis) structRows(v ssa.Value, c *ctx) []*site.Row {
 	v = peel(v)
-	r := &Row{Pos: v.Pos(), End: v.Pos()}
+	r := &site.Row{Pos: v.Pos(), End: v.Pos()}
 	name, args, call, ok := ctorCall(v)
 	if !ok || name != "StructValue" || len(args) != 1 {
-		return []*Row{r}
+		return []*site.Row{r}
 	}
 	r.Pos, r.End = a.callRange(call)
 	alts, ok := a.fieldAlts(args[0], c, 0)
 	if !ok {
-		return []*Row{r}
+		return []*site.Row{r}
 	}
-	out := make([]*Row, 0, len(alts))
+	out := make([]*site.Row, 0, len(alts))
 	for _, alt := range alts {
-		out = append(out, &Row{Pos: r.Pos, End: r.End, Fields: alt.fields, Known: alt.known, Impl: alt.impl})
+		out = append(out, &site.Row{Pos: r.Pos, End: r.End, Fields: alt.fields, Known: alt.known, Impl: alt.impl})
 	}
 	return out
 }
 
 // tupleRow decodes a key-prefix tuple types.TupleValue(v…).
-func (a *pkgAnalysis) tupleRow(v ssa.Value, c *ctx) *Row {
+func (a *pkgAnalysis) tupleRow(v ssa.Value, c *ctx) *site.Row {
 	v = peel(v)
-	r := &Row{Pos: v.Pos(), End: v.Pos()}
+	r := &site.Row{Pos: v.Pos(), End: v.Pos()}
 	name, args, call, ok := ctorCall(v)
 	if !ok || name != "TupleValue" || len(args) != 1 {
 		return r
@@ -158,18 +159,18 @@ func (a *pkgAnalysis) tupleRow(v ssa.Value, c *ctx) *Row {
 		if call, ok := peel(e).(*ssa.Call); ok {
 			pos, end = a.callRange(call)
 		}
-		r.Fields = append(r.Fields, &Field{Index: i, Pos: pos, End: end, Value: a.classify(e, c.deeper())})
+		r.Fields = append(r.Fields, &site.Field{Index: i, Pos: pos, End: end, Value: a.classify(e, c.deeper())})
 	}
 	return r
 }
 
 // readTableRanges decodes StreamReadTable key-range options.
-func (a *pkgAnalysis) readTableRanges(opts ssa.Value, c *ctx) []*Row {
+func (a *pkgAnalysis) readTableRanges(opts ssa.Value, c *ctx) []*site.Row {
 	elems, ok := sliceElems(opts)
 	if !ok {
 		return nil
 	}
-	var out []*Row
+	var out []*site.Row
 	for _, e := range elems {
 		f, args, _, _ := helperOf(peel(e))
 		if f == nil || len(args) != 1 {

@@ -9,6 +9,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/ydblint/ydblint/internal/site"
 	"github.com/ydblint/ydblint/internal/strshape"
 )
 
@@ -38,7 +39,7 @@ type Choice struct {
 }
 
 // choiceMark is the marker piece's payload.
-type choiceMark = Choice
+type choiceMark = site.Choice
 
 // shapeLimits bound list shapes: at most 16 variants (the site bound), and
 // small trees.
@@ -47,7 +48,7 @@ var shapeLimits = strshape.Limits{MaxNodes: 256, MaxDepth: 12, MaxVariants: maxV
 // listItem is one element of a recovered string list.
 type listItem struct {
 	t    texts
-	opt  *Choice // nil: on every path
+	opt  *site.Choice // nil: on every path
 	elem ssa.Value
 }
 
@@ -198,7 +199,7 @@ func samePrefix(short, long []*listItem) bool {
 // branchChoice finds the if deciding which edge reaches phi: the block
 // that immediately dominates phi's block ends with an If, and the edge's
 // predecessor lies under one of its two successors.
-func (a *pkgAnalysis) branchChoice(phi *ssa.Phi, edge int) (*Choice, bool) {
+func (a *pkgAnalysis) branchChoice(phi *ssa.Phi, edge int) (*site.Choice, bool) {
 	b := phi.Block()
 	idom := b.Idom()
 	if idom == nil || len(idom.Instrs) == 0 || edge >= len(b.Preds) {
@@ -220,7 +221,7 @@ func (a *pkgAnalysis) branchChoice(phi *ssa.Phi, edge int) (*Choice, bool) {
 	}
 	cond := iff.Cond
 	pos := cond.Pos()
-	ch := &Choice{ID: int(pos), Negated: negated, Pos: pos, End: pos, When: "condition"}
+	ch := &site.Choice{ID: int(pos), Negated: negated, Pos: pos, End: pos, When: "condition"}
 	if e := a.enclosingIfCond(pos); e != nil {
 		ch.ID, ch.Pos, ch.End, ch.When = int(e.Pos()), e.Pos(), e.End(), types.ExprString(e)
 	}
@@ -280,7 +281,7 @@ func (a *pkgAnalysis) joinList(slice ssa.Value, sepT texts, c *ctx) (texts, bool
 // in a table and shapes refer to them by index.
 type shapeBuilder struct {
 	pieces  []piece
-	choices []*Choice
+	choices []*site.Choice
 	byID    map[int]int
 }
 
@@ -289,7 +290,7 @@ func (b *shapeBuilder) ref(p piece) int {
 	return len(b.pieces) - 1
 }
 
-func (b *shapeBuilder) choice(ch *Choice) int {
+func (b *shapeBuilder) choice(ch *site.Choice) int {
 	if b.byID == nil {
 		b.byID = map[int]int{}
 	}
@@ -346,7 +347,7 @@ func (b *shapeBuilder) variants(s *strshape.Shape) texts {
 	return out
 }
 
-func markPiece(ch *Choice, present bool) piece {
+func markPiece(ch *site.Choice, present bool) piece {
 	m := *ch
 	m.Present = present
 	return piece{param: -1, mark: &m}
@@ -369,8 +370,8 @@ func consistent(x, y variant) bool {
 }
 
 // choicesOf collects a variant's markers, by ID, each once.
-func choicesOf(v variant) []Choice {
-	var out []Choice
+func choicesOf(v variant) []site.Choice {
+	var out []site.Choice
 	seen := map[int]bool{}
 	for _, p := range v {
 		if p.mark != nil && !seen[p.mark.ID] {

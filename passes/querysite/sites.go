@@ -8,12 +8,13 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/ydblint/ydblint/internal/sdk"
+	"github.com/ydblint/ydblint/internal/site"
 )
 
-var kindOf = map[sdk.Kind]Kind{
-	sdk.KindYQL: KindYQL, sdk.KindPrepare: KindYQL, sdk.KindPreparedExec: KindYQL,
-	sdk.KindBulkUpsert: KindBulkUpsert, sdk.KindReadRows: KindReadRows, sdk.KindReadTable: KindReadTable,
-	sdk.KindCreateTable: KindCreateTable, sdk.KindAlterTable: KindAlterTable, sdk.KindDropTable: KindDropTable,
+var kindOf = map[sdk.Kind]site.Kind{
+	sdk.KindYQL: site.KindYQL, sdk.KindPrepare: site.KindYQL, sdk.KindPreparedExec: site.KindYQL,
+	sdk.KindBulkUpsert: site.KindBulkUpsert, sdk.KindReadRows: site.KindReadRows, sdk.KindReadTable: site.KindReadTable,
+	sdk.KindCreateTable: site.KindCreateTable, sdk.KindAlterTable: site.KindAlterTable, sdk.KindDropTable: site.KindDropTable,
 }
 
 // forward records which parameters of the enclosing declared function a
@@ -38,7 +39,7 @@ type forward struct {
 // the wrapper's summarised call does (the same API, text template and
 // forwarded parameters, as on two branches of a transaction-or-not helper):
 // the callers' sites already stand for it.
-func sameForward(sum *sinkSummary, s *Site, fwd *forward) bool {
+func sameForward(sum *sinkSummary, s *site.Site, fwd *forward) bool {
 	f := sum.fact
 	return f.API == s.API && f.Kind == s.Kind && textsKey(sum.texts) == textsKey(fwd.texts) &&
 		f.Params == fwd.params && f.ParamsRole == int(fwd.paramsRole) && f.Table == fwd.table && f.Rows == fwd.rows &&
@@ -87,7 +88,7 @@ func asParam(v ssa.Value, c *ctx) int {
 }
 
 // buildSite builds the Site for a call to an entry point or wrapper.
-func (a *pkgAnalysis) buildSite(common *ssa.CallCommon, t callTarget, c *ctx) (*Site, *forward) {
+func (a *pkgAnalysis) buildSite(common *ssa.CallCommon, t callTarget, c *ctx) (*site.Site, *forward) {
 	ce := a.calls[common.Pos()]
 	pos, end := common.Pos(), common.Pos()
 	if ce != nil {
@@ -99,7 +100,7 @@ func (a *pkgAnalysis) buildSite(common *ssa.CallCommon, t callTarget, c *ctx) (*
 		hints = ce.Args
 	}
 	fwd := &forward{params: -1, table: -1, rows: -1}
-	s := &Site{Pos: pos, End: end}
+	s := &site.Site{Pos: pos, End: end}
 	if t.entry == nil {
 		return a.wrapperSite(s, fwd, args, hints, t, c)
 	}
@@ -175,7 +176,7 @@ func (a *pkgAnalysis) buildSite(common *ssa.CallCommon, t callTarget, c *ctx) (*
 		if a.cfgSinks.isEntry(e) {
 			// A configured sink's `args ...any`: how it binds unnamed
 			// arguments is not known.
-			info = dbInfo{mode: BindUnknown}
+			info = dbInfo{mode: site.BindUnknown}
 		}
 		s.Params = a.sqlArgs(v, c)
 		a.applyDB(s, info)
@@ -215,28 +216,28 @@ func (a *pkgAnalysis) buildSite(common *ssa.CallCommon, t callTarget, c *ctx) (*
 		a.carryTable(s, fwd, tableTT)
 	}
 	if v, _ := arg(roleUnknownParams); v != nil && s.Params == nil {
-		s.Params = &Params{} // a configured sink's parameters of a type ydblint cannot decode
+		s.Params = &site.Params{} // a configured sink's parameters of a type ydblint cannot decode
 	}
-	if s.Params == nil && s.Kind == KindYQL {
-		s.Params = &Params{Known: e.Kind != sdk.KindPrepare}
+	if s.Params == nil && s.Kind == site.KindYQL {
+		s.Params = &site.Params{Known: e.Kind != sdk.KindPrepare}
 	}
 	a.finishTexts(s, fwd, pos, end)
 	return s, fwd
 }
 
 // applyDB records the database/sql binding mode on a site.
-func (a *pkgAnalysis) applyDB(s *Site, info dbInfo) {
+func (a *pkgAnalysis) applyDB(s *site.Site, info dbInfo) {
 	if s.Params == nil {
-		s.Params = &Params{}
+		s.Params = &site.Params{}
 	}
 	s.Params.Mode = info.mode
 	s.Params.AutoDeclare = info.autoDeclare
 	s.TablePathPrefix = info.prefix
-	s.PrefixUnknown = info.prefixUnknown || info.mode == BindUnknown
+	s.PrefixUnknown = info.prefixUnknown || info.mode == site.BindUnknown
 	s.SQLDriver = info.driver
-	if info.mode == BindUnknown {
+	if info.mode == site.BindUnknown {
 		// Unnamed arguments cannot be mapped to parameters (never guess).
-		var kept []*Binding
+		var kept []*site.Binding
 		for _, b := range s.Params.Bindings {
 			if !isPositionalName(b.Name) {
 				kept = append(kept, b)
@@ -263,17 +264,17 @@ func isPositionalName(n string) bool {
 
 // finishTexts converts the recovered variants (without parameter pieces)
 // into Texts, applying the database/sql placeholder rewrite.
-func (a *pkgAnalysis) finishTexts(s *Site, fwd *forward, pos, end token.Pos) {
-	if s.Kind != KindYQL || fwd.texts.hasParam() {
+func (a *pkgAnalysis) finishTexts(s *site.Site, fwd *forward, pos, end token.Pos) {
+	if s.Kind != site.KindYQL || fwd.texts.hasParam() {
 		return
 	}
 	s.TextsTruncated = fwd.texts.truncated
 	for _, v := range fwd.texts.vs {
-		if s.Params != nil && (s.Params.Mode == BindPositional || s.Params.Mode == BindNumeric) {
+		if s.Params != nil && (s.Params.Mode == site.BindPositional || s.Params.Mode == site.BindNumeric) {
 			v = rewriteBind(v, s.Params.Mode)
-		} else if s.Params != nil && s.Params.Mode == BindUnknown && fwd.hasDB {
+		} else if s.Params != nil && s.Params.Mode == site.BindUnknown && fwd.hasDB {
 			// The handle was not traced: the text tells how it binds.
-			if m := inferBind(v); m != BindUnknown {
+			if m := inferBind(v); m != site.BindUnknown {
 				v = rewriteBind(v, m)
 			}
 		}
@@ -282,10 +283,10 @@ func (a *pkgAnalysis) finishTexts(s *Site, fwd *forward, pos, end token.Pos) {
 }
 
 // wrapperSite builds a site for a call to a wrapper from its summary or fact.
-func (a *pkgAnalysis) wrapperSite(s *Site, fwd *forward, args []ssa.Value, hints []ast.Expr, t callTarget, c *ctx) (*Site, *forward) {
+func (a *pkgAnalysis) wrapperSite(s *site.Site, fwd *forward, args []ssa.Value, hints []ast.Expr, t callTarget, c *ctx) (*site.Site, *forward) {
 	f := t.fact
 	s.API, s.Kind, s.NotYQL, s.ExplainOnly, s.ScanQuery = f.API, f.Kind, f.NotYQL, f.Explain, f.Scan
-	frame := Frame{Func: t.wrapper.FullName()}
+	frame := site.Frame{Func: t.wrapper.FullName()}
 	var tmpl []variant
 	if t.local != nil {
 		frame.Pos = t.local.pos
@@ -302,7 +303,7 @@ func (a *pkgAnalysis) wrapperSite(s *Site, fwd *forward, args []ssa.Value, hints
 		if i == 0 {
 			continue // the wrapper's own frame, recorded above
 		}
-		s.Chain = append(s.Chain, Frame{Func: fr.Func, PosString: fr.PosString})
+		s.Chain = append(s.Chain, site.Frame{Func: fr.Func, PosString: fr.PosString})
 	}
 	truncated := f.Truncated
 	if t.local != nil {
@@ -338,9 +339,9 @@ func (a *pkgAnalysis) wrapperSite(s *Site, fwd *forward, args []ssa.Value, hints
 		fwd.db, fwd.hasDB = dbInfo{mode: f.Mode, autoDeclare: f.AutoDeclare, prefix: f.Prefix, driver: f.Driver}, true
 	}
 	if s.Params == nil {
-		s.Params = &Params{}
+		s.Params = &site.Params{}
 	}
-	if (f.Kind == KindCreateTable || f.Kind == KindAlterTable) && t.local != nil {
+	if (f.Kind == site.KindCreateTable || f.Kind == site.KindAlterTable) && t.local != nil {
 		s.TableOptions, s.OptionsKnown = a.wrappedTableOptions(t.local.inner) // wrapopts.go
 	}
 	var tableTT texts // the path, for carryTable (helperpath.go)
@@ -466,7 +467,7 @@ func (a *pkgAnalysis) collectSites() {
 					s, _ = a.buildSite(call.Common(), t, &ctx{fn: fn})
 				}
 				if t.entry != nil && t.entry.Kind == sdk.KindPrepare {
-					s.Params = &Params{}
+					s.Params = &site.Params{}
 				}
 				a.res.Sites = append(a.res.Sites, s)
 			}
@@ -696,7 +697,7 @@ func (a *pkgAnalysis) hashSummaryOf(fn *ssa.Function) *hashFact {
 // (catalogue §5.3): `?` → $p0, $p1, … (positional) or `$N` → $p(N-1)
 // (numeric), outside quotes and comments. The new bytes map inexactly to
 // the placeholder they replace.
-func rewriteBind(v variant, mode BindMode) variant {
+func rewriteBind(v variant, mode site.BindMode) variant {
 	var out variant
 	n := 0
 	state := byte(0) // 0 code, '\'', '"', '`', '-' line comment, '*' block comment
@@ -737,10 +738,10 @@ func rewriteBind(v variant, mode BindMode) variant {
 					state = '-'
 				case ch == '/' && i+1 < len(s) && s[i+1] == '*':
 					state = '*'
-				case ch == '?' && mode == BindPositional:
+				case ch == '?' && mode == site.BindPositional:
 					repl(i, i+1, "$p"+strconv.Itoa(n))
 					n++
-				case ch == '$' && mode == BindNumeric && i+1 < len(s) && s[i+1] >= '1' && s[i+1] <= '9':
+				case ch == '$' && mode == site.BindNumeric && i+1 < len(s) && s[i+1] >= '1' && s[i+1] <= '9':
 					j := i + 1
 					num := 0
 					for j < len(s) && s[j] >= '0' && s[j] <= '9' && num < 1<<20 {

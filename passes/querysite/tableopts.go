@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/ydblint/ydblint/internal/sdk"
+	"github.com/ydblint/ydblint/internal/site"
 )
 
 // maxOptionHelpers bounds the helper calls followed for one option list.
@@ -141,8 +142,8 @@ func (a *pkgAnalysis) helperOptions(call *ssa.Call, st *optState, depth int) ([]
 }
 
 // tableOptions decodes CreateTable / AlterTable options.
-func (a *pkgAnalysis) tableOptions(v ssa.Value) (*TableOptions, bool) {
-	opts := &TableOptions{}
+func (a *pkgAnalysis) tableOptions(v ssa.Value) (*site.TableOptions, bool) {
+	opts := &site.TableOptions{}
 	st := &optState{seen: map[ssa.Value]bool{}}
 	elems, ok := a.optionElems(v, st, 0)
 	if !ok {
@@ -174,7 +175,7 @@ func (a *pkgAnalysis) tableOptions(v ssa.Value) (*TableOptions, bool) {
 			if !ok2 {
 				known = false
 			}
-			opts.Columns = append(opts.Columns, ColumnOption{Name: name, YDBType: t, Optional: opt, Pos: pos})
+			opts.Columns = append(opts.Columns, site.ColumnOption{Name: name, YDBType: t, Optional: opt, Pos: pos})
 		case sdk.HelperWithColumnMeta, sdk.HelperWithAddColumnMeta:
 			fields := structLitFields(peel(args[0]))
 			ni, ti, di := fieldIndex(peel(args[0]).Type(), "Name"), fieldIndex(peel(args[0]).Type(), "Type"), fieldIndex(peel(args[0]).Type(), "DefaultValue")
@@ -187,7 +188,7 @@ func (a *pkgAnalysis) tableOptions(v ssa.Value) (*TableOptions, bool) {
 				known = false
 				continue
 			}
-			col := ColumnOption{Name: name, Pos: pos}
+			col := site.ColumnOption{Name: name, Pos: pos}
 			if fields[ti] != nil {
 				var tok bool
 				col.YDBType, col.Optional, tok = a.ydbType(fields[ti], 0)
@@ -271,8 +272,8 @@ func hasDuplicate(names []string) bool {
 	return false
 }
 
-func (a *pkgAnalysis) indexOption(args []ssa.Value, pos token.Pos) (IndexOption, bool) {
-	idx := IndexOption{Pos: pos}
+func (a *pkgAnalysis) indexOption(args []ssa.Value, pos token.Pos) (site.IndexOption, bool) {
+	idx := site.IndexOption{Pos: pos}
 	if len(args) != 2 {
 		return idx, false
 	}

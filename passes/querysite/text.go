@@ -14,6 +14,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/ydblint/ydblint/internal/site"
 	"github.com/ydblint/ydblint/internal/yql"
 )
 
@@ -29,7 +30,7 @@ type piece struct {
 	exact     bool // text maps byte for byte onto Go source from pos
 	// mark, on an empty piece, records an optional piece's presence in
 	// this variant (shapes.go).
-	mark *Choice
+	mark *site.Choice
 	// identity, on a param piece, says the argument must have a stable
 	// identity (no unkeyed hole) or the variant is not recovered: a
 	// template's PRAGMA TablePathPrefix (templates.go, needsIdentity).
@@ -1424,8 +1425,8 @@ func withArgs(v variant) variant {
 
 // toText turns a variant into the contract's Text: literal pieces become
 // YQL bytes with segments, holes become yql.HoleName(i).
-func toText(v variant, fallback, fallbackEnd token.Pos) *Text {
-	t := &Text{Fallback: fallback, FallbackEnd: fallbackEnd}
+func toText(v variant, fallback, fallbackEnd token.Pos) *site.Text {
+	t := &site.Text{Fallback: fallback, FallbackEnd: fallbackEnd}
 	var b strings.Builder
 	addSeg := func(off, n int, pos, end token.Pos, exact bool) {
 		if n == 0 || !pos.IsValid() {
@@ -1439,7 +1440,7 @@ func toText(v variant, fallback, fallbackEnd token.Pos) *Text {
 				return
 			}
 		}
-		t.Segments = append(t.Segments, Segment{Off: off, Len: n, Pos: pos, End: end, Exact: exact})
+		t.Segments = append(t.Segments, site.Segment{Off: off, Len: n, Pos: pos, End: end, Exact: exact})
 	}
 	t.Choices = choicesOf(v)
 	v = withoutIdentity(v)
@@ -1448,7 +1449,7 @@ func toText(v variant, fallback, fallbackEnd token.Pos) *Text {
 		off := b.Len()
 		if p.hole || p.param >= 0 {
 			name := yql.HoleName(len(t.Holes))
-			t.Holes = append(t.Holes, Hole{Key: p.key, Desc: p.desc, Pos: p.pos})
+			t.Holes = append(t.Holes, site.Hole{Key: p.key, Desc: p.desc, Pos: p.pos})
 			b.WriteString(name)
 			addSeg(off, len(name), p.pos, p.end, false)
 			continue

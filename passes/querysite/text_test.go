@@ -4,21 +4,23 @@ import (
 	"go/ast"
 	"go/token"
 	"testing"
+
+	"github.com/ydblint/ydblint/internal/site"
 )
 
 func TestStringLitPiecesAndSegments(t *testing.T) {
 	for _, tc := range []struct {
 		src      string // Go literal
 		wantYQL  string
-		wantSegs []Segment
+		wantSegs []site.Segment
 	}{
-		{"`SELECT 1`", "SELECT 1", []Segment{{Off: 0, Len: 8, Pos: 101, End: 109, Exact: true}}},
-		{`"a\tb"`, "a\tb", []Segment{
+		{"`SELECT 1`", "SELECT 1", []site.Segment{{Off: 0, Len: 8, Pos: 101, End: 109, Exact: true}}},
+		{`"a\tb"`, "a\tb", []site.Segment{
 			{Off: 0, Len: 1, Pos: 101, End: 102, Exact: true},
 			{Off: 1, Len: 1, Pos: 102, End: 104},
 			{Off: 2, Len: 1, Pos: 104, End: 105, Exact: true},
 		}},
-		{`"\u00e9x"`, "éx", []Segment{{Off: 0, Len: 2, Pos: 101, End: 107}, {Off: 2, Len: 1, Pos: 107, End: 108, Exact: true}}},
+		{`"\u00e9x"`, "éx", []site.Segment{{Off: 0, Len: 2, Pos: 101, End: 107}, {Off: 2, Len: 1, Pos: 107, End: 108, Exact: true}}},
 	} {
 		ps := stringLitPieces(&ast.BasicLit{ValuePos: 100, Kind: token.STRING, Value: tc.src})
 		txt := toText(ps, 1, 2)
@@ -54,13 +56,13 @@ func TestPosRangeExact(t *testing.T) {
 func TestRewriteBind(t *testing.T) {
 	for _, tc := range []struct {
 		in   string
-		mode BindMode
+		mode site.BindMode
 		want string
 	}{
-		{"SELECT ? FROM t WHERE a = ? AND b = '?' -- ?\nAND c = ?", BindPositional, "SELECT $p0 FROM t WHERE a = $p1 AND b = '?' -- ?\nAND c = $p2"},
-		{"SELECT $2, $1, $10 /* $3 */ FROM t", BindNumeric, "SELECT $p1, $p0, $p9 /* $3 */ FROM t"},
-		{`SELECT "?" , ?`, BindPositional, `SELECT "?" , $p0`},
-		{"SELECT $0", BindNumeric, "SELECT $0"},
+		{"SELECT ? FROM t WHERE a = ? AND b = '?' -- ?\nAND c = ?", site.BindPositional, "SELECT $p0 FROM t WHERE a = $p1 AND b = '?' -- ?\nAND c = $p2"},
+		{"SELECT $2, $1, $10 /* $3 */ FROM t", site.BindNumeric, "SELECT $p1, $p0, $p9 /* $3 */ FROM t"},
+		{`SELECT "?" , ?`, site.BindPositional, `SELECT "?" , $p0`},
+		{"SELECT $0", site.BindNumeric, "SELECT $0"},
 	} {
 		v := variant{lit(tc.in, 100, 100+token.Pos(len(tc.in)), true)}
 		got := toText(rewriteBind(v, tc.mode), 1, 2)

@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/ydblint/ydblint/internal/sdk"
+	"github.com/ydblint/ydblint/internal/site"
 )
 
 // ctorCall returns the value/type constructor a call invokes in SDK/types
@@ -87,14 +88,14 @@ func typeVarLoad(v ssa.Value) (string, bool) {
 }
 
 // classify classifies a types.Value expression.
-func (a *pkgAnalysis) classify(v ssa.Value, c *ctx) Value {
+func (a *pkgAnalysis) classify(v ssa.Value, c *ctx) site.Value {
 	if c.depth > maxDepth {
-		return Value{Null: NullUnknown}
+		return site.Value{Null: site.NullUnknown}
 	}
 	pv := peel(v)
 	name, args, call, ok := ctorCall(pv)
 	if !ok {
-		return Value{Null: NullUnknown, Origin: a.origin(pv), Desc: a.desc(pv)}
+		return site.Value{Null: site.NullUnknown, Origin: a.origin(pv), Desc: a.desc(pv)}
 	}
 	pkg := sdk.PkgTypes
 	if id, _, _ := calleeIdentity(&call.Call); id.Pkg != "" {
@@ -102,9 +103,9 @@ func (a *pkgAnalysis) classify(v ssa.Value, c *ctx) Value {
 	}
 	vc := sdk.LookupValueCtor(pkg, name)
 	if vc == nil {
-		return Value{Null: NullUnknown, Desc: a.desc(pv)}
+		return site.Value{Null: site.NullUnknown, Desc: a.desc(pv)}
 	}
-	out := Value{YDBType: vc.YQL, Desc: a.desc(pv)}
+	out := site.Value{YDBType: vc.YQL, Desc: a.desc(pv)}
 	switch vc.Form {
 	case sdk.FormScalar:
 		if len(args) > 0 {
@@ -125,7 +126,7 @@ func (a *pkgAnalysis) classify(v ssa.Value, c *ctx) Value {
 			a.goProps(&out, ptr, c)
 		}
 	case sdk.FormNull:
-		out.Optional, out.Null = true, DefinitelyNull
+		out.Optional, out.Null = true, site.DefinitelyNull
 		if len(args) == 1 {
 			out.YDBType, _, _ = a.ydbType(args[0], 0)
 		}
@@ -134,15 +135,15 @@ func (a *pkgAnalysis) classify(v ssa.Value, c *ctx) Value {
 			t, opt, _ := a.ydbType(args[0], 0)
 			out.YDBType, out.Optional = t, opt
 			if opt {
-				out.Null = DefinitelyNull
+				out.Null = site.DefinitelyNull
 			}
 		}
 	case sdk.FormOptional:
 		if len(args) == 1 {
 			inner := a.classify(args[0], c.deeper())
 			inner.Optional = true
-			if inner.Null == NullUnknown {
-				inner.Null = NotNull
+			if inner.Null == site.NullUnknown {
+				inner.Null = site.NotNull
 			}
 			inner.Desc = out.Desc
 			return inner
@@ -152,32 +153,32 @@ func (a *pkgAnalysis) classify(v ssa.Value, c *ctx) Value {
 }
 
 // ptrNull says whether a pointer is nil.
-func ptrNull(p ssa.Value) NullKind {
+func ptrNull(p ssa.Value) site.NullKind {
 	return ptrNullDepth(p, 0)
 }
 
-func ptrNullDepth(p ssa.Value, depth int) NullKind {
+func ptrNullDepth(p ssa.Value, depth int) site.NullKind {
 	if depth > 8 {
-		return MaybeNull
+		return site.MaybeNull
 	}
 	switch p := peel(p).(type) {
 	case *ssa.Const:
 		if p.Value == nil {
-			return DefinitelyNull
+			return site.DefinitelyNull
 		}
 	case *ssa.Alloc, *ssa.FieldAddr, *ssa.IndexAddr, *ssa.Global:
-		return NotNull
+		return site.NotNull
 	case *ssa.Phi:
-		k := NotNull
+		k := site.NotNull
 		for _, e := range p.Edges {
 			switch ptrNullDepth(e, depth+1) {
-			case DefinitelyNull, MaybeNull:
-				return MaybeNull
+			case site.DefinitelyNull, site.MaybeNull:
+				return site.MaybeNull
 			}
 		}
 		return k
 	}
-	return MaybeNull
+	return site.MaybeNull
 }
 
 // goYQL maps a Go type to the YDB type database/sql binds it as (catalogue
@@ -239,12 +240,12 @@ var sqlNullTypes = map[string]string{
 
 // classifyGo classifies a Go value handed to database/sql or to a typed
 // ParamsBuilder setter (yqlType given, "" to derive it from the Go type).
-func (a *pkgAnalysis) classifyGo(v ssa.Value, yqlType string, c *ctx) Value {
+func (a *pkgAnalysis) classifyGo(v ssa.Value, yqlType string, c *ctx) site.Value {
 	x := v
 	if mi, ok := x.(*ssa.MakeInterface); ok {
 		x = mi.X
 	}
-	out := Value{YDBType: yqlType, Desc: a.desc(x)}
+	out := site.Value{YDBType: yqlType, Desc: a.desc(x)}
 	if k, ok := x.(*ssa.Const); ok && k.Value == nil {
 		if _, isIface := k.Type().Underlying().(*types.Interface); isIface {
 			// untyped nil into database/sql becomes Void, not NULL.
@@ -285,18 +286,18 @@ func (a *pkgAnalysis) classifyGo(v ssa.Value, yqlType string, c *ctx) Value {
 }
 
 // sqlNullValid decides the Valid field of a sql.NullX value.
-func sqlNullValid(x ssa.Value) NullKind {
+func sqlNullValid(x ssa.Value) site.NullKind {
 	switch x := x.(type) {
 	case *ssa.Const:
-		return DefinitelyNull // the zero value: Valid false
+		return site.DefinitelyNull // the zero value: Valid false
 	case *ssa.UnOp:
 		alloc, ok := x.X.(*ssa.Alloc)
 		if !ok || x.Op != token.MUL {
-			return MaybeNull
+			return site.MaybeNull
 		}
 		st, ok := types.Unalias(alloc.Type().(*types.Pointer).Elem()).Underlying().(*types.Struct)
 		if !ok {
-			return MaybeNull
+			return site.MaybeNull
 		}
 		valid := -1
 		for i := 0; i < st.NumFields(); i++ {
@@ -304,7 +305,7 @@ func sqlNullValid(x ssa.Value) NullKind {
 				valid = i
 			}
 		}
-		result := DefinitelyNull
+		result := site.DefinitelyNull
 		for _, r := range *alloc.Referrers() {
 			switch r := r.(type) {
 			case *ssa.FieldAddr:
@@ -315,29 +316,29 @@ func sqlNullValid(x ssa.Value) NullKind {
 					if s, ok := rr.(*ssa.Store); ok {
 						k, ok := s.Val.(*ssa.Const)
 						if !ok {
-							return MaybeNull
+							return site.MaybeNull
 						}
 						if constant.BoolVal(k.Value) {
-							result = NotNull
+							result = site.NotNull
 						}
 					}
 				}
 			case *ssa.Store:
 				if k, ok := r.Val.(*ssa.Const); !ok || k.Value != nil {
-					return MaybeNull
+					return site.MaybeNull
 				}
 			case *ssa.UnOp, *ssa.DebugRef:
 			default:
-				return MaybeNull
+				return site.MaybeNull
 			}
 		}
 		return result
 	}
-	return MaybeNull
+	return site.MaybeNull
 }
 
 // goProps fills Const, HashFunc/HashOf, Monotonic and Origin of a Go value.
-func (a *pkgAnalysis) goProps(out *Value, v ssa.Value, c *ctx) {
+func (a *pkgAnalysis) goProps(out *site.Value, v ssa.Value, c *ctx) {
 	v = peelConv(a.throughBinds(v, c))
 	if k, ok := v.(*ssa.Const); ok && k.Value != nil {
 		out.Const = true
@@ -347,7 +348,7 @@ func (a *pkgAnalysis) goProps(out *Value, v ssa.Value, c *ctx) {
 		}
 		return
 	}
-	if out.Null == DefinitelyNull {
+	if out.Null == site.DefinitelyNull {
 		return
 	}
 	if fn, of, ok := a.hashOf(v, 0); ok {

@@ -4,6 +4,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/ydblint/ydblint/internal/sdk"
+	"github.com/ydblint/ydblint/internal/site"
 )
 
 // CreateTable through a helper of the package that takes the table path
@@ -26,7 +27,7 @@ import (
 
 // wrappedTableOptions decodes the options of the SDK call a local wrapper
 // forwards to.
-func (a *pkgAnalysis) wrappedTableOptions(inner *ssa.CallCommon) (*TableOptions, bool) {
+func (a *pkgAnalysis) wrappedTableOptions(inner *ssa.CallCommon) (*site.TableOptions, bool) {
 	if inner == nil {
 		return nil, false
 	}
@@ -37,7 +38,7 @@ func (a *pkgAnalysis) wrappedTableOptions(inner *ssa.CallCommon) (*TableOptions,
 	args, _ := splitRecv(inner)
 	i := t.entry.ArgIndex(sdk.RoleOptions)
 	if i < 0 || i >= len(args) {
-		return &TableOptions{}, true // no options argument: none given
+		return &site.TableOptions{}, true // no options argument: none given
 	}
 	return a.tableOptions(args[i])
 }

@@ -76,7 +76,7 @@
 //     querysite's tableopts.go), in source order, with the same exception
 //     for a table created again by another function. Holes in table names
 //     are replaced by {Hole.Key} when the hole has a stable key (see
-//     KeyedText), so a table created under a struct field's value is the
+//     site.Text.Keyed), so a table created under a struct field's value is the
 //     table that queries through the same field name; a hole without a key
 //     leaves the table unknown.
 //  5. Facts of the direct imports. Every package exports the merge of its own

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/ydblint/ydblint/internal/schema"
-	"github.com/ydblint/ydblint/passes/querysite"
+	"github.com/ydblint/ydblint/internal/site"
 )
 
 // TestWriteEvidenceUnknownDriverPrefix: a database/sql connector with
@@ -16,10 +16,10 @@ import (
 // candidates (one helper's table under two prefixes) are one table.
 func TestWriteEvidenceUnknownDriverPrefix(t *testing.T) {
 	srcOf := func(p token.Pos) schema.Source { return schema.Source{File: "kv.go", Line: int(p)} }
-	write := func(table string) []*querysite.Site {
-		return []*querysite.Site{{
-			Pos: 7, Kind: querysite.KindYQL, PrefixUnknown: true,
-			Texts: []*querysite.Text{{YQL: "UPSERT INTO " + table + " (bucket, key, v) VALUES (Digest::NumericHash($key), $key, $v)"}},
+	write := func(table string) []*site.Site {
+		return []*site.Site{{
+			Pos: 7, Kind: site.KindYQL, PrefixUnknown: true,
+			Texts: []*site.Text{{YQL: "UPSERT INTO " + table + " (bucket, key, v) VALUES (Digest::NumericHash($key), $key, $v)"}},
 		}}
 	}
 

@@ -12,7 +12,7 @@ import (
 
 	"github.com/ydblint/ydblint/internal/schema"
 	"github.com/ydblint/ydblint/internal/sdk"
-	"github.com/ydblint/ydblint/passes/querysite"
+	"github.com/ydblint/ydblint/internal/site"
 )
 
 // The syntactic CreateTable scan finds session.CreateTable / AlterTable
@@ -1033,7 +1033,7 @@ func hasDuplicateName(names []string) bool {
 // decodedOpts collects the options of one call.
 type decodedOpts struct {
 	def     schema.TableDef
-	alter   querysite.TableOptions
+	alter   site.TableOptions
 	pkCalls int
 }
 
@@ -1084,14 +1084,14 @@ func (c *optCtx) option(e ast.Expr, d *decodedOpts) bool {
 			return false
 		}
 		d.def.Columns = append(d.def.Columns, schema.ColumnSpec{Name: col, Type: t, Optional: opt, Src: src})
-		d.alter.Columns = append(d.alter.Columns, querysite.ColumnOption{Name: col, YDBType: t, Optional: opt})
+		d.alter.Columns = append(d.alter.Columns, site.ColumnOption{Name: col, YDBType: t, Optional: opt})
 	case sdk.HelperWithColumnMeta, sdk.HelperWithAddColumnMeta:
 		col, ok := c.columnMeta(call, src)
 		if !ok {
 			return false
 		}
 		d.def.Columns = append(d.def.Columns, col)
-		d.alter.Columns = append(d.alter.Columns, querysite.ColumnOption{Name: col.Name, YDBType: col.Type, Optional: col.Optional, Default: col.HasDefault})
+		d.alter.Columns = append(d.alter.Columns, site.ColumnOption{Name: col.Name, YDBType: col.Type, Optional: col.Optional, Default: col.HasDefault})
 	case sdk.HelperWithPrimaryKeyColumn:
 		if call.Ellipsis.IsValid() {
 			return false
@@ -1113,7 +1113,7 @@ func (c *optCtx) option(e ast.Expr, d *decodedOpts) bool {
 			return false
 		}
 		d.def.Indexes = append(d.def.Indexes, ix)
-		d.alter.Indexes = append(d.alter.Indexes, querysite.IndexOption{Name: ix.Name, Columns: ix.Columns, Cover: ix.Cover, Async: ix.Async, Unique: ix.Unique})
+		d.alter.Indexes = append(d.alter.Indexes, site.IndexOption{Name: ix.Name, Columns: ix.Columns, Cover: ix.Cover, Async: ix.Async, Unique: ix.Unique})
 	case sdk.HelperWithDropColumn:
 		s, ok := c.constStr(call.Args[0])
 		if !ok {

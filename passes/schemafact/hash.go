@@ -9,15 +9,15 @@ import (
 
 	"github.com/ydblint/ydblint/internal/keyplan"
 	"github.com/ydblint/ydblint/internal/schema"
+	"github.com/ydblint/ydblint/internal/site"
 	"github.com/ydblint/ydblint/internal/yql"
-	"github.com/ydblint/ydblint/passes/querysite"
 )
 
 // HashEvidence is one piece of hash-prefix evidence (yql-semantics.md §4 A)
 // for a table: a write in this package sets the leading key column to a
 // hash of another key column.
 type HashEvidence struct {
-	Table  string // the table as the write names it (keyed, see KeyedText)
+	Table  string // the table as the write names it (keyed, see site.Text.Keyed)
 	Prefix string // the TablePathPrefix in effect, "" when none
 	Hash   schema.HashPrefix
 }
@@ -34,7 +34,7 @@ type HashEvidence struct {
 //
 // The same plans give the observations of bucket evidence (hashbucket.go),
 // returned separately: they apply only where this evidence does not.
-func writeEvidence(pass *analysis.Pass, sites []*querysite.Site, cat *schema.Catalog, srcOf func(token.Pos) schema.Source) ([]HashEvidence, []bucketObs) {
+func writeEvidence(pass *analysis.Pass, sites []*site.Site, cat *schema.Catalog, srcOf func(token.Pos) schema.Source) ([]HashEvidence, []bucketObs) {
 	_ = pass
 	if len(cat.Tables) == 0 {
 		return nil, nil
@@ -42,7 +42,7 @@ func writeEvidence(pass *analysis.Pass, sites []*querysite.Site, cat *schema.Cat
 	var out []HashEvidence
 	var obs []bucketObs
 	for _, s := range sites {
-		if s.Kind == querysite.KindBulkUpsert {
+		if s.Kind == site.KindBulkUpsert {
 			out = append(out, rowEvidence(s, cat, srcOf)...)
 			if alts := bulkTableChoice(s, cat); alts != nil {
 				obs = append(obs, choiceBucketObs(s, alts)...)
@@ -51,7 +51,7 @@ func writeEvidence(pass *analysis.Pass, sites []*querysite.Site, cat *schema.Cat
 			}
 			continue
 		}
-		if s.Kind != querysite.KindYQL || s.NotYQL || s.ExplainOnly {
+		if s.Kind != site.KindYQL || s.NotYQL || s.ExplainOnly {
 			continue
 		}
 		for _, t := range s.Texts {
@@ -73,8 +73,8 @@ func mayHash(text string) bool {
 		strings.Contains(u, "WHERE")
 }
 
-func textEvidence(s *querysite.Site, t *querysite.Text, cat *schema.Catalog, srcOf func(token.Pos) schema.Source) ([]HashEvidence, []bucketObs) {
-	keyed, shifts := keyHoles(t.YQL, t.Holes)
+func textEvidence(s *site.Site, t *site.Text, cat *schema.Catalog, srcOf func(token.Pos) schema.Source) ([]HashEvidence, []bucketObs) {
+	keyed, shifts := t.Keyed()
 	script := yql.Parse(keyed)
 	resolve := func(ref *yql.TableRef, pragma string) (*schema.Table, bool) {
 		if ref == nil || ref.Path == "" {
@@ -91,7 +91,7 @@ func textEvidence(s *querysite.Site, t *querysite.Text, cat *schema.Catalog, src
 		// A hole in the pragma's string stays raw in the keyed text; key
 		// it like queryplan does, so PRAGMA TablePathPrefix(path.Dir(p))
 		// joins with path.Base(p) into p.
-		prefix := KeyedPath(pragma, t.Holes)
+		prefix := t.KeyPath(pragma)
 		if prefix == "" && !s.PrefixUnknown {
 			prefix = s.TablePathPrefix
 		}
@@ -102,7 +102,7 @@ func textEvidence(s *querysite.Site, t *querysite.Text, cat *schema.Catalog, src
 	var out []HashEvidence
 	var obs []bucketObs
 	pos := func(start int) token.Pos {
-		o := origOffset(shifts, start)
+		o := shifts.Orig(start)
 		p, _ := t.PosRange(o, o+1)
 		return p
 	}
@@ -132,7 +132,7 @@ func textEvidence(s *querysite.Site, t *querysite.Text, cat *schema.Catalog, src
 				continue
 			}
 			h := *w.Hash
-			o := origOffset(shifts, w.HashSpan.Start)
+			o := shifts.Orig(w.HashSpan.Start)
 			pos, _ := t.PosRange(o, o+1)
 			if h.Src = srcOf(pos); h.Src.IsZero() {
 				h.Src = srcOf(s.Pos)
@@ -146,8 +146,8 @@ func textEvidence(s *querysite.Site, t *querysite.Text, cat *schema.Catalog, src
 // paramOracle tells the planner which parameter is a Go-side hash of which
 // other parameter. querysite identifies the hashed value by its Origin;
 // the planner wants the name of the parameter bound to that value.
-func paramOracle(p *querysite.Params) keyplan.ParamOracle {
-	if p == nil || p.Mode == querysite.BindUnknown || len(p.Bindings) == 0 {
+func paramOracle(p *site.Params) keyplan.ParamOracle {
+	if p == nil || p.Mode == site.BindUnknown || len(p.Bindings) == 0 {
 		return nil
 	}
 	return func(name string) keyplan.ParamInfo {
@@ -155,7 +155,7 @@ func paramOracle(p *querysite.Params) keyplan.ParamOracle {
 		if b == nil {
 			return keyplan.ParamInfo{}
 		}
-		info := keyplan.ParamInfo{Null: b.Value.Null == querysite.DefinitelyNull}
+		info := keyplan.ParamInfo{Null: b.Value.Null == site.DefinitelyNull}
 		if b.Value.HashOf != "" {
 			for _, other := range p.Bindings {
 				if other != b && other.Value.Origin != "" && other.Value.Origin == b.Value.HashOf {
@@ -263,7 +263,7 @@ func sameDefinition(a, b *schema.Table) bool {
 // of the very value (same Origin) it writes to another key column. Rows
 // built in a loop are one representative row; rows that disagree give no
 // evidence.
-func rowEvidence(s *querysite.Site, cat *schema.Catalog, srcOf func(token.Pos) schema.Source) []HashEvidence {
+func rowEvidence(s *site.Site, cat *schema.Catalog, srcOf func(token.Pos) schema.Source) []HashEvidence {
 	if !s.RowsKnown || len(s.Rows) == 0 {
 		return nil
 	}
@@ -293,7 +293,7 @@ func rowEvidence(s *querysite.Site, cat *schema.Catalog, srcOf func(token.Pos) s
 }
 
 // rowHash is the evidence of one row, with the position of its hash field.
-func rowHash(row *querysite.Row, t *schema.Table) (*schema.HashPrefix, token.Pos) {
+func rowHash(row *site.Row, t *schema.Table) (*schema.HashPrefix, token.Pos) {
 	if row == nil || !row.Known {
 		return nil, token.NoPos
 	}
@@ -309,7 +309,7 @@ func rowHash(row *querysite.Row, t *schema.Table) (*schema.HashPrefix, token.Pos
 	return nil, token.NoPos
 }
 
-func rowField(row *querysite.Row, name string) *querysite.Field {
+func rowField(row *site.Row, name string) *site.Field {
 	for _, f := range row.Fields {
 		if f != nil && f.Name == name {
 			return f
@@ -320,11 +320,11 @@ func rowField(row *querysite.Row, name string) *querysite.Field {
 
 // bulkTable is the table a BulkUpsert writes, when its path resolves to
 // exactly one table of the catalogue.
-func bulkTable(s *querysite.Site, cat *schema.Catalog) *schema.Table {
+func bulkTable(s *site.Site, cat *schema.Catalog) *schema.Table {
 	if s.Table == nil {
 		return nil
 	}
-	t, st := cat.Lookup(KeyedPath(s.Table.YQL, s.Table.Holes), "")
+	t, st := cat.Lookup(s.Table.KeyedPath(), "")
 	if !st.OK() {
 		return nil
 	}

@@ -7,8 +7,8 @@ import (
 
 	"github.com/ydblint/ydblint/internal/keyplan"
 	"github.com/ydblint/ydblint/internal/schema"
+	"github.com/ydblint/ydblint/internal/site"
 	"github.com/ydblint/ydblint/internal/yql"
-	"github.com/ydblint/ydblint/passes/querysite"
 )
 
 // Bucket evidence (schema.HashPrefix.Bucket). A table keyed
@@ -52,11 +52,11 @@ type bucketObs struct {
 // certain hash (with its function), a known non-hash (conflict), or
 // nothing known (ok false). A constant is reported as a conflict only when
 // constConflict is set (reads).
-func bucketValue(v querysite.Value, constConflict bool) (hash bool, fn string, ok bool) {
+func bucketValue(v site.Value, constConflict bool) (hash bool, fn string, ok bool) {
 	switch {
 	case v.HashFunc != "":
 		return true, v.HashFunc, true
-	case v.Null == querysite.DefinitelyNull:
+	case v.Null == site.DefinitelyNull:
 		return false, "", false // nullkey's concern, not a value
 	case v.Const:
 		return false, "", constConflict
@@ -67,9 +67,9 @@ func bucketValue(v querysite.Value, constConflict bool) (hash bool, fn string, o
 }
 
 // bucketParam classifies a parameter `$name` bound to the leading column.
-func bucketParam(s *querysite.Site, name string, constConflict bool) (hash bool, fn string, pos token.Pos, ok bool) {
+func bucketParam(s *site.Site, name string, constConflict bool) (hash bool, fn string, pos token.Pos, ok bool) {
 	p := s.Params
-	if p == nil || p.Mode == querysite.BindUnknown {
+	if p == nil || p.Mode == site.BindUnknown {
 		return false, "", token.NoPos, false
 	}
 	b := p.Lookup(name)
@@ -81,7 +81,7 @@ func bucketParam(s *querysite.Site, name string, constConflict bool) (hash bool,
 }
 
 // planBucketObs collects the observations of one planned statement.
-func planBucketObs(s *querysite.Site, plan *keyplan.Plan, pos func(yql.Span) token.Pos) []bucketObs {
+func planBucketObs(s *site.Site, plan *keyplan.Plan, pos func(yql.Span) token.Pos) []bucketObs {
 	var out []bucketObs
 	for _, a := range plan.Reads {
 		if a == nil || a.Table == nil || a.Index != nil || len(a.Table.PrimaryKey) < 2 || len(a.Bindings) == 0 {
@@ -150,7 +150,7 @@ func planBucketObs(s *querysite.Site, plan *keyplan.Plan, pos func(yql.Span) tok
 // (every alternative) sets it to a certain hash, one conflict when some row
 // sets it to a known non-hash, none otherwise (a row without the field, an
 // unknown value, a constant: the row then says nothing about the column).
-func rowBucketObs(s *querysite.Site, t *schema.Table) []bucketObs {
+func rowBucketObs(s *site.Site, t *schema.Table) []bucketObs {
 	if t == nil || t.Store != schema.RowStore || len(t.PrimaryKey) < 2 || !s.RowsKnown || len(s.Rows) == 0 {
 		return nil
 	}
@@ -290,17 +290,17 @@ func (d *discovery) applyBucketEvidence(cat *schema.Catalog, obs []bucketObs, ow
 }
 
 // bulkTableChoice resolves the table alternatives of a BulkUpsert whose
-// path is one of several (querysite.Site.TableAlternatives): every
+// path is one of several (site.Site.TableAlternatives): every
 // alternative must name one known row table; nil otherwise (and for a
 // site with one table).
-func bulkTableChoice(s *querysite.Site, cat *schema.Catalog) []*schema.Table {
+func bulkTableChoice(s *site.Site, cat *schema.Catalog) []*schema.Table {
 	if s.Table != nil || len(s.TableAlternatives) < 2 {
 		return nil
 	}
 	var out []*schema.Table
 	seen := map[*schema.Table]bool{}
 	for _, alt := range s.TableAlternatives {
-		t, st := cat.Lookup(KeyedPath(alt.YQL, alt.Holes), "")
+		t, st := cat.Lookup(alt.KeyedPath(), "")
 		if !st.OK() || t == nil || t.Store != schema.RowStore {
 			return nil
 		}
@@ -318,7 +318,7 @@ func bulkTableChoice(s *querysite.Site, cat *schema.Catalog) []*schema.Table {
 // table's leading key column to a hash — then for each of them. A row
 // binding some candidate's leading column to a known non-hash is a
 // conflict for every candidate (it may go to any of them).
-func choiceBucketObs(s *querysite.Site, tables []*schema.Table) []bucketObs {
+func choiceBucketObs(s *site.Site, tables []*schema.Table) []bucketObs {
 	var hashes []bucketObs
 	for _, t := range tables {
 		obs := rowBucketObs(s, t)

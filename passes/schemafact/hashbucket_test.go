@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/ydblint/ydblint/internal/schema"
-	"github.com/ydblint/ydblint/passes/querysite"
+	"github.com/ydblint/ydblint/internal/site"
 )
 
 // TestBucketValue: only a value certainly computed by a hash supports
@@ -14,16 +14,16 @@ import (
 func TestBucketValue(t *testing.T) {
 	cases := []struct {
 		name          string
-		v             querysite.Value
+		v             site.Value
 		read          bool
 		hash, decided bool
 	}{
-		{"Go hash", querysite.Value{HashFunc: "x/dbmodel.HashTagIndex", Origin: "call@a.go:1:1"}, true, true, true},
-		{"request parameter", querysite.Value{Origin: "param:bucket"}, true, false, true},
-		{"constant in a read", querysite.Value{Const: true, ConstText: "0"}, true, false, true},
-		{"constant in a write", querysite.Value{Const: true, ConstText: "0"}, false, false, false},
-		{"NULL", querysite.Value{Null: querysite.DefinitelyNull, Origin: "param:x"}, true, false, false},
-		{"unknown", querysite.Value{}, true, false, false},
+		{"Go hash", site.Value{HashFunc: "x/dbmodel.HashTagIndex", Origin: "call@a.go:1:1"}, true, true, true},
+		{"request parameter", site.Value{Origin: "param:bucket"}, true, false, true},
+		{"constant in a read", site.Value{Const: true, ConstText: "0"}, true, false, true},
+		{"constant in a write", site.Value{Const: true, ConstText: "0"}, false, false, false},
+		{"NULL", site.Value{Null: site.DefinitelyNull, Origin: "param:x"}, true, false, false},
+		{"unknown", site.Value{}, true, false, false},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -19,6 +19,7 @@ import (
 	"github.com/ydblint/ydblint/internal/report"
 	"github.com/ydblint/ydblint/internal/schema"
 	"github.com/ydblint/ydblint/internal/sdk"
+	"github.com/ydblint/ydblint/internal/site"
 	"github.com/ydblint/ydblint/internal/srcfiles"
 	"github.com/ydblint/ydblint/internal/yql"
 	"github.com/ydblint/ydblint/passes/config"
@@ -113,8 +114,8 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	d := &discovery{pass: pass, res: emptyResult(), cfg: cfg}
 	d.init()
-	qs, _ := pass.ResultOf[querysite.Analyzer].(*querysite.Result)
-	var sites []*querysite.Site
+	qs, _ := pass.ResultOf[querysite.Analyzer].(*site.Result)
+	var sites []*site.Site
 	if qs != nil {
 		sites = qs.Sites
 	}
@@ -437,7 +438,7 @@ func (d *discovery) embedCatalogs() []*schema.Catalog {
 
 // siteCatalog applies this package's query-site DDL in source order. A site
 // with several alternative texts gets one catalogue per alternative.
-func (d *discovery) siteCatalog(sites []*querysite.Site) ([]*schema.Catalog, bool) {
+func (d *discovery) siteCatalog(sites []*site.Site) ([]*schema.Catalog, bool) {
 	defs, notes := siteDefinitions(sites, d.srcOf)
 	d.problems = append(d.problems, notes...)
 	if len(defs) == 0 {
@@ -475,14 +476,14 @@ func (d *discovery) applySiteDDL(target *schema.Catalog, def siteDDL, script *yq
 	case def.def != nil:
 		target.ApplyDefinition(*def.def)
 	case def.orig != nil:
-		orig, shifts, site := def.orig, def.shifts, def.src
+		orig, shifts, siteSrc := def.orig, def.shifts, def.src
 		target.ApplyScript(def.text, script, func(off int) schema.Source {
-			o := origOffset(shifts, off)
+			o := shifts.Orig(off)
 			pos, _ := orig.PosRange(o, o+1)
 			if s := d.srcOf(pos); !s.IsZero() {
 				return s
 			}
-			return site
+			return siteSrc
 		})
 	default:
 		applyProgramText(target, def.src.File, def.src.Line, def.text, script)

@@ -1,14 +1,14 @@
 package schemafact
 
-import "github.com/ydblint/ydblint/passes/querysite"
+import "github.com/ydblint/ydblint/internal/site"
 
 // sitePaths lists the keyed table paths a CreateTable/AlterTable site may
 // name: every alternative when the path is one of several texts
-// (querysite.Site.TableAlternatives: a helper's table field set by a
+// (site.Site.TableAlternatives: a helper's table field set by a
 // constructor called once per table, the same options for each), the one
 // path otherwise. An alternative whose name is unknown is left out; the
 // others are still created with the site's options.
-func sitePaths(s *querysite.Site) []string {
+func sitePaths(s *site.Site) []string {
 	if len(s.TableAlternatives) == 0 {
 		if p, ok := sitePath(s); ok {
 			return []string{p}

@@ -6,212 +6,11 @@ import (
 	"strings"
 
 	"github.com/ydblint/ydblint/internal/schema"
-	"github.com/ydblint/ydblint/internal/yql"
-	"github.com/ydblint/ydblint/passes/querysite"
+	"github.com/ydblint/ydblint/internal/site"
 )
-
-// maxKeyLen bounds a hole key used as a path segment.
-const maxKeyLen = 512
-
-// usableKey reports whether a hole key can stand for the hole inside a
-// table path: non-empty, short, and free of the characters that delimit a
-// quoted name or a key segment.
-func usableKey(k string) bool {
-	return k != "" && len(k) <= maxKeyLen && !strings.ContainsAny(k, "`{}\\\n\r'\"")
-}
-
-// holeAt parses a hole placeholder at text[i:], returning its number and
-// length.
-func holeAt(text string, i int) (n, length int, ok bool) {
-	if !strings.HasPrefix(text[i:], yql.HolePrefix) {
-		return 0, 0, false
-	}
-	j := i + len(yql.HolePrefix)
-	for j < len(text) && j-i-len(yql.HolePrefix) < 7 && text[j] >= '0' && text[j] <= '9' {
-		j++
-	}
-	if !strings.HasPrefix(text[j:], "__") {
-		return 0, 0, false
-	}
-	n, ok = yql.HoleIndex(text[i : j+2])
-	return n, j + 2 - i, ok
-}
-
-// KeyedText returns the YQL of t with every hole that has a usable
-// Hole.Key replaced by "{Key}", so that the same Go value names the same
-// table wherever it is used: `SELECT … FROM `__hole_0__/orders“ with
-// key "field:example.com/repo.Repo.prefix" becomes
-// "SELECT … FROM `{field:example.com/repo.Repo.prefix}/orders`". A hole
-// inside a backtick-quoted name becomes {Key}; a hole standing alone where
-// an identifier goes becomes `{Key}` (quoted, so the parser reads one
-// name). Holes in string literals and comments, holes glued to other
-// identifier characters, and holes without a usable key are left as they
-// are: the parser then treats them as unknown.
-//
-// Rules that look tables up in the catalogue must spell query texts the
-// same way, so they call this function too.
-func KeyedText(t *querysite.Text) string {
-	if t == nil {
-		return ""
-	}
-	keyed, _ := keyHoles(t.YQL, t.Holes)
-	return keyed
-}
-
-// offsetShift records that keyed-text offset keyed corresponds to original
-// offset orig, from a replacement on.
-type offsetShift struct {
-	keyed, orig int
-	flat        bool // every offset up to the next shift maps to orig
-}
-
-// origOffset maps an offset in the keyed text back to the original text:
-// bytes after a replacement shift by its length difference, bytes inside
-// one map to the hole's start.
-func origOffset(shifts []offsetShift, off int) int {
-	o := off
-	for _, s := range shifts {
-		if s.keyed > off {
-			break
-		}
-		o = s.orig
-		if !s.flat {
-			o += off - s.keyed
-		}
-	}
-	return o
-}
-
-// keyHoles does KeyedText's work and also returns the offset shifts.
-func keyHoles(text string, holes []querysite.Hole) (string, []offsetShift) {
-	if !yql.ContainsHole(text) {
-		return text, nil
-	}
-	var shifts []offsetShift
-	replace := func(b *strings.Builder, i, l int, with string) {
-		shifts = append(shifts, offsetShift{b.Len(), i, true})
-		b.WriteString(with)
-		// Offsets inside the replacement map to the hole's start; the
-		// next byte maps to the byte after the hole.
-		shifts = append(shifts, offsetShift{b.Len(), i + l, false})
-	}
-	var b strings.Builder
-	inBacktick := false
-	for i := 0; i < len(text); {
-		c := text[i]
-		switch {
-		case inBacktick:
-			if n, l, ok := holeAt(text, i); ok && n < len(holes) && usableKey(holes[n].Key) {
-				replace(&b, i, l, "{"+holes[n].Key+"}")
-				i += l
-				continue
-			}
-			if c == '`' {
-				if i+1 < len(text) && text[i+1] == '`' { // `` is an escaped backtick
-					b.WriteString("``")
-					i += 2
-					continue
-				}
-				inBacktick = false
-			}
-		case c == '`':
-			inBacktick = true
-		case c == '\'' || c == '"':
-			end := skipString(text, i)
-			b.WriteString(text[i:end])
-			i = end
-			continue
-		case c == '-' && strings.HasPrefix(text[i:], "--"):
-			end := strings.IndexByte(text[i:], '\n')
-			if end < 0 {
-				end = len(text) - i
-			}
-			b.WriteString(text[i : i+end])
-			i += end
-			continue
-		case c == '/' && strings.HasPrefix(text[i:], "/*"):
-			end := strings.Index(text[i+2:], "*/")
-			if end < 0 {
-				end = len(text)
-			} else {
-				end += i + 4
-			}
-			b.WriteString(text[i:end])
-			i = end
-			continue
-		default:
-			if n, l, ok := holeAt(text, i); ok {
-				glued := (i > 0 && isIdentByte(text[i-1])) || (i+l < len(text) && isIdentByte(text[i+l]))
-				if !glued && n < len(holes) && usableKey(holes[n].Key) {
-					replace(&b, i, l, "`{"+holes[n].Key+"}`")
-				} else {
-					b.WriteString(text[i : i+l])
-				}
-				i += l
-				continue
-			}
-		}
-		b.WriteByte(c)
-		i++
-	}
-	return b.String(), shifts
-}
 
 func isIdentByte(c byte) bool {
 	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
-}
-
-// skipString returns the end of the string literal starting at text[i]
-// (quote c), honouring backslash escapes; an unterminated literal runs to
-// the end of the text.
-func skipString(text string, i int) int {
-	q := text[i]
-	for j := i + 1; j < len(text); j++ {
-		switch text[j] {
-		case '\\':
-			j++
-		case q:
-			return j + 1
-		}
-	}
-	return len(text)
-}
-
-// keyedPath returns a table path argument (CreateTable's path) with keyed
-// holes replaced by {Key}; holes without a usable key stay raw, which the
-// catalogue reads as an unknown prefix (leading segment) or an unknown
-// table (last segment).
-func keyedPath(t *querysite.Text) string {
-	if t == nil {
-		return ""
-	}
-	return KeyedPath(t.YQL, t.Holes)
-}
-
-// KeyedPath replaces the hole placeholders of a table path (or a PRAGMA
-// TablePathPrefix value) that have a usable key by {Key}; the others stay
-// raw, which schema.Catalog.Lookup reads as an unknown prefix (a leading
-// segment) or an unknown table (the name). DDL paths and query paths are
-// keyed by this one function, so the same Go value names the same table.
-func KeyedPath(text string, holes []querysite.Hole) string {
-	if !yql.ContainsHole(text) {
-		return text
-	}
-	var b strings.Builder
-	for i := 0; i < len(text); {
-		if n, l, ok := holeAt(text, i); ok {
-			if n < len(holes) && usableKey(holes[n].Key) {
-				b.WriteString("{" + holes[n].Key + "}")
-			} else {
-				b.WriteString(text[i : i+l])
-			}
-			i += l
-			continue
-		}
-		b.WriteByte(text[i])
-		i++
-	}
-	return b.String()
 }
 
 // siteDDL is the DDL one query site contributes: YQL text to apply, or a
@@ -223,8 +22,8 @@ type siteDDL struct {
 	// orig is the recovered text that text was keyed from, and shifts map
 	// text offsets back to it, for exact Go positions; nil for texts
 	// synthesised from decoded options.
-	orig   *querysite.Text
-	shifts []offsetShift
+	orig   *site.Text
+	shifts site.Shifts
 	// variants > 1 means the site has several possible texts, which are
 	// alternatives, not a sequence.
 	variant int
@@ -234,11 +33,11 @@ type siteDDL struct {
 // siteDefinitions turns this package's query sites into DDL, in source
 // order. srcOf maps a Go position to a module-relative source. It returns
 // notes for sites whose definition could not be used.
-func siteDefinitions(sites []*querysite.Site, srcOf func(token.Pos) schema.Source) (defs []siteDDL, notes []Problem) {
+func siteDefinitions(sites []*site.Site, srcOf func(token.Pos) schema.Source) (defs []siteDDL, notes []Problem) {
 	for _, s := range sites {
 		src := srcOf(s.Pos)
 		switch s.Kind {
-		case querysite.KindYQL:
+		case site.KindYQL:
 			if s.NotYQL {
 				// PostgreSQL syntax has other types and key rules, and an
 				// explained or validated statement is never executed.
@@ -249,11 +48,11 @@ func siteDefinitions(sites []*querysite.Site, srcOf func(token.Pos) schema.Sourc
 				if t == nil || !ddlPattern.MatchString(t.YQL) || otherDatabase(s, t.YQL) {
 					continue
 				}
-				keyed, shifts := keyHoles(t.YQL, t.Holes)
+				keyed, shifts := t.Keyed()
 				defs = append(defs, siteDDL{src: src, text: keyed, orig: t, shifts: shifts, variant: n, pos: s.Pos})
 				n++
 			}
-		case querysite.KindCreateTable:
+		case site.KindCreateTable:
 			for _, p := range sitePaths(s) { // sitealt.go: each table the path may name
 				if !s.OptionsKnown || s.TableOptions == nil {
 					notes = append(notes, Problem{
@@ -264,7 +63,7 @@ func siteDefinitions(sites []*querysite.Site, srcOf func(token.Pos) schema.Sourc
 				}
 				defs = append(defs, siteDDL{src: src, def: createDef(p, s, srcOf), pos: s.Pos})
 			}
-		case querysite.KindAlterTable:
+		case site.KindAlterTable:
 			for _, p := range sitePaths(s) {
 				if s.TableOptions == nil {
 					continue
@@ -280,7 +79,7 @@ func siteDefinitions(sites []*querysite.Site, srcOf func(token.Pos) schema.Sourc
 					defs = append(defs, siteDDL{src: src, text: text})
 				}
 			}
-		case querysite.KindDropTable:
+		case site.KindDropTable:
 			// Not applied: see schema.ProgramDDL. A Drop function in the
 			// source says nothing about when it runs.
 		}
@@ -290,11 +89,11 @@ func siteDefinitions(sites []*querysite.Site, srcOf func(token.Pos) schema.Sourc
 
 // sitePath is the keyed table path of a CreateTable/AlterTable/DropTable
 // site; false when the path was not recovered or its name is unknown.
-func sitePath(s *querysite.Site) (string, bool) {
+func sitePath(s *site.Site) (string, bool) {
 	if s.Table == nil {
 		return "", false
 	}
-	p := keyedPath(s.Table)
+	p := s.Table.KeyedPath()
 	if p == "" {
 		return "", false
 	}
@@ -306,7 +105,7 @@ func sitePath(s *querysite.Site) (string, bool) {
 
 func quotePath(p string) string { return "`" + strings.ReplaceAll(p, "`", "``") + "`" }
 
-func createDef(p string, s *querysite.Site, srcOf func(token.Pos) schema.Source) *schema.TableDef {
+func createDef(p string, s *site.Site, srcOf func(token.Pos) schema.Source) *schema.TableDef {
 	o := s.TableOptions
 	def := &schema.TableDef{
 		Path:              p,
@@ -332,7 +131,7 @@ func createDef(p string, s *querysite.Site, srcOf func(token.Pos) schema.Source)
 
 // alterText renders decoded AlterTable options as one ALTER TABLE
 // statement, so that the catalogue applies them exactly like YQL DDL.
-func alterText(p string, o *querysite.TableOptions) string {
+func alterText(p string, o *site.TableOptions) string {
 	var actions []string
 	for _, c := range o.Columns {
 		if c.YDBType == "" || !isPlainIdent(c.Name) {
@@ -396,10 +195,10 @@ func quoteIdents(names []string) string {
 // undecodedTableCalls returns the sources of this package's CreateTable
 // sites whose table path or options were not recovered, so that the module
 // scan's syntactic reading of the same call may stand in for them.
-func undecodedTableCalls(sites []*querysite.Site, srcOf func(token.Pos) schema.Source) map[schema.Source]bool {
+func undecodedTableCalls(sites []*site.Site, srcOf func(token.Pos) schema.Source) map[schema.Source]bool {
 	var out map[schema.Source]bool
 	for _, s := range sites {
-		if s.Kind != querysite.KindCreateTable {
+		if s.Kind != site.KindCreateTable {
 			continue
 		}
 		if _, ok := sitePath(s); ok && s.OptionsKnown && s.TableOptions != nil {

@@ -7,85 +7,38 @@ import (
 	"testing"
 
 	"github.com/ydblint/ydblint/internal/schema"
-	"github.com/ydblint/ydblint/passes/querysite"
+	"github.com/ydblint/ydblint/internal/site"
 )
-
-func TestKeyedText(t *testing.T) {
-	const key = "field:example.com/repo.Repo.prefix"
-	holes := []querysite.Hole{{Key: key}, {Key: ""}, {Key: "bad`key"}}
-	tests := []struct{ name, in, want string }{
-		{"no holes", "SELECT 1", "SELECT 1"},
-		{"inside backticks", "SELECT * FROM `" + h(0) + "/orders`", "SELECT * FROM `{" + key + "}/orders`"},
-		{"alone as a name", "DROP TABLE " + h(0) + ";", "DROP TABLE `{" + key + "}`;"},
-		{"no key", "SELECT * FROM `" + h(1) + "/orders`", "SELECT * FROM `" + h(1) + "/orders`"},
-		{"unusable key", "DROP TABLE " + h(2), "DROP TABLE " + h(2)},
-		{"glued to an identifier", "DROP TABLE t_" + h(0), "DROP TABLE t_" + h(0)},
-		{"in a string literal", "SELECT '" + h(0) + "' FROM t", "SELECT '" + h(0) + "' FROM t"},
-		{"in a comment", "-- " + h(0) + "\nDROP TABLE " + h(0), "-- " + h(0) + "\nDROP TABLE `{" + key + "}`"},
-		{"escaped backtick stays inside the name", "SELECT * FROM `a``" + h(0) + "`", "SELECT * FROM `a``{" + key + "}`"},
-		{"hole number out of range", "DROP TABLE " + h(7), "DROP TABLE " + h(7)},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			got := KeyedText(&querysite.Text{YQL: tt.in, Holes: holes})
-			if got != tt.want {
-				t.Errorf("KeyedText(%q) =\n%q, want\n%q", tt.in, got, tt.want)
-			}
-		})
-	}
-	if KeyedText(nil) != "" {
-		t.Error("KeyedText(nil) is not empty")
-	}
-}
-
-func TestOrigOffset(t *testing.T) {
-	in := "DROP TABLE " + h(0) + "; SELECT 1"
-	keyed, shifts := keyHoles(in, []querysite.Hole{{Key: "k"}})
-	if keyed != "DROP TABLE `{k}`; SELECT 1" {
-		t.Fatalf("keyed = %q", keyed)
-	}
-	// "DROP" maps to itself, the replacement to the hole's start, and
-	// "SELECT" to its original offset.
-	for _, c := range []struct{ keyed, orig int }{
-		{0, 0},
-		{strings.Index(keyed, "`{k}`") + 2, strings.Index(in, h(0))},
-		{strings.Index(keyed, "SELECT"), strings.Index(in, "SELECT")},
-	} {
-		if got := origOffset(shifts, c.keyed); got != c.orig {
-			t.Errorf("origOffset(%d) = %d, want %d", c.keyed, got, c.orig)
-		}
-	}
-}
 
 func TestSiteDefinitions(t *testing.T) {
 	srcOf := func(p token.Pos) schema.Source { return schema.Source{File: "repo/repo.go", Line: int(p)} }
-	path := func(s string, holes ...querysite.Hole) *querysite.Text {
-		return &querysite.Text{YQL: s, Holes: holes}
+	path := func(s string, holes ...site.Hole) *site.Text {
+		return &site.Text{YQL: s, Holes: holes}
 	}
-	sites := []*querysite.Site{
-		{Pos: 1, Kind: querysite.KindYQL, Texts: []*querysite.Text{{YQL: "SELECT 1"}}},
-		{Pos: 2, Kind: querysite.KindYQL, Texts: []*querysite.Text{
+	sites := []*site.Site{
+		{Pos: 1, Kind: site.KindYQL, Texts: []*site.Text{{YQL: "SELECT 1"}}},
+		{Pos: 2, Kind: site.KindYQL, Texts: []*site.Text{
 			{YQL: "CREATE TABLE a (id Uint64, PRIMARY KEY (id))"},
 			{YQL: "CREATE TABLE a (x Uint64, PRIMARY KEY (x))"},
 		}},
-		{Pos: 3, Kind: querysite.KindYQL, NotYQL: true, Texts: []*querysite.Text{{YQL: "CREATE TABLE pg (id bigint PRIMARY KEY)"}}},
-		{Pos: 4, Kind: querysite.KindCreateTable, Table: path(h(0)+"/lines", querysite.Hole{Key: "call:ydb.Driver.Name"}), OptionsKnown: true,
-			TableOptions: &querysite.TableOptions{
-				Columns:    []querysite.ColumnOption{{Name: "id", YDBType: "Uint64", Pos: 5}, {Name: "note", YDBType: "Utf8", Optional: true}},
+		{Pos: 3, Kind: site.KindYQL, NotYQL: true, Texts: []*site.Text{{YQL: "CREATE TABLE pg (id bigint PRIMARY KEY)"}}},
+		{Pos: 4, Kind: site.KindCreateTable, Table: path(h(0)+"/lines", site.Hole{Key: "call:ydb.Driver.Name"}), OptionsKnown: true,
+			TableOptions: &site.TableOptions{
+				Columns:    []site.ColumnOption{{Name: "id", YDBType: "Uint64", Pos: 5}, {Name: "note", YDBType: "Utf8", Optional: true}},
 				PrimaryKey: []string{"id"},
-				Indexes:    []querysite.IndexOption{{Name: "by_note", Columns: []string{"note"}, Async: true}},
+				Indexes:    []site.IndexOption{{Name: "by_note", Columns: []string{"note"}, Async: true}},
 			}},
-		{Pos: 6, Kind: querysite.KindCreateTable, Table: path("t"), OptionsKnown: false, TableOptions: &querysite.TableOptions{}},
-		{Pos: 7, Kind: querysite.KindCreateTable, Table: path(h(0)), OptionsKnown: true, TableOptions: &querysite.TableOptions{PrimaryKey: []string{"id"}}},
-		{Pos: 8, Kind: querysite.KindAlterTable, Table: path("a"), OptionsKnown: true, TableOptions: &querysite.TableOptions{
-			Columns:     []querysite.ColumnOption{{Name: "c", YDBType: "Utf8", Optional: true}},
+		{Pos: 6, Kind: site.KindCreateTable, Table: path("t"), OptionsKnown: false, TableOptions: &site.TableOptions{}},
+		{Pos: 7, Kind: site.KindCreateTable, Table: path(h(0)), OptionsKnown: true, TableOptions: &site.TableOptions{PrimaryKey: []string{"id"}}},
+		{Pos: 8, Kind: site.KindAlterTable, Table: path("a"), OptionsKnown: true, TableOptions: &site.TableOptions{
+			Columns:     []site.ColumnOption{{Name: "c", YDBType: "Utf8", Optional: true}},
 			DropColumns: []string{"d"},
-			Indexes:     []querysite.IndexOption{{Name: "ix", Columns: []string{"c"}, Cover: []string{"x"}, Unique: true}},
+			Indexes:     []site.IndexOption{{Name: "ix", Columns: []string{"c"}, Cover: []string{"x"}, Unique: true}},
 			DropIndexes: []string{"old"},
 		}},
-		{Pos: 9, Kind: querysite.KindAlterTable, Table: path("a"), OptionsKnown: false, TableOptions: &querysite.TableOptions{}},
-		{Pos: 10, Kind: querysite.KindDropTable, Table: path("dir/b")},
-		{Pos: 11, Kind: querysite.KindDropTable},
+		{Pos: 9, Kind: site.KindAlterTable, Table: path("a"), OptionsKnown: false, TableOptions: &site.TableOptions{}},
+		{Pos: 10, Kind: site.KindDropTable, Table: path("dir/b")},
+		{Pos: 11, Kind: site.KindDropTable},
 	}
 	defs, notes := siteDefinitions(sites, srcOf)
 	var got []string
@@ -195,21 +148,21 @@ func TestWriteEvidence(t *testing.T) {
 		}
 		return schema.Source{File: "repo/repo.go", Line: int(p)}
 	}
-	sites := []*querysite.Site{
-		{Pos: 10, Kind: querysite.KindYQL, Texts: []*querysite.Text{{
+	sites := []*site.Site{
+		{Pos: 10, Kind: site.KindYQL, Texts: []*site.Text{{
 			YQL: "UPSERT INTO orders (order_hash, order_id) VALUES (Digest::NumericHash($id), $id)",
 		}}},
-		{Pos: 20, Kind: querysite.KindYQL, Texts: []*querysite.Text{{
+		{Pos: 20, Kind: site.KindYQL, Texts: []*site.Text{{
 			YQL: "UPSERT INTO users (user_hash, user_id) VALUES ($h, $id)",
-		}}, Params: &querysite.Params{Known: true, Bindings: []*querysite.Binding{
-			{Name: "h", Value: querysite.Value{HashFunc: "hash/fnv.New64a", HashOf: "param:id"}},
-			{Name: "id", Value: querysite.Value{Origin: "param:id"}},
+		}}, Params: &site.Params{Known: true, Bindings: []*site.Binding{
+			{Name: "h", Value: site.Value{HashFunc: "hash/fnv.New64a", HashOf: "param:id"}},
+			{Name: "id", Value: site.Value{Origin: "param:id"}},
 		}}},
 		// Explain-only and non-writing texts give nothing.
-		{Pos: 30, Kind: querysite.KindYQL, ExplainOnly: true, NotYQL: true, Texts: []*querysite.Text{{
+		{Pos: 30, Kind: site.KindYQL, ExplainOnly: true, NotYQL: true, Texts: []*site.Text{{
 			YQL: "UPSERT INTO orders (order_hash, order_id) VALUES (Digest::CityHash($id), $id)",
 		}}},
-		{Pos: 40, Kind: querysite.KindYQL, Texts: []*querysite.Text{{YQL: "SELECT * FROM orders"}}},
+		{Pos: 40, Kind: site.KindYQL, Texts: []*site.Text{{YQL: "SELECT * FROM orders"}}},
 	}
 	ev, _ := writeEvidence(nil, sites, cat, srcOf)
 	var got []string

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/ydblint/ydblint/internal/schema"
-	"github.com/ydblint/ydblint/passes/querysite"
+	"github.com/ydblint/ydblint/internal/site"
 )
 
 // What counts as YDB's schema. A service's module often holds DDL of other
@@ -72,7 +72,7 @@ func dirDialect(dir sqlDir) (schema.Dialect, string, string) {
 // otherDatabase reports whether a query site's DDL is for another
 // database: sent through database/sql to a driver traced to something else
 // than YDB, or written with another database's words.
-func otherDatabase(s *querysite.Site, text string) bool {
+func otherDatabase(s *site.Site, text string) bool {
 	if s.SQLDriver != "" && s.SQLDriver != "ydb" {
 		return true
 	}

@@ -4,8 +4,8 @@ import (
 	"testing"
 
 	"github.com/ydblint/ydblint/internal/schema"
+	"github.com/ydblint/ydblint/internal/site"
 	"github.com/ydblint/ydblint/internal/srcfiles"
-	"github.com/ydblint/ydblint/passes/querysite"
 )
 
 func TestInModuleCache(t *testing.T) {
@@ -47,13 +47,13 @@ func TestDirDialect(t *testing.T) {
 
 func TestOtherDatabaseSite(t *testing.T) {
 	ddl := "CREATE TABLE t (id Uint64, PRIMARY KEY (id))"
-	if otherDatabase(&querysite.Site{SQLDriver: "ydb"}, ddl) || otherDatabase(&querysite.Site{}, ddl) {
+	if otherDatabase(&site.Site{SQLDriver: "ydb"}, ddl) || otherDatabase(&site.Site{}, ddl) {
 		t.Error("YDB DDL through YDB or an unknown driver is YDB's")
 	}
-	if !otherDatabase(&querysite.Site{SQLDriver: "pgx"}, ddl) {
+	if !otherDatabase(&site.Site{SQLDriver: "pgx"}, ddl) {
 		t.Error("DDL sent to pgx is not YDB's")
 	}
-	if !otherDatabase(&querysite.Site{}, "CREATE TABLE t (id INTEGER PRIMARY KEY)") {
+	if !otherDatabase(&site.Site{}, "CREATE TABLE t (id INTEGER PRIMARY KEY)") {
 		t.Error("INTEGER PRIMARY KEY DDL is not YDB's")
 	}
 }

@@ -21,10 +21,10 @@ import (
 	"github.com/ydblint/ydblint/internal/report"
 	"github.com/ydblint/ydblint/internal/sdk"
 	"github.com/ydblint/ydblint/internal/sdkssa"
+	"github.com/ydblint/ydblint/internal/site"
 	"github.com/ydblint/ydblint/internal/yql"
 	"github.com/ydblint/ydblint/passes/config"
 	"github.com/ydblint/ydblint/passes/queryplan"
-	"github.com/ydblint/ydblint/passes/querysite"
 )
 
 //go:embed doc.go
@@ -240,14 +240,14 @@ func (c *checker) checkIgnore(call *ast.CallExpr, id sdk.Identity, exec *ast.Cal
 // return at most rowCap rows, or writes only.
 func (c *checker) harmlessAt(exec *ast.CallExpr) bool {
 	var sts []*queryplan.Statement
-	var site *querysite.Site
+	var s *site.Site
 	for _, st := range c.plans.Statements {
 		if st.Site.Pos <= exec.Pos() && exec.End() <= st.Site.End {
 			sts = append(sts, st)
-			site = st.Site
+			s = st.Site
 		}
 	}
-	if site == nil || len(site.Texts) == 0 || site.TextsTruncated {
+	if s == nil || len(s.Texts) == 0 || s.TextsTruncated {
 		return false
 	}
 	for _, st := range sts {
@@ -295,25 +295,25 @@ func (c *checker) checkReads() {
 // cappedVia says how a site reaches a capped data query: the table
 // service's Execute, or database/sql (the engine is decided in
 // capApplies).
-func (c *checker) cappedVia(site *querysite.Site) (string, bool) {
-	if site.ScanQuery || site.NotYQL || site.ExplainOnly {
+func (c *checker) cappedVia(s *site.Site) (string, bool) {
+	if s.ScanQuery || s.NotYQL || s.ExplainOnly {
 		return "", false
 	}
-	if slices.Contains(sdk.CappedExecutes, site.API) {
-		return site.API, true
+	if slices.Contains(sdk.CappedExecutes, s.API) {
+		return s.API, true
 	}
-	if site.SQLDriver == "ydb" && len(site.API) > len("database/sql.") && site.API[:len("database/sql.")] == "database/sql." {
-		return site.API + " in table-service mode", true
+	if s.SQLDriver == "ydb" && len(s.API) > len("database/sql.") && s.API[:len("database/sql.")] == "database/sql." {
+		return s.API + " in table-service mode", true
 	}
 	return "", false
 }
 
 // capApplies decides from the SDK version and the module's driver options
 // whether the site's data query is capped. Unknown means silent.
-func (c *checker) capApplies(site *querysite.Site) bool {
+func (c *checker) capApplies(s *site.Site) bool {
 	before := func(since string) bool { return c.version != "" && sdk.VersionBefore(c.version, since) }
 	optionExists := !before(sdk.DataQueryOverQueryClientSince)
-	if site.SQLDriver != "ydb" {
+	if s.SQLDriver != "ydb" {
 		if !optionExists {
 			return true // the option that lifts the cap does not exist yet
 		}
@@ -369,14 +369,14 @@ type valueSite struct {
 }
 
 // paramBound bounds the parameters bound at site from the Go values.
-func (c *checker) paramBound(site *querysite.Site) ParamBound {
+func (c *checker) paramBound(s *site.Site) ParamBound {
 	return func(pname string) (int64, bool) {
-		bnd := site.Params.Lookup(pname)
+		bnd := s.Params.Lookup(pname)
 		if bnd == nil {
-			if site.Params.Known {
+			if s.Params.Known {
 				return 0, false
 			}
-			return c.bindingsBound(site, pname)
+			return c.bindingsBound(s, pname)
 		}
 		if bnd.Value.Const {
 			if n, err := strconv.ParseInt(bnd.Value.ConstText, 0, 64); err == nil {
@@ -476,10 +476,10 @@ func isInteger(t types.Type) bool {
 // closures), when there is at least one and every one is bounded. (If the
 // site binds the parameter some other way the answer may be wrong, but
 // only towards silence.)
-func (c *checker) bindingsBound(site *querysite.Site, pname string) (int64, bool) {
+func (c *checker) bindingsBound(s *site.Site, pname string) (int64, bool) {
 	want := "$" + pname
 	scope := map[*ssa.Function]bool{}
-	for _, pos := range append([]token.Pos{site.Pos}, framePositions(site)...) {
+	for _, pos := range append([]token.Pos{s.Pos}, framePositions(s)...) {
 		if fn := c.enclosingFunc(pos); fn != nil {
 			scope[fn] = true
 		}
@@ -583,9 +583,9 @@ func builderValue(param *ssa.Call) ssa.Value {
 	return out
 }
 
-func framePositions(site *querysite.Site) []token.Pos {
+func framePositions(s *site.Site) []token.Pos {
 	var out []token.Pos
-	for _, f := range site.Chain {
+	for _, f := range s.Chain {
 		if f.Pos.IsValid() {
 			out = append(out, f.Pos)
 		}

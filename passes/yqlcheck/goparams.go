@@ -7,8 +7,8 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/ydblint/ydblint/internal/sdk"
+	"github.com/ydblint/ydblint/internal/site"
 	"github.com/ydblint/ydblint/internal/yql"
-	"github.com/ydblint/ydblint/passes/querysite"
 )
 
 // sqlBoundType is the YQL type of a database/sql argument bound with
@@ -16,7 +16,7 @@ import (
 // SDK's conversion table; ok is false when the type alone does not decide
 // it (an interface, a driver.Valuer, a json.Marshaler, a container) or the
 // call is not in this package.
-func (c *checker) sqlBoundType(b *querysite.Binding) (string, bool) {
+func (c *checker) sqlBoundType(b *site.Binding) (string, bool) {
 	call := c.callAt(b.Pos, b.End)
 	if call == nil || len(call.Args) != 2 {
 		return "", false
@@ -71,11 +71,11 @@ func (c *checker) callAt(pos, end token.Pos) *ast.CallExpr {
 // binder, so the names are certain when every binding is a sql.Named or
 // table.ValueParam call in this package and the text has no `?` and no
 // `$1`-style placeholder a binder would rewrite.
-func (c *checker) namedBindingsCertain(p *querysite.Params, text string) bool {
+func (c *checker) namedBindingsCertain(p *site.Params, text string) bool {
 	switch p.Mode {
-	case querysite.BindNative:
+	case site.BindNative:
 		return true
-	case querysite.BindUnknown:
+	case site.BindUnknown:
 	default:
 		return false
 	}

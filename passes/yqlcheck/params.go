@@ -8,9 +8,9 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/ydblint/ydblint/internal/keyplan"
+	"github.com/ydblint/ydblint/internal/site"
 	"github.com/ydblint/ydblint/internal/yql"
 	"github.com/ydblint/ydblint/passes/queryplan"
-	"github.com/ydblint/ydblint/passes/querysite"
 )
 
 // scriptParams is what one text says about its parameters.
@@ -120,7 +120,7 @@ func (c *checker) checkParams(st *queryplan.Statement) {
 
 // holeMayHoldParams reports whether a hole of the text lies outside a
 // table path, where it could declare or use parameters.
-func holeMayHoldParams(t *querysite.Text) bool {
+func holeMayHoldParams(t *site.Text) bool {
 	script := yql.Parse(t.YQL)
 	var paths []yql.Span
 	for _, s := range script.Stmts {
@@ -154,7 +154,7 @@ func holeMayHoldParams(t *querysite.Text) bool {
 
 // binding returns the Go binding that YDB sees as $name: a ParamsBuilder
 // name without '$' is sent verbatim and binds nothing in the text.
-func binding(p *querysite.Params, name string) *querysite.Binding {
+func binding(p *site.Params, name string) *site.Binding {
 	b := p.Lookup(name)
 	if b == nil || b.NoDollar {
 		return nil
@@ -171,7 +171,7 @@ func sortedNames[T any](m map[string]T) []string {
 	return out
 }
 
-func (c *checker) checkUnbound(st *queryplan.Statement, sp *scriptParams, p *querysite.Params) {
+func (c *checker) checkUnbound(st *queryplan.Statement, sp *scriptParams, p *site.Params) {
 	for _, n := range sortedNames(sp.uses) {
 		if sp.declares[n] != nil || sp.defined[n] || binding(p, n) != nil || n == "_" {
 			continue
@@ -188,7 +188,7 @@ func (c *checker) checkUnbound(st *queryplan.Statement, sp *scriptParams, p *que
 
 // checkDeclared reports declared parameters the call does not bind (when
 // not Optional) or binds with another type.
-func (c *checker) checkDeclared(st *queryplan.Statement, sp *scriptParams, p *querysite.Params) {
+func (c *checker) checkDeclared(st *queryplan.Statement, sp *scriptParams, p *site.Params) {
 	for _, n := range sortedNames(sp.declares) {
 		d := sp.declares[n]
 		if d.Type == nil || yql.ContainsHole(d.Type.String()) || !sp.live[n] {
@@ -213,7 +213,7 @@ func (c *checker) checkDeclared(st *queryplan.Statement, sp *scriptParams, p *qu
 }
 
 // checkType compares a declared type with the type of the bound SDK value.
-func (c *checker) checkType(st *queryplan.Statement, d *yql.DeclareStmt, b *querysite.Binding) {
+func (c *checker) checkType(st *queryplan.Statement, d *yql.DeclareStmt, b *site.Binding) {
 	if st.Site.Params.AutoDeclare {
 		return
 	}
@@ -244,8 +244,8 @@ func (c *checker) checkType(st *queryplan.Statement, d *yql.DeclareStmt, b *quer
 
 // boundType is the YQL spelling of a bound value's type, when it is a
 // primitive type ydblint knows exactly.
-func boundType(v querysite.Value) (string, bool) {
-	if v.YDBType == "" || v.YDBType == "Void" || v.Null == querysite.NullUnknown {
+func boundType(v site.Value) (string, bool) {
+	if v.YDBType == "" || v.YDBType == "Void" || v.Null == site.NullUnknown {
 		return "", false
 	}
 	t := yql.CanonicalType(v.YDBType)
@@ -284,7 +284,7 @@ var primitiveTypes = map[string]bool{
 
 // checkUnused reports parameters bound in Go that the text never uses or
 // declares (-strict: YDB ignores them).
-func (c *checker) checkUnused(st *queryplan.Statement, sp *scriptParams, p *querysite.Params) {
+func (c *checker) checkUnused(st *queryplan.Statement, sp *scriptParams, p *site.Params) {
 	for _, b := range p.Bindings {
 		if b.NoDollar || sp.declares[b.Name] != nil || len(sp.uses[b.Name]) > 0 || !b.Pos.IsValid() {
 			continue

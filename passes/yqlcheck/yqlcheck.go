@@ -14,10 +14,10 @@ import (
 	"github.com/ydblint/ydblint/internal/keyplan"
 	"github.com/ydblint/ydblint/internal/report"
 	"github.com/ydblint/ydblint/internal/schema"
+	"github.com/ydblint/ydblint/internal/site"
 	"github.com/ydblint/ydblint/internal/yql"
 	"github.com/ydblint/ydblint/passes/config"
 	"github.com/ydblint/ydblint/passes/queryplan"
-	"github.com/ydblint/ydblint/passes/querysite"
 )
 
 //go:embed doc.go
@@ -67,7 +67,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	c := &checker{pass: pass, cfg: cfg, namesCertain: namesCertain(plans.Schema.Catalog)}
 	c.checkDDL(plans)
-	seenText := map[*querysite.Text]bool{}
+	seenText := map[*site.Text]bool{}
 	for _, st := range plans.Statements {
 		if !seenText[st.Text] {
 			seenText[st.Text] = true
@@ -152,7 +152,7 @@ func (c *checker) report(st *queryplan.Statement, sp yql.Span, category, msg str
 // variants that share the faulty literal give one diagnostic, which names
 // the variants only when some of them do not have the fault.
 type pending struct {
-	site     *querysite.Site
+	site     *site.Site
 	d        analysis.Diagnostic
 	opts     []report.Option
 	variants []int
@@ -160,7 +160,7 @@ type pending struct {
 }
 
 type pendingKey struct {
-	site     *querysite.Site
+	site     *site.Site
 	pos, end token.Pos
 	category string
 	msg      string
@@ -215,6 +215,6 @@ func schemaOf(t *schema.Table) string {
 }
 
 // reportAt reports at the Go expression that binds a parameter.
-func (c *checker) reportAt(st *queryplan.Statement, b *querysite.Binding, category, msg string) {
+func (c *checker) reportAt(st *queryplan.Statement, b *site.Binding, category, msg string) {
 	c.add(st, analysis.Diagnostic{Pos: b.Pos, End: b.End, Category: category, Message: msg})
 }
