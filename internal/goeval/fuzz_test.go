@@ -87,6 +87,12 @@ func mutate(src string, ops []byte) (string, bool) {
 		return "", false
 	}
 	helpers := false
+	// More mutations only nest deeper: go/printer is quadratic in the
+	// nesting, which the evaluator's bounds do not govern.
+	const maxOps = 64
+	if len(ops) > 2*maxOps {
+		ops = ops[:2*maxOps]
+	}
 	for i := 0; i+1 < len(ops); i += 2 {
 		what, where := ops[i], int(ops[i+1])
 		blk := blocks[where%len(blocks)]
