@@ -34,8 +34,9 @@ type Evaluator struct {
 
 	memo    map[string]*memoEntry
 	memoCtx map[string]string
-	memoSeq int
-	selfSeq int
+	memoSeq  int
+	selfSeq  int
+	selfRefs map[int]int // loop marker id → its piece
 
 	stack    []*Func
 	steps    int
@@ -67,6 +68,7 @@ func New(env Env, b Budget) *Evaluator {
 		inits:      map[*ssa.Package]*frame{},
 		memo:       map[string]*memoEntry{},
 		memoCtx:    map[string]string{},
+		selfRefs:   map[int]int{},
 		steps:      b.Steps,
 	}
 	e.t.init()

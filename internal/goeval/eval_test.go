@@ -904,6 +904,20 @@ func f(xs []string) {
 	}
 	sink(q)
 }`, want: "{(|, )<?xs[…]>}*"},
+	{name: "loop whose header jumps", src: header + `
+func f(xs []string, n int) {
+	s := "a"
+	for {
+		for range xs {
+			s += ","
+		}
+		n--
+		if n <= 0 {
+			break
+		}
+	}
+	sink(s)
+}`, want: "a{{,}*}*{,}*"},
 	{name: "element stores and make", src: header + `
 func f(id uint64) {
 	args := make([]any, 2)

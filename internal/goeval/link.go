@@ -249,6 +249,9 @@ func (f *Func) link(nfuncs, ntypes int) string {
 func (f *Func) tagRange(l *loop) {
 	b := &f.Blocks[l.header]
 	last := b.Instrs[len(b.Instrs)-1]
+	if last.Op != OpIf {
+		return // for { … }: the header jumps
+	}
 	cmp := f.instrOf(last.Args[0])
 	if cmp == nil || cmp.Op != OpBinOp || token.Token(cmp.X) != token.LSS || len(cmp.Args) != 2 {
 		return

@@ -2,6 +2,7 @@ package goeval
 
 import (
 	"slices"
+	"sort"
 	"strconv"
 
 	"github.com/ydblint/ydblint/internal/strshape"
@@ -32,23 +33,30 @@ type selfInfo struct {
 }
 
 type widener struct {
-	fr    *frame
-	selfs map[int]*selfInfo
-	ids   []int
+	fr     *frame
+	selfs  map[int]*selfInfo
+	ids    []int
+	marked *markSet
 }
 
-const maxWidenRounds = 4
+const maxWidenRounds = 6
 
 // widen interprets loop l from the header state (h, phis) for any number
 // of iterations and returns the widened header state.
+//
+// Only what the loop changes is marked: the first round marks nothing
+// and finds the cells and φs that come back different (a persistent heap
+// keeps the very same contents for a cell nobody wrote); each round marks
+// those found so far, until none is found that was not marked.
 func (fr *frame) widen(l *loop, h *heap, phis []*Value) (*heap, []*Value) {
 	phiIns := fr.headerPhis(l.header)
 	assume := map[string]*Value{}
+	marked := &markSet{cells: map[int]bool{}, phis: map[int]bool{}}
 	record := fr.record
 	var wh *heap
 	var wphis []*Value
 	for round := 0; ; round++ {
-		w := &widener{fr: fr, selfs: map[int]*selfInfo{}}
+		w := &widener{fr: fr, selfs: map[int]*selfInfo{}, marked: marked}
 		mh, mphis := w.markState(l, h, phis, phiIns, assume)
 		fr.record = false
 		fr.iterate(l, mh, mphis)
@@ -61,14 +69,22 @@ func (fr *frame) widen(l *loop, h *heap, phis []*Value) (*heap, []*Value) {
 			wh, wphis = h, phis // the body never comes back: the loop runs at most once
 			break
 		}
+		final := round+1 >= maxWidenRounds
 		var changed bool
-		wh, wphis, changed = w.widenState(h, phis, mh, mphis, bh, bphis, phiIns, assume, round >= 2)
-		if !changed || round+1 >= maxWidenRounds {
+		wh, wphis, changed = w.widenState(h, phis, mh, mphis, bh, bphis, phiIns, assume, round >= 3, final)
+		if !changed || final {
 			break
 		}
 	}
 	fr.iterate(l, wh, wphis)
 	return wh, wphis
+}
+
+// markSet is what a widening marks: the cells and header φs the loop
+// was seen to change.
+type markSet struct {
+	cells map[int]bool
+	phis  map[int]bool
 }
 
 func (w *widener) newSelf(path string, init *Value, slice bool) int {
@@ -81,20 +97,33 @@ func (w *widener) newSelf(path string, init *Value, slice bool) int {
 }
 
 func (w *widener) selfPiece(id int) *strshape.Shape {
-	return strshape.Hole(w.fr.e.t.piece(Piece{Hole: true, Kind: holeSelf, self: id, Desc: "loop-carried value", Why: "value carried by a loop"}))
+	e := w.fr.e
+	ref, ok := e.selfRefs[id]
+	if !ok {
+		ref = len(e.t.pieces)
+		e.t.pieces = append(e.t.pieces, Piece{Hole: true, Kind: holeSelf, self: id, Desc: "loop-carried value", Why: "value carried by a loop"})
+		e.selfRefs[id] = ref
+	}
+	return strshape.Hole(ref)
 }
 
 // markState replaces the loop-carried strings and slices of the state by
 // markers, and other values by their assumptions.
 func (w *widener) markState(l *loop, h *heap, phis []*Value, phiIns []*Instr, assume map[string]*Value) (*heap, []*Value) {
-	out := &heap{}
-	for i, id := range h.ids {
+	out := h
+	for _, id := range sortedKeys(w.marked.cells) {
+		v, ok := h.get(id)
+		if !ok {
+			continue
+		}
 		ci := w.fr.e.cells[id]
-		out.ids = append(out.ids, id)
-		out.vals = append(out.vals, w.mark(h.vals[i], ci.typ, ci.unit, "c"+strconv.Itoa(id), assume))
+		out = out.set(id, w.mark(v, ci.typ, ci.unit, "c"+strconv.Itoa(id), assume))
 	}
-	mphis := make([]*Value, len(phis))
+	mphis := slices.Clone(phis)
 	for i, v := range phis {
+		if !w.marked.phis[i] {
+			continue
+		}
 		var t *Type
 		if ty := phiIns[i].Type; ty >= 0 && ty < len(w.fr.f.unit.Types) {
 			t = &w.fr.f.unit.Types[ty]
@@ -133,9 +162,21 @@ func (w *widener) mark(v *Value, t *Type, u *Unit, path string, assume map[strin
 
 // widenState computes the widened header state from the state before the
 // loop (h, phis), its marked form and the state coming back (bh, bphis).
-func (w *widener) widenState(h *heap, phis []*Value, mh *heap, mphis []*Value, bh *heap, bphis []*Value, phiIns []*Instr, assume map[string]*Value, final bool) (*heap, []*Value, bool) {
+func (w *widener) widenState(h *heap, phis []*Value, mh *heap, mphis []*Value, bh *heap, bphis []*Value, phiIns []*Instr, assume map[string]*Value, generalize, final bool) (*heap, []*Value, bool) {
 	e := w.fr.e
 	changed := false
+	// A cell or φ not marked that came back different: mark it next
+	// round (or, in the last, give up on it).
+	unmarked := func(m, b *Value) *Value {
+		if m == b || eq(m, b) {
+			return m
+		}
+		changed = true
+		if final {
+			return e.fit(orOther(nil), e.bounded("changed in a loop"))
+		}
+		return nil
+	}
 	widened := map[int]*Value{} // self id → widened value, markers unresolved
 	var leaf func(init, m, b *Value, path string) *Value
 	leaf = func(init, m, b *Value, path string) *Value {
@@ -211,7 +252,7 @@ func (w *widener) widenState(h *heap, phis []*Value, mh *heap, mphis []*Value, b
 		if eq(m, b) {
 			return m
 		}
-		g := e.generalize(m, b, final)
+		g := e.generalize(m, b, generalize || final)
 		if !eq(g, m) {
 			changed = true
 			assume[path] = g
@@ -222,8 +263,15 @@ func (w *widener) widenState(h *heap, phis []*Value, mh *heap, mphis []*Value, b
 	for i, id := range mh.ids {
 		init, _ := h.get(id)
 		b, _ := bh.get(id)
+		var v *Value
+		if w.marked.cells[id] {
+			v = leaf(init, mh.vals[i], b, "c"+strconv.Itoa(id))
+		} else if v = unmarked(mh.vals[i], b); v == nil {
+			w.marked.cells[id] = true
+			v = init
+		}
 		wh.ids = append(wh.ids, id)
-		wh.vals = append(wh.vals, leaf(init, mh.vals[i], b, "c"+strconv.Itoa(id)))
+		wh.vals = append(wh.vals, v)
 	}
 	// Cells allocated in the body, reachable from the widened values.
 	for i, id := range bh.ids {
@@ -233,7 +281,12 @@ func (w *widener) widenState(h *heap, phis []*Value, mh *heap, mphis []*Value, b
 	}
 	wphis := make([]*Value, len(phis))
 	for i := range phis {
-		wphis[i] = leaf(phis[i], mphis[i], bphis[i], "p"+strconv.Itoa(i))
+		if w.marked.phis[i] {
+			wphis[i] = leaf(phis[i], mphis[i], bphis[i], "p"+strconv.Itoa(i))
+		} else if wphis[i] = unmarked(mphis[i], bphis[i]); wphis[i] == nil {
+			w.marked.phis[i] = true
+			wphis[i] = phis[i]
+		}
 	}
 	// Resolve the markers left in the widened values.
 	for i := range wh.vals {
@@ -243,6 +296,15 @@ func (w *widener) widenState(h *heap, phis []*Value, mh *heap, mphis []*Value, b
 		wphis[i] = w.resolve(wphis[i], widened, nil)
 	}
 	return wh, wphis, changed
+}
+
+func sortedKeys(m map[int]bool) []int {
+	out := make([]int, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Ints(out)
+	return out
 }
 
 // generalize returns a value covering both a (the assumption) and b (the
@@ -320,17 +382,22 @@ func (w *widener) valueHasSelf(v *Value, id int) bool {
 // resolve replaces the markers in v by the widened values of their
 // variables (the value at the start of some iteration). A marker met
 // again while being resolved (a cycle) is unknown.
+//
+// Markers of an enclosing loop's widening (not this widener's) stay: that
+// widening resolves them.
 func (w *widener) resolve(v *Value, widened map[int]*Value, visiting []int) *Value {
 	if v == nil || !w.valueHasSelf(v, 0) {
 		return v
 	}
 	e := w.fr.e
 	repl := func(id int) *Value {
+		s := w.selfs[id]
+		if s == nil {
+			return nil // an enclosing loop's
+		}
 		r, ok := widened[id]
 		if !ok {
-			if s := w.selfs[id]; s != nil {
-				r = s.init
-			}
+			r = s.init
 		}
 		if r == nil || slices.Contains(visiting, id) {
 			return e.bounded("loop-carried value")
@@ -340,19 +407,27 @@ func (w *widener) resolve(v *Value, widened map[int]*Value, visiting []int) *Val
 	return e.substSelf(v, repl)
 }
 
-// substSelf rebuilds v with each loop marker replaced by repl(id).
+// substSelf rebuilds v with each loop marker replaced by repl(id); a
+// marker for which repl returns nil stays.
 func (e *Evaluator) substSelf(v *Value, repl func(id int) *Value) *Value {
 	switch v.kind {
 	case kSelf:
-		return repl(v.cell)
+		if r := repl(v.cell); r != nil {
+			return r
+		}
+		return v
 	case KString:
 		return e.strValue(e.mapShape(v.shape, func(s *strshape.Shape) *strshape.Shape {
 			p := e.Piece(s.Ref)
 			if s.Kind != strshape.KindHole || p.Kind != holeSelf {
 				return s
 			}
-			if r := e.shapeOf(repl(p.self)); r != nil {
-				return r
+			r := repl(p.self)
+			if r == nil {
+				return s
+			}
+			if rs := e.shapeOf(r); rs != nil {
+				return rs
 			}
 			return strshape.Hole(0)
 		}))
@@ -361,6 +436,10 @@ func (e *Evaluator) substSelf(v *Value, repl func(id int) *Value) *Value {
 		for _, it := range v.items {
 			if it.self != 0 {
 				r := repl(it.self)
+				if r == nil {
+					items = append(items, it)
+					continue
+				}
 				switch r.kind {
 				case KSlice:
 					for _, x := range r.items {
