@@ -32,8 +32,8 @@ type Evaluator struct {
 	busy     map[*ssa.Function]bool
 	inits    map[*ssa.Package]*frame
 
-	memo    map[string]*memoEntry
-	memoCtx map[string]string
+	memo     map[string]*memoEntry
+	memoCtx  map[string]string
 	memoSeq  int
 	selfSeq  int
 	selfRefs map[int]int // loop marker id → its piece
