@@ -1,6 +1,10 @@
 package site
 
-import "go/token"
+import (
+	"go/token"
+
+	"github.com/ydblint/ydblint/internal/sdk"
+)
 
 // Result lists every place in a package where Go code hands YQL text,
 // parameters, rows or a table definition to ydb-go-sdk or database/sql,
@@ -13,29 +17,11 @@ type Result struct {
 	Failure string
 }
 
-// Kind says what a site hands to the database.
-type Kind int
-
-const (
-	// KindYQL is YQL text executed as a query, script or scheme query
-	// (DML or DDL).
-	KindYQL Kind = iota
-	// KindBulkUpsert is table.Client.BulkUpsert / Session.BulkUpsert: rows
-	// written by key without YQL.
-	KindBulkUpsert
-	// KindReadRows is ReadRows: rows read by full key without YQL.
-	KindReadRows
-	// KindReadTable is Session.StreamReadTable with optional key-range options.
-	KindReadTable
-	// KindCreateTable is Session.CreateTable with options.
-	KindCreateTable
-	// KindAlterTable is Session.AlterTable with options.
-	KindAlterTable
-	// KindDropTable is Session.DropTable.
-	KindDropTable
-)
-
-// Site is one call that reaches the database.
+// Site is one call that reaches the database. Its Kind says what the call
+// hands over, and which payload holds it: Query for sdk.KindYQL; for every
+// other kind Table (the table path), plus Bulk (KindBulkUpsert,
+// KindReadRows), Read (KindReadTable) or DDL (KindCreateTable,
+// KindAlterTable). The payloads of other kinds are nil.
 type Site struct {
 	// Pos and End delimit the call expression in this package. For a call
 	// to a wrapper, this is the call to the wrapper (where the user can act).
@@ -47,11 +33,43 @@ type Site struct {
 	// Chain lists the wrappers between this call and the SDK, outermost
 	// first; empty for a direct SDK call.
 	Chain []Frame
-	Kind  Kind
+	// Kind is what the entry point reached does (sdk.Entry.Kind), with
+	// KindPrepare and KindPreparedExec as KindYQL: a prepared text runs
+	// when the statement executes. Never KindRetry.
+	Kind sdk.Kind
 
-	// Texts are the recovered variants of the query text (KindYQL). Empty
-	// when the text could not be recovered at all; rules then stay silent.
-	// Each variant is checked on its own.
+	Query *Query     // KindYQL
+	Table *TableArg  // every kind but KindYQL
+	Bulk  *Bulk      // KindBulkUpsert, KindReadRows
+	Read  *ReadTable // KindReadTable
+	DDL   *DDL       // KindCreateTable, KindAlterTable
+}
+
+// New returns a site of kind k (an sdk.Kind as Site.Kind says) with the
+// payloads of k, empty.
+func New(pos, end token.Pos, api string, k sdk.Kind) *Site {
+	s := &Site{Pos: pos, End: end, API: api, Kind: k}
+	switch k {
+	case sdk.KindYQL:
+		s.Query = &Query{}
+		return s
+	case sdk.KindBulkUpsert, sdk.KindReadRows:
+		s.Bulk = &Bulk{}
+	case sdk.KindReadTable:
+		s.Read = &ReadTable{}
+	case sdk.KindCreateTable, sdk.KindAlterTable:
+		s.DDL = &DDL{}
+	}
+	s.Table = &TableArg{}
+	return s
+}
+
+// Query is what a KindYQL site hands to the database: YQL text and its
+// parameters.
+type Query struct {
+	// Texts are the recovered variants of the query text. Empty when the
+	// text could not be recovered at all; rules then stay silent. Each
+	// variant is checked on its own.
 	Texts []*Text
 	// TextsTruncated is set when more variants existed than the bound; the
 	// listed ones are still exact.
@@ -59,43 +77,6 @@ type Site struct {
 
 	// Params describes the values bound to the query's parameters.
 	Params *Params
-
-	// Table is the table path argument for BulkUpsert, ReadRows,
-	// StreamReadTable, CreateTable, AlterTable and DropTable, recovered like
-	// query text (it may contain holes). Nil when not recovered.
-	Table *Text
-	// TableAlternatives lists the table paths when the argument is one of
-	// several texts (a field set by a constructor called once per table),
-	// in order, at least two. Which one a given call uses is not known: a
-	// row may be judged only by what holds under EVERY alternative, never
-	// by pairing it with one. For BulkUpsert, ReadRows and ReadTable, Table
-	// is then nil; for CreateTable, AlterTable and DropTable (the same
-	// options for every alternative) Table is the first.
-	TableAlternatives []*Text
-
-	// Rows are the rows of a BulkUpsert (KindBulkUpsert) or the keys of a
-	// ReadRows (KindReadRows). RowsKnown is false when some row could not be
-	// decoded; rules must not conclude that a column is missing then.
-	Rows      []*Row
-	RowsKnown bool
-	// RowAlternatives is set when some rows are alternatives rather than
-	// rows written together: one per implementation of an interface method
-	// that returns the row's fields (Row.Impl). A run writes rows of some
-	// of the shapes, not necessarily all: a fault of one row is still a
-	// fault (its shape is written whenever that implementation reaches the
-	// call), but evidence drawn from rows (a hash written to a column)
-	// holds only when every row shows it.
-	RowAlternatives bool
-
-	// KeyRange holds StreamReadTable key-range bounds (KindReadTable), each a
-	// key prefix tuple; nil when the read has no range options.
-	KeyRange []*Row
-
-	// TableOptions holds the decoded CreateTable / AlterTable options
-	// (KindCreateTable, KindAlterTable). OptionsKnown is false when some
-	// option could not be decoded.
-	TableOptions *TableOptions
-	OptionsKnown bool
 
 	// TablePathPrefix is a prefix the driver adds to the text
 	// (database/sql ydb.WithTablePathPrefix or a DSN table_path_prefix(…)),
@@ -123,6 +104,54 @@ type Site struct {
 	// A scan query reads many rows on purpose, so a full scan there is
 	// intended; fullscan reports it only with -strict.
 	ScanQuery bool
+}
+
+// TableArg is the table path argument of a site of any kind but KindYQL,
+// recovered like query text (it may contain holes).
+type TableArg struct {
+	// Path is the path; nil when not recovered.
+	Path *Text
+	// Alternatives lists the paths when the argument is one of several
+	// texts (a field set by a constructor called once per table), in
+	// order, at least two. Which one a given call uses is not known: a row
+	// may be judged only by what holds under EVERY alternative, never by
+	// pairing it with one. For BulkUpsert, ReadRows and ReadTable, Path is
+	// then nil; for CreateTable, AlterTable and DropTable (the same options
+	// for every alternative) Path is the first.
+	Alternatives []*Text
+}
+
+// Bulk is what a KindBulkUpsert site writes (its rows) or a KindReadRows
+// site reads (its keys), by key without YQL.
+type Bulk struct {
+	Rows []*Row
+	// Known is false when some row could not be decoded; rules must not
+	// conclude that a column is missing then.
+	Known bool
+	// Alternatives is set when some rows are alternatives rather than rows
+	// written together: one per implementation of an interface method that
+	// returns the row's fields (Row.Impl). A run writes rows of some of the
+	// shapes, not necessarily all: a fault of one row is still a fault (its
+	// shape is written whenever that implementation reaches the call), but
+	// evidence drawn from rows (a hash written to a column) holds only when
+	// every row shows it.
+	Alternatives bool
+}
+
+// ReadTable is what a KindReadTable site (Session.StreamReadTable) reads.
+type ReadTable struct {
+	// KeyRange holds the key-range bounds, each a key prefix tuple; nil
+	// when the read has no range options.
+	KeyRange []*Row
+}
+
+// DDL is what a KindCreateTable or KindAlterTable site defines.
+type DDL struct {
+	// Options holds the decoded options; nil when there is no options
+	// argument ydblint can read. Known is false when some option could not
+	// be decoded.
+	Options *TableOptions
+	Known   bool
 }
 
 // Frame is one wrapper call on the way from a site to the SDK.

@@ -61,7 +61,7 @@ func readCategory(cfg *config.Config, st *queryplan.Statement, read *keyplan.Acc
 	if read.Table == nil {
 		return ""
 	}
-	if st.Site.ScanQuery && !cfg.Strict {
+	if st.Site.Query.ScanQuery && !cfg.Strict {
 		return "" // a scan query reads many rows on purpose
 	}
 	switch read.Verdict {
@@ -114,7 +114,7 @@ func readFinding(st *queryplan.Statement, read *keyplan.Access, category string)
 	} else if category == categoryFullScan {
 		msg += fmt.Sprintf("; filter on %s, or change the key so that it starts with the column you filter on", read.Key[0])
 	}
-	if st.Site.ScanQuery {
+	if st.Site.Query.ScanQuery {
 		msg += " (a scan query: the scan may be intended; reported only with -strict)"
 	}
 	d.Message = msg

@@ -51,7 +51,7 @@ func checkReads(pass *analysis.Pass, cfg *config.Config, plans *queryplan.Result
 	for _, f := range fs {
 		p := f.Payload.(readPayload)
 		d := p.d
-		d.Message = f.Message + queryplan.VariantNote(p.holds, f.St.Variants, f.St.Site.TextsTruncated) + queryplan.Via(f.St.Site)
+		d.Message = f.Message + queryplan.VariantNote(p.holds, f.St.Variants, f.St.Site.Query.TextsTruncated) + queryplan.Via(f.St.Site)
 		report.Report(pass, cfg, name, d, report.InYQL(f.St.YQL(p.off)))
 	}
 }
@@ -113,7 +113,7 @@ func reportOptionalKey(pass *analysis.Pass, cfg *config.Config, g *queryplan.Rea
 	if b := bound.Read; b.Table != nil && len(b.Key) > 0 {
 		msg += fmt.Sprintf(" (the unfiltered run may be an intended listing; if not, require the %s filter)", key)
 	}
-	msg += queryplan.VariantNote(countFull(vs), len(vs), scan.St.Site.TextsTruncated) + queryplan.Via(scan.St.Site)
+	msg += queryplan.VariantNote(countFull(vs), len(vs), scan.St.Site.Query.TextsTruncated) + queryplan.Via(scan.St.Site)
 	report.Report(pass, cfg, name, analysis.Diagnostic{Pos: first.Pos, End: first.End, Category: categoryOptionalKey, Message: msg})
 }
 

@@ -71,5 +71,5 @@ func rowKeyColumn(row *site.Row, key []string, h *schema.HashPrefix) string {
 // reports one only with -strict; with bucket evidence nothing but the
 // missing column says the read is wrong, so the same holds here.
 func bucketScanQuery(cfg *config.Config, st *queryplan.Statement, h *schema.HashPrefix) bool {
-	return h.Bucket() && st.Site.ScanQuery && !cfg.Strict
+	return h.Bucket() && st.Site.Query.ScanQuery && !cfg.Strict
 }

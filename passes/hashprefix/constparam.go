@@ -31,7 +31,7 @@ import (
 // constParamWrites reports the parameters of kw bound to a Go constant.
 func constParamWrites(pass *analysis.Pass, cfg *config.Config, st *queryplan.Statement, w *keyplan.Write, kw *keyplan.KeyWrite) {
 	s := st.Site
-	if s == nil || s.Params == nil || s.Params.Mode == site.BindUnknown {
+	if s == nil || s.Query == nil || s.Query.Params == nil || s.Query.Params.Mode == site.BindUnknown {
 		return
 	}
 	if strings.HasSuffix(pass.Fset.Position(s.Pos).Filename, "_test.go") {
@@ -43,7 +43,7 @@ func constParamWrites(pass *analysis.Pass, cfg *config.Config, st *queryplan.Sta
 		if v.Class != keyplan.ValParam {
 			continue
 		}
-		b := s.Params.Lookup(v.Param)
+		b := s.Query.Params.Lookup(v.Param)
 		if b == nil || b.NoDollar || !b.Value.Const || b.Value.Null == site.DefinitelyNull || !b.Pos.IsValid() {
 			continue
 		}

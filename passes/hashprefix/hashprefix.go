@@ -11,6 +11,7 @@ import (
 	"github.com/ydblint/ydblint/internal/keyplan"
 	"github.com/ydblint/ydblint/internal/report"
 	"github.com/ydblint/ydblint/internal/schema"
+	"github.com/ydblint/ydblint/internal/sdk"
 	"github.com/ydblint/ydblint/internal/site"
 	"github.com/ydblint/ydblint/internal/yql"
 	"github.com/ydblint/ydblint/passes/config"
@@ -269,12 +270,13 @@ func hashExpr(h *schema.HashPrefix) string {
 // a fault is reported only when it holds under every table the row may go
 // to (queryplan.RowTables, EveryTable), each hash-prefixed by the column.
 func checkKeyedSite(pass *analysis.Pass, cfg *config.Config, plans *queryplan.Result, s *site.Site, tables []*schema.Table) {
-	if !s.RowsKnown || s.Kind == site.KindReadTable {
-		// StreamReadTable bounds are positional key prefixes: nothing in
-		// them says which column a value was meant for.
+	if s.Bulk == nil || !s.Bulk.Known {
+		// StreamReadTable (no Bulk payload): its bounds are positional key
+		// prefixes, and nothing in them says which column a value was
+		// meant for.
 		return
 	}
-	for _, row := range s.Rows {
+	for _, row := range s.Bulk.Rows {
 		rowTables := plans.RowTables(tables, row)
 		table := queryplan.DescribeRowTables(tables, rowTables)
 		faults := queryplan.EveryTable(rowTables, func(t *schema.Table) []rowFault { return rowFaults(s, t, row) },
@@ -308,10 +310,10 @@ func rowFaults(s *site.Site, t *schema.Table, row *site.Row) []rowFault {
 		return nil
 	}
 	category, what := categoryMissing, "ReadRows key"
-	if s.Kind == site.KindBulkUpsert {
+	if s.Kind == sdk.KindBulkUpsert {
 		category, what = categoryWriteMissing, "BulkUpsert row"
 	}
-	if f := fieldOf(row, h.Column); f != nil && f.Value.Const && s.Kind == site.KindBulkUpsert {
+	if f := fieldOf(row, h.Column); f != nil && f.Value.Const && s.Kind == sdk.KindBulkUpsert {
 		return []rowFault{{pos: f.Pos, end: f.End, category: categoryWriteMissing, kind: "const", column: h.Column,
 			msg: func(table string) string {
 				return fmt.Sprintf("BulkUpsert row writes a constant to the hash-prefix column %s of %s: every such row lands in one partition and keyed reads that %s miss it; write %s",

@@ -19,7 +19,7 @@ import (
 // A mismatch is value-based: it is reported only when the values are
 // known to differ.
 func mismatchUncertain(st *queryplan.Statement, hc *keyplan.HashCheck) bool {
-	p := st.Site.Params
+	p := st.Site.Query.Params
 	src, ok := hc.SourceBinding.Value.(*yql.ParamRef)
 	if !ok {
 		return false

@@ -91,6 +91,9 @@ func reportIndexFills(pass *analysis.Pass, cfg *config.Config, st *queryplan.Sta
 // column comes from a clock or a counter (indexes monotonic by type are
 // reported by reportIndexSchema instead).
 func checkIndexRows(pass *analysis.Pass, cfg *config.Config, ks *queryplan.KeyedSite) {
+	if ks.Site.Bulk == nil {
+		return
+	}
 	t := ks.Table
 	byType := map[*schema.Index]bool{}
 	for _, m := range keyplan.LeadingIndexMonotonic(t) {
@@ -102,7 +105,7 @@ func checkIndexRows(pass *analysis.Pass, cfg *config.Config, ks *queryplan.Keyed
 		}
 		lead := ix.Columns[0]
 	rows:
-		for _, row := range ks.Site.Rows {
+		for _, row := range ks.Site.Bulk.Rows {
 			if !row.Known {
 				continue
 			}

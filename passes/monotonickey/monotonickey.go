@@ -13,6 +13,7 @@ import (
 	"github.com/ydblint/ydblint/internal/keyplan"
 	"github.com/ydblint/ydblint/internal/report"
 	"github.com/ydblint/ydblint/internal/schema"
+	"github.com/ydblint/ydblint/internal/sdk"
 	"github.com/ydblint/ydblint/internal/site"
 	"github.com/ydblint/ydblint/passes/config"
 	"github.com/ydblint/ydblint/passes/queryplan"
@@ -108,7 +109,7 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	for _, ks := range plans.KeyedSites {
-		if ks.Site.Kind != site.KindBulkUpsert {
+		if ks.Site.Kind != sdk.KindBulkUpsert {
 			continue
 		}
 		t := ks.Table
@@ -124,7 +125,7 @@ func run(pass *analysis.Pass) (any, error) {
 		checkRows(pass, cfg, plans, ks.Site, []*schema.Table{ks.Table})
 	}
 	for _, kc := range plans.KeyedChoices {
-		if kc.Site.Kind == site.KindBulkUpsert {
+		if kc.Site.Kind == sdk.KindBulkUpsert {
 			checkChoiceRows(pass, cfg, plans, kc) // schema and index reports stay with the tables' certain writes
 		}
 	}
@@ -173,7 +174,10 @@ func fillDesc(v keyplan.WrittenValue) string {
 // or a KeyedChoice); a row is reported only when every table it may go to
 // (queryplan.RowTables) leads with the column it fills from the clock.
 func checkRows(pass *analysis.Pass, cfg *config.Config, plans *queryplan.Result, s *site.Site, tables []*schema.Table) {
-	for _, row := range s.Rows {
+	if s.Bulk == nil {
+		return
+	}
+	for _, row := range s.Bulk.Rows {
 		rowTables := plans.RowTables(tables, row)
 		table := queryplan.DescribeRowTables(tables, rowTables)
 		faults := queryplan.EveryTable(rowTables, func(t *schema.Table) []leadFault { return leadFaults(t, row) },

@@ -13,6 +13,7 @@ import (
 	"github.com/ydblint/ydblint/internal/keyplan"
 	"github.com/ydblint/ydblint/internal/report"
 	"github.com/ydblint/ydblint/internal/schema"
+	"github.com/ydblint/ydblint/internal/sdk"
 	"github.com/ydblint/ydblint/internal/site"
 	"github.com/ydblint/ydblint/passes/config"
 	"github.com/ydblint/ydblint/passes/queryplan"
@@ -65,12 +66,12 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	for _, ks := range plans.KeyedSites {
-		if ks.Site.Kind == site.KindBulkUpsert {
+		if ks.Site.Kind == sdk.KindBulkUpsert {
 			checkRows(pass, cfg, plans, ks.Site, []*schema.Table{ks.Table})
 		}
 	}
 	for _, kc := range plans.KeyedChoices {
-		if kc.Site.Kind == site.KindBulkUpsert {
+		if kc.Site.Kind == sdk.KindBulkUpsert {
 			checkRows(pass, cfg, plans, kc.Site, kc.Tables)
 		}
 	}
@@ -157,10 +158,10 @@ type rowFault struct {
 // is reported only when it holds under every table the row may go to
 // (queryplan.RowTables, EveryTable).
 func checkRows(pass *analysis.Pass, cfg *config.Config, plans *queryplan.Result, s *site.Site, tables []*schema.Table) {
-	if !s.RowsKnown {
+	if s.Bulk == nil || !s.Bulk.Known {
 		return
 	}
-	for _, row := range s.Rows {
+	for _, row := range s.Bulk.Rows {
 		if !row.Known {
 			continue
 		}

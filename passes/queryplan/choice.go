@@ -10,7 +10,7 @@ import (
 )
 
 // KeyedChoice is a BulkUpsert, ReadRows or StreamReadTable site whose table
-// path is one of several (site.Site.TableAlternatives: a field set by
+// path is one of several (site.TableArg.Alternatives: a field set by
 // a constructor called once per table), every alternative resolved to a
 // known row table, at least two distinct tables. Nothing says which row
 // goes to which table: a rule may report a row only for a fault that holds
@@ -26,12 +26,12 @@ type KeyedChoice struct {
 // returns one table when all alternatives name the same one, or the
 // choice; nil, nil when some alternative is not a known row table.
 func resolveChoice(s *site.Site, cat *schema.Catalog) (*schema.Table, *KeyedChoice) {
-	if s.Table != nil || len(s.TableAlternatives) < 2 {
+	if s.Table == nil || s.Table.Path != nil || len(s.Table.Alternatives) < 2 {
 		return nil, nil
 	}
 	var tables []*schema.Table
 	seen := map[*schema.Table]bool{}
-	for _, alt := range s.TableAlternatives {
+	for _, alt := range s.Table.Alternatives {
 		t, status := cat.Lookup(alt.KeyedPath(), "")
 		if !status.OK() || t == nil || t.Store != schema.RowStore {
 			return nil, nil
@@ -113,19 +113,20 @@ func RowOrigin(row *site.Row) string {
 // per resolved table, marked as one of n, or why an alternative is not
 // known (then the site is not checked at all).
 func outcomeChoice(o *SiteOutcome, s *site.Site, op string, cat *schema.Catalog) {
-	o.Text = textRecoveryOf(s.TableAlternatives)
+	alts := s.Table.Alternatives
+	o.Text = textRecoveryOf(alts)
 	var checks []Check
-	for _, alt := range s.TableAlternatives {
+	for _, alt := range alts {
 		t, status := cat.Lookup(alt.KeyedPath(), "")
 		name := displayText(alt.YQL, alt.Holes)
 		switch {
 		case !status.OK() || t == nil:
-			o.add(lookupSkip(status.String()), "one of "+strconv.Itoa(len(s.TableAlternatives))+" table alternatives: "+tableDetail(name, status.String(), cat), token.NoPos)
+			o.add(lookupSkip(status.String()), "one of "+strconv.Itoa(len(alts))+" table alternatives: "+tableDetail(name, status.String(), cat), token.NoPos)
 			o.holes([]*site.Text{alt})
 		case t.Store != schema.RowStore:
 			o.add(SkipColumnStore, "table "+name+" is a column table", token.NoPos)
 		default:
-			why := "1 of " + strconv.Itoa(len(s.TableAlternatives)) + " tables"
+			why := "1 of " + strconv.Itoa(len(alts)) + " tables"
 			if n := rowsNote(s); n != "" {
 				why += ", " + n
 			}
@@ -153,16 +154,16 @@ func textRecoveryOf(texts []*site.Text) TextRecovery {
 // rowsNote says, for -explain, that the rows are alternatives from an
 // interface method's implementations.
 func rowsNote(s *site.Site) string {
-	if !s.RowAlternatives {
+	if s.Bulk == nil || !s.Bulk.Alternatives {
 		return ""
 	}
 	n := 0
-	for _, r := range s.Rows {
+	for _, r := range s.Bulk.Rows {
 		if r.Impl != "" {
 			n++
 		}
 	}
-	if !s.RowsKnown {
+	if !s.Bulk.Known {
 		return "rows unknown"
 	}
 	return strconv.Itoa(n) + " row alternatives"

@@ -22,7 +22,7 @@
 // every rule stays silent on it.
 //
 // A BulkUpsert, ReadRows or StreamReadTable whose table path is one of
-// several (querysite's Site.TableAlternatives: a writer's table field set
+// several (site.TableArg.Alternatives: a writer's table field set
 // by a constructor called once per table) is a KeyedChoice when every
 // alternative names a known row table, never a KeyedSite: nothing says
 // which row goes to which table, so the rules report a row only for a

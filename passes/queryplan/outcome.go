@@ -7,6 +7,7 @@ import (
 
 	"github.com/ydblint/ydblint/internal/keyplan"
 	"github.com/ydblint/ydblint/internal/schema"
+	"github.com/ydblint/ydblint/internal/sdk"
 	"github.com/ydblint/ydblint/internal/site"
 	"github.com/ydblint/ydblint/internal/yql"
 )
@@ -149,9 +150,9 @@ func (r *Result) Outcomes() (out []*SiteOutcome) {
 			continue
 		}
 		switch s.Kind {
-		case site.KindYQL:
+		case sdk.KindYQL:
 			outcomeYQL(o, s, cat)
-		case site.KindBulkUpsert, site.KindReadRows, site.KindReadTable:
+		case sdk.KindBulkUpsert, sdk.KindReadRows, sdk.KindReadTable:
 			outcomeKeyed(o, s, cat)
 		default:
 			o.Text = textRecovery(s)
@@ -172,12 +173,12 @@ func (o *SiteOutcome) add(code SkipCode, detail string, pos token.Pos) {
 
 // textRecovery grades the site's texts, or a keyed site's table path.
 func textRecovery(s *site.Site) TextRecovery {
-	texts := s.Texts
-	if s.Kind != site.KindYQL {
-		texts = nil
-		if s.Table != nil {
-			texts = []*site.Text{s.Table}
-		}
+	var texts []*site.Text
+	switch {
+	case s.Query != nil:
+		texts = s.Query.Texts
+	case s.Table != nil && s.Table.Path != nil:
+		texts = []*site.Text{s.Table.Path}
 	}
 	if len(texts) == 0 || allHoles(texts) {
 		return TextNone
@@ -192,18 +193,22 @@ func textRecovery(s *site.Site) TextRecovery {
 
 func outcomeYQL(o *SiteOutcome, s *site.Site, cat *schema.Catalog) {
 	o.Text = textRecovery(s)
+	q := s.Query
 	switch {
-	case s.NotYQL && !s.ExplainOnly:
-		o.add(SkipNotYQL, "not YQL (PostgreSQL syntax)", token.NoPos)
-		return
-	case s.ExplainOnly:
-		o.add(SkipExplainOnly, "explained or validated only, never executed", token.NoPos)
-		return
-	case len(s.Texts) == 0:
+	case q == nil:
 		o.add(SkipNoText, "query text not recovered", token.NoPos)
 		return
-	case allHoles(s.Texts):
-		for _, t := range s.Texts {
+	case q.NotYQL && !q.ExplainOnly:
+		o.add(SkipNotYQL, "not YQL (PostgreSQL syntax)", token.NoPos)
+		return
+	case q.ExplainOnly:
+		o.add(SkipExplainOnly, "explained or validated only, never executed", token.NoPos)
+		return
+	case len(q.Texts) == 0:
+		o.add(SkipNoText, "query text not recovered", token.NoPos)
+		return
+	case allHoles(q.Texts):
+		for _, t := range q.Texts {
 			for _, h := range t.Holes {
 				desc := h.Desc
 				if desc == "" {
@@ -215,7 +220,7 @@ func outcomeYQL(o *SiteOutcome, s *site.Site, cat *schema.Catalog) {
 		return
 	}
 	dml, touchesTable := false, false
-	for _, text := range s.Texts {
+	for _, text := range q.Texts {
 		script := yql.Parse(text.YQL)
 		if len(script.Errors) > 0 {
 			e := script.Errors[0]
@@ -233,7 +238,7 @@ func outcomeYQL(o *SiteOutcome, s *site.Site, cat *schema.Catalog) {
 			}
 			return t, true
 		}
-		planner := keyplan.NewPlanner(script, text.YQL, resolve, paramOracle(s.Params))
+		planner := keyplan.NewPlanner(script, text.YQL, resolve, paramOracle(q.Params))
 		for i, st := range script.Stmts {
 			switch st.(type) {
 			case *yql.SelectStmt, *yql.InsertStmt, *yql.UpdateStmt, *yql.DeleteStmt:
@@ -262,11 +267,11 @@ func outcomeYQL(o *SiteOutcome, s *site.Site, cat *schema.Catalog) {
 		o.add(SkipNoTable, "the statements read and write no table (no FROM, or only AS_TABLE and named expressions)", token.NoPos)
 	}
 	if !o.Planned() {
-		o.holes(s.Texts)
+		o.holes(q.Texts)
 	}
 	// Last: it limits what nullkey and monotonickey know of the values,
 	// not whether the statement was planned.
-	if s.Params != nil && s.Params.Mode == site.BindUnknown {
+	if q.Params != nil && q.Params.Mode == site.BindUnknown {
 		o.add(SkipBindingUnknown, "binding of unnamed arguments unknown (the handle's connector options or DSN were not traced)", token.NoPos)
 	}
 }
@@ -430,20 +435,24 @@ func holeParseNote(cat *schema.Catalog) string {
 func outcomeKeyed(o *SiteOutcome, s *site.Site, cat *schema.Catalog) {
 	o.Text = textRecovery(s)
 	op := keyedOp(s)
-	if s.Table == nil && len(s.TableAlternatives) > 0 {
-		outcomeChoice(o, s, op, cat) // choice.go
-		return
+	var path *site.Text
+	if s.Table != nil {
+		path = s.Table.Path
+		if path == nil && len(s.Table.Alternatives) > 0 {
+			outcomeChoice(o, s, op, cat) // choice.go
+			return
+		}
 	}
-	if s.Table == nil {
+	if path == nil {
 		o.add(SkipNoTablePath, op+" table path not recovered", token.NoPos)
 		return
 	}
-	t, status := cat.Lookup(s.Table.KeyedPath(), "")
-	name := displayText(s.Table.YQL, s.Table.Holes)
+	t, status := cat.Lookup(path.KeyedPath(), "")
+	name := displayText(path.YQL, path.Holes)
 	switch {
 	case !status.OK() || t == nil:
 		o.add(lookupSkip(status.String()), tableDetail(name, status.String(), cat), token.NoPos)
-		o.holes([]*site.Text{s.Table})
+		o.holes([]*site.Text{path})
 	case t.Store != schema.RowStore:
 		o.add(SkipColumnStore, "table "+name+" is a column table", token.NoPos)
 	default:
@@ -454,11 +463,11 @@ func outcomeKeyed(o *SiteOutcome, s *site.Site, cat *schema.Catalog) {
 // keyedVerdict is what a keyed site does with its table's key.
 func keyedVerdict(s *site.Site) string {
 	verdict := "WRITE"
-	if s.Kind != site.KindBulkUpsert {
+	if s.Kind != sdk.KindBulkUpsert {
 		verdict = keyplan.Point.String()
-		if s.Kind == site.KindReadTable {
+		if s.Kind == sdk.KindReadTable {
 			verdict = keyplan.Range.String()
-			if len(s.KeyRange) == 0 {
+			if s.Read == nil || len(s.Read.KeyRange) == 0 {
 				verdict = keyplan.Full.String()
 			}
 		}
@@ -468,9 +477,9 @@ func keyedVerdict(s *site.Site) string {
 
 func keyedOp(s *site.Site) string {
 	switch s.Kind {
-	case site.KindBulkUpsert:
+	case sdk.KindBulkUpsert:
 		return "BulkUpsert"
-	case site.KindReadRows:
+	case sdk.KindReadRows:
 		return "ReadRows"
 	}
 	return "ReadTable"

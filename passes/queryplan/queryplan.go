@@ -15,6 +15,7 @@ import (
 	"github.com/ydblint/ydblint/internal/keyplan"
 	"github.com/ydblint/ydblint/internal/report"
 	"github.com/ydblint/ydblint/internal/schema"
+	"github.com/ydblint/ydblint/internal/sdk"
 	"github.com/ydblint/ydblint/internal/site"
 	"github.com/ydblint/ydblint/internal/suppress"
 	"github.com/ydblint/ydblint/internal/yql"
@@ -113,7 +114,7 @@ type Statement struct {
 	Script *yql.Script
 	Index  int // in Script.Stmts
 	Plan   *keyplan.Plan
-	// Variant is the index of Text in Site.Texts; Variants their number.
+	// Variant is the index of Text in Site.Query.Texts; Variants their number.
 	Variant, Variants int
 }
 
@@ -157,9 +158,9 @@ func run(pass *analysis.Pass) (any, error) {
 	res.siteList = sites.Sites
 	for _, s := range sites.Sites {
 		switch s.Kind {
-		case site.KindYQL:
+		case sdk.KindYQL:
 			res.Statements = append(res.Statements, planSite(s, res.Schema.Catalog)...)
-		case site.KindBulkUpsert, site.KindReadRows, site.KindReadTable:
+		case sdk.KindBulkUpsert, sdk.KindReadRows, sdk.KindReadTable:
 			if t := resolveSiteTable(s, res.Schema.Catalog); t != nil {
 				res.KeyedSites = append(res.KeyedSites, &KeyedSite{Site: s, Table: t})
 			} else if t, kc := resolveChoice(s, res.Schema.Catalog); t != nil { // choice.go
@@ -175,14 +176,15 @@ func run(pass *analysis.Pass) (any, error) {
 // planSite parses and plans every text variant of a YQL site. Texts the
 // rules must not judge (PostgreSQL syntax, explain-only) are skipped.
 func planSite(s *site.Site, cat *schema.Catalog) []*Statement {
-	if s.NotYQL || s.ExplainOnly {
+	q := s.Query
+	if q == nil || q.NotYQL || q.ExplainOnly {
 		return nil
 	}
 	var out []*Statement
-	for vi, text := range s.Texts {
+	for vi, text := range q.Texts {
 		script := yql.Parse(text.YQL)
 		resolve := resolver(cat, text, s)
-		planner := keyplan.NewPlanner(script, text.YQL, resolve, paramOracle(s.Params))
+		planner := keyplan.NewPlanner(script, text.YQL, resolve, paramOracle(q.Params))
 		for i, st := range script.Stmts {
 			switch st.(type) {
 			case *yql.SelectStmt, *yql.InsertStmt, *yql.UpdateStmt, *yql.DeleteStmt:
@@ -195,7 +197,7 @@ func planSite(s *site.Site, cat *schema.Catalog) []*Statement {
 			}
 			out = append(out, &Statement{
 				Site: s, Text: text, Script: script, Index: i, Plan: plan,
-				Variant: vi, Variants: len(s.Texts),
+				Variant: vi, Variants: len(q.Texts),
 			})
 		}
 	}
@@ -228,21 +230,21 @@ func resolver(cat *schema.Catalog, text *site.Text, s *site.Site) keyplan.TableR
 func lookupRef(cat *schema.Catalog, text *site.Text, s *site.Site, refPath, pragmaPrefix string) (*schema.Table, schema.LookupStatus) {
 	path := text.KeyPath(refPath)
 	prefix := text.KeyPath(pragmaPrefix)
-	if prefix == "" && (!s.PrefixUnknown || strings.HasPrefix(path, "/")) {
+	if prefix == "" && (!s.Query.PrefixUnknown || strings.HasPrefix(path, "/")) {
 		// Without a PRAGMA the driver's prefix applies; when the
 		// driver adds one we cannot see, only a unique suffix match
 		// can name the table.
-		prefix = s.TablePathPrefix
+		prefix = s.Query.TablePathPrefix
 	}
 	return cat.Lookup(path, prefix)
 }
 
 // resolveSiteTable resolves the table path argument of a keyed site.
 func resolveSiteTable(s *site.Site, cat *schema.Catalog) *schema.Table {
-	if s.Table == nil {
+	if s.Table == nil || s.Table.Path == nil {
 		return nil
 	}
-	t, status := cat.Lookup(s.Table.KeyedPath(), "")
+	t, status := cat.Lookup(s.Table.Path.KeyedPath(), "")
 	if !status.OK() || t == nil || t.Store != schema.RowStore {
 		return nil
 	}

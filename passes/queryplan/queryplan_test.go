@@ -28,14 +28,17 @@ func TestResolver(t *testing.T) {
 		{name: "unknown prefix, unique suffix", path: yql.HoleName(1) + "/orders", want: "/local/db/orders"},
 		{name: "ambiguous suffix", path: "dup"},
 		{name: "pragma prefix", path: "dup", pragma: "/local/a", want: "/local/a/dup"},
-		{name: "driver prefix", path: "dup", site: site.Site{TablePathPrefix: "/local/b"}, want: "/local/b/dup"},
-		{name: "pragma wins over the driver", path: "dup", pragma: "/local/a", site: site.Site{TablePathPrefix: "/local/b"}, want: "/local/a/dup"},
-		{name: "unseen driver prefix", path: "dup", site: site.Site{PrefixUnknown: true, TablePathPrefix: "/local/b"}},
+		{name: "driver prefix", path: "dup", site: site.Site{Query: &site.Query{TablePathPrefix: "/local/b"}}, want: "/local/b/dup"},
+		{name: "pragma wins over the driver", path: "dup", pragma: "/local/a", site: site.Site{Query: &site.Query{TablePathPrefix: "/local/b"}}, want: "/local/a/dup"},
+		{name: "unseen driver prefix", path: "dup", site: site.Site{Query: &site.Query{PrefixUnknown: true, TablePathPrefix: "/local/b"}}},
 		{name: "unknown table", path: "nosuch"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			s := tt.site
+			if s.Query == nil {
+				s.Query = &site.Query{}
+			}
 			got, ok := resolver(cat, text, &s)(&yql.TableRef{Path: tt.path}, tt.pragma)
 			switch {
 			case tt.want == "" && ok:

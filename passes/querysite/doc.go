@@ -29,7 +29,7 @@
 //     fmt.Sprintf/Fprintf with a constant format, strings.Join of a slice
 //     literal, strings.Builder/bytes.Buffer writes that dominate String(),
 //     single-assignment package vars, //go:embed string vars, closure
-//     captures, φ variants (at most 16, TextsTruncated beyond). Unknown
+//     captures, φ variants (at most 16, Query.TextsTruncated beyond). Unknown
 //     pieces are holes keyed by field ("field:pkg.Type.name"), package var
 //     ("var:pkg.name") or parameterless function ("call:pkg.Func").
 //   - parameters: ParamsBuilder chains, table.NewQueryParameters /
@@ -61,7 +61,7 @@
 //     constant key, also through a helper indexing by its parameter;
 //     text/template with a constant template executed on the abstraction
 //     ({{ .Field }} of the caller's struct data, other actions holes).
-//   - query modes: Site.ScanQuery for StreamExecuteScanQuery and for
+//   - query modes: Query.ScanQuery for StreamExecuteScanQuery and for
 //     database/sql calls whose context is traced to
 //     ydb.WithQueryMode(ctx, ydb.ScanQueryMode); ExplainQueryMode makes the
 //     site ExplainOnly (querymode.go).
@@ -117,7 +117,7 @@
 //     text is the union of those texts, when it is the only string
 //     parameter the callers vary (two that vary together would pair one
 //     call's table with another call's column); a keyed site whose path then has
-//     several variants lists them in Site.TableAlternatives (fieldctor.go,
+//     several variants lists them in TableArg.Alternatives (fieldctor.go,
 //     tablealt.go) and consumers judge rows under every alternative.
 //   - a BulkUpsert/ReadRows helper that takes the table's
 //     NAME and builds the path inside (path.Join(db.Name(), name)), the
@@ -136,7 +136,7 @@
 //   - row fields returned by a function or method as
 //     []types.StructValueOption (ydbRowShape fact), also through an
 //     interface method: one row alternative (Row.Impl,
-//     Site.RowAlternatives) per type of the module converted to that
+//     Bulk.Alternatives) per type of the module converted to that
 //     interface, from the ydbRowImpls package facts; unknown rows when an
 //     implementation is not decoded, is a test double, is promoted from an
 //     embedded type, may reach the interface through another interface

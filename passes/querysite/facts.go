@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/ydblint/ydblint/internal/sdk"
 	"github.com/ydblint/ydblint/internal/site"
 )
 
@@ -61,7 +62,7 @@ type factFrame struct {
 // point: calls to it are query sites like direct SDK calls.
 type sinkFact struct {
 	API  string
-	Kind site.Kind
+	Kind sdk.Kind
 	// Texts are the templates of the text the function hands to the SDK,
 	// built from its parameters. Query is the parameter index when the text
 	// is exactly one parameter, -1 otherwise.
@@ -87,7 +88,7 @@ type sinkFact struct {
 	Chain   []factFrame
 	NotYQL  bool
 	Explain bool
-	Scan    bool // the wrapper runs the text as a scan query (Site.ScanQuery)
+	Scan    bool // the wrapper runs the text as a scan query (Query.ScanQuery)
 	// Mode, AutoDeclare and Prefix describe the database/sql binding seen
 	// inside the wrapper (BindUnknown when the wrapper's *sql.DB comes from
 	// a field or parameter).

@@ -27,7 +27,7 @@ import (
 // those texts: one variant per caller — provided it is the only string
 // parameter the callers vary (onlyVaryingText). Which variant a given use sees is
 // not known, so a site whose table path has several variants lists them as
-// alternatives (Site.TableAlternatives) and the rules judge a row only by
+// alternatives (TableArg.Alternatives) and the rules judge a row only by
 // what holds under every alternative.
 
 // maxCtorTexts bounds the variants a constructor parameter contributes.

@@ -42,8 +42,8 @@ import (
 // tableTemplateKind reports whether a site of kind k may forward a table
 // path template. Not StreamReadTable: its key range, read from the
 // options inside the helper, would not reach the callers' sites.
-func tableTemplateKind(k site.Kind) bool {
-	return k == site.KindBulkUpsert || k == site.KindReadRows
+func tableTemplateKind(k sdk.Kind) bool {
+	return k == sdk.KindBulkUpsert || k == sdk.KindReadRows
 }
 
 // unresolvedParam reports whether the table NAME in t (what follows the

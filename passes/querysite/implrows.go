@@ -34,7 +34,7 @@ import (
 // that package. At an interface call of such a method, every non-generic
 // type of the module (this package and the module packages it imports)
 // that implements the interface and is converted to an interface gives one
-// row alternative (Row.Impl, Site.RowAlternatives). The rows are unknown
+// row alternative (Row.Impl, Bulk.Alternatives). The rows are unknown
 // (Row.Known false, so rules stay silent) when the interface is declared
 // outside the module, an implementation's fields are not decoded or its
 // method is promoted from an embedded type, an implementation is declared
@@ -542,7 +542,7 @@ func (a *pkgAnalysis) inModule(path string) bool {
 }
 
 // rowsHaveImpl reports whether some row's fields come from an interface
-// method's implementations (Site.RowAlternatives).
+// method's implementations (Bulk.Alternatives).
 func rowsHaveImpl(rows []*site.Row) bool {
 	for _, r := range rows {
 		if r.Impl != "" {

@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
 
+	"github.com/ydblint/ydblint/internal/sdk"
 	"github.com/ydblint/ydblint/internal/site"
 	"github.com/ydblint/ydblint/passes/querysite"
 )
@@ -30,10 +31,10 @@ var reporter = &analysis.Analyzer{
 	ResultType: reflect.TypeFor[bool](),
 }
 
-var kindNames = map[site.Kind]string{
-	site.KindYQL: "yql", site.KindBulkUpsert: "bulkupsert", site.KindReadRows: "readrows",
-	site.KindReadTable: "readtable", site.KindCreateTable: "createtable",
-	site.KindAlterTable: "altertable", site.KindDropTable: "droptable",
+var kindNames = map[sdk.Kind]string{
+	sdk.KindYQL: "yql", sdk.KindBulkUpsert: "bulkupsert", sdk.KindReadRows: "readrows",
+	sdk.KindReadTable: "readtable", sdk.KindCreateTable: "createtable",
+	sdk.KindAlterTable: "altertable", sdk.KindDropTable: "droptable",
 }
 
 var nullNames = map[site.NullKind]string{
@@ -72,11 +73,20 @@ func describe(s *site.Site) string {
 	if s.API != "" {
 		parts = append(parts, "api="+s.API)
 	}
-	if s.Kind != site.KindYQL {
+	if s.Kind != sdk.KindYQL {
 		parts = append(parts, "kind="+kindNames[s.Kind])
 	}
+	q := s.Query
+	if q == nil {
+		q = &site.Query{}
+		if len(s.Chain) > 0 {
+			// Before the per-kind payloads every wrapper site carried an
+			// empty, unknown parameter set; the fixtures still spell it.
+			q.Params = &site.Params{}
+		}
+	}
 	var ts []string
-	for _, t := range s.Texts {
+	for _, t := range q.Texts {
 		x := fmt.Sprintf("text=%q", t.YQL)
 		if len(t.Holes) > 0 {
 			var keys []string
@@ -90,17 +100,21 @@ func describe(s *site.Site) string {
 	if len(ts) > 0 {
 		parts = append(parts, strings.Join(ts, " | "))
 	}
-	if s.Table != nil {
-		parts = append(parts, fmt.Sprintf("table=%q", s.Table.YQL))
+	tbl := s.Table
+	if tbl == nil {
+		tbl = &site.TableArg{}
 	}
-	if len(s.TableAlternatives) > 0 {
+	if tbl.Path != nil {
+		parts = append(parts, fmt.Sprintf("table=%q", tbl.Path.YQL))
+	}
+	if len(tbl.Alternatives) > 0 {
 		var alts []string
-		for _, t := range s.TableAlternatives {
+		for _, t := range tbl.Alternatives {
 			alts = append(alts, fmt.Sprintf("%q", t.YQL))
 		}
 		parts = append(parts, "tables=["+strings.Join(alts, ",")+"]")
 	}
-	if p := s.Params; p != nil {
+	if p := q.Params; p != nil {
 		var bs []string
 		for _, b := range p.Bindings {
 			name := "$" + b.Name
@@ -125,13 +139,17 @@ func describe(s *site.Site) string {
 		}
 		parts = append(parts, x)
 	}
-	if s.TablePathPrefix != "" {
-		parts = append(parts, "prefix="+s.TablePathPrefix)
+	if q.TablePathPrefix != "" {
+		parts = append(parts, "prefix="+q.TablePathPrefix)
 	}
-	if s.SQLDriver != "" {
-		parts = append(parts, "driver="+s.SQLDriver)
+	if q.SQLDriver != "" {
+		parts = append(parts, "driver="+q.SQLDriver)
 	}
-	for _, r := range s.Rows {
+	bulk := s.Bulk
+	if bulk == nil {
+		bulk = &site.Bulk{}
+	}
+	for _, r := range bulk.Rows {
 		var fs []string
 		for _, f := range r.Fields {
 			fs = append(fs, f.Name+":"+value(f.Value))
@@ -142,20 +160,25 @@ func describe(s *site.Site) string {
 		}
 		parts = append(parts, row)
 	}
-	if len(s.Rows) > 0 && !s.RowsKnown {
+	if len(bulk.Rows) > 0 && !bulk.Known {
 		parts = append(parts, "rows?")
 	}
-	if s.RowAlternatives {
+	if bulk.Alternatives {
 		parts = append(parts, "row-alternatives")
 	}
-	for _, r := range s.KeyRange {
+	var keyRange []*site.Row
+	if s.Read != nil {
+		keyRange = s.Read.KeyRange
+	}
+	for _, r := range keyRange {
 		var fs []string
 		for _, f := range r.Fields {
 			fs = append(fs, value(f.Value))
 		}
 		parts = append(parts, "range("+strings.Join(fs, ",")+")")
 	}
-	if o := s.TableOptions; o != nil {
+	if s.DDL != nil && s.DDL.Options != nil {
+		o := s.DDL.Options
 		var cols []string
 		for _, c := range o.Columns {
 			x := c.Name + ":" + c.YDBType
@@ -186,18 +209,18 @@ func describe(s *site.Site) string {
 		if len(o.DropColumns) > 0 {
 			x += " drop=[" + strings.Join(o.DropColumns, ",") + "]"
 		}
-		if !s.OptionsKnown {
+		if !s.DDL.Known {
 			x += " options?"
 		}
 		parts = append(parts, x)
 	}
-	if s.NotYQL {
+	if q.NotYQL {
 		parts = append(parts, "notyql")
 	}
-	if s.ExplainOnly {
+	if q.ExplainOnly {
 		parts = append(parts, "explain")
 	}
-	if s.ScanQuery {
+	if q.ScanQuery {
 		parts = append(parts, "scan")
 	}
 	if len(s.Chain) > 0 {

@@ -11,10 +11,33 @@ import (
 	"github.com/ydblint/ydblint/internal/site"
 )
 
-var kindOf = map[sdk.Kind]site.Kind{
-	sdk.KindYQL: site.KindYQL, sdk.KindPrepare: site.KindYQL, sdk.KindPreparedExec: site.KindYQL,
-	sdk.KindBulkUpsert: site.KindBulkUpsert, sdk.KindReadRows: site.KindReadRows, sdk.KindReadTable: site.KindReadTable,
-	sdk.KindCreateTable: site.KindCreateTable, sdk.KindAlterTable: site.KindAlterTable, sdk.KindDropTable: site.KindDropTable,
+// siteKind is the Site.Kind of a site reaching an entry point of kind k: a
+// prepared text runs when the statement executes, so Prepare and
+// PreparedExec sites are YQL sites.
+func siteKind(k sdk.Kind) sdk.Kind {
+	if k == sdk.KindPrepare || k == sdk.KindPreparedExec {
+		return sdk.KindYQL
+	}
+	return k
+}
+
+// queryOf returns the Query payload of s. A site of another kind gets a
+// scratch one: no entry point of another kind takes query text or
+// parameters, and what one would say is not part of its site.
+func queryOf(s *site.Site) *site.Query {
+	if s.Query != nil {
+		return s.Query
+	}
+	return &site.Query{}
+}
+
+// bulkOf returns the Bulk payload of s, or a scratch one for a site of
+// another kind (as queryOf).
+func bulkOf(s *site.Site) *site.Bulk {
+	if s.Bulk != nil {
+		return s.Bulk
+	}
+	return &site.Bulk{}
 }
 
 // forward records which parameters of the enclosing declared function a
@@ -100,18 +123,18 @@ func (a *pkgAnalysis) buildSite(common *ssa.CallCommon, t callTarget, c *ctx) (*
 		hints = ce.Args
 	}
 	fwd := &forward{params: -1, table: -1, rows: -1}
-	s := &site.Site{Pos: pos, End: end}
 	if t.entry == nil {
-		return a.wrapperSite(s, fwd, args, hints, t, c)
+		return a.wrapperSite(site.New(pos, end, t.fact.API, t.fact.Kind), fwd, args, hints, t, c)
 	}
 	e := t.entry
-	s.API, s.Kind = e.API, kindOf[e.Kind]
-	s.ExplainOnly, s.NotYQL, s.ScanQuery = e.Explain, e.Explain, e.Scan
+	s := site.New(pos, end, e.API, siteKind(e.Kind))
+	q := queryOf(s)
+	q.ExplainOnly, q.NotYQL, q.ScanQuery = e.Explain, e.Explain, e.Scan
 	if e.Pkg == sdk.PkgSQL && (e.Kind == sdk.KindYQL || e.Kind == sdk.KindPreparedExec) && len(args) > 0 && isContext(args[0].Type()) {
 		m := a.sqlQueryMode(args[0], c, 0)
-		s.ScanQuery = m.scan
+		q.ScanQuery = m.scan
 		if m.explain {
-			s.ExplainOnly, s.NotYQL = true, true
+			q.ExplainOnly, q.NotYQL = true, true
 		}
 	}
 	arg := func(r sdk.Role) (ssa.Value, ast.Expr) {
@@ -144,7 +167,7 @@ func (a *pkgAnalysis) buildSite(common *ssa.CallCommon, t callTarget, c *ctx) (*
 		}
 	}
 	if v, _ := arg(sdk.RoleParams); v != nil {
-		s.Params = a.paramsValue(v, c)
+		q.Params = a.paramsValue(v, c)
 		if k := asParam(v, c); k >= 0 {
 			fwd.params, fwd.paramsRole = k, sdk.RoleParams
 		} else if k := a.forwardedOptions(v, c); k >= 0 {
@@ -156,9 +179,9 @@ func (a *pkgAnalysis) buildSite(common *ssa.CallCommon, t callTarget, c *ctx) (*
 		case sdk.KindYQL, sdk.KindPreparedExec:
 			if e.Pkg == sdk.PkgQuery || e.Pkg == sdk.PkgInternalQuery || a.cfgSinks.isEntry(e) {
 				var notYQL, explain bool
-				s.Params, notYQL, explain = a.queryOptions(v, c)
-				s.NotYQL = s.NotYQL || notYQL
-				s.ExplainOnly = s.ExplainOnly || explain
+				q.Params, notYQL, explain = a.queryOptions(v, c)
+				q.NotYQL = q.NotYQL || notYQL
+				q.ExplainOnly = q.ExplainOnly || explain
 				if k := asParam(v, c); k >= 0 {
 					fwd.params, fwd.paramsRole = k, sdk.RoleOptions
 				} else if k := a.optionsParamsParam(v, c); k >= 0 {
@@ -166,9 +189,13 @@ func (a *pkgAnalysis) buildSite(common *ssa.CallCommon, t callTarget, c *ctx) (*
 				}
 			}
 		case sdk.KindCreateTable, sdk.KindAlterTable:
-			s.TableOptions, s.OptionsKnown = a.tableOptions(v)
+			if s.DDL != nil {
+				s.DDL.Options, s.DDL.Known = a.tableOptions(v)
+			}
 		case sdk.KindReadTable:
-			s.KeyRange = a.readTableRanges(v, c)
+			if s.Read != nil {
+				s.Read.KeyRange = a.readTableRanges(v, c)
+			}
 		}
 	}
 	if v, _ := arg(sdk.RoleArgs); v != nil {
@@ -178,8 +205,8 @@ func (a *pkgAnalysis) buildSite(common *ssa.CallCommon, t callTarget, c *ctx) (*
 			// arguments is not known.
 			info = dbInfo{mode: site.BindUnknown}
 		}
-		s.Params = a.sqlArgs(v, c)
-		a.applyDB(s, info)
+		q.Params = a.sqlArgs(v, c)
+		a.applyDB(q, info)
 		fwd.db, fwd.hasDB = info, true
 		if k := asParam(v, c); k >= 0 {
 			fwd.params, fwd.paramsRole = k, sdk.RoleArgs
@@ -206,8 +233,9 @@ func (a *pkgAnalysis) buildSite(common *ssa.CallCommon, t callTarget, c *ctx) (*
 		}
 	}
 	if v, _ := arg(sdk.RoleRows); v != nil {
-		s.Rows, s.RowsKnown = a.rowsOf(v, c)
-		s.RowAlternatives = rowsHaveImpl(s.Rows) // implrows.go
+		bulk := bulkOf(s)
+		bulk.Rows, bulk.Known = a.rowsOf(v, c)
+		bulk.Alternatives = rowsHaveImpl(bulk.Rows) // implrows.go
 		if k := asParam(v, c); k >= 0 {
 			fwd.rows = k
 		} else if k := listRowsParam(v, c); k >= 0 {
@@ -215,37 +243,37 @@ func (a *pkgAnalysis) buildSite(common *ssa.CallCommon, t callTarget, c *ctx) (*
 		}
 		a.carryTable(s, fwd, tableTT)
 	}
-	if v, _ := arg(roleUnknownParams); v != nil && s.Params == nil {
-		s.Params = &site.Params{} // a configured sink's parameters of a type ydblint cannot decode
+	if v, _ := arg(roleUnknownParams); v != nil && q.Params == nil {
+		q.Params = &site.Params{} // a configured sink's parameters of a type ydblint cannot decode
 	}
-	if s.Params == nil && s.Kind == site.KindYQL {
-		s.Params = &site.Params{Known: e.Kind != sdk.KindPrepare}
+	if q.Params == nil && s.Kind == sdk.KindYQL {
+		q.Params = &site.Params{Known: e.Kind != sdk.KindPrepare}
 	}
 	a.finishTexts(s, fwd, pos, end)
 	return s, fwd
 }
 
-// applyDB records the database/sql binding mode on a site.
-func (a *pkgAnalysis) applyDB(s *site.Site, info dbInfo) {
-	if s.Params == nil {
-		s.Params = &site.Params{}
+// applyDB records the database/sql binding mode on a site's query.
+func (a *pkgAnalysis) applyDB(q *site.Query, info dbInfo) {
+	if q.Params == nil {
+		q.Params = &site.Params{}
 	}
-	s.Params.Mode = info.mode
-	s.Params.AutoDeclare = info.autoDeclare
-	s.TablePathPrefix = info.prefix
-	s.PrefixUnknown = info.prefixUnknown || info.mode == site.BindUnknown
-	s.SQLDriver = info.driver
+	q.Params.Mode = info.mode
+	q.Params.AutoDeclare = info.autoDeclare
+	q.TablePathPrefix = info.prefix
+	q.PrefixUnknown = info.prefixUnknown || info.mode == site.BindUnknown
+	q.SQLDriver = info.driver
 	if info.mode == site.BindUnknown {
 		// Unnamed arguments cannot be mapped to parameters (never guess).
 		var kept []*site.Binding
-		for _, b := range s.Params.Bindings {
+		for _, b := range q.Params.Bindings {
 			if !isPositionalName(b.Name) {
 				kept = append(kept, b)
 			}
 		}
-		if len(kept) != len(s.Params.Bindings) {
-			s.Params.Bindings = kept
-			s.Params.Known = false
+		if len(kept) != len(q.Params.Bindings) {
+			q.Params.Bindings = kept
+			q.Params.Known = false
 		}
 	}
 }
@@ -265,27 +293,29 @@ func isPositionalName(n string) bool {
 // finishTexts converts the recovered variants (without parameter pieces)
 // into Texts, applying the database/sql placeholder rewrite.
 func (a *pkgAnalysis) finishTexts(s *site.Site, fwd *forward, pos, end token.Pos) {
-	if s.Kind != site.KindYQL || fwd.texts.hasParam() {
+	q := s.Query
+	if q == nil || fwd.texts.hasParam() {
 		return
 	}
-	s.TextsTruncated = fwd.texts.truncated
+	q.TextsTruncated = fwd.texts.truncated
 	for _, v := range fwd.texts.vs {
-		if s.Params != nil && (s.Params.Mode == site.BindPositional || s.Params.Mode == site.BindNumeric) {
-			v = rewriteBind(v, s.Params.Mode)
-		} else if s.Params != nil && s.Params.Mode == site.BindUnknown && fwd.hasDB {
+		if q.Params != nil && (q.Params.Mode == site.BindPositional || q.Params.Mode == site.BindNumeric) {
+			v = rewriteBind(v, q.Params.Mode)
+		} else if q.Params != nil && q.Params.Mode == site.BindUnknown && fwd.hasDB {
 			// The handle was not traced: the text tells how it binds.
 			if m := inferBind(v); m != site.BindUnknown {
 				v = rewriteBind(v, m)
 			}
 		}
-		s.Texts = append(s.Texts, toText(v, pos, end))
+		q.Texts = append(q.Texts, toText(v, pos, end))
 	}
 }
 
 // wrapperSite builds a site for a call to a wrapper from its summary or fact.
 func (a *pkgAnalysis) wrapperSite(s *site.Site, fwd *forward, args []ssa.Value, hints []ast.Expr, t callTarget, c *ctx) (*site.Site, *forward) {
 	f := t.fact
-	s.API, s.Kind, s.NotYQL, s.ExplainOnly, s.ScanQuery = f.API, f.Kind, f.NotYQL, f.Explain, f.Scan
+	q := queryOf(s)
+	q.NotYQL, q.ExplainOnly, q.ScanQuery = f.NotYQL, f.Explain, f.Scan
 	frame := site.Frame{Func: t.wrapper.FullName()}
 	var tmpl []variant
 	if t.local != nil {
@@ -317,14 +347,14 @@ func (a *pkgAnalysis) wrapperSite(s *site.Site, fwd *forward, args []ssa.Value, 
 		switch sdk.Role(f.ParamsRole) {
 		case sdk.RoleOptions:
 			var notYQL, explain bool
-			s.Params, notYQL, explain = a.queryOptions(v, c)
-			s.NotYQL, s.ExplainOnly = s.NotYQL || notYQL, s.ExplainOnly || explain
+			q.Params, notYQL, explain = a.queryOptions(v, c)
+			q.NotYQL, q.ExplainOnly = q.NotYQL || notYQL, q.ExplainOnly || explain
 		case sdk.RoleParams:
-			s.Params = a.paramsValue(v, c)
+			q.Params = a.paramsValue(v, c)
 		case sdk.RoleArgs:
-			s.Params = a.sqlArgs(v, c)
+			q.Params = a.sqlArgs(v, c)
 		case roleParamOptions:
-			s.Params = a.optionListParams(v, c) // paramfwd.go
+			q.Params = a.optionListParams(v, c) // paramfwd.go
 		}
 		if k := asParam(v, c); k >= 0 {
 			fwd.params, fwd.paramsRole = k, sdk.Role(f.ParamsRole)
@@ -335,14 +365,14 @@ func (a *pkgAnalysis) wrapperSite(s *site.Site, fwd *forward, args []ssa.Value, 
 		}
 	}
 	if f.Driver != "" || sdk.Role(f.ParamsRole) == sdk.RoleArgs {
-		a.applyDB(s, dbInfo{mode: f.Mode, autoDeclare: f.AutoDeclare, prefix: f.Prefix, driver: f.Driver})
+		a.applyDB(q, dbInfo{mode: f.Mode, autoDeclare: f.AutoDeclare, prefix: f.Prefix, driver: f.Driver})
 		fwd.db, fwd.hasDB = dbInfo{mode: f.Mode, autoDeclare: f.AutoDeclare, prefix: f.Prefix, driver: f.Driver}, true
 	}
-	if s.Params == nil {
-		s.Params = &site.Params{}
+	if q.Params == nil {
+		q.Params = &site.Params{}
 	}
-	if (f.Kind == site.KindCreateTable || f.Kind == site.KindAlterTable) && t.local != nil {
-		s.TableOptions, s.OptionsKnown = a.wrappedTableOptions(t.local.inner) // wrapopts.go
+	if s.DDL != nil && t.local != nil {
+		s.DDL.Options, s.DDL.Known = a.wrappedTableOptions(t.local.inner) // wrapopts.go
 	}
 	var tableTT texts // the path, for carryTable (helperpath.go)
 	if f.Table >= 0 && f.Table < len(args) {
@@ -357,19 +387,21 @@ func (a *pkgAnalysis) wrapperSite(s *site.Site, fwd *forward, args []ssa.Value, 
 		a.wrappedTable(s, fwd, tableTT)
 	}
 	if f.Rows >= 0 && f.Rows < len(args) {
+		bulk := bulkOf(s)
 		if f.RowsList {
-			s.Rows, s.RowsKnown = a.rowsOfList(args[f.Rows], c) // helperpath.go
+			bulk.Rows, bulk.Known = a.rowsOfList(args[f.Rows], c) // helperpath.go
 		} else {
-			s.Rows, s.RowsKnown = a.rowsOf(args[f.Rows], c)
+			bulk.Rows, bulk.Known = a.rowsOf(args[f.Rows], c)
 		}
-		s.RowAlternatives = rowsHaveImpl(s.Rows) // implrows.go
+		bulk.Alternatives = rowsHaveImpl(bulk.Rows) // implrows.go
 		if k := asParam(args[f.Rows], c); k >= 0 {
 			fwd.rows, fwd.rowsList = k, f.RowsList
 		}
 		a.carryTable(s, fwd, tableTT)
 	} else if len(f.TableTexts) > 0 && t.local != nil {
-		s.Rows, s.RowsKnown = a.wrappedRows(t.local) // helperpath.go
-		s.RowAlternatives = rowsHaveImpl(s.Rows)     // implrows.go
+		bulk := bulkOf(s)
+		bulk.Rows, bulk.Known = a.wrappedRows(t.local) // helperpath.go
+		bulk.Alternatives = rowsHaveImpl(bulk.Rows)    // implrows.go
 	}
 	a.finishTexts(s, fwd, s.Pos, s.End)
 	return s, fwd
@@ -467,7 +499,7 @@ func (a *pkgAnalysis) collectSites() {
 					s, _ = a.buildSite(call.Common(), t, &ctx{fn: fn})
 				}
 				if t.entry != nil && t.entry.Kind == sdk.KindPrepare {
-					s.Params = &site.Params{}
+					queryOf(s).Params = &site.Params{}
 				}
 				a.res.Sites = append(a.res.Sites, s)
 			}
@@ -590,7 +622,10 @@ func (a *pkgAnalysis) sinkSummaryOf(top *ssa.Function) *sinkSummary {
 				f := &sinkFact{
 					API: s.API, Kind: s.Kind, Query: fwd.texts.onlyParam(), Truncated: fwd.texts.truncated,
 					Params: fwd.params, ParamsRole: int(fwd.paramsRole), Table: fwd.table, Rows: fwd.rows,
-					NotYQL: s.NotYQL, Explain: s.ExplainOnly, Scan: s.ScanQuery, RowsList: fwd.rowsList,
+					RowsList: fwd.rowsList,
+				}
+				if q := s.Query; q != nil {
+					f.NotYQL, f.Explain, f.Scan = q.NotYQL, q.ExplainOnly, q.ScanQuery
 				}
 				if len(fwd.tableTexts.vs) > 0 {
 					f.TableTexts = factVariants(fwd.tableTexts)

@@ -21,7 +21,7 @@ import (
 //
 // The site is the helper's call (the path is its argument); the options are
 // the helper's own, decoded at the SDK call inside it. Options built from
-// the helper's parameters are not known there (OptionsKnown false), as for
+// the helper's parameters are not known there (DDL.Known false), as for
 // any CreateTable whose options cannot be decoded. Helpers of other
 // packages (facts) carry no options: their sites stay without them.
 

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/ydblint/ydblint/internal/schema"
+	"github.com/ydblint/ydblint/internal/sdk"
 	"github.com/ydblint/ydblint/internal/site"
 )
 
@@ -18,8 +19,8 @@ func TestWriteEvidenceUnknownDriverPrefix(t *testing.T) {
 	srcOf := func(p token.Pos) schema.Source { return schema.Source{File: "kv.go", Line: int(p)} }
 	write := func(table string) []*site.Site {
 		return []*site.Site{{
-			Pos: 7, Kind: site.KindYQL, PrefixUnknown: true,
-			Texts: []*site.Text{{YQL: "UPSERT INTO " + table + " (bucket, key, v) VALUES (Digest::NumericHash($key), $key, $v)"}},
+			Pos: 7, Kind: sdk.KindYQL, Query: &site.Query{PrefixUnknown: true,
+				Texts: []*site.Text{{YQL: "UPSERT INTO " + table + " (bucket, key, v) VALUES (Digest::NumericHash($key), $key, $v)"}}},
 		}}
 	}
 

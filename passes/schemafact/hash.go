@@ -9,6 +9,7 @@ import (
 
 	"github.com/ydblint/ydblint/internal/keyplan"
 	"github.com/ydblint/ydblint/internal/schema"
+	"github.com/ydblint/ydblint/internal/sdk"
 	"github.com/ydblint/ydblint/internal/site"
 	"github.com/ydblint/ydblint/internal/yql"
 )
@@ -42,7 +43,7 @@ func writeEvidence(pass *analysis.Pass, sites []*site.Site, cat *schema.Catalog,
 	var out []HashEvidence
 	var obs []bucketObs
 	for _, s := range sites {
-		if s.Kind == site.KindBulkUpsert {
+		if s.Kind == sdk.KindBulkUpsert {
 			out = append(out, rowEvidence(s, cat, srcOf)...)
 			if alts := bulkTableChoice(s, cat); alts != nil {
 				obs = append(obs, choiceBucketObs(s, alts)...)
@@ -51,10 +52,11 @@ func writeEvidence(pass *analysis.Pass, sites []*site.Site, cat *schema.Catalog,
 			}
 			continue
 		}
-		if s.Kind != site.KindYQL || s.NotYQL || s.ExplainOnly {
+		q := s.Query
+		if q == nil || q.NotYQL || q.ExplainOnly {
 			continue
 		}
-		for _, t := range s.Texts {
+		for _, t := range q.Texts {
 			if t == nil || !mayHash(t.YQL) {
 				continue
 			}
@@ -92,13 +94,13 @@ func textEvidence(s *site.Site, t *site.Text, cat *schema.Catalog, srcOf func(to
 		// it like queryplan does, so PRAGMA TablePathPrefix(path.Dir(p))
 		// joins with path.Base(p) into p.
 		prefix := t.KeyPath(pragma)
-		if prefix == "" && !s.PrefixUnknown {
-			prefix = s.TablePathPrefix
+		if prefix == "" && !s.Query.PrefixUnknown {
+			prefix = s.Query.TablePathPrefix
 		}
 		tbl, st := cat.Lookup(ref.Path, prefix)
 		return tbl, st.OK()
 	}
-	planner := keyplan.NewPlanner(script, keyed, resolve, paramOracle(s.Params))
+	planner := keyplan.NewPlanner(script, keyed, resolve, paramOracle(s.Query.Params))
 	var out []HashEvidence
 	var obs []bucketObs
 	pos := func(start int) token.Pos {
@@ -264,7 +266,7 @@ func sameDefinition(a, b *schema.Table) bool {
 // built in a loop are one representative row; rows that disagree give no
 // evidence.
 func rowEvidence(s *site.Site, cat *schema.Catalog, srcOf func(token.Pos) schema.Source) []HashEvidence {
-	if !s.RowsKnown || len(s.Rows) == 0 {
+	if s.Bulk == nil || !s.Bulk.Known || len(s.Bulk.Rows) == 0 {
 		return nil
 	}
 	t := bulkTable(s, cat)
@@ -273,7 +275,7 @@ func rowEvidence(s *site.Site, cat *schema.Catalog, srcOf func(token.Pos) schema
 	}
 	var found *schema.HashPrefix
 	var at token.Pos
-	for _, row := range s.Rows {
+	for _, row := range s.Bulk.Rows {
 		hp, pos := rowHash(row, t)
 		if hp == nil {
 			return nil
@@ -321,10 +323,10 @@ func rowField(row *site.Row, name string) *site.Field {
 // bulkTable is the table a BulkUpsert writes, when its path resolves to
 // exactly one table of the catalogue.
 func bulkTable(s *site.Site, cat *schema.Catalog) *schema.Table {
-	if s.Table == nil {
+	if s.Table == nil || s.Table.Path == nil {
 		return nil
 	}
-	t, st := cat.Lookup(s.Table.KeyedPath(), "")
+	t, st := cat.Lookup(s.Table.Path.KeyedPath(), "")
 	if !st.OK() {
 		return nil
 	}

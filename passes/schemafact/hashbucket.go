@@ -68,7 +68,10 @@ func bucketValue(v site.Value, constConflict bool) (hash bool, fn string, ok boo
 
 // bucketParam classifies a parameter `$name` bound to the leading column.
 func bucketParam(s *site.Site, name string, constConflict bool) (hash bool, fn string, pos token.Pos, ok bool) {
-	p := s.Params
+	if s.Query == nil {
+		return false, "", token.NoPos, false
+	}
+	p := s.Query.Params
 	if p == nil || p.Mode == site.BindUnknown {
 		return false, "", token.NoPos, false
 	}
@@ -151,14 +154,14 @@ func planBucketObs(s *site.Site, plan *keyplan.Plan, pos func(yql.Span) token.Po
 // sets it to a known non-hash, none otherwise (a row without the field, an
 // unknown value, a constant: the row then says nothing about the column).
 func rowBucketObs(s *site.Site, t *schema.Table) []bucketObs {
-	if t == nil || t.Store != schema.RowStore || len(t.PrimaryKey) < 2 || !s.RowsKnown || len(s.Rows) == 0 {
+	if t == nil || t.Store != schema.RowStore || len(t.PrimaryKey) < 2 || s.Bulk == nil || !s.Bulk.Known || len(s.Bulk.Rows) == 0 {
 		return nil
 	}
 	col := t.PrimaryKey[0]
 	var fns []string
 	at := token.NoPos
 	allHash := true
-	for _, row := range s.Rows {
+	for _, row := range s.Bulk.Rows {
 		if row == nil || !row.Known {
 			return nil
 		}
@@ -290,16 +293,16 @@ func (d *discovery) applyBucketEvidence(cat *schema.Catalog, obs []bucketObs, ow
 }
 
 // bulkTableChoice resolves the table alternatives of a BulkUpsert whose
-// path is one of several (site.Site.TableAlternatives): every
+// path is one of several (site.TableArg.Alternatives): every
 // alternative must name one known row table; nil otherwise (and for a
 // site with one table).
 func bulkTableChoice(s *site.Site, cat *schema.Catalog) []*schema.Table {
-	if s.Table != nil || len(s.TableAlternatives) < 2 {
+	if s.Table == nil || s.Table.Path != nil || len(s.Table.Alternatives) < 2 {
 		return nil
 	}
 	var out []*schema.Table
 	seen := map[*schema.Table]bool{}
-	for _, alt := range s.TableAlternatives {
+	for _, alt := range s.Table.Alternatives {
 		t, st := cat.Lookup(alt.KeyedPath(), "")
 		if !st.OK() || t == nil || t.Store != schema.RowStore {
 			return nil

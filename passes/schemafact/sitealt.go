@@ -4,22 +4,23 @@ import "github.com/ydblint/ydblint/internal/site"
 
 // sitePaths lists the keyed table paths a CreateTable/AlterTable site may
 // name: every alternative when the path is one of several texts
-// (site.Site.TableAlternatives: a helper's table field set by a
+// (site.TableArg.Alternatives: a helper's table field set by a
 // constructor called once per table, the same options for each), the one
 // path otherwise. An alternative whose name is unknown is left out; the
 // others are still created with the site's options.
 func sitePaths(s *site.Site) []string {
-	if len(s.TableAlternatives) == 0 {
-		if p, ok := sitePath(s); ok {
+	if s.Table == nil {
+		return nil
+	}
+	if len(s.Table.Alternatives) == 0 {
+		if p, ok := sitePath(s.Table.Path); ok {
 			return []string{p}
 		}
 		return nil
 	}
 	var out []string
-	for _, t := range s.TableAlternatives {
-		alt := *s
-		alt.Table, alt.TableAlternatives = t, nil
-		if p, ok := sitePath(&alt); ok {
+	for _, t := range s.Table.Alternatives {
+		if p, ok := sitePath(t); ok {
 			out = append(out, p)
 		}
 	}

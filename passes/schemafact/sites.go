@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/ydblint/ydblint/internal/schema"
+	"github.com/ydblint/ydblint/internal/sdk"
 	"github.com/ydblint/ydblint/internal/site"
 )
 
@@ -37,49 +38,50 @@ func siteDefinitions(sites []*site.Site, srcOf func(token.Pos) schema.Source) (d
 	for _, s := range sites {
 		src := srcOf(s.Pos)
 		switch s.Kind {
-		case site.KindYQL:
-			if s.NotYQL {
+		case sdk.KindYQL:
+			q := s.Query
+			if q == nil || q.NotYQL {
 				// PostgreSQL syntax has other types and key rules, and an
 				// explained or validated statement is never executed.
 				continue
 			}
 			n := 0
-			for _, t := range s.Texts {
-				if t == nil || !ddlPattern.MatchString(t.YQL) || otherDatabase(s, t.YQL) {
+			for _, t := range q.Texts {
+				if t == nil || !ddlPattern.MatchString(t.YQL) || otherDatabase(q, t.YQL) {
 					continue
 				}
 				keyed, shifts := t.Keyed()
 				defs = append(defs, siteDDL{src: src, text: keyed, orig: t, shifts: shifts, variant: n, pos: s.Pos})
 				n++
 			}
-		case site.KindCreateTable:
+		case sdk.KindCreateTable:
 			for _, p := range sitePaths(s) { // sitealt.go: each table the path may name
-				if !s.OptionsKnown || s.TableOptions == nil {
+				if s.DDL == nil || !s.DDL.Known || s.DDL.Options == nil {
 					notes = append(notes, Problem{
 						Category: CategoryIncomplete, Pos: s.Pos, End: s.End, Src: src,
 						Message: fmt.Sprintf("CreateTable of %s has options ydblint cannot decode; the table is not added to the schema", p),
 					})
 					continue
 				}
-				defs = append(defs, siteDDL{src: src, def: createDef(p, s, srcOf), pos: s.Pos})
+				defs = append(defs, siteDDL{src: src, def: createDef(p, s.DDL.Options, srcOf(s.Pos), srcOf), pos: s.Pos})
 			}
-		case site.KindAlterTable:
+		case sdk.KindAlterTable:
 			for _, p := range sitePaths(s) {
-				if s.TableOptions == nil {
+				if s.DDL == nil || s.DDL.Options == nil {
 					continue
 				}
-				if !s.OptionsKnown {
+				if !s.DDL.Known {
 					// Unknown alterations may add or drop anything: the table
 					// can no longer be trusted, which the text form says with
 					// an action the parser keeps opaque.
 					defs = append(defs, siteDDL{src: src, text: "ALTER TABLE " + quotePath(p) + " SET (ydblint_unknown_options = TRUE);"})
 					continue
 				}
-				if text := alterText(p, s.TableOptions); text != "" {
+				if text := alterText(p, s.DDL.Options); text != "" {
 					defs = append(defs, siteDDL{src: src, text: text})
 				}
 			}
-		case site.KindDropTable:
+		case sdk.KindDropTable:
 			// Not applied: see schema.ProgramDDL. A Drop function in the
 			// source says nothing about when it runs.
 		}
@@ -87,13 +89,13 @@ func siteDefinitions(sites []*site.Site, srcOf func(token.Pos) schema.Source) (d
 	return defs, notes
 }
 
-// sitePath is the keyed table path of a CreateTable/AlterTable/DropTable
+// sitePath is the keyed table path t of a CreateTable/AlterTable/DropTable
 // site; false when the path was not recovered or its name is unknown.
-func sitePath(s *site.Site) (string, bool) {
-	if s.Table == nil {
+func sitePath(t *site.Text) (string, bool) {
+	if t == nil {
 		return "", false
 	}
-	p := s.Table.KeyedPath()
+	p := t.KeyedPath()
 	if p == "" {
 		return "", false
 	}
@@ -105,14 +107,15 @@ func sitePath(s *site.Site) (string, bool) {
 
 func quotePath(p string) string { return "`" + strings.ReplaceAll(p, "`", "``") + "`" }
 
-func createDef(p string, s *site.Site, srcOf func(token.Pos) schema.Source) *schema.TableDef {
-	o := s.TableOptions
+// createDef is the definition a CreateTable site with options o gives the
+// table at p; src is the site's source.
+func createDef(p string, o *site.TableOptions, src schema.Source, srcOf func(token.Pos) schema.Source) *schema.TableDef {
 	def := &schema.TableDef{
 		Path:              p,
 		PrimaryKey:        append([]string(nil), o.PrimaryKey...),
 		UniformPartitions: o.UniformPartitions,
 		TTLColumn:         o.TTLColumn,
-		Src:               srcOf(s.Pos),
+		Src:               src,
 		KeySrc:            srcOf(o.PrimaryKeyPos),
 	}
 	for _, c := range o.Columns {
@@ -198,10 +201,10 @@ func quoteIdents(names []string) string {
 func undecodedTableCalls(sites []*site.Site, srcOf func(token.Pos) schema.Source) map[schema.Source]bool {
 	var out map[schema.Source]bool
 	for _, s := range sites {
-		if s.Kind != site.KindCreateTable {
+		if s.Kind != sdk.KindCreateTable || s.Table == nil || s.DDL == nil {
 			continue
 		}
-		if _, ok := sitePath(s); ok && s.OptionsKnown && s.TableOptions != nil {
+		if _, ok := sitePath(s.Table.Path); ok && s.DDL.Known && s.DDL.Options != nil {
 			continue
 		}
 		if out == nil {

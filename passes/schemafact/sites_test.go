@@ -7,38 +7,39 @@ import (
 	"testing"
 
 	"github.com/ydblint/ydblint/internal/schema"
+	"github.com/ydblint/ydblint/internal/sdk"
 	"github.com/ydblint/ydblint/internal/site"
 )
 
 func TestSiteDefinitions(t *testing.T) {
 	srcOf := func(p token.Pos) schema.Source { return schema.Source{File: "repo/repo.go", Line: int(p)} }
-	path := func(s string, holes ...site.Hole) *site.Text {
-		return &site.Text{YQL: s, Holes: holes}
+	path := func(s string, holes ...site.Hole) *site.TableArg {
+		return &site.TableArg{Path: &site.Text{YQL: s, Holes: holes}}
 	}
 	sites := []*site.Site{
-		{Pos: 1, Kind: site.KindYQL, Texts: []*site.Text{{YQL: "SELECT 1"}}},
-		{Pos: 2, Kind: site.KindYQL, Texts: []*site.Text{
+		{Pos: 1, Kind: sdk.KindYQL, Query: &site.Query{Texts: []*site.Text{{YQL: "SELECT 1"}}}},
+		{Pos: 2, Kind: sdk.KindYQL, Query: &site.Query{Texts: []*site.Text{
 			{YQL: "CREATE TABLE a (id Uint64, PRIMARY KEY (id))"},
 			{YQL: "CREATE TABLE a (x Uint64, PRIMARY KEY (x))"},
-		}},
-		{Pos: 3, Kind: site.KindYQL, NotYQL: true, Texts: []*site.Text{{YQL: "CREATE TABLE pg (id bigint PRIMARY KEY)"}}},
-		{Pos: 4, Kind: site.KindCreateTable, Table: path(h(0)+"/lines", site.Hole{Key: "call:ydb.Driver.Name"}), OptionsKnown: true,
-			TableOptions: &site.TableOptions{
+		}}},
+		{Pos: 3, Kind: sdk.KindYQL, Query: &site.Query{NotYQL: true, Texts: []*site.Text{{YQL: "CREATE TABLE pg (id bigint PRIMARY KEY)"}}}},
+		{Pos: 4, Kind: sdk.KindCreateTable, Table: path(h(0)+"/lines", site.Hole{Key: "call:ydb.Driver.Name"}), DDL: &site.DDL{Known: true,
+			Options: &site.TableOptions{
 				Columns:    []site.ColumnOption{{Name: "id", YDBType: "Uint64", Pos: 5}, {Name: "note", YDBType: "Utf8", Optional: true}},
 				PrimaryKey: []string{"id"},
 				Indexes:    []site.IndexOption{{Name: "by_note", Columns: []string{"note"}, Async: true}},
-			}},
-		{Pos: 6, Kind: site.KindCreateTable, Table: path("t"), OptionsKnown: false, TableOptions: &site.TableOptions{}},
-		{Pos: 7, Kind: site.KindCreateTable, Table: path(h(0)), OptionsKnown: true, TableOptions: &site.TableOptions{PrimaryKey: []string{"id"}}},
-		{Pos: 8, Kind: site.KindAlterTable, Table: path("a"), OptionsKnown: true, TableOptions: &site.TableOptions{
+			}}},
+		{Pos: 6, Kind: sdk.KindCreateTable, Table: path("t"), DDL: &site.DDL{Known: false, Options: &site.TableOptions{}}},
+		{Pos: 7, Kind: sdk.KindCreateTable, Table: path(h(0)), DDL: &site.DDL{Known: true, Options: &site.TableOptions{PrimaryKey: []string{"id"}}}},
+		{Pos: 8, Kind: sdk.KindAlterTable, Table: path("a"), DDL: &site.DDL{Known: true, Options: &site.TableOptions{
 			Columns:     []site.ColumnOption{{Name: "c", YDBType: "Utf8", Optional: true}},
 			DropColumns: []string{"d"},
 			Indexes:     []site.IndexOption{{Name: "ix", Columns: []string{"c"}, Cover: []string{"x"}, Unique: true}},
 			DropIndexes: []string{"old"},
-		}},
-		{Pos: 9, Kind: site.KindAlterTable, Table: path("a"), OptionsKnown: false, TableOptions: &site.TableOptions{}},
-		{Pos: 10, Kind: site.KindDropTable, Table: path("dir/b")},
-		{Pos: 11, Kind: site.KindDropTable},
+		}}},
+		{Pos: 9, Kind: sdk.KindAlterTable, Table: path("a"), DDL: &site.DDL{Known: false, Options: &site.TableOptions{}}},
+		{Pos: 10, Kind: sdk.KindDropTable, Table: path("dir/b")},
+		{Pos: 11, Kind: sdk.KindDropTable, Table: &site.TableArg{}},
 	}
 	defs, notes := siteDefinitions(sites, srcOf)
 	var got []string
@@ -149,20 +150,20 @@ func TestWriteEvidence(t *testing.T) {
 		return schema.Source{File: "repo/repo.go", Line: int(p)}
 	}
 	sites := []*site.Site{
-		{Pos: 10, Kind: site.KindYQL, Texts: []*site.Text{{
+		{Pos: 10, Kind: sdk.KindYQL, Query: &site.Query{Texts: []*site.Text{{
 			YQL: "UPSERT INTO orders (order_hash, order_id) VALUES (Digest::NumericHash($id), $id)",
-		}}},
-		{Pos: 20, Kind: site.KindYQL, Texts: []*site.Text{{
+		}}}},
+		{Pos: 20, Kind: sdk.KindYQL, Query: &site.Query{Texts: []*site.Text{{
 			YQL: "UPSERT INTO users (user_hash, user_id) VALUES ($h, $id)",
 		}}, Params: &site.Params{Known: true, Bindings: []*site.Binding{
 			{Name: "h", Value: site.Value{HashFunc: "hash/fnv.New64a", HashOf: "param:id"}},
 			{Name: "id", Value: site.Value{Origin: "param:id"}},
-		}}},
+		}}}},
 		// Explain-only and non-writing texts give nothing.
-		{Pos: 30, Kind: site.KindYQL, ExplainOnly: true, NotYQL: true, Texts: []*site.Text{{
+		{Pos: 30, Kind: sdk.KindYQL, Query: &site.Query{ExplainOnly: true, NotYQL: true, Texts: []*site.Text{{
 			YQL: "UPSERT INTO orders (order_hash, order_id) VALUES (Digest::CityHash($id), $id)",
-		}}},
-		{Pos: 40, Kind: site.KindYQL, Texts: []*site.Text{{YQL: "SELECT * FROM orders"}}},
+		}}}},
+		{Pos: 40, Kind: sdk.KindYQL, Query: &site.Query{Texts: []*site.Text{{YQL: "SELECT * FROM orders"}}}},
 	}
 	ev, _ := writeEvidence(nil, sites, cat, srcOf)
 	var got []string

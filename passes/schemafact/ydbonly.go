@@ -69,11 +69,11 @@ func dirDialect(dir sqlDir) (schema.Dialect, string, string) {
 	return schema.DialectUnknown, "", ""
 }
 
-// otherDatabase reports whether a query site's DDL is for another
-// database: sent through database/sql to a driver traced to something else
-// than YDB, or written with another database's words.
-func otherDatabase(s *site.Site, text string) bool {
-	if s.SQLDriver != "" && s.SQLDriver != "ydb" {
+// otherDatabase reports whether a query's DDL is for another database:
+// sent through database/sql to a driver traced to something else than
+// YDB, or written with another database's words.
+func otherDatabase(q *site.Query, text string) bool {
+	if q.SQLDriver != "" && q.SQLDriver != "ydb" {
 		return true
 	}
 	dl, _ := schema.DialectOf(text)

@@ -47,13 +47,13 @@ func TestDirDialect(t *testing.T) {
 
 func TestOtherDatabaseSite(t *testing.T) {
 	ddl := "CREATE TABLE t (id Uint64, PRIMARY KEY (id))"
-	if otherDatabase(&site.Site{SQLDriver: "ydb"}, ddl) || otherDatabase(&site.Site{}, ddl) {
+	if otherDatabase(&site.Query{SQLDriver: "ydb"}, ddl) || otherDatabase(&site.Query{}, ddl) {
 		t.Error("YDB DDL through YDB or an unknown driver is YDB's")
 	}
-	if !otherDatabase(&site.Site{SQLDriver: "pgx"}, ddl) {
+	if !otherDatabase(&site.Query{SQLDriver: "pgx"}, ddl) {
 		t.Error("DDL sent to pgx is not YDB's")
 	}
-	if !otherDatabase(&site.Site{}, "CREATE TABLE t (id INTEGER PRIMARY KEY)") {
+	if !otherDatabase(&site.Query{}, "CREATE TABLE t (id INTEGER PRIMARY KEY)") {
 		t.Error("INTEGER PRIMARY KEY DDL is not YDB's")
 	}
 }

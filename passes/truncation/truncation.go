@@ -247,7 +247,7 @@ func (c *checker) harmlessAt(exec *ast.CallExpr) bool {
 			s = st.Site
 		}
 	}
-	if s == nil || len(s.Texts) == 0 || s.TextsTruncated {
+	if s == nil || s.Query == nil || len(s.Query.Texts) == 0 || s.Query.TextsTruncated {
 		return false
 	}
 	for _, st := range sts {
@@ -286,7 +286,7 @@ func (c *checker) checkReads() {
 	}
 	kept, holds := queryplan.Dedup(fs)
 	for i, f := range kept {
-		msg := f.Message + queryplan.VariantNote(holds[i], f.St.Variants, f.St.Site.TextsTruncated)
+		msg := f.Message + queryplan.VariantNote(holds[i], f.St.Variants, f.St.Site.Query.TextsTruncated)
 		report.Report(c.pass, c.cfg, name, analysis.Diagnostic{Pos: f.Pos, End: f.End, Category: f.Category, Message: msg},
 			report.InYQL(f.St.YQL(f.Payload.(int))))
 	}
@@ -296,13 +296,14 @@ func (c *checker) checkReads() {
 // service's Execute, or database/sql (the engine is decided in
 // capApplies).
 func (c *checker) cappedVia(s *site.Site) (string, bool) {
-	if s.ScanQuery || s.NotYQL || s.ExplainOnly {
+	q := s.Query
+	if q == nil || q.ScanQuery || q.NotYQL || q.ExplainOnly {
 		return "", false
 	}
 	if slices.Contains(sdk.CappedExecutes, s.API) {
 		return s.API, true
 	}
-	if s.SQLDriver == "ydb" && len(s.API) > len("database/sql.") && s.API[:len("database/sql.")] == "database/sql." {
+	if q.SQLDriver == "ydb" && len(s.API) > len("database/sql.") && s.API[:len("database/sql.")] == "database/sql." {
 		return s.API + " in table-service mode", true
 	}
 	return "", false
@@ -313,7 +314,7 @@ func (c *checker) cappedVia(s *site.Site) (string, bool) {
 func (c *checker) capApplies(s *site.Site) bool {
 	before := func(since string) bool { return c.version != "" && sdk.VersionBefore(c.version, since) }
 	optionExists := !before(sdk.DataQueryOverQueryClientSince)
-	if s.SQLDriver != "ydb" {
+	if s.Query == nil || s.Query.SQLDriver != "ydb" {
 		if !optionExists {
 			return true // the option that lifts the cap does not exist yet
 		}
@@ -344,7 +345,7 @@ func (c *checker) readFinding(st *queryplan.Statement, sel *yql.SelectStmt, b Bo
 		}
 	}
 	errOf := "res.Err()"
-	if st.Site.SQLDriver == "ydb" {
+	if st.Site.Query.SQLDriver == "ydb" {
 		errOf = "rows.Err()"
 	}
 	after := fmt.Sprintf("%s then returns the %s error and the listing fails", errOf, c.truncatedText())
@@ -370,10 +371,14 @@ type valueSite struct {
 
 // paramBound bounds the parameters bound at site from the Go values.
 func (c *checker) paramBound(s *site.Site) ParamBound {
+	var p *site.Params
+	if s.Query != nil {
+		p = s.Query.Params
+	}
 	return func(pname string) (int64, bool) {
-		bnd := s.Params.Lookup(pname)
+		bnd := p.Lookup(pname)
 		if bnd == nil {
-			if s.Params.Known {
+			if p != nil && p.Known {
 				return 0, false
 			}
 			return c.bindingsBound(s, pname)

@@ -276,7 +276,7 @@ func siteWrites(plans *queryplan.Result) func(token.Pos) writeKnowledge {
 	for _, st := range plans.Statements {
 		si := index[st.Site]
 		if si == nil {
-			si = &siteInfo{pos: st.Site.Pos, end: st.Site.End, variants: map[int]bool{}, n: len(st.Site.Texts)}
+			si = &siteInfo{pos: st.Site.Pos, end: st.Site.End, variants: map[int]bool{}, n: len(st.Site.Query.Texts)}
 			index[st.Site] = si
 			sites = append(sites, si)
 		}

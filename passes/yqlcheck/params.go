@@ -101,7 +101,7 @@ func collectParams(script *yql.Script) *scriptParams {
 // call. It needs every binding to be known and parameters to be bound by
 // name.
 func (c *checker) checkParams(st *queryplan.Statement) {
-	p := st.Site.Params
+	p := st.Site.Query.Params
 	if p == nil || !p.Known || !c.namedBindingsCertain(p, st.Text.YQL) {
 		return
 	}
@@ -214,7 +214,7 @@ func (c *checker) checkDeclared(st *queryplan.Statement, sp *scriptParams, p *si
 
 // checkType compares a declared type with the type of the bound SDK value.
 func (c *checker) checkType(st *queryplan.Statement, d *yql.DeclareStmt, b *site.Binding) {
-	if st.Site.Params.AutoDeclare {
+	if st.Site.Query.Params.AutoDeclare {
 		return
 	}
 	bound, ok := boundType(b.Value)
