@@ -11,9 +11,9 @@
 //   - passes/schemafact builds the schema catalogue from migrations, Go DDL
 //     and the sites' own DDL, keying holes by the Go value that fills them
 //     (Text.Keyed, Text.KeyPath) so the same value names the same table.
-//   - passes/queryplan parses each text (internal/yql) and plans its
-//     statements against the catalogue (internal/keyplan), once for all
-//     rules; schemafact plans the writes too, to find hash-prefix evidence.
+//   - internal/siteplan parses a site's texts (internal/yql) and plans
+//     their statements against the catalogue (internal/keyplan): schemafact
+//     to find hash-prefix evidence, passes/queryplan once for all rules.
 //   - the rules (passes/nullkey, hashprefix, …) read queryplan's plans and
 //     report at Go positions mapped back through Text.PosRange; a suggested
 //     fix edits only bytes Text.ExactRange maps one to one.

@@ -5,12 +5,14 @@
 //
 // queryplan: parse and plan every recovered query text once for all rules
 //
-// queryplan reads the query sites found by querysite and the schema found by
-// schemafact, parses every text variant with the YQL front end, resolves
-// each table reference against the catalogue, and asks the key planner how
-// every DML statement reads and writes its tables. The four rules read its
-// *Result and only phrase what it holds, so no text is parsed or planned
-// twice however many rules run.
+// queryplan reads the query sites found by querysite (internal/site) and
+// the schema found by schemafact, and plans every text variant through
+// internal/siteplan: parsed with the YQL front end (reusing schemafact's
+// parse of the same text), each table reference resolved against the
+// catalogue, and the key planner asked how every DML statement reads and
+// writes its tables. The rules read its *Result and only phrase what it
+// holds, at Go positions the site's Text maps back; -explain reads the
+// same plans. No text is planned twice however many rules run.
 //
 // Table references are resolved the way the database would: the text's own
 // PRAGMA TablePathPrefix first, then a prefix the driver adds
@@ -31,7 +33,7 @@
 // an interface method (Row.Impl) are judged one by one, each naming the
 // implementation its fields come from (RowOrigin).
 //
-// Go-side parameter values become the planner's parameter facts: the YDB
-// type and whether it is Optional, certain NULLs, hashes of another bound
-// value, and clock-derived values.
+// Go-side parameter values become the planner's parameter facts
+// (siteplan.ParamOracle): the YDB type and whether it is Optional, certain
+// NULLs, hashes of another bound value, and clock-derived values.
 package queryplan

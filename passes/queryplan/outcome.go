@@ -9,6 +9,7 @@ import (
 	"github.com/ydblint/ydblint/internal/schema"
 	"github.com/ydblint/ydblint/internal/sdk"
 	"github.com/ydblint/ydblint/internal/site"
+	"github.com/ydblint/ydblint/internal/siteplan"
 	"github.com/ydblint/ydblint/internal/yql"
 )
 
@@ -151,7 +152,7 @@ func (r *Result) Outcomes() (out []*SiteOutcome) {
 		}
 		switch s.Kind {
 		case sdk.KindYQL:
-			outcomeYQL(o, s, cat)
+			outcomeYQL(o, s, r.texts[s], cat)
 		case sdk.KindBulkUpsert, sdk.KindReadRows, sdk.KindReadTable:
 			outcomeKeyed(o, s, cat)
 		default:
@@ -191,7 +192,8 @@ func textRecovery(s *site.Site) TextRecovery {
 	return TextFull
 }
 
-func outcomeYQL(o *SiteOutcome, s *site.Site, cat *schema.Catalog) {
+// outcomeYQL explains a YQL site from its texts as queryplan planned them.
+func outcomeYQL(o *SiteOutcome, s *site.Site, texts []*siteplan.Text, cat *schema.Catalog) {
 	o.Text = textRecovery(s)
 	q := s.Query
 	switch {
@@ -220,41 +222,21 @@ func outcomeYQL(o *SiteOutcome, s *site.Site, cat *schema.Catalog) {
 		return
 	}
 	dml, touchesTable := false, false
-	for _, text := range q.Texts {
-		script := yql.Parse(text.YQL)
-		if len(script.Errors) > 0 {
-			e := script.Errors[0]
-			o.add(SkipParseError, "YQL not understood: "+displayText(e.Msg, text.Holes), token.NoPos)
+	for _, tp := range texts {
+		if len(tp.Script.Errors) > 0 {
+			e := tp.Script.Errors[0]
+			o.add(SkipParseError, "YQL not understood: "+displayText(e.Msg, tp.Text.Holes), token.NoPos)
 		}
-		statuses := map[yql.Span]string{}
-		resolve := func(ref *yql.TableRef, pragmaPrefix string) (*schema.Table, bool) {
-			if ref == nil || ref.Named != "" {
-				return nil, false
-			}
-			t, status := lookupRef(cat, text, s, ref.Path, pragmaPrefix)
-			if !status.OK() || t == nil {
-				statuses[ref.Span] = status.String()
-				return nil, false
-			}
-			return t, true
-		}
-		planner := keyplan.NewPlanner(script, text.YQL, resolve, paramOracle(q.Params))
-		for i, st := range script.Stmts {
-			switch st.(type) {
-			case *yql.SelectStmt, *yql.InsertStmt, *yql.UpdateStmt, *yql.DeleteStmt:
-			default:
-				continue
-			}
+		for _, p := range tp.Plans {
 			dml = true
-			plan := planner.Plan(i)
-			if len(plan.Reads) > 0 || len(plan.Writes) > 0 {
+			if len(p.Plan.Reads) > 0 || len(p.Plan.Writes) > 0 {
 				touchesTable = true
 			}
-			for _, a := range plan.Reads {
-				o.read(a, text, cat, statuses)
+			for _, a := range p.Plan.Reads {
+				o.read(a, tp, cat)
 			}
-			for _, w := range plan.Writes {
-				o.write(w, text, cat, statuses)
+			for _, w := range p.Plan.Writes {
+				o.write(w, tp, cat)
 			}
 		}
 	}
@@ -290,9 +272,9 @@ func (o *SiteOutcome) holes(texts []*site.Text) {
 	}
 }
 
-func (o *SiteOutcome) read(a *keyplan.Access, text *site.Text, cat *schema.Catalog, statuses map[yql.Span]string) {
+func (o *SiteOutcome) read(a *keyplan.Access, tp *siteplan.Text, cat *schema.Catalog) {
 	if a.Table == nil {
-		o.unresolved(a.Ref, text, cat, statuses, a.Break)
+		o.unresolved(a.Ref, tp, cat, a.Break)
 		return
 	}
 	if a.Break.Code == keyplan.ReasonColumnStore || a.Table.Store != schema.RowStore {
@@ -313,33 +295,33 @@ func (o *SiteOutcome) read(a *keyplan.Access, text *site.Text, cat *schema.Catal
 	if a.Verdict == keyplan.Unknown {
 		detail := "how " + displayPath(a.Table.Path) + " is read is unknown"
 		if a.Break.Text != "" {
-			detail += ": " + displayText(a.Break.Text, text.Holes)
+			detail += ": " + displayText(a.Break.Text, tp.Text.Holes)
 		}
 		o.add(SkipVerdictUnknown, detail, token.NoPos)
 	}
 }
 
-func (o *SiteOutcome) write(w *keyplan.Write, text *site.Text, cat *schema.Catalog, statuses map[yql.Span]string) {
+func (o *SiteOutcome) write(w *keyplan.Write, tp *siteplan.Text, cat *schema.Catalog) {
 	if w.Table == nil {
-		o.unresolved(w.Ref, text, cat, statuses, keyplan.Reason{})
+		o.unresolved(w.Ref, tp, cat, keyplan.Reason{})
 		return
 	}
 	o.Checks = append(o.Checks, Check{Op: w.Kind.String(), Table: displayPath(w.Table.Path), Key: w.Table.KeyString(), Verdict: "WRITE"})
 }
 
 // unresolved records why a table reference has no table.
-func (o *SiteOutcome) unresolved(ref *yql.TableRef, text *site.Text, cat *schema.Catalog, statuses map[yql.Span]string, why keyplan.Reason) {
+func (o *SiteOutcome) unresolved(ref *yql.TableRef, tp *siteplan.Text, cat *schema.Catalog, why keyplan.Reason) {
 	if ref == nil {
 		if why.Text != "" {
-			o.add(SkipVerdictUnknown, displayText(why.Text, text.Holes), token.NoPos)
+			o.add(SkipVerdictUnknown, displayText(why.Text, tp.Text.Holes), token.NoPos)
 		}
 		return
 	}
 	if ref.Named != "" {
 		return // a named expression: its own reads are planned
 	}
-	name := displayText(ref.Path, text.Holes)
-	status, ok := statuses[ref.Span]
+	name := displayText(ref.Path, tp.Text.Holes)
+	status, ok := tp.LookupStatus(ref.Span)
 	if !ok {
 		if why.Code == keyplan.ReasonColumnStore {
 			o.add(SkipColumnStore, "table "+name+" is a column table", token.NoPos)

@@ -17,6 +17,7 @@ import (
 	"github.com/ydblint/ydblint/internal/schema"
 	"github.com/ydblint/ydblint/internal/sdk"
 	"github.com/ydblint/ydblint/internal/site"
+	"github.com/ydblint/ydblint/internal/siteplan"
 	"github.com/ydblint/ydblint/internal/suppress"
 	"github.com/ydblint/ydblint/internal/yql"
 	"github.com/ydblint/ydblint/passes/config"
@@ -66,9 +67,11 @@ type Result struct {
 	claims sync.Map
 	// sites is the number of query sites querysite found in the package.
 	sites int
-	// siteList is kept for Outcomes (outcome.go), which is
-	// computed only when a driver asks for it (-explain, -stats).
+	// siteList and texts (the planned texts of each YQL site) are kept
+	// for Outcomes (outcome.go), which is computed only when a driver asks
+	// for it (-explain, -stats).
 	siteList []*site.Site
+	texts    map[*site.Site][]*siteplan.Text
 }
 
 // UsesYDB reports whether the package hands anything to ydb-go-sdk or
@@ -159,7 +162,14 @@ func run(pass *analysis.Pass) (any, error) {
 	for _, s := range sites.Sites {
 		switch s.Kind {
 		case sdk.KindYQL:
-			res.Statements = append(res.Statements, planSite(s, res.Schema.Catalog)...)
+			sts, texts := planSite(s, res.Schema.Catalog, res.Schema.Parses)
+			res.Statements = append(res.Statements, sts...)
+			if texts != nil {
+				if res.texts == nil {
+					res.texts = map[*site.Site][]*siteplan.Text{}
+				}
+				res.texts[s] = texts
+			}
 		case sdk.KindBulkUpsert, sdk.KindReadRows, sdk.KindReadTable:
 			if t := resolveSiteTable(s, res.Schema.Catalog); t != nil {
 				res.KeyedSites = append(res.KeyedSites, &KeyedSite{Site: s, Table: t})
@@ -173,70 +183,30 @@ func run(pass *analysis.Pass) (any, error) {
 	return res, nil
 }
 
-// planSite parses and plans every text variant of a YQL site. Texts the
-// rules must not judge (PostgreSQL syntax, explain-only) are skipped.
-func planSite(s *site.Site, cat *schema.Catalog) []*Statement {
+// planSite plans every text variant of a YQL site (siteplan.ForRules)
+// and lists the statements that read or write a table. Texts the rules
+// must not judge (PostgreSQL syntax, explain-only) are not planned.
+func planSite(s *site.Site, cat *schema.Catalog, parses *siteplan.Parses) ([]*Statement, []*siteplan.Text) {
 	q := s.Query
 	if q == nil || q.NotYQL || q.ExplainOnly {
-		return nil
+		return nil, nil
 	}
 	var out []*Statement
+	var texts []*siteplan.Text
 	for vi, text := range q.Texts {
-		script := yql.Parse(text.YQL)
-		resolve := resolver(cat, text, s)
-		planner := keyplan.NewPlanner(script, text.YQL, resolve, paramOracle(q.Params))
-		for i, st := range script.Stmts {
-			switch st.(type) {
-			case *yql.SelectStmt, *yql.InsertStmt, *yql.UpdateStmt, *yql.DeleteStmt:
-			default:
-				continue // DDL, DECLARE, PRAGMA, named expressions, opaque statements
-			}
-			plan := planner.Plan(i)
-			if len(plan.Reads) == 0 && len(plan.Writes) == 0 {
+		tp := siteplan.Plan(s, text, cat, siteplan.ForRules, parses)
+		texts = append(texts, tp)
+		for _, p := range tp.Plans {
+			if len(p.Plan.Reads) == 0 && len(p.Plan.Writes) == 0 {
 				continue
 			}
 			out = append(out, &Statement{
-				Site: s, Text: text, Script: script, Index: i, Plan: plan,
+				Site: s, Text: text, Script: tp.Script, Index: p.Index, Plan: p.Plan,
 				Variant: vi, Variants: len(q.Texts),
 			})
 		}
 	}
-	return out
-}
-
-// resolver looks table references up in the catalogue. Holes in the path
-// and in the PRAGMA TablePathPrefix are keyed exactly as schemafact keys DDL
-// (site.Text.KeyPath): a hole with a stable key names the Go value, so
-// PRAGMA TablePathPrefix(path.Dir(p)) with the table path.Base(p) joins back
-// into p; a hole without one stays raw, which the catalogue reads as an
-// unknown prefix or an unknown table. The text's PRAGMA wins over the
-// driver's prefix, as the driver's prefix is itself a PRAGMA placed before
-// the text.
-func resolver(cat *schema.Catalog, text *site.Text, s *site.Site) keyplan.TableResolver {
-	return func(ref *yql.TableRef, pragmaPrefix string) (*schema.Table, bool) {
-		if ref == nil || ref.Named != "" {
-			return nil, false
-		}
-		t, status := lookupRef(cat, text, s, ref.Path, pragmaPrefix)
-		if !status.OK() || t == nil {
-			return nil, false
-		}
-		return t, true
-	}
-}
-
-// lookupRef resolves one table path of a text against the catalogue (see
-// resolver); Outcomes uses it too, to say why a table is unknown.
-func lookupRef(cat *schema.Catalog, text *site.Text, s *site.Site, refPath, pragmaPrefix string) (*schema.Table, schema.LookupStatus) {
-	path := text.KeyPath(refPath)
-	prefix := text.KeyPath(pragmaPrefix)
-	if prefix == "" && (!s.Query.PrefixUnknown || strings.HasPrefix(path, "/")) {
-		// Without a PRAGMA the driver's prefix applies; when the
-		// driver adds one we cannot see, only a unique suffix match
-		// can name the table.
-		prefix = s.Query.TablePathPrefix
-	}
-	return cat.Lookup(path, prefix)
+	return out, texts
 }
 
 // resolveSiteTable resolves the table path argument of a keyed site.
@@ -249,56 +219,6 @@ func resolveSiteTable(s *site.Site, cat *schema.Catalog) *schema.Table {
 		return nil
 	}
 	return t
-}
-
-// paramOracle turns the Go-side bindings of a site into what the planner
-// knows about each parameter. A parameter with no binding is unknown, never
-// "not NULL".
-func paramOracle(p *site.Params) keyplan.ParamOracle {
-	if p == nil || len(p.Bindings) == 0 {
-		return nil
-	}
-	return func(name string) keyplan.ParamInfo {
-		b := p.Lookup(name)
-		if b == nil {
-			return keyplan.ParamInfo{}
-		}
-		return paramInfo(p, b.Value)
-	}
-}
-
-func paramInfo(p *site.Params, v site.Value) keyplan.ParamInfo {
-	var info keyplan.ParamInfo
-	if v.YDBType != "" {
-		t := &yql.TypeRef{Name: yql.CanonicalType(v.YDBType)}
-		if v.Optional {
-			t = &yql.TypeRef{Name: "Optional", Args: []*yql.TypeRef{t}}
-		}
-		info.Type = t
-	}
-	switch {
-	case v.Null == site.DefinitelyNull:
-		info.Optional = keyplan.TriYes
-		info.Null = true
-	case v.Optional:
-		info.Optional = keyplan.TriYes
-	case v.YDBType != "" && v.Null == site.NotNull:
-		info.Optional = keyplan.TriNo
-	}
-	if v.HashFunc != "" && v.HashOf != "" {
-		for _, other := range p.Bindings {
-			if other.Value.Origin == v.HashOf {
-				info.HashOf = other.Name
-				info.HashFunc = v.HashFunc
-				break
-			}
-		}
-	}
-	if v.Monotonic != "" {
-		info.Monotonic = true
-		info.MonotonicSource = v.Monotonic
-	}
-	return info
 }
 
 // Edits turns planner text edits into Go text edits; ok is false when any

@@ -6,10 +6,12 @@
 //
 // querysite: find the places where Go code hands YQL text, parameters, rows or table options to ydb-go-sdk or database/sql
 //
-// The pass reports no diagnostics. Consumers Require it and read its
-// *site.Result (internal/site is the contract). The SDK knowledge (entry points,
-// argument roles, constructors, hash and monotonic sources) lives in
-// internal/sdk; this package does the data flow over SSA.
+// The pass reports no diagnostics. Its *site.Result is the model of
+// internal/site: schemafact reads the sites' DDL and evidence, queryplan
+// plans their texts, and the rules read both through queryplan. The SDK
+// knowledge (entry points, argument roles, constructors, hash and
+// monotonic sources) lives in internal/sdk; this package does the data
+// flow over SSA.
 //
 // Cost. As a fact analyzer it runs on every dependency (the whole standard
 // library under go vet). It therefore builds SSA itself instead of

@@ -6,10 +6,12 @@
 //
 // schemafact builds the catalogue of tables (columns, primary keys, indexes,
 // hash-prefix evidence) that the rules check queries against, and exports it
-// as a package fact. It never reports diagnostics itself; rules Require it
-// and read its *Result: the merged *schema.Catalog and a list of Problems
-// about the discovery (conflicting definitions, skipped files, DDL that could
-// not be decoded).
+// as a package fact. It reads the query sites of passes/querysite (the
+// internal/site model) for their DDL and evidence, and queryplan plans those
+// sites against its catalogue. It never reports diagnostics itself; rules
+// Require it and read its *Result: the merged *schema.Catalog and a list of
+// Problems about the discovery (conflicting definitions, skipped files, DDL
+// that could not be decoded).
 //
 // # Where the schema comes from
 //
@@ -88,8 +90,9 @@
 //     a table this package does not see is skipped; one the table rejects
 //     is listed in Problems.
 //  7. Hash-prefix evidence (yql-semantics.md §4 A) from this package's
-//     writes: the key planner plans each INSERT/UPSERT/REPLACE text against
-//     the merged catalogue, and a write that sets the leading key column to
+//     writes: internal/siteplan plans each INSERT/UPSERT/REPLACE text against
+//     the merged catalogue (siteplan.ForEvidence, the keyed text), and a
+//     write that sets the leading key column to
 //     Digest::F(x), or to a Go-side hash of the parameter written to another
 //     key column, is recorded with schema.Catalog.SetHash. This comes last
 //     because it needs the merged key of the table; imported facts already

@@ -26,7 +26,7 @@ func TestWriteEvidenceUnknownDriverPrefix(t *testing.T) {
 
 	unique := schema.New()
 	unique.ApplyText("m.sql", 1, "CREATE TABLE kv (bucket Uint64, key Uint64, v Utf8, PRIMARY KEY (bucket, key));")
-	ev, _ := writeEvidence(nil, write("kv"), unique, srcOf)
+	ev, _ := writeEvidence(write("kv"), unique, srcOf, nil)
 	if len(ev) != 1 || ev[0].Table != "kv" || ev[0].Hash.Column != "bucket" || ev[0].Hash.SourceColumn != "key" {
 		t.Fatalf("unique suffix: evidence = %+v, want bucket = Digest::NumericHash(key) on kv", ev)
 	}
@@ -34,14 +34,14 @@ func TestWriteEvidenceUnknownDriverPrefix(t *testing.T) {
 	ambiguous := schema.New()
 	ambiguous.ApplyText("m.sql", 1, "CREATE TABLE `a/kv` (bucket Uint64, key Uint64, v Utf8, PRIMARY KEY (bucket, key));"+
 		"CREATE TABLE `b/kv` (bucket Uint64, key Uint64, v Utf8, w Utf8, PRIMARY KEY (bucket, key));")
-	if ev, _ := writeEvidence(nil, write("kv"), ambiguous, srcOf); len(ev) != 0 {
+	if ev, _ := writeEvidence(write("kv"), ambiguous, srcOf, nil); len(ev) != 0 {
 		t.Errorf("ambiguous suffix: evidence = %+v, want none", ev)
 	}
 
 	same := schema.New()
 	same.ApplyText("m.sql", 1, "CREATE TABLE `a/kv` (bucket Uint64, key Uint64, v Utf8, PRIMARY KEY (bucket, key));"+
 		"CREATE TABLE `b/kv` (bucket Uint64, key Uint64, v Utf8, PRIMARY KEY (bucket, key));")
-	if ev, _ := writeEvidence(nil, write("kv"), same, srcOf); len(ev) != 1 || ev[0].Hash.Column != "bucket" {
+	if ev, _ := writeEvidence(write("kv"), same, srcOf, nil); len(ev) != 1 || ev[0].Hash.Column != "bucket" {
 		t.Errorf("identical candidates: evidence = %+v, want bucket = Digest::NumericHash(key)", ev)
 	}
 }

@@ -5,12 +5,10 @@ import (
 	"go/token"
 	"strings"
 
-	"golang.org/x/tools/go/analysis"
-
-	"github.com/ydblint/ydblint/internal/keyplan"
 	"github.com/ydblint/ydblint/internal/schema"
 	"github.com/ydblint/ydblint/internal/sdk"
 	"github.com/ydblint/ydblint/internal/site"
+	"github.com/ydblint/ydblint/internal/siteplan"
 	"github.com/ydblint/ydblint/internal/yql"
 )
 
@@ -35,8 +33,7 @@ type HashEvidence struct {
 //
 // The same plans give the observations of bucket evidence (hashbucket.go),
 // returned separately: they apply only where this evidence does not.
-func writeEvidence(pass *analysis.Pass, sites []*site.Site, cat *schema.Catalog, srcOf func(token.Pos) schema.Source) ([]HashEvidence, []bucketObs) {
-	_ = pass
+func writeEvidence(sites []*site.Site, cat *schema.Catalog, srcOf func(token.Pos) schema.Source, parses *siteplan.Parses) ([]HashEvidence, []bucketObs) {
 	if len(cat.Tables) == 0 {
 		return nil, nil
 	}
@@ -60,7 +57,7 @@ func writeEvidence(pass *analysis.Pass, sites []*site.Site, cat *schema.Catalog,
 			if t == nil || !mayHash(t.YQL) {
 				continue
 			}
-			ev, o := textEvidence(s, t, cat, srcOf)
+			ev, o := textEvidence(siteplan.Plan(s, t, cat, siteplan.ForEvidence, parses), srcOf)
 			out, obs = append(out, ev...), append(obs, o...)
 		}
 	}
@@ -75,56 +72,21 @@ func mayHash(text string) bool {
 		strings.Contains(u, "WHERE")
 }
 
-func textEvidence(s *site.Site, t *site.Text, cat *schema.Catalog, srcOf func(token.Pos) schema.Source) ([]HashEvidence, []bucketObs) {
-	keyed, shifts := t.Keyed()
-	script := yql.Parse(keyed)
-	resolve := func(ref *yql.TableRef, pragma string) (*schema.Table, bool) {
-		if ref == nil || ref.Path == "" {
-			return nil, false
-		}
-		// A path with holes is looked up as queryplan.lookupRef looks up
-		// the reads this evidence is checked against: keyed holes are
-		// already {key} in the keyed text, and a hole without a stable key
-		// stays raw, which the catalogue matches only against a table
-		// defined with the same shape (spans_<day> against spans_*).
-		// Resolve the way queryplan resolves the reads checked against
-		// this evidence: a driver prefix that cannot be seen leaves only a
-		// unique suffix match in the catalogue.
-		// A hole in the pragma's string stays raw in the keyed text; key
-		// it like queryplan does, so PRAGMA TablePathPrefix(path.Dir(p))
-		// joins with path.Base(p) into p.
-		prefix := t.KeyPath(pragma)
-		if prefix == "" && !s.Query.PrefixUnknown {
-			prefix = s.Query.TablePathPrefix
-		}
-		tbl, st := cat.Lookup(ref.Path, prefix)
-		return tbl, st.OK()
-	}
-	planner := keyplan.NewPlanner(script, keyed, resolve, paramOracle(s.Query.Params))
+// textEvidence is the evidence and the bucket observations of one planned
+// text.
+func textEvidence(tp *siteplan.Text, srcOf func(token.Pos) schema.Source) ([]HashEvidence, []bucketObs) {
+	s := tp.Site
 	var out []HashEvidence
 	var obs []bucketObs
-	pos := func(start int) token.Pos {
-		o := shifts.Orig(start)
-		p, _ := t.PosRange(o, o+1)
-		return p
-	}
-	for i, st := range script.Stmts {
-		switch st.(type) {
-		case *yql.InsertStmt, *yql.SelectStmt, *yql.UpdateStmt, *yql.DeleteStmt:
-		default:
-			continue
-		}
-		plan := planner.Plan(i)
-		if plan == nil {
-			continue
-		}
-		obs = append(obs, planBucketObs(s, plan, func(sp yql.Span) token.Pos { return pos(sp.Start) })...)
+	for _, p := range tp.Plans {
+		plan := p.Plan
+		obs = append(obs, planBucketObs(s, plan, func(sp yql.Span) token.Pos { return tp.Pos(sp.Start) })...)
 		for _, a := range plan.Reads {
 			if a == nil || a.HashEvidence == nil || a.Table == nil {
 				continue
 			}
 			h := *a.HashEvidence
-			if h.Src = srcOf(pos(a.HashEvidenceSpan.Start)); h.Src.IsZero() {
+			if h.Src = srcOf(tp.Pos(a.HashEvidenceSpan.Start)); h.Src.IsZero() {
 				h.Src = srcOf(s.Pos)
 			}
 			out = append(out, HashEvidence{Table: a.Table.Path, Hash: h})
@@ -134,40 +96,13 @@ func textEvidence(s *site.Site, t *site.Text, cat *schema.Catalog, srcOf func(to
 				continue
 			}
 			h := *w.Hash
-			o := shifts.Orig(w.HashSpan.Start)
-			pos, _ := t.PosRange(o, o+1)
-			if h.Src = srcOf(pos); h.Src.IsZero() {
+			if h.Src = srcOf(tp.Pos(w.HashSpan.Start)); h.Src.IsZero() {
 				h.Src = srcOf(s.Pos)
 			}
 			out = append(out, HashEvidence{Table: w.Table.Path, Hash: h})
 		}
 	}
 	return out, obs
-}
-
-// paramOracle tells the planner which parameter is a Go-side hash of which
-// other parameter. querysite identifies the hashed value by its Origin;
-// the planner wants the name of the parameter bound to that value.
-func paramOracle(p *site.Params) keyplan.ParamOracle {
-	if p == nil || p.Mode == site.BindUnknown || len(p.Bindings) == 0 {
-		return nil
-	}
-	return func(name string) keyplan.ParamInfo {
-		b := p.Lookup(name)
-		if b == nil {
-			return keyplan.ParamInfo{}
-		}
-		info := keyplan.ParamInfo{Null: b.Value.Null == site.DefinitelyNull}
-		if b.Value.HashOf != "" {
-			for _, other := range p.Bindings {
-				if other != b && other.Value.Origin != "" && other.Value.Origin == b.Value.HashOf {
-					info.HashOf, info.HashFunc = other.Name, b.Value.HashFunc
-					break
-				}
-			}
-		}
-		return info
-	}
 }
 
 // applyHashEvidence records each piece of evidence in cat. Evidence the

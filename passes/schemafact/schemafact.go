@@ -20,6 +20,7 @@ import (
 	"github.com/ydblint/ydblint/internal/schema"
 	"github.com/ydblint/ydblint/internal/sdk"
 	"github.com/ydblint/ydblint/internal/site"
+	"github.com/ydblint/ydblint/internal/siteplan"
 	"github.com/ydblint/ydblint/internal/srcfiles"
 	"github.com/ydblint/ydblint/internal/yql"
 	"github.com/ydblint/ydblint/passes/config"
@@ -59,6 +60,9 @@ type Result struct {
 	// Own is the hash-prefix evidence of this package's own queries and
 	// rows, for a driver that merges a whole run's (module.go).
 	Own OwnEvidence
+	// Parses holds the YQL parse of every query-site text schemafact
+	// planned or applied, for queryplan to parse each text once.
+	Parses *siteplan.Parses
 	// Failure is set when the pass failed on this package (a panic,
 	// recovered); Catalog is then empty. The rules report it through
 	// queryplan (see report.WrapFact).
@@ -96,7 +100,7 @@ type Problem struct {
 	Message  string
 }
 
-func emptyResult() *Result { return &Result{Catalog: schema.New()} }
+func emptyResult() *Result { return &Result{Catalog: schema.New(), Parses: &siteplan.Parses{}} }
 
 // failed is the Result of a package on which the pass panicked.
 func failed(_ *analysis.Pass, msg string) any {
@@ -158,7 +162,7 @@ func run(pass *analysis.Pass) (any, error) {
 		cat.Merge(p)
 	}
 	d.applyConfigHashes(cat, cfg)
-	ev, obs := writeEvidence(pass, sites, cat, d.srcOf)
+	ev, obs := writeEvidence(sites, cat, d.srcOf, d.res.Parses)
 	d.problems = append(d.problems, applyHashEvidence(cat, ev, &d.res.Own)...)
 	d.applyBucketEvidence(cat, obs, &d.res.Own) // hashbucket.go
 	if m := moduleEvidence.Load(); m != nil {
@@ -448,7 +452,7 @@ func (d *discovery) siteCatalog(sites []*site.Site) ([]*schema.Catalog, bool) {
 	out := []*schema.Catalog{ordered}
 	creators := newCreators(d.pass.Files)
 	for _, def := range defs {
-		script := programScript(def)
+		script := programScript(def, d.res.Parses)
 		apply := func(target *schema.Catalog) { d.applySiteDDL(target, def, script) }
 		target := ordered
 		if def.variant > 0 || creators.redefines(def.pos, apply) {
@@ -462,11 +466,11 @@ func (d *discovery) siteCatalog(sites []*site.Site) ([]*schema.Catalog, bool) {
 
 // programScript parses a site's DDL text once (nil for a decoded
 // CreateTable): siteorder applies it to a scratch catalogue first.
-func programScript(def siteDDL) *yql.Script {
+func programScript(def siteDDL, parses *siteplan.Parses) *yql.Script {
 	if def.def != nil {
 		return nil
 	}
-	return schema.ProgramDDL(def.text, yql.Parse(def.text))
+	return schema.ProgramDDL(def.text, parses.Parse(def.text))
 }
 
 // applySiteDDL applies one site's DDL to target; script is

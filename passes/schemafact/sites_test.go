@@ -165,7 +165,7 @@ func TestWriteEvidence(t *testing.T) {
 		}}}},
 		{Pos: 40, Kind: sdk.KindYQL, Query: &site.Query{Texts: []*site.Text{{YQL: "SELECT * FROM orders"}}}},
 	}
-	ev, _ := writeEvidence(nil, sites, cat, srcOf)
+	ev, _ := writeEvidence(sites, cat, srcOf, nil)
 	var got []string
 	for _, e := range ev {
 		got = append(got, e.Table+" "+e.Hash.Column+"="+e.Hash.Func+"("+e.Hash.SourceColumn+")@"+e.Hash.Src.String())
