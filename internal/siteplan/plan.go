@@ -150,3 +150,15 @@ func (p *Parses) Parse(text string) *yql.Script {
 	p.scripts[text] = s
 	return s
 }
+
+// Release empties the memo once its last user (queryplan) has planned the
+// package, so that a driver holding every package's results does not hold
+// these scripts too; a later Parse parses again.
+func (p *Parses) Release() {
+	if p == nil {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.scripts = nil
+}

@@ -171,7 +171,12 @@ func TestParses(t *testing.T) {
 	if p.Parse("SELECT 2") == a {
 		t.Error("two texts share a script")
 	}
+	p.Release()
+	if p.Parse("SELECT 1") == a {
+		t.Error("a released memo still holds its scripts")
+	}
 	var none *Parses
+	none.Release()
 	if s := none.Parse("SELECT 1"); s == nil || len(s.Stmts) != 1 {
 		t.Errorf("nil Parses: %+v", s)
 	}

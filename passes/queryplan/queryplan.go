@@ -152,6 +152,7 @@ type KeyedSite struct {
 func run(pass *analysis.Pass) (any, error) {
 	cfg := pass.ResultOf[config.Analyzer].(*config.Config)
 	res := &Result{Schema: pass.ResultOf[schemafact.Analyzer].(*schemafact.Result), Failures: inputFailures(pass)}
+	defer res.Schema.Parses.Release()
 	if !cfg.IsPkgInScope(pass.Pkg) {
 		return res, nil
 	}
