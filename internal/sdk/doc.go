@@ -7,7 +7,10 @@
 // excluding the receiver), the value and type constructors with the YDB type
 // they build, the NULL and Optional constructors, the ParamsBuilder chain,
 // the database/sql connector options, Go hash functions and monotonic
-// sources.
+// sources, and the calls and types the rules ask about by meaning
+// (LookupTxControlCall, IsCappedExecute, SQLCanFail, IsRetrierHandle,
+// QueryModes, …), so that a rename in the SDK fails sdk_test rather than
+// silently a rule.
 //
 // The package knows nothing about SSA or go/analysis: the querysite pass
 // asks it "is this *types.Func an entry point, and which argument is the

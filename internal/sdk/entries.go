@@ -226,3 +226,11 @@ var Entries = []Entry{
 	{API: "retry.DoWithResult", Pkg: PkgRetry, Name: "DoWithResult", Kind: KindRetry, Args: args(RoleNone, RoleDB, RoleCallback), Verified: verified},
 	{API: "retry.DoTxWithResult", Pkg: PkgRetry, Name: "DoTxWithResult", Kind: KindRetry, Args: args(RoleNone, RoleDB, RoleCallback), Verified: verified},
 }
+
+// SessionCreateTable and SessionAlterTable are the Entries rows the
+// module's syntactic CreateTable scan (schemafact) finds by method name,
+// reading Go without types.
+var (
+	SessionCreateTable = Identity{Pkg: PkgTable, Recv: "Session", Name: "CreateTable"}
+	SessionAlterTable  = Identity{Pkg: PkgTable, Recv: "Session", Name: "AlterTable"}
+)

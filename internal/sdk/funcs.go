@@ -136,6 +136,50 @@ var Funcs = []Func{
 	fn(PkgTable, "Statement", "Text", HelperStatementText),
 }
 
+// DatabaseNameMethods return the name of the database the driver was
+// opened on: (*ydb.Driver).Name and the deprecated ydb.Connection's Name.
+var DatabaseNameMethods = []Identity{
+	{Pkg: PkgYDB, Recv: "Driver", Name: "Name"},
+	{Pkg: PkgYDB, Recv: "Connection", Name: "Name"},
+}
+
+// WithQueryMode is ydb.WithQueryMode(ctx, mode): the mode the legacy
+// database/sql driver (over the table service) runs the calls made with
+// ctx in.
+var WithQueryMode = Identity{Pkg: PkgYDB, Name: "WithQueryMode"}
+
+// QueryModeEffect is what ydb.WithQueryMode(ctx, mode) does to the context
+// for one ydb.QueryMode constant (sql.go WithQueryMode).
+type QueryModeEffect uint8
+
+const (
+	// QueryModeKept: the context is returned as it was.
+	QueryModeKept QueryModeEffect = iota
+	// QueryModeScan runs the calls as scan queries.
+	QueryModeScan
+	// QueryModeExplain only explains them (xsql.WithExplain), apart from
+	// the table query mode.
+	QueryModeExplain
+	// QueryModeNotScan sets a table query mode other than scan.
+	QueryModeNotScan
+)
+
+// QueryMode is one exported ydb.QueryMode constant, by name.
+type QueryMode struct {
+	Const  string
+	Effect QueryModeEffect
+}
+
+// QueryModes lists them.
+var QueryModes = []QueryMode{
+	{Const: "ScanQueryMode", Effect: QueryModeScan},
+	{Const: "ExplainQueryMode", Effect: QueryModeExplain},
+	{Const: "DataQueryMode", Effect: QueryModeNotScan},
+	{Const: "SchemeQueryMode", Effect: QueryModeNotScan},
+	{Const: "ScriptingQueryMode", Effect: QueryModeNotScan},
+	{Const: "QueryExecuteQueryMode", Effect: QueryModeKept},
+}
+
 // Query-service option constants that make a text "not YQL to check"
 // (catalogue §2a): WithSyntax(SyntaxPostgreSQL) and the explain/validate
 // exec modes. Names are the exported constants in SDK/query.

@@ -1,5 +1,10 @@
 package sdk
 
+import (
+	"go/types"
+	"slices"
+)
+
 // This file is the knowledge of the SDK's retriers that the retrystate
 // and nestedretry rules need. Verified against v3.156.1.
 //
@@ -112,3 +117,74 @@ func init() {
 
 // LookupClientCall returns the client call with the given identity, or nil.
 func LookupClientCall(id Identity) *ClientCall { return clientCallIndex[id] }
+
+// database/sql calls that reach the server, and so can fail with an error
+// the retrier reruns the callback for (go1.26 standard library): every
+// method of the handles except those that only change or read the pool
+// locally, and the Rows methods that receive the next part of the result
+// (Scan, Close and Columns read what was received).
+var (
+	SQLHandleTypes  = []string{"DB", "Conn", "Tx", "Stmt"}
+	SQLLocalMethods = []Identity{
+		{Pkg: PkgSQL, Recv: "DB", Name: "Close"},
+		{Pkg: PkgSQL, Recv: "DB", Name: "SetMaxOpenConns"},
+		{Pkg: PkgSQL, Recv: "DB", Name: "SetMaxIdleConns"},
+		{Pkg: PkgSQL, Recv: "DB", Name: "SetConnMaxLifetime"},
+		{Pkg: PkgSQL, Recv: "DB", Name: "SetConnMaxIdleTime"},
+		{Pkg: PkgSQL, Recv: "DB", Name: "Stats"},
+		{Pkg: PkgSQL, Recv: "DB", Name: "Driver"},
+		{Pkg: PkgSQL, Recv: "Conn", Name: "Close"},
+		{Pkg: PkgSQL, Recv: "Conn", Name: "Raw"},
+		{Pkg: PkgSQL, Recv: "Stmt", Name: "Close"},
+	}
+	SQLReceiveMethods = []Identity{
+		{Pkg: PkgSQL, Recv: "Rows", Name: "Next"},
+		{Pkg: PkgSQL, Recv: "Rows", Name: "NextResultSet"},
+	}
+)
+
+// SQLCanFail reports whether the database/sql method id talks to the
+// server.
+func SQLCanFail(id Identity) bool {
+	if id.Pkg != PkgSQL {
+		return false
+	}
+	if slices.Contains(SQLHandleTypes, id.Recv) {
+		return !slices.Contains(SQLLocalMethods, id)
+	}
+	return slices.Contains(SQLReceiveMethods, id)
+}
+
+// RetrierHandles are the types of what a retrier hands its closure for one
+// attempt, by package and type name (Recv empty): a query or table session
+// or transaction, or a database/sql connection or transaction.
+var RetrierHandles = []Identity{
+	{Pkg: PkgQuery, Name: "Session"},
+	{Pkg: PkgQuery, Name: "ClosableSession"},
+	{Pkg: PkgQuery, Name: "TxActor"},
+	{Pkg: PkgQuery, Name: "Transaction"},
+	{Pkg: PkgTable, Name: "Session"},
+	{Pkg: PkgTable, Name: "ClosableSession"},
+	{Pkg: PkgTable, Name: "TransactionActor"},
+	{Pkg: PkgTable, Name: "Transaction"},
+	{Pkg: PkgSQL, Name: "Conn"},
+	{Pkg: PkgSQL, Name: "Tx"},
+}
+
+// IsRetrierHandle reports whether t, or the type t points to, is one of
+// RetrierHandles.
+func IsRetrierHandle(t types.Type) bool {
+	t = types.Unalias(t)
+	if p, ok := t.(*types.Pointer); ok {
+		t = types.Unalias(p.Elem())
+	}
+	n, ok := t.(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return false
+	}
+	return slices.Contains(RetrierHandles, Identity{Pkg: n.Obj().Pkg().Path(), Name: n.Origin().Obj().Name()})
+}
+
+// CreateSession is table.Client.CreateSession: a session no retrier takes
+// back, which the code must close itself.
+var CreateSession = Identity{Pkg: PkgTable, Recv: "Client", Name: "CreateSession"}

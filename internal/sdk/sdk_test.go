@@ -2,6 +2,7 @@ package sdk
 
 import (
 	"go/types"
+	"slices"
 	"strings"
 	"testing"
 
@@ -360,16 +361,11 @@ func TestBuilderSetters(t *testing.T) {
 			}
 		}
 	}
-	for _, m := range []Identity{
-		{PkgInternalParams, ParamsBuilderType, "Param"},
-		{PkgInternalParams, ParamsBuilderType, "Build"},
-		{PkgInternalParams, ParamsParameterType, "BeginOptional"},
+	for _, m := range append([]Identity{
 		{PkgInternalParams, ParamsParameterType, "BeginList"},
-		{PkgInternalParams, ParamsParameterType, "Any"},
-		{PkgInternalParams, ParamsOptBuilder, "EndOptional"},
 		{PkgInternalParams, ParamsListType, "AddItems"},
 		{PkgInternalParams, ParamsListType, "EndList"},
-	} {
+	}, ParamsChain...) {
 		if _, why := resolve(pkgs, m); why != "" {
 			t.Errorf("%v: %s", m, why)
 		}
@@ -395,5 +391,112 @@ func TestArgIndexAndInSDK(t *testing.T) {
 	}
 	if LookupValueCtor(PkgTypes, "StringValue") != nil || LookupValueCtor(PkgTableTypes, "StringValue") == nil {
 		t.Errorf("StringValue exists only in table/types")
+	}
+}
+
+// TestIdentityTablesResolve resolves the identity rows the rules look up by
+// meaning (TxControlCalls, SQLCanFail's methods, CappedExecutes,
+// RetrierHandles, QueryModes, …) against the real SDK, so that a rename
+// there fails here rather than silently in a rule.
+func TestIdentityTablesResolve(t *testing.T) {
+	pkgs := loadSDK(t)
+	mustResolve := func(what string, id Identity) *types.Signature {
+		t.Helper()
+		fn, why := resolve(pkgs, id)
+		if fn == nil {
+			t.Errorf("%s %v: %s", what, id, why)
+			return nil
+		}
+		return fn.Type().(*types.Signature)
+	}
+	mustEntry := func(what, api string, id Identity, kinds ...Kind) {
+		t.Helper()
+		e := LookupEntry(id)
+		switch {
+		case e == nil:
+			t.Errorf("%s %v: not in Entries", what, id)
+		case api != "" && e.API != api:
+			t.Errorf("%s %v: API %q, Entries says %q", what, id, api, e.API)
+		case len(kinds) > 0 && !slices.Contains(kinds, e.Kind):
+			t.Errorf("%s %v: kind %d", what, id, e.Kind)
+		}
+	}
+	txControl := types.NewPointer(pkgs[PkgTable].Scope().Lookup("TransactionControl").Type())
+	for _, c := range TxControlCalls {
+		id := Identity{c.Pkg, c.Recv, c.Name}
+		mustEntry("TxControlCalls", c.API, id)
+		sig := mustResolve("TxControlCalls", id)
+		switch {
+		case sig == nil:
+		case c.Arg >= sig.Params().Len():
+			t.Errorf("TxControlCalls %s: arg %d out of range", c.API, c.Arg)
+		case c.InOptions && (!sig.Variadic() || c.Arg != sig.Params().Len()-1):
+			t.Errorf("TxControlCalls %s: arg %d is not the variadic options", c.API, c.Arg)
+		case !c.InOptions && !types.Identical(sig.Params().At(c.Arg).Type(), txControl):
+			t.Errorf("TxControlCalls %s: arg %d is %s, not *table.TransactionControl", c.API, c.Arg, sig.Params().At(c.Arg).Type())
+		}
+		if LookupTxControlCall(id) == nil {
+			t.Errorf("TxControlCalls %s: lookup fails", c.API)
+		}
+	}
+	for _, c := range CappedExecutes {
+		id := Identity{c.Pkg, c.Recv, c.Name}
+		mustEntry("CappedExecutes", c.API, id, KindYQL, KindPreparedExec)
+		mustResolve("CappedExecutes", id)
+		if !IsCappedExecute(id) || !IsCappedExecuteAPI(c.API) {
+			t.Errorf("CappedExecutes %s: lookup fails", c.API)
+		}
+	}
+	mustEntry("SessionCreateTable", "", SessionCreateTable, KindCreateTable)
+	mustEntry("SessionAlterTable", "", SessionAlterTable, KindAlterTable)
+	for _, name := range SQLHandleTypes {
+		if _, ok := pkgs[PkgSQL].Scope().Lookup(name).(*types.TypeName); !ok {
+			t.Errorf("SQLHandleTypes: database/sql.%s not found", name)
+		}
+	}
+	for _, id := range SQLLocalMethods {
+		mustResolve("SQLLocalMethods", id)
+		if !slices.Contains(SQLHandleTypes, id.Recv) || SQLCanFail(id) {
+			t.Errorf("SQLLocalMethods %v: not a local method of a handle", id)
+		}
+	}
+	for _, id := range SQLReceiveMethods {
+		mustResolve("SQLReceiveMethods", id)
+		if !SQLCanFail(id) {
+			t.Errorf("SQLReceiveMethods %v: SQLCanFail is false", id)
+		}
+	}
+	for _, id := range RetrierHandles {
+		tn, ok := pkgs[id.Pkg].Scope().Lookup(id.Name).(*types.TypeName)
+		if !ok || tn.IsAlias() || id.Recv != "" {
+			t.Errorf("RetrierHandles %v: not a named type of the package", id)
+			continue
+		}
+		if !IsRetrierHandle(tn.Type()) || !IsRetrierHandle(types.NewPointer(tn.Type())) {
+			t.Errorf("RetrierHandles %v: IsRetrierHandle is false", id)
+		}
+	}
+	for _, id := range append([]Identity{CreateSession, SQLOpen, WithQueryMode, DataQueryOverQueryClientOption, SQLQueryServiceOption},
+		append(DatabaseNameMethods, IgnoreTruncatedOptions...)...) {
+		mustResolve("identity", id)
+	}
+	for _, c := range CommitCalls {
+		mustResolve("CommitCalls "+c.API, Identity{c.Pkg, c.Recv, c.Name})
+	}
+	for _, c := range ClientCalls {
+		mustResolve("ClientCalls "+c.API, Identity{c.Pkg, c.Recv, c.Name})
+	}
+	for id := range TxBuilders {
+		mustResolve("TxBuilders", id)
+	}
+	for _, name := range DriverOpeners {
+		mustResolve("DriverOpeners", Identity{Pkg: PkgYDB, Name: name})
+	}
+	modeType := pkgs[PkgYDB].Scope().Lookup("QueryMode")
+	for _, m := range QueryModes {
+		c, ok := pkgs[PkgYDB].Scope().Lookup(m.Const).(*types.Const)
+		if !ok || modeType == nil || !types.Identical(c.Type(), modeType.Type()) {
+			t.Errorf("QueryModes: ydb.%s is not a ydb.QueryMode constant", m.Const)
+		}
 	}
 }

@@ -1,5 +1,7 @@
 package sdk
 
+import "slices"
+
 // The table service's 1000-row result cap, as the SDK exposes it. Each
 // entry was read in the SDK's source (module cache, the version named);
 // passes/truncation/doc.go cites them.
@@ -51,16 +53,35 @@ var (
 	// DriverOpeners open a driver (options.go / driver.go): the options
 	// they get are visible at the call.
 	DriverOpeners = []string{"Open", "MustOpen", "New", "Connector", "MustConnector"}
+	// SQLOpen is database/sql's Open(driverName, dsn).
+	SQLOpen = Identity{Pkg: PkgSQL, Name: "Open"}
 	// CappedExecutes are the table-service entry points whose data query
 	// results carry the truncated flag (internal/table/session.go Execute,
 	// internal/table/transaction.go Execute, internal/table/statement.go
-	// Execute), by querysite API name.
-	CappedExecutes = []string{
-		"table.Session.Execute",
-		"table.TransactionActor.Execute",
-		"table.Statement.Execute",
+	// Execute); API is the Entries spelling querysite gives their sites.
+	CappedExecutes = []CappedExecute{
+		{API: "table.Session.Execute", Pkg: PkgTable, Recv: "Session", Name: "Execute"},
+		{API: "table.TransactionActor.Execute", Pkg: PkgTable, Recv: "TransactionActor", Name: "Execute"},
+		{API: "table.Statement.Execute", Pkg: PkgTable, Recv: "Statement", Name: "Execute"},
 	}
 )
+
+// CappedExecute is one table-service entry point whose results are capped.
+type CappedExecute struct {
+	API             string
+	Pkg, Recv, Name string
+}
+
+// IsCappedExecute reports whether id is one of CappedExecutes.
+func IsCappedExecute(id Identity) bool {
+	return slices.ContainsFunc(CappedExecutes, func(c CappedExecute) bool { return Identity{c.Pkg, c.Recv, c.Name} == id })
+}
+
+// IsCappedExecuteAPI reports whether api is the API name of one of
+// CappedExecutes.
+func IsCappedExecuteAPI(api string) bool {
+	return slices.ContainsFunc(CappedExecutes, func(c CappedExecute) bool { return c.API == api })
+}
 
 // IsIgnoreTruncated reports whether id is one of IgnoreTruncatedOptions.
 func IsIgnoreTruncated(id Identity) bool {

@@ -97,3 +97,44 @@ func init() {
 
 // LookupCommitCall returns the commit call with the given identity, or nil.
 func LookupCommitCall(id Identity) *CommitCall { return commitIndex[id] }
+
+// TxControlCall is a call that runs its query under a transaction control
+// the code builds: as an argument (table.Session.Execute(ctx, tx, …)) or as
+// the query.WithTxControl execute option of a query-service client call
+// (the client runs it in a pooled session of its own, so a transaction it
+// leaves open is out of the code's reach: internal/query/client.go).
+type TxControlCall struct {
+	API             string
+	Pkg, Recv, Name string
+	// Arg is the zero-based index (receiver excluded) of the
+	// *table.TransactionControl argument, or of the variadic execute
+	// options when InOptions is set.
+	Arg       int
+	InOptions bool
+}
+
+// TxControlCalls lists them.
+var TxControlCalls = []TxControlCall{
+	{API: "table.Session.Execute", Pkg: PkgTable, Recv: "Session", Name: "Execute", Arg: 1},
+	{API: "query.Client.Exec", Pkg: PkgQuery, Recv: "Client", Name: "Exec", Arg: 2, InOptions: true},
+	{API: "query.Client.Query", Pkg: PkgQuery, Recv: "Client", Name: "Query", Arg: 2, InOptions: true},
+	{API: "query.Client.QueryRow", Pkg: PkgQuery, Recv: "Client", Name: "QueryRow", Arg: 2, InOptions: true},
+	{API: "query.Client.QueryResultSet", Pkg: PkgQuery, Recv: "Client", Name: "QueryResultSet", Arg: 2, InOptions: true},
+	{API: "query.Client.Exec", Pkg: PkgInternalQuery, Recv: "Client", Name: "Exec", Arg: 2, InOptions: true},
+	{API: "query.Client.Query", Pkg: PkgInternalQuery, Recv: "Client", Name: "Query", Arg: 2, InOptions: true},
+	{API: "query.Client.QueryRow", Pkg: PkgInternalQuery, Recv: "Client", Name: "QueryRow", Arg: 2, InOptions: true},
+	{API: "query.Client.QueryResultSet", Pkg: PkgInternalQuery, Recv: "Client", Name: "QueryResultSet", Arg: 2, InOptions: true},
+}
+
+var txControlCallIndex = map[Identity]*TxControlCall{}
+
+func init() {
+	for i := range TxControlCalls {
+		c := &TxControlCalls[i]
+		txControlCallIndex[Identity{c.Pkg, c.Recv, c.Name}] = c
+	}
+}
+
+// LookupTxControlCall returns the call with the given identity that runs
+// under a transaction control, or nil.
+func LookupTxControlCall(id Identity) *TxControlCall { return txControlCallIndex[id] }

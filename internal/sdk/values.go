@@ -155,6 +155,7 @@ var TypeCtors = []TypeCtor{
 	{Name: "Struct", YQL: "Struct", Form: TypeStruct, Verified: verified},
 	{Name: "Dict", YQL: "Dict", Form: TypeDict, Verified: verified},
 	{Name: "DecimalType", YQL: "Decimal", Form: TypeDecimal, Verified: verified},
+	{Name: "DecimalTypeFromDecimal", YQL: "Decimal", Form: TypeDecimal, Verified: verified},
 	{Name: "Void", YQL: "Void", Form: TypeVoid, Verified: verified},
 }
 
@@ -199,4 +200,18 @@ const (
 	ParamsOptBuilder    = "optionalBuilder" // optional.<X>(ptr)
 	ParamsListType      = "list"            // Parameter.BeginList()
 	ParamsParamsType    = "Params"          // Builder.Build(), table.NewQueryParameters
+)
+
+// The structural methods of the ParamsBuilder chain, which querysite walks
+// back from Build() to ParamsBuilder() (the same in v3.100.0 and
+// v3.156.1). The typed setters are BuilderSetters; the container methods
+// (BeginList … EndList, BeginStruct … EndStruct) are matched by their
+// Begin/End prefix. sdk_test resolves ParamsChain.
+var (
+	ParamsBuild         = Identity{Pkg: PkgInternalParams, Recv: ParamsBuilderType, Name: "Build"}
+	ParamsParam         = Identity{Pkg: PkgInternalParams, Recv: ParamsBuilderType, Name: "Param"}
+	ParamsAny           = Identity{Pkg: PkgInternalParams, Recv: ParamsParameterType, Name: "Any"}
+	ParamsBeginOptional = Identity{Pkg: PkgInternalParams, Recv: ParamsParameterType, Name: "BeginOptional"}
+	ParamsEndOptional   = Identity{Pkg: PkgInternalParams, Recv: ParamsOptBuilder, Name: "EndOptional"}
+	ParamsChain         = []Identity{ParamsBuild, ParamsParam, ParamsAny, ParamsBeginOptional, ParamsEndOptional}
 )

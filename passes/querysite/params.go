@@ -147,7 +147,7 @@ func (a *pkgAnalysis) paramsValue(v ssa.Value, c *ctx) *site.Params {
 				out = a.mapParams(args[0], c)
 			}
 		}
-	} else if id, args, recv, _, ok := methodCall(v); ok && id.Pkg == sdk.PkgInternalParams && id.Recv == sdk.ParamsBuilderType && id.Name == "Build" {
+	} else if id, args, recv, _, ok := methodCall(v); ok && id == sdk.ParamsBuild {
 		_ = args
 		out = a.builderChain(recv, c)
 	} else if p := a.inlineParams(v, c); p != nil {
@@ -160,7 +160,7 @@ func (a *pkgAnalysis) paramsValue(v ssa.Value, c *ctx) *site.Params {
 	if refs := v.Referrers(); refs != nil {
 		for _, r := range *refs {
 			if call, ok := r.(*ssa.Call); ok {
-				if id, _, _, _, ok := methodCall(call); ok && id.Name == "Add" && id.Pkg == sdk.PkgInternalParams {
+				if f, _, _, _ := helperOf(call); f != nil && f.Helper == sdk.HelperParamsAdd {
 					out.Known = false
 				}
 			}
@@ -270,18 +270,18 @@ func (a *pkgAnalysis) builderChain(b ssa.Value, c *ctx) *site.Params {
 		var val site.Value
 		var param ssa.Value
 		switch {
-		case id.Recv == sdk.ParamsParameterType && id.Name == "Any" && len(args) == 1:
+		case id == sdk.ParamsAny && len(args) == 1:
 			val, param = a.classify(args[0], c.deeper()), recv
 		case id.Recv == sdk.ParamsParameterType && sdk.BuilderSetters[id.Name] != "" && len(args) >= 1:
 			val, param = a.classifyGo(args[0], sdk.BuilderSetters[id.Name], c.deeper()), recv
-		case id.Recv == sdk.ParamsOptBuilder && id.Name == "EndOptional":
+		case id == sdk.ParamsEndOptional:
 			oid, oargs, orecv, _, ok := methodCall(peel(recv))
 			if !ok || oid.Recv != sdk.ParamsOptionalType || len(oargs) < 1 {
 				break
 			}
 			val = a.classifyGo(oargs[0], sdk.BuilderSetters[oid.Name], c.deeper())
 			val.Optional = true
-			if bid, _, brecv, _, ok := methodCall(peel(orecv)); ok && bid.Name == "BeginOptional" {
+			if bid, _, brecv, _, ok := methodCall(peel(orecv)); ok && bid == sdk.ParamsBeginOptional {
 				param = brecv
 			}
 		case strings.HasPrefix(id.Name, "End"):
@@ -295,9 +295,6 @@ func (a *pkgAnalysis) builderChain(b ssa.Value, c *ctx) *site.Params {
 				if cid.Recv == sdk.ParamsParameterType && strings.HasPrefix(cid.Name, "Begin") {
 					param = crecv
 					val = site.Value{YDBType: strings.TrimPrefix(cid.Name, "Begin"), Null: site.NotNull}
-					if cid.Name == "BeginList" {
-						val.YDBType = "List"
-					}
 					break
 				}
 				cur = crecv
@@ -307,7 +304,7 @@ func (a *pkgAnalysis) builderChain(b ssa.Value, c *ctx) *site.Params {
 			break
 		}
 		pid, pargs, precv, pcall, ok := methodCall(peel(param))
-		if !ok || pid.Recv != sdk.ParamsBuilderType || pid.Name != "Param" || len(pargs) != 1 {
+		if !ok || pid != sdk.ParamsParam || len(pargs) != 1 {
 			break
 		}
 		name, ok := constString(pargs[0])

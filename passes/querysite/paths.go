@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 	"path"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -314,14 +315,10 @@ func databaseNameKey(common *ssa.CallCommon) (string, string) {
 	} else if callee := common.StaticCallee(); callee != nil {
 		obj, _ = callee.Object().(*types.Func)
 	}
-	if obj == nil || obj.Name() != "Name" || obj.Pkg() == nil || obj.Pkg().Path() != sdk.PkgYDB {
+	if id, ok := sdk.IdentityOf(obj); !ok || !slices.Contains(sdk.DatabaseNameMethods, id) {
 		return "", ""
 	}
-	sig, ok := obj.Type().(*types.Signature)
-	if !ok || sig.Recv() == nil || sig.Params().Len() != 0 {
-		return "", ""
-	}
-	if recv, _ := namedName(sig.Recv().Type()); recv != "Driver" && recv != "Connection" {
+	if sig, ok := obj.Type().(*types.Signature); !ok || sig.Params().Len() != 0 {
 		return "", ""
 	}
 	return "call:" + sdk.PkgYDB + ".(*Driver).Name", "db.Name()"

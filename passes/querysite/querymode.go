@@ -103,19 +103,19 @@ func (a *pkgAnalysis) contextCallMode(call *ssa.Call, c *ctx, depth int) sqlMode
 		return sqlMode{}
 	}
 	inner := a.sqlQueryMode(common.Args[0], c, depth+1)
-	if pkg != sdk.PkgYDB || obj.Name() != "WithQueryMode" || len(common.Args) != 2 {
+	if id, _ := sdk.IdentityOf(obj); id != sdk.WithQueryMode || len(common.Args) != 2 {
 		return inner // derived contexts keep the values of their parent
 	}
-	switch a.queryModeName(common.Args[1]) {
-	case "ScanQueryMode":
+	switch effect, isConst := a.queryModeEffect(common.Args[1]); {
+	case !isConst:
+		// Not a constant: the mode is unknown, so is whether it scans.
+		return sqlMode{explain: inner.explain}
+	case effect == sdk.QueryModeScan:
 		return sqlMode{scan: true, explain: inner.explain}
-	case "ExplainQueryMode":
+	case effect == sdk.QueryModeExplain:
 		// The SDK keeps explain apart from the table query mode.
 		return sqlMode{scan: inner.scan, explain: true}
-	case "DataQueryMode", "SchemeQueryMode", "ScriptingQueryMode":
-		return sqlMode{explain: inner.explain}
-	case "":
-		// Not a constant: the mode is unknown, so is whether it scans.
+	case effect == sdk.QueryModeNotScan:
 		return sqlMode{explain: inner.explain}
 	}
 	return inner // other modes leave the context as it was
@@ -126,20 +126,22 @@ func returnsContext(sig *types.Signature) bool {
 	return r.Len() > 0 && isContext(r.At(0).Type())
 }
 
-// queryModeName names the ydb.QueryMode constant v, "" when v is not one.
-func (a *pkgAnalysis) queryModeName(v ssa.Value) string {
+// queryModeEffect returns what the ydb.QueryMode constant v does
+// (QueryModeKept for a value none of sdk.QueryModes has); false when v is
+// not a constant.
+func (a *pkgAnalysis) queryModeEffect(v ssa.Value) (sdk.QueryModeEffect, bool) {
 	k, ok := peel(v).(*ssa.Const)
 	if !ok || k.Value == nil {
-		return ""
+		return sdk.QueryModeKept, false
 	}
 	pkg := a.findPackage(sdk.PkgYDB)
 	if pkg == nil {
-		return ""
+		return sdk.QueryModeKept, false
 	}
-	for _, n := range []string{"ScanQueryMode", "ExplainQueryMode", "DataQueryMode", "SchemeQueryMode", "ScriptingQueryMode", "QueryExecuteQueryMode"} {
-		if c, ok := pkg.Scope().Lookup(n).(*types.Const); ok && constant.Compare(c.Val(), token.EQL, k.Value) {
-			return n
+	for _, m := range sdk.QueryModes {
+		if c, ok := pkg.Scope().Lookup(m.Const).(*types.Const); ok && constant.Compare(c.Val(), token.EQL, k.Value) {
+			return m.Effect, true
 		}
 	}
-	return "?"
+	return sdk.QueryModeKept, true
 }

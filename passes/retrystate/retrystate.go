@@ -415,7 +415,7 @@ func canFail(instr ssa.Instruction) string {
 			return ""
 		}
 	case id.Pkg == sdk.PkgSQL:
-		if !sqlCanFail(id) {
+		if !sdk.SQLCanFail(id) {
 			return ""
 		}
 	default:
@@ -434,22 +434,6 @@ func typeName(t types.Type) string {
 		return n.Obj().Name()
 	}
 	return ""
-}
-
-// sqlCanFail: database/sql calls that talk to the server (Rows.Next and
-// NextResultSet receive the next part; Scan, Close and Columns do not).
-func sqlCanFail(id sdk.Identity) bool {
-	switch id.Recv {
-	case "DB", "Conn", "Tx", "Stmt":
-		switch id.Name {
-		case "Close", "SetMaxOpenConns", "SetMaxIdleConns", "SetConnMaxLifetime", "SetConnMaxIdleTime", "Stats", "Driver", "Raw":
-			return false
-		}
-		return true
-	case "Rows":
-		return id.Name == "Next" || id.Name == "NextResultSet"
-	}
-	return false
 }
 
 func returnsError(fn *types.Func) bool {

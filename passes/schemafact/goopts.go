@@ -84,7 +84,7 @@ func scanCreateTables(files []goSource, modPath string) []goDDL {
 	for _, f := range files {
 		d := path.Dir(f.rel)
 		idx.byDir[d] = append(idx.byDir[d], f)
-		if (bytes.Contains(f.content, []byte("CreateTable(")) || bytes.Contains(f.content, []byte("AlterTable("))) &&
+		if (bytes.Contains(f.content, []byte(sdk.SessionCreateTable.Name+"(")) || bytes.Contains(f.content, []byte(sdk.SessionAlterTable.Name+"("))) &&
 			bytes.Contains(f.content, []byte(sdk.Module)) && !callDirs[d] {
 			callDirs[d] = true
 			dirs = append(dirs, d)
@@ -292,12 +292,12 @@ func (idx *optIndex) scanFile(p *optPkg, f goFile) []goDDL {
 				return true
 			}
 			sel, ok := call.Fun.(*ast.SelectorExpr)
-			if !ok || (sel.Sel.Name != "CreateTable" && sel.Sel.Name != "AlterTable") || len(call.Args) < 3 {
+			if !ok || (sel.Sel.Name != sdk.SessionCreateTable.Name && sel.Sel.Name != sdk.SessionAlterTable.Name) || len(call.Args) < 3 {
 				return true
 			}
 			alt := false
 			c := &optCtx{idx: idx, pkg: p, file: f.file, body: fd.Body, env: map[string]binding{}, alternatives: &alt}
-			out = append(out, c.tableCall(f.rel, call, sel.Sel.Name == "AlterTable", stack)...)
+			out = append(out, c.tableCall(f.rel, call, sel.Sel.Name == sdk.SessionAlterTable.Name, stack)...)
 			return true
 		})
 	}
@@ -1182,13 +1182,17 @@ func (c *optCtx) ydbType(e ast.Expr, depth int) (string, bool, bool) {
 		if call == nil || !ydbTypesPkgs[ip] {
 			return "", false, false
 		}
-		switch name {
-		case "Optional":
+		tc := sdk.LookupTypeCtor(ip, name)
+		if tc == nil {
+			return "", false, false
+		}
+		switch tc.Form {
+		case sdk.TypeOptional:
 			if len(call.Args) == 1 {
 				t, _, ok := c.ydbType(call.Args[0], depth+1)
 				return t, true, ok
 			}
-		case "List":
+		case sdk.TypeList:
 			if len(call.Args) == 1 {
 				t, opt, ok := c.ydbType(call.Args[0], depth+1)
 				if opt {
@@ -1196,8 +1200,8 @@ func (c *optCtx) ydbType(e ast.Expr, depth int) (string, bool, bool) {
 				}
 				return "List<" + t + ">", false, ok
 			}
-		case "DecimalType", "DecimalTypeFromDecimal":
-			return "Decimal", false, true
+		case sdk.TypeDecimal:
+			return tc.YQL, false, true
 		}
 	}
 	return "", false, false

@@ -43,7 +43,7 @@ func checkCreateSessions(pass *analysis.Pass, cfg *config.Config, fn *ssa.Functi
 // isCreateSession reports whether c calls table.Client.CreateSession.
 func isCreateSession(c *ssa.CallCommon) bool {
 	id, _, ok := callee(c)
-	return ok && id.Pkg == sdk.PkgTable && id.Recv == "Client" && id.Name == "CreateSession"
+	return ok && id == sdk.CreateSession
 }
 
 // sessionUses is what the function does with the session value.

@@ -230,7 +230,7 @@ func posOr(ps ...token.Pos) token.Pos {
 // stored in a captured variable or handed to a goroutine.
 func checkParams(pass *analysis.Pass, cfg *config.Config, rc retriedClosure) {
 	for _, p := range rc.fn.Params {
-		if !isSessionType(p.Type()) {
+		if !sdk.IsRetrierHandle(p.Type()) {
 			continue
 		}
 		refs := p.Referrers()
@@ -302,33 +302,6 @@ func goes(mc *ssa.MakeClosure) *ssa.Go {
 		}
 	}
 	return nil
-}
-
-// isSessionType reports whether t is what a retrier hands its closure: a
-// query or table session or transaction, or a database/sql *Conn / *Tx.
-func isSessionType(t types.Type) bool {
-	name, ok := sdk.NamedTypeName(t)
-	if !ok {
-		return false
-	}
-	t = types.Unalias(t)
-	if p, isPtr := t.(*types.Pointer); isPtr {
-		t = types.Unalias(p.Elem())
-	}
-	n, ok := t.(*types.Named)
-	if !ok || n.Obj().Pkg() == nil {
-		return false
-	}
-	switch path := n.Obj().Pkg().Path(); {
-	case path == sdk.PkgSQL:
-		return name == "Conn" || name == "Tx"
-	case path == sdk.PkgQuery || path == sdk.PkgTable:
-		switch name {
-		case "Session", "ClosableSession", "TxActor", "TransactionActor", "Transaction":
-			return true
-		}
-	}
-	return false
 }
 
 func typeString(t types.Type) string {

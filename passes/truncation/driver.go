@@ -144,7 +144,7 @@ func (s *driverScan) scanFile(f *ast.File) {
 			s.queryService.add(call)
 		case pkg.Name == ydbName && isOpener(sel.Sel.Name):
 			s.opens++
-		case pkg.Name == sqlName && sel.Sel.Name == "Open" && len(call.Args) > 0:
+		case pkg.Name == sqlName && sel.Sel.Name == sdk.SQLOpen.Name && len(call.Args) > 0:
 			if lit, ok := call.Args[0].(*ast.BasicLit); ok && lit.Kind == token.STRING {
 				if d, _ := strconv.Unquote(lit.Value); strings.HasPrefix(d, "ydb") {
 					s.opens++

@@ -8,7 +8,6 @@ import (
 	"go/token"
 	"go/types"
 	"path/filepath"
-	"slices"
 	"strconv"
 
 	"golang.org/x/tools/go/analysis"
@@ -163,14 +162,6 @@ func (c *checker) calleeID(call *ast.CallExpr) (sdk.Identity, bool) {
 	return sdk.IdentityOf(fn)
 }
 
-// isCappedExecute: the call is a table-service data query.
-func isCappedExecute(id sdk.Identity) bool {
-	if id.Pkg != sdk.PkgTable || id.Name != "Execute" {
-		return false
-	}
-	return id.Recv == "Session" || id.Recv == "TransactionActor" || id.Recv == "Statement"
-}
-
 // checkIgnoreOptions reports ydb.WithIgnoreTruncated and
 // options.WithIgnoreTruncated.
 func (c *checker) checkIgnoreOptions() {
@@ -201,7 +192,7 @@ func (c *checker) enclosingExecute(f *ast.File, call *ast.CallExpr) *ast.CallExp
 	for _, n := range path[1:] {
 		switch n := n.(type) {
 		case *ast.CallExpr:
-			if id, ok := c.calleeID(n); ok && isCappedExecute(id) {
+			if id, ok := c.calleeID(n); ok && sdk.IsCappedExecute(id) {
 				return n
 			}
 			return nil
@@ -300,7 +291,7 @@ func (c *checker) cappedVia(s *site.Site) (string, bool) {
 	if q == nil || q.ScanQuery || q.NotYQL || q.ExplainOnly {
 		return "", false
 	}
-	if slices.Contains(sdk.CappedExecutes, s.API) {
+	if sdk.IsCappedExecuteAPI(s.API) {
 		return s.API, true
 	}
 	if q.SQLDriver == "ydb" && len(s.API) > len("database/sql.") && s.API[:len("database/sql.")] == "database/sql." {

@@ -100,12 +100,13 @@ func (u *checker) check(call ssa.CallInstruction) {
 	if !isCall {
 		return
 	}
+	tc := sdk.LookupTxControlCall(id)
 	switch {
-	case id.Pkg == sdk.PkgTable && id.Recv == "Session" && id.Name == "Execute" && len(args) > 1:
-		u.checkTableExecute(sc, args[1])
-	case (id.Pkg == sdk.PkgQuery || id.Pkg == sdk.PkgInternalQuery) && id.Recv == "Client" && len(args) > 2 &&
-		(id.Name == "Exec" || id.Name == "Query" || id.Name == "QueryRow" || id.Name == "QueryResultSet"):
-		u.checkQueryClient(sc, "query.Client."+id.Name, args[len(args)-1])
+	case tc == nil || tc.Arg >= len(args):
+	case tc.InOptions:
+		u.checkQueryClient(sc, tc.API, args[tc.Arg])
+	default:
+		u.checkTableExecute(sc, args[tc.Arg])
 	}
 }
 
