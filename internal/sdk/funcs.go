@@ -136,6 +136,16 @@ var Funcs = []Func{
 	fn(PkgTable, "Statement", "Text", HelperStatementText),
 }
 
+// The fields of table/options.Column, which WithColumnMeta and
+// WithAddColumnMeta take: every v3 release has Name, Type and Family,
+// DefaultValue came later.
+const (
+	ColumnFieldName    = "Name"
+	ColumnFieldType    = "Type"
+	ColumnFieldFamily  = "Family"
+	ColumnFieldDefault = "DefaultValue"
+)
+
 // DatabaseNameMethods return the name of the database the driver was
 // opened on: (*ydb.Driver).Name and the deprecated ydb.Connection's Name.
 var DatabaseNameMethods = []Identity{

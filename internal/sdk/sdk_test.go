@@ -492,6 +492,19 @@ func TestIdentityTablesResolve(t *testing.T) {
 	for _, name := range DriverOpeners {
 		mustResolve("DriverOpeners", Identity{Pkg: PkgYDB, Name: name})
 	}
+	if col, ok := pkgs[PkgTableOptions].Scope().Lookup("Column").(*types.TypeName); !ok {
+		t.Errorf("options.Column not found")
+	} else if st, ok := col.Type().Underlying().(*types.Struct); !ok {
+		t.Errorf("options.Column is not a struct")
+	} else {
+		var fields []string
+		for i := 0; i < st.NumFields(); i++ {
+			fields = append(fields, st.Field(i).Name())
+		}
+		if want := []string{ColumnFieldName, ColumnFieldType, ColumnFieldFamily, ColumnFieldDefault}; !slices.Equal(fields, want) {
+			t.Errorf("options.Column has fields %v, the table says %v", fields, want)
+		}
+	}
 	modeType := pkgs[PkgYDB].Scope().Lookup("QueryMode")
 	for _, m := range QueryModes {
 		c, ok := pkgs[PkgYDB].Scope().Lookup(m.Const).(*types.Const)

@@ -42,7 +42,8 @@
 //     dropped and Known is false).
 //   - values: YDB type, Optional, NULL class, constants, Go hash functions
 //     (table, local summaries, ydbHash facts), monotonic sources.
-//   - rows, key ranges and CreateTable/AlterTable options.
+//   - rows, key ranges and CreateTable/AlterTable options (each option
+//     decoded by internal/tableopt, as schemafact's syntactic scan does).
 //   - table paths through path.Join, path.Dir and path.Base (paths.go):
 //     path.Dir/path.Base of a keyed value K are holes keyed "dir:K" and
 //     "base:K", which the catalogue joins back into K; the driver's

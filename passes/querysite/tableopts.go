@@ -3,11 +3,13 @@ package querysite
 import (
 	"go/constant"
 	"go/token"
+	"go/types"
 
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/ydblint/ydblint/internal/sdk"
 	"github.com/ydblint/ydblint/internal/site"
+	"github.com/ydblint/ydblint/internal/tableopt"
 )
 
 // maxOptionHelpers bounds the helper calls followed for one option list.
@@ -143,176 +145,121 @@ func (a *pkgAnalysis) helperOptions(call *ssa.Call, st *optState, depth int) ([]
 
 // tableOptions decodes CreateTable / AlterTable options.
 func (a *pkgAnalysis) tableOptions(v ssa.Value) (*site.TableOptions, bool) {
-	opts := &site.TableOptions{}
 	st := &optState{seen: map[ssa.Value]bool{}}
 	elems, ok := a.optionElems(v, st, 0)
 	if !ok {
-		return opts, false
+		return &site.TableOptions{}, false
 	}
+	var d tableopt.Decoder
 	known := true
-	pkCalls := 0
 	for _, e := range elems {
-		f, args, _, call := helperOf(peel(e))
-		if f == nil {
-			if !a.isSDKCall(peel(e)) {
-				known = false
-			}
-			continue
-		}
-		pos, _ := a.callRange(call)
-		switch f.Helper {
-		case sdk.HelperWithColumn, sdk.HelperWithAddColumn:
-			if len(args) != 2 {
-				known = false
-				continue
-			}
-			name, ok1 := constString(args[0])
-			t, opt, ok2 := a.ydbType(args[1], 0)
-			if !ok1 {
-				known = false
-				continue
-			}
-			if !ok2 {
-				known = false
-			}
-			opts.Columns = append(opts.Columns, site.ColumnOption{Name: name, YDBType: t, Optional: opt, Pos: pos})
-		case sdk.HelperWithColumnMeta, sdk.HelperWithAddColumnMeta:
-			fields := structLitFields(peel(args[0]))
-			ni, ti, di := fieldIndex(peel(args[0]).Type(), "Name"), fieldIndex(peel(args[0]).Type(), "Type"), fieldIndex(peel(args[0]).Type(), "DefaultValue")
-			if fields == nil || ni < 0 || ti < 0 || fields[ni] == nil {
-				known = false
-				continue
-			}
-			name, ok := constString(fields[ni])
-			if !ok {
-				known = false
-				continue
-			}
-			col := site.ColumnOption{Name: name, Pos: pos}
-			if fields[ti] != nil {
-				var tok bool
-				col.YDBType, col.Optional, tok = a.ydbType(fields[ti], 0)
-				known = known && tok
-			}
-			if di >= 0 && fields[di] != nil {
-				if k, ok := peel(fields[di]).(*ssa.Const); !ok || k.Value != nil {
-					col.Default = true
-				}
-			}
-			opts.Columns = append(opts.Columns, col)
-		case sdk.HelperWithPrimaryKeyColumn:
-			cols, ok := constStrings(args[0])
-			opts.PrimaryKey = append(opts.PrimaryKey, cols...)
-			known = known && ok
-			if pkCalls == 0 {
-				opts.PrimaryKeyPos = pos
-			}
-			pkCalls++
-		case sdk.HelperWithIndex, sdk.HelperWithAddIndex:
-			idx, ok := a.indexOption(args, pos)
-			known = known && ok
-			opts.Indexes = append(opts.Indexes, idx)
-		case sdk.HelperWithDropColumn:
-			if s, ok := constString(args[0]); ok {
-				opts.DropColumns = append(opts.DropColumns, s)
-			} else {
-				known = false
-			}
-		case sdk.HelperWithDropIndex:
-			if s, ok := constString(args[0]); ok {
-				opts.DropIndexes = append(opts.DropIndexes, s)
-			} else {
-				known = false
-			}
-		case sdk.HelperWithPartitions:
-			if pf, pargs, _, _ := helperOf(peel(args[0])); pf != nil && pf.Helper == sdk.HelperWithUniformPartitions && len(pargs) == 1 {
-				if k, ok := peel(pargs[0]).(*ssa.Const); ok && k.Value != nil {
-					if n, ok := constant.Int64Val(constant.ToInt(k.Value)); ok && n < 1<<31 {
-						opts.UniformPartitions = int(n)
-					}
-				}
-			}
-		case sdk.HelperWithTimeToLiveSettings:
-			cur := args[0]
-			for k := 0; k < 16; k++ {
-				tf, targs, trecv, _ := helperOf(peel(cur))
-				if tf != nil && tf.Helper == sdk.HelperTTLColumn && len(targs) == 1 {
-					if s, ok := constString(targs[0]); ok {
-						opts.TTLColumn = s
-					}
-					break
-				}
-				_, _, recv, _, ok := methodCall(peel(cur))
-				if !ok || recv == nil {
-					break
-				}
-				if tf != nil {
-					cur = trecv
-				} else {
-					cur = recv
-				}
-			}
-		}
+		known = d.Element(optArg{a, e}) && known
 	}
-	if pkCalls > 1 && st.alternatives || hasDuplicate(opts.PrimaryKey) {
-		// Key parts from different branches are alternatives, not one key.
+	if d.KeyAmbiguous(st.alternatives) {
 		known = false
 	}
-	return opts, known
+	return &d.Options, known
 }
 
-func hasDuplicate(names []string) bool {
-	for i := range names {
-		for j := i + 1; j < len(names); j++ {
-			if names[i] == names[j] {
-				return true
-			}
-		}
-	}
-	return false
+// optArg is an argument of an option call as SSA holds it: the SSA side
+// of tableopt.Arg.
+type optArg struct {
+	a *pkgAnalysis
+	v ssa.Value
 }
 
-func (a *pkgAnalysis) indexOption(args []ssa.Value, pos token.Pos) (site.IndexOption, bool) {
-	idx := site.IndexOption{Pos: pos}
-	if len(args) != 2 {
-		return idx, false
+func (x optArg) ConstString() (string, bool)    { return constString(x.v) }
+func (x optArg) ConstStrings() ([]string, bool) { return constStrings(x.v) }
+func (x optArg) YDBType() (string, bool, bool)  { return x.a.ydbType(x.v, 0) }
+
+func (x optArg) ConstInt() (int64, bool) {
+	k, ok := peel(x.v).(*ssa.Const)
+	if !ok || k.Value == nil {
+		return 0, false
 	}
-	name, ok := constString(args[0])
+	return constant.Int64Val(constant.ToInt(k.Value))
+}
+
+func (x optArg) IsNil() bool {
+	k, ok := peel(x.v).(*ssa.Const)
+	return ok && k.Value == nil
+}
+
+func (x optArg) Call() (tableopt.Call, bool) {
+	id, args, recv, call, ok := methodCall(peel(x.v))
 	if !ok {
-		return idx, false
+		return nil, false
 	}
-	idx.Name = name
-	elems, ok := sliceElems(args[1])
+	return optCall{a: x.a, id: id, f: sdk.LookupFunc(id), args: args, recv: recv, call: call}, true
+}
+
+func (x optArg) Elems() ([]tableopt.Arg, bool) {
+	elems, ok := sliceElems(x.v)
 	if !ok {
-		return idx, false
+		return nil, false
 	}
-	known := true
-	for _, e := range elems {
-		f, iargs, _, _ := helperOf(peel(e))
-		if f == nil {
-			known = false
-			continue
-		}
-		switch f.Helper {
-		case sdk.HelperWithIndexColumns:
-			cols, ok := constStrings(iargs[0])
-			idx.Columns = append(idx.Columns, cols...)
-			known = known && ok
-		case sdk.HelperWithDataColumns:
-			cols, ok := constStrings(iargs[0])
-			idx.Cover = append(idx.Cover, cols...)
-			known = known && ok
-		case sdk.HelperWithIndexType:
-			tf, _, _, _ := helperOf(peel(iargs[0]))
-			switch {
-			case tf == nil:
-				known = false
-			case tf.Helper == sdk.HelperGlobalAsyncIndex:
-				idx.Async = true
-			case tf.Helper == sdk.HelperGlobalUniqueIndex:
-				idx.Unique = true
-			}
+	out := make([]tableopt.Arg, len(elems))
+	for i, e := range elems {
+		out[i] = optArg{x.a, e}
+	}
+	return out, true
+}
+
+// Fields reads a struct literal: the fields it stores, by name.
+func (x optArg) Fields() (map[string]tableopt.Arg, bool) {
+	v := peel(x.v)
+	fields := structLitFields(v)
+	st, ok := types.Unalias(v.Type()).Underlying().(*types.Struct)
+	if fields == nil || !ok || st.NumFields() != len(fields) {
+		return nil, false
+	}
+	out := map[string]tableopt.Arg{}
+	for i, f := range fields {
+		if f != nil {
+			out[st.Field(i).Name()] = optArg{x.a, f}
 		}
 	}
-	return idx, known
+	return out, true
+}
+
+// optCall is a call with a known callee: the SSA side of tableopt.Call.
+type optCall struct {
+	a    *pkgAnalysis
+	id   sdk.Identity
+	f    *sdk.Func
+	args []ssa.Value
+	recv ssa.Value
+	call *ssa.Call
+}
+
+func (c optCall) Func() *sdk.Func { return c.f }
+func (c optCall) InSDK() bool     { return sdk.InSDK(c.id.Pkg) }
+func (c optCall) NumArgs() int    { return len(c.args) }
+
+func (c optCall) Arg(i int) tableopt.Arg {
+	if i < 0 || i >= len(c.args) {
+		return nil
+	}
+	return optArg{c.a, c.args[i]}
+}
+
+// Variadic: SSA passes a variadic parameter's arguments as one slice, the
+// last argument.
+func (c optCall) Variadic(i int) tableopt.Arg {
+	if i != len(c.args)-1 {
+		return nil
+	}
+	return c.Arg(i)
+}
+
+func (c optCall) Recv() tableopt.Arg {
+	if c.recv == nil {
+		return nil
+	}
+	return optArg{c.a, c.recv}
+}
+
+func (c optCall) Pos() token.Pos {
+	pos, _ := c.a.callRange(c.call)
+	return pos
 }

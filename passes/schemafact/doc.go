@@ -51,7 +51,8 @@
 //     of its own (siteorder.go): functions run in no known order, so the two
 //     definitions merge as unordered ones (see the merge below).
 //     The same scan decodes CreateTable / AlterTable calls of packages that
-//     import ydb-go-sdk (goopts.go): options written in the call, returned
+//     import ydb-go-sdk (goopts.go, each option decoded by internal/tableopt
+//     as querysite decodes it): options written in the call, returned
 //     by a function or method of the module (in any of its packages), built
 //     with append, or taken from a map of such functions ranged over (one
 //     table per map entry, the key bound to the range variable). Paths
@@ -75,8 +76,8 @@
 //     traced to another database), and CreateTable / AlterTable / DropTable
 //     calls with their decoded options (a literal list, a slice returned by a
 //     function of this package, built with append or captured by a closure:
-//     querysite's tableopts.go), in source order, with the same exception
-//     for a table created again by another function. Holes in table names
+//     querysite's tableopts.go, internal/tableopt), in source order, with
+//     the same exception for a table created again by another function. Holes in table names
 //     are replaced by {Hole.Key} when the hole has a stable key (see
 //     site.Text.Keyed), so a table created under a struct field's value is the
 //     table that queries through the same field name; a hole without a key

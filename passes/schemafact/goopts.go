@@ -12,7 +12,7 @@ import (
 
 	"github.com/ydblint/ydblint/internal/schema"
 	"github.com/ydblint/ydblint/internal/sdk"
-	"github.com/ydblint/ydblint/internal/site"
+	"github.com/ydblint/ydblint/internal/tableopt"
 )
 
 // The syntactic CreateTable scan finds session.CreateTable / AlterTable
@@ -995,46 +995,34 @@ func (c *optCtx) decodeCall(rel string, line int, call *ast.CallExpr, alter bool
 	if len(opts) == 0 || len(opts) > maxOptsPerTable {
 		return goDDL{}, false
 	}
-	d := &decodedOpts{}
+	var dec tableopt.Decoder
 	for _, o := range opts {
-		if !o.c.option(o.e, d) {
+		if !dec.Element(optArg{o.e, o.c}) {
 			return goDDL{}, false
 		}
 	}
-	if d.pkCalls > 1 && *c.alternatives || hasDuplicateName(d.def.PrimaryKey) {
+	if dec.KeyAmbiguous(*c.alternatives) {
 		return goDDL{}, false
 	}
-	src := schema.Source{File: rel, Line: line}
+	o := &dec.Options
 	if alter {
-		text := alterText(p, &d.alter)
+		text := alterText(p, o)
 		if text == "" {
 			return goDDL{}, false
 		}
 		return goDDL{Text: text, File: rel, Line: line}, true
 	}
-	if len(d.def.Columns) == 0 || len(d.def.PrimaryKey) == 0 {
+	if len(o.Columns) == 0 || len(o.PrimaryKey) == 0 {
 		return goDDL{}, false
 	}
-	d.def.Path, d.def.Src = p, src
-	return goDDL{File: rel, Line: line, Def: &d.def}, true
+	return goDDL{File: rel, Line: line, Def: createDef(p, o, schema.Source{File: rel, Line: line}, c.idx.srcOf)}, true
 }
 
-func hasDuplicateName(names []string) bool {
-	seen := map[string]bool{}
-	for _, n := range names {
-		if seen[n] {
-			return true
-		}
-		seen[n] = true
-	}
-	return false
-}
-
-// decodedOpts collects the options of one call.
-type decodedOpts struct {
-	def     schema.TableDef
-	alter   site.TableOptions
-	pkCalls int
+// srcOf is the source of a position of the scan's file set, whose file
+// names are module-relative.
+func (idx *optIndex) srcOf(pos token.Pos) schema.Source {
+	p := idx.fset.Position(pos)
+	return schema.Source{File: p.Filename, Line: p.Line}
 }
 
 // sdkCall returns the name of an SDK call pkg.Name(args) on one of the
@@ -1057,96 +1045,6 @@ func (c *optCtx) sdkCall(e ast.Expr) (string, string, *ast.CallExpr) {
 		return "", "", nil
 	}
 	return ip, sel.Sel.Name, call
-}
-
-// option decodes one option into d; false when the call cannot be trusted.
-func (c *optCtx) option(e ast.Expr, d *decodedOpts) bool {
-	ip, name, call := c.sdkCall(e)
-	if call == nil || ip != ydbOptionsPkg {
-		return false
-	}
-	f := sdk.LookupFunc(sdk.Identity{Pkg: ip, Name: name})
-	if f == nil {
-		return true // another SDK option (partitioning, column families, TTL): no key effect
-	}
-	src := schema.Source{File: c.fileRel(), Line: c.idx.fset.Position(call.Pos()).Line}
-	switch f.Helper {
-	case sdk.HelperWithColumn, sdk.HelperWithAddColumn:
-		if len(call.Args) != 2 {
-			return false
-		}
-		col, ok := c.constStr(call.Args[0])
-		if !ok {
-			return false
-		}
-		t, opt, ok := c.ydbType(call.Args[1], 0)
-		if !ok {
-			return false
-		}
-		d.def.Columns = append(d.def.Columns, schema.ColumnSpec{Name: col, Type: t, Optional: opt, Src: src})
-		d.alter.Columns = append(d.alter.Columns, site.ColumnOption{Name: col, YDBType: t, Optional: opt})
-	case sdk.HelperWithColumnMeta, sdk.HelperWithAddColumnMeta:
-		col, ok := c.columnMeta(call, src)
-		if !ok {
-			return false
-		}
-		d.def.Columns = append(d.def.Columns, col)
-		d.alter.Columns = append(d.alter.Columns, site.ColumnOption{Name: col.Name, YDBType: col.Type, Optional: col.Optional, Default: col.HasDefault})
-	case sdk.HelperWithPrimaryKeyColumn:
-		if call.Ellipsis.IsValid() {
-			return false
-		}
-		for _, a := range call.Args {
-			s, ok := c.constStr(a)
-			if !ok {
-				return false
-			}
-			d.def.PrimaryKey = append(d.def.PrimaryKey, s)
-		}
-		if d.pkCalls == 0 {
-			d.def.KeySrc = src
-		}
-		d.pkCalls++
-	case sdk.HelperWithIndex, sdk.HelperWithAddIndex:
-		ix, ok := c.index(call, src)
-		if !ok {
-			return false
-		}
-		d.def.Indexes = append(d.def.Indexes, ix)
-		d.alter.Indexes = append(d.alter.Indexes, site.IndexOption{Name: ix.Name, Columns: ix.Columns, Cover: ix.Cover, Async: ix.Async, Unique: ix.Unique})
-	case sdk.HelperWithDropColumn:
-		s, ok := c.constStr(call.Args[0])
-		if !ok {
-			return false
-		}
-		d.alter.DropColumns = append(d.alter.DropColumns, s)
-	case sdk.HelperWithDropIndex:
-		s, ok := c.constStr(call.Args[0])
-		if !ok {
-			return false
-		}
-		d.alter.DropIndexes = append(d.alter.DropIndexes, s)
-	case sdk.HelperWithPartitions:
-		if len(call.Args) == 1 {
-			if _, n, pc := c.sdkCall(call.Args[0]); pc != nil && n == "WithUniformPartitions" && len(pc.Args) == 1 {
-				if lit, ok := pc.Args[0].(*ast.BasicLit); ok && lit.Kind == token.INT {
-					if v, err := strconv.Atoi(lit.Value); err == nil && v > 0 && v < 1<<31 {
-						d.def.UniformPartitions = v
-					}
-				}
-			}
-		}
-	}
-	return true
-}
-
-func (c *optCtx) fileRel() string {
-	for _, f := range c.pkg.files {
-		if f.file == c.file {
-			return f.rel
-		}
-	}
-	return ""
 }
 
 // constStr evaluates a fully known string.
@@ -1205,58 +1103,4 @@ func (c *optCtx) ydbType(e ast.Expr, depth int) (string, bool, bool) {
 		}
 	}
 	return "", false, false
-}
-
-// index decodes WithIndex(name, WithIndexColumns(…), WithDataColumns(…),
-// WithIndexType(…)).
-func (c *optCtx) index(call *ast.CallExpr, src schema.Source) (schema.IndexSpec, bool) {
-	ix := schema.IndexSpec{Src: src}
-	if len(call.Args) < 1 || call.Ellipsis.IsValid() {
-		return ix, false
-	}
-	name, ok := c.constStr(call.Args[0])
-	if !ok {
-		return ix, false
-	}
-	ix.Name = name
-	for _, a := range call.Args[1:] {
-		ip, n, sub := c.sdkCall(a)
-		if sub == nil || ip != ydbOptionsPkg {
-			return ix, false
-		}
-		switch n {
-		case "WithIndexColumns", "WithDataColumns":
-			if sub.Ellipsis.IsValid() {
-				return ix, false
-			}
-			for _, s := range sub.Args {
-				v, ok := c.constStr(s)
-				if !ok {
-					return ix, false
-				}
-				if n == "WithIndexColumns" {
-					ix.Columns = append(ix.Columns, v)
-				} else {
-					ix.Cover = append(ix.Cover, v)
-				}
-			}
-		case "WithIndexType":
-			if len(sub.Args) != 1 {
-				return ix, false
-			}
-			_, t, tc := c.sdkCall(sub.Args[0])
-			switch {
-			case tc == nil:
-				return ix, false
-			case t == "GlobalAsyncIndex":
-				ix.Async = true
-			case t == "GlobalUniqueIndex":
-				ix.Unique = true
-			case t == "GlobalIndex":
-			default:
-				return ix, false // a vector or fulltext index: not a key of its own
-			}
-		}
-	}
-	return ix, len(ix.Columns) > 0
 }
