@@ -173,8 +173,8 @@ func collectGraph(initial []*packages.Package, graph *checker.Graph, rules []*an
 	for act := range graph.All() {
 		r := get(act.Package)
 		if act.Err != nil {
-			if len(act.Package.Errors) > 0 && strings.Contains(act.Err.Error(), "analysis skipped due to errors") {
-				continue // the load error says it already
+			if act.Package.IllTyped && strings.Contains(act.Err.Error(), "analysis skipped due to errors") {
+				continue // the load error (of the package or a dependency) says it already
 			}
 			if strings.HasPrefix(act.Err.Error(), "failed prerequisites") {
 				continue // the failing prerequisite is reported itself

@@ -1,7 +1,7 @@
 // Package noreturn finds the functions that never return (os.Exit,
 // log.Fatal, t.Fatal, a helper that ends in one of them or in panic), for
-// the SSA the SDK-usage rules read (internal/sdkssa): a call to such
-// a function ends its block, so no path continues after it.
+// the SSA program the passes share (internal/ssaprog): a call to such a
+// function ends its block, so no path continues after it.
 //
 // It replaces golang.org/x/tools/go/analysis/passes/ctrlflow, whose
 // no-return facts buildssa reads, and gives the same answers at a fraction

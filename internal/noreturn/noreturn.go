@@ -14,14 +14,17 @@ import (
 )
 
 // Analyzer's result is a *Result; its fact marks a function that never
-// returns, for importers.
+// returns, for importers. It runs on a package with errors too, because
+// internal/ssaprog, which querysite Requires, needs its result there; a
+// package with type errors gets an empty Result and exports no fact.
 var Analyzer = &analysis.Analyzer{
-	Name:       "ydbnoreturn",
-	Doc:        "find the functions that never return, for the SSA of the SDK-usage rules",
-	URL:        "https://pkg.go.dev/github.com/ydblint/ydblint/internal/noreturn",
-	Run:        run,
-	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(noReturnFact)},
+	Name:             "ydbnoreturn",
+	Doc:              "find the functions that never return, for the SSA the passes share",
+	URL:              "https://pkg.go.dev/github.com/ydblint/ydblint/internal/noreturn",
+	Run:              run,
+	RunDespiteErrors: true,
+	ResultType:       reflect.TypeFor[*Result](),
+	FactTypes:        []analysis.Fact{new(noReturnFact)},
 }
 
 // noReturnFact marks a function none of whose paths returns.
@@ -54,6 +57,10 @@ func run(pass *analysis.Pass) (any, error) {
 	res := &Result{noReturn: map[*types.Func]bool{}}
 	if analysisutil.InGOROOT(pass) {
 		// The table (known.go) answers for the standard library.
+		return res, nil
+	}
+	if len(pass.TypeErrors) > 0 {
+		// No SSA is built for such a package.
 		return res, nil
 	}
 	st := &state{pass: pass, decls: map[*types.Func]*ast.FuncDecl{}, started: map[*types.Func]bool{}, noReturn: res.noReturn}

@@ -30,14 +30,14 @@ import (
 func (a *pkgAnalysis) returnedParam(call *ssa.Call, j int) int {
 	common := call.Common()
 	callee := common.StaticCallee()
-	if callee == nil || common.IsInvoke() || len(callee.Blocks) == 0 || len(callee.Params) != len(common.Args) {
+	if callee == nil || common.IsInvoke() || len(a.prog.Blocks(callee)) == 0 || len(callee.Params) != len(common.Args) {
 		return -1
 	}
 	if obj := funcObj(callee); obj == nil || obj.Pkg() != a.pass.Pkg {
 		return -1
 	}
 	idx := -1
-	for _, b := range callee.Blocks {
+	for _, b := range a.prog.Blocks(callee) {
 		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
 		if !ok {
 			continue
@@ -216,7 +216,7 @@ func (a *pkgAnalysis) cellValue(alloc *ssa.Alloc) ssa.Value {
 func (a *pkgAnalysis) returnsOnly(call *ssa.Call, alloc *ssa.Alloc) bool {
 	common := call.Common()
 	callee := common.StaticCallee()
-	if callee == nil || common.IsInvoke() || len(callee.Params) != len(common.Args) || len(callee.Blocks) == 0 {
+	if callee == nil || common.IsInvoke() || len(callee.Params) != len(common.Args) || len(a.prog.Blocks(callee)) == 0 {
 		return false
 	}
 	if obj := funcObj(callee); obj == nil || obj.Pkg() != a.pass.Pkg {
@@ -232,7 +232,7 @@ func (a *pkgAnalysis) returnsOnly(call *ssa.Call, alloc *ssa.Alloc) bool {
 		}
 	}
 	if _, tuple := call.Type().(*types.Tuple); !tuple {
-		return !mayReturn(callee, 0, params) || onlyReadThrough(call, 0)
+		return !a.mayReturn(callee, 0, params) || onlyReadThrough(call, 0)
 	}
 	refs := call.Referrers()
 	if refs == nil {
@@ -241,7 +241,7 @@ func (a *pkgAnalysis) returnsOnly(call *ssa.Call, alloc *ssa.Alloc) bool {
 	for _, r := range *refs {
 		switch r := r.(type) {
 		case *ssa.Extract:
-			if mayReturn(callee, r.Index, params) && !onlyReadThrough(r, 0) {
+			if a.mayReturn(callee, r.Index, params) && !onlyReadThrough(r, 0) {
 				return false
 			}
 		case *ssa.DebugRef:
@@ -254,7 +254,7 @@ func (a *pkgAnalysis) returnsOnly(call *ssa.Call, alloc *ssa.Alloc) bool {
 
 // mayReturn reports whether result j of fn may be one of params (directly
 // or through φ-nodes).
-func mayReturn(fn *ssa.Function, j int, params []*ssa.Parameter) bool {
+func (a *pkgAnalysis) mayReturn(fn *ssa.Function, j int, params []*ssa.Parameter) bool {
 	var mentions func(v ssa.Value, depth int) bool
 	mentions = func(v ssa.Value, depth int) bool {
 		if depth > 8 {
@@ -276,7 +276,7 @@ func mayReturn(fn *ssa.Function, j int, params []*ssa.Parameter) bool {
 		}
 		return false
 	}
-	for _, b := range fn.Blocks {
+	for _, b := range a.prog.Blocks(fn) {
 		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
 		if !ok {
 			continue

@@ -33,8 +33,8 @@ import (
 //     with the same binding;
 //   - a field of a struct type of this package, when every store into the
 //     field stores a handle with the same binding and the field's address
-//     is used for nothing else (no function SSA has no body for may write
-//     it: bodyPlan.unknownField).
+//     is used for nothing else (no function whose body querysite does not
+//     see may write it: ssaprog.Program.UnknownField).
 //
 // Anything else keeps the binding unknown: a value-based check must never
 // rest on a guessed mapping.
@@ -89,7 +89,7 @@ func (a *pkgAnalysis) computeParamDB(p *ssa.Parameter, depth int) dbInfo {
 func (a *pkgAnalysis) dbFieldInfo(fa *ssa.FieldAddr, depth int) dbInfo {
 	unknown := dbInfo{mode: site.BindUnknown}
 	tn := localStruct(fa.X.Type(), a.pass.Pkg)
-	if tn == nil || a.bodies.unknownField(tn, fa.Field) {
+	if tn == nil || a.prog.UnknownField(tn, fa.Field) {
 		return unknown
 	}
 	return a.handleMemo(handleField{tn, fa.Field}, func() dbInfo { return a.computeFieldDB(tn, fa.Field, depth) })
@@ -152,7 +152,7 @@ func localStruct(t types.Type, pkg *types.Package) *types.TypeName {
 // on, stored, converted), since it may then be written anywhere.
 func (a *pkgAnalysis) handleStores(tn *types.TypeName, i int) (stores []*ssa.Store, ok bool) {
 	for _, fn := range a.funcs {
-		for _, b := range fn.Blocks {
+		for _, b := range a.prog.Blocks(fn) {
 			for _, instr := range b.Instrs {
 				fa, isFA := instr.(*ssa.FieldAddr)
 				if !isFA || fa.Field != i || localStruct(fa.X.Type(), a.pass.Pkg) != tn {

@@ -14,17 +14,18 @@
 // flow over SSA.
 //
 // Cost. As a fact analyzer it runs on every dependency (the whole standard
-// library under go vet). It therefore builds SSA itself instead of
-// requiring buildssa, and only for packages that can reach the SDK or
+// library under go vet). It therefore asks internal/ssaprog for SSA instead
+// of requiring buildssa, and only for packages that can reach the SDK or
 // database/sql (through their imports or a direct import's reachesYDB
 // package fact) or that contain an upper-case YQL statement in a string
 // literal (a package of query-text helpers). Everything else returns an
 // empty Result after an import walk and a literal scan. Within a package
-// that gets SSA, only the function bodies that can matter are built
-// (ssafilter.go: the functions touching the SDK, database/sql, a hash
-// package or a fact-carrying wrapper, their callers, the text summaries,
-// and the writers of what those read), and only the imports they use get
-// an SSA package; a package where no function can matter builds none.
+// that gets SSA, querysite sees only the function bodies that can matter
+// (ssaprog's plan, over the seeds of seeds.go: the functions touching the
+// SDK, database/sql, a hash package or a fact-carrying wrapper, their
+// callers, the text summaries, and the writers of what those read); the
+// program holds only those unless the SDK-usage rules need every body,
+// and a package where no function can matter gets none.
 //
 // What is recovered:
 //   - text: constants (positions through the const declaration), +,

@@ -72,7 +72,7 @@ func (a *pkgAnalysis) fieldIndex() *fieldState {
 	fs := &fieldState{info: map[fieldID]*fieldInfo{}, visiting: map[fieldID]bool{}, memo: map[fieldID]texts{}}
 	a.fields = fs
 	for _, fn := range a.funcs {
-		for _, b := range fn.Blocks {
+		for _, b := range a.prog.Blocks(fn) {
 			for _, instr := range b.Instrs {
 				fa, ok := instr.(*ssa.FieldAddr)
 				if !ok {
@@ -136,8 +136,8 @@ func (a *pkgAnalysis) fieldText(structType types.Type, field int, read ssa.Value
 	if !ok {
 		return texts{}, false
 	}
-	if a.bodies.unknownField(id.obj, id.field) {
-		return texts{}, false // written where SSA has no body (ssafilter.go)
+	if a.prog.UnknownField(id.obj, id.field) {
+		return texts{}, false // written where querysite sees no body (ssaprog)
 	}
 	fs := a.fieldIndex()
 	fi := fs.info[id]

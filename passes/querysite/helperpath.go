@@ -83,7 +83,7 @@ func listRowsParam(v ssa.Value, c *ctx) int {
 // helper that wraps them in types.ListValue: a slice literal or appends
 // (loops included), as rowsOf does for the list's items.
 func (a *pkgAnalysis) rowsOfList(v ssa.Value, c *ctx) ([]*site.Row, bool) {
-	items, ok := appendElems(peel(v), map[ssa.Value]bool{}, 0)
+	items, ok := a.appendElems(peel(v), map[ssa.Value]bool{}, 0)
 	rows, known := a.itemRows(items, c) // rows.go
 	return rows, ok && known && len(items) > 0
 }
@@ -158,21 +158,21 @@ func (a *pkgAnalysis) wrappedRows(sum *sinkSummary) ([]*site.Row, bool) {
 // err := …): the union over its return statements of what each returns,
 // built by appends in loops or a literal (nil on an error path adds
 // nothing). A function without a body here (another package's, or one
-// SSA skipped) or returning anything else is not followed.
-func returnedElems(fn *ssa.Function, idx int, seen map[ssa.Value]bool, depth int) ([]ssa.Value, bool) {
+// querysite does not see) or returning anything else is not followed.
+func (a *pkgAnalysis) returnedElems(fn *ssa.Function, idx int, seen map[ssa.Value]bool, depth int) ([]ssa.Value, bool) {
 	n := fn.Signature.Results().Len()
-	if len(fn.Blocks) == 0 || idx >= n || depth > maxDepth {
+	if len(a.prog.Blocks(fn)) == 0 || idx >= n || depth > maxDepth {
 		return nil, false
 	}
 	var out []ssa.Value
 	found := false
-	for _, b := range fn.Blocks {
+	for _, b := range a.prog.Blocks(fn) {
 		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
 		if !ok || len(ret.Results) != n {
 			continue
 		}
 		found = true
-		el, ok := appendElems(ret.Results[idx], seen, depth+1)
+		el, ok := a.appendElems(ret.Results[idx], seen, depth+1)
 		if !ok {
 			return nil, false
 		}

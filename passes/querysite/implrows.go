@@ -147,7 +147,7 @@ func (a *pkgAnalysis) exportRowShapes() {
 	a.rowShapes = st
 	convSeen := map[string]bool{}
 	for _, fn := range a.funcs {
-		for _, b := range fn.Blocks {
+		for _, b := range a.prog.Blocks(fn) {
 			for _, instr := range b.Instrs {
 				mi, ok := instr.(*ssa.MakeInterface)
 				if !ok {
@@ -176,7 +176,7 @@ func (a *pkgAnalysis) exportRowShapes() {
 	for _, fn := range a.funcs {
 		obj, _ := fn.Object().(*types.Func)
 		if obj == nil || fn.Parent() != nil || fn.TypeParams().Len() > 0 || fn.Signature.Results().Len() != 1 ||
-			!isFieldOptionSlice(fn.Signature.Results().At(0).Type()) || len(fn.Blocks) == 0 {
+			!isFieldOptionSlice(fn.Signature.Results().At(0).Type()) || len(a.prog.Blocks(fn)) == 0 {
 			continue
 		}
 		f := a.shapeOf(fn)
@@ -259,7 +259,7 @@ func namedOf(t types.Type) *types.TypeName {
 func (a *pkgAnalysis) shapeOf(fn *ssa.Function) *rowShapeFact {
 	f := &rowShapeFact{Known: true}
 	c := &ctx{fn: fn}
-	for _, b := range fn.Blocks {
+	for _, b := range a.prog.Blocks(fn) {
 		if len(b.Instrs) == 0 {
 			continue
 		}
@@ -274,7 +274,7 @@ func (a *pkgAnalysis) shapeOf(fn *ssa.Function) *rowShapeFact {
 			f.Known = false
 			break
 		}
-		elems, ok := appendElems(peel(ret.Results[0]), map[ssa.Value]bool{}, 0)
+		elems, ok := a.appendElems(peel(ret.Results[0]), map[ssa.Value]bool{}, 0)
 		if !ok {
 			f.Known = false
 			continue

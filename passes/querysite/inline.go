@@ -53,7 +53,7 @@ func (c *ctx) resolveBound(v ssa.Value) (ssa.Value, *ctx, ast.Expr) {
 // arguments: the returned string, or with pointer the string pointed to by
 // the returned address of a variable written once.
 func (a *pkgAnalysis) inline(callee *ssa.Function, common *ssa.CallCommon, ce *ast.CallExpr, pointer bool, c *ctx) (texts, bool) {
-	if c.depth > maxDepth-4 || callee.Pkg == nil || callee.Pkg.Pkg != a.pass.Pkg || len(callee.Blocks) == 0 ||
+	if c.depth > maxDepth-4 || callee.Pkg == nil || callee.Pkg.Pkg != a.pass.Pkg || len(a.prog.Blocks(callee)) == 0 ||
 		len(callee.FreeVars) > 0 && !closureCall(callee, common) || len(callee.Params) == 0 || len(callee.Params) != len(common.Args) || common.IsInvoke() {
 		return texts{}, false
 	}
@@ -81,7 +81,7 @@ func (a *pkgAnalysis) inline(callee *ssa.Function, common *ssa.CallCommon, ce *a
 	}
 	var out texts
 	found := false
-	for _, b := range callee.Blocks {
+	for _, b := range a.prog.Blocks(callee) {
 		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
 		if !ok || len(ret.Results) != 1 {
 			continue

@@ -59,7 +59,7 @@ func (a *pkgAnalysis) exportLookupFacts() {
 // lookupSummary evaluates fn once per key of the table it indexes by a
 // parameter, the parameter bound to the key.
 func (a *pkgAnalysis) lookupSummary(fn *ssa.Function) *lookupFact {
-	p, g := lookupParam(fn)
+	p, g := a.lookupParam(fn)
 	if p == nil {
 		return nil
 	}
@@ -100,7 +100,7 @@ func (a *pkgAnalysis) lookupSummary(fn *ssa.Function) *lookupFact {
 		key := ssa.NewConst(tv.Value, p.Type())
 		c := &ctx{fn: fn, top: fn, binds: map[*ssa.Parameter]bound{p: {v: key, c: &ctx{fn: fn}}}}
 		var t texts
-		for _, b := range fn.Blocks {
+		for _, b := range a.prog.Blocks(fn) {
 			if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && len(ret.Results) == 1 {
 				t = union(t, a.text(ret.Results[0], nil, c))
 			}
@@ -124,8 +124,8 @@ func (a *pkgAnalysis) isLookupTable(g *ssa.Global) bool {
 
 // lookupParam returns the parameter fn indexes a package map with, and
 // the map.
-func lookupParam(fn *ssa.Function) (*ssa.Parameter, *ssa.Global) {
-	for _, b := range fn.Blocks {
+func (a *pkgAnalysis) lookupParam(fn *ssa.Function) (*ssa.Parameter, *ssa.Global) {
+	for _, b := range a.prog.Blocks(fn) {
 		for _, instr := range b.Instrs {
 			lk, ok := instr.(*ssa.Lookup)
 			if !ok {

@@ -134,11 +134,11 @@ func (a *pkgAnalysis) tableEntry(g *ssa.Global, key constant.Value) ast.Expr {
 // onlyLookedUp reports whether every load of g is only read by lookups
 // and len/range (no map writes, no delete, not passed away).
 func (a *pkgAnalysis) onlyLookedUp(g *ssa.Global) bool {
-	if a.bodies.unknownUse(g.Object()) {
-		return false // a function SSA has no body for may write it (ssafilter.go)
+	if a.prog.UnknownUse(g.Object()) {
+		return false // a function whose body querysite does not see may write it (ssaprog)
 	}
 	for _, fn := range a.funcs {
-		for _, b := range fn.Blocks {
+		for _, b := range a.prog.Blocks(fn) {
 			for _, instr := range b.Instrs {
 				u, ok := instr.(*ssa.UnOp)
 				if !ok || u.Op != token.MUL || u.X != g || u.Referrers() == nil {
@@ -230,11 +230,11 @@ func readOnlyStruct(al *ssa.Alloc) ssa.Value {
 
 // looksUpByParam reports whether fn indexes a package-level map with one of
 // its parameters.
-func looksUpByParam(fn *ssa.Function) bool {
+func (a *pkgAnalysis) looksUpByParam(fn *ssa.Function) bool {
 	if len(fn.Params) == 0 {
 		return false
 	}
-	for _, b := range fn.Blocks {
+	for _, b := range a.prog.Blocks(fn) {
 		for _, instr := range b.Instrs {
 			lk, ok := instr.(*ssa.Lookup)
 			if !ok {

@@ -83,7 +83,7 @@ func optionsBaseParam(v ssa.Value, c *ctx) int {
 // that forwards it: never Known (see above).
 func (a *pkgAnalysis) optionListParams(v ssa.Value, c *ctx) *site.Params {
 	s := newParams()
-	elems, ok := appendElems(peel(v), map[ssa.Value]bool{}, 0)
+	elems, ok := a.appendElems(peel(v), map[ssa.Value]bool{}, 0)
 	if !ok {
 		s.p.Known = false
 		return s.done()

@@ -81,9 +81,9 @@ func (a *pkgAnalysis) knownCallers(p *ssa.Parameter) ([]ssa.CallInstruction, int
 	}
 	st := a.paramKeyIndex()
 	calls := st.callers[fn]
-	if st.escaped[fn] || len(calls) == 0 || a.bodies.unknownUse(obj) {
-		// unknownUse: a function SSA has no body for may call it
-		// (ssafilter.go).
+	if st.escaped[fn] || len(calls) == 0 || a.prog.UnknownUse(obj) {
+		// UnknownUse: a function whose body querysite does not see
+		// may call it (ssaprog).
 		return nil, -1
 	}
 	for i, q := range fn.Params {
@@ -163,7 +163,7 @@ func (a *pkgAnalysis) paramKeyIndex() *paramKeyState {
 			continue
 		}
 		seen[fn] = true
-		for _, b := range fn.Blocks {
+		for _, b := range a.prog.Blocks(fn) {
 			for _, instr := range b.Instrs {
 				var callee *ssa.Function
 				if call, ok := instr.(ssa.CallInstruction); ok {

@@ -181,7 +181,7 @@ func (a *pkgAnalysis) namedValues(args []ssa.Value, call *ssa.Call, c *ctx) *sit
 	if !ok {
 		// A slice built with append, in a loop or on several paths: the
 		// union of what every path appends (paramsappend.go).
-		if elems, ok = appendElems(peel(args[0]), map[ssa.Value]bool{}, 0); !ok {
+		if elems, ok = a.appendElems(peel(args[0]), map[ssa.Value]bool{}, 0); !ok {
 			s.p.Known = false
 			return s.done()
 		}
@@ -423,14 +423,14 @@ func (a *pkgAnalysis) closureDB(p *ssa.Parameter, depth int) dbInfo {
 		return unknown
 	}
 	var users []ssa.Value = []ssa.Value{fn}
-	for _, b := range parent.Blocks {
+	for _, b := range a.prog.Blocks(parent) {
 		for _, instr := range b.Instrs {
 			if mc, ok := instr.(*ssa.MakeClosure); ok && mc.Fn == fn {
 				users = append(users, mc)
 			}
 		}
 	}
-	for _, b := range parent.Blocks {
+	for _, b := range a.prog.Blocks(parent) {
 		for _, instr := range b.Instrs {
 			call, ok := instr.(*ssa.Call)
 			if !ok {

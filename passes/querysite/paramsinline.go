@@ -32,7 +32,7 @@ func (a *pkgAnalysis) inlineParams(v ssa.Value, c *ctx) *site.Params {
 	}
 	common := call.Common()
 	callee := common.StaticCallee()
-	if callee == nil || common.IsInvoke() || callee.Pkg == nil || callee.Pkg.Pkg != a.pass.Pkg || len(callee.Blocks) == 0 ||
+	if callee == nil || common.IsInvoke() || callee.Pkg == nil || callee.Pkg.Pkg != a.pass.Pkg || len(a.prog.Blocks(callee)) == 0 ||
 		len(callee.FreeVars) > 0 || len(callee.Params) != len(common.Args) || callee.Signature.Results().Len() != 1 {
 		return nil
 	}
@@ -42,7 +42,7 @@ func (a *pkgAnalysis) inlineParams(v ssa.Value, c *ctx) *site.Params {
 		}
 	}
 	var ret *ssa.Return
-	for _, b := range callee.Blocks {
+	for _, b := range a.prog.Blocks(callee) {
 		if r, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
 			if ret != nil {
 				return nil // one return only: no choice between sets
@@ -101,7 +101,7 @@ func (a *pkgAnalysis) throughBinds(v ssa.Value, c *ctx) ssa.Value {
 			if !ok {
 				return v
 			}
-			val := fieldStoredOnce(alloc, fa.Field, 0)
+			val := a.fieldStoredOnce(alloc, fa.Field, 0)
 			if val == nil {
 				return v
 			}
@@ -122,7 +122,7 @@ func (a *pkgAnalysis) throughBinds(v ssa.Value, c *ctx) ssa.Value {
 // a call that writes a field through its parameter would show as a Store
 // only in the callee, so calls are accepted only for functions of this
 // package whose parameter is used for field loads alone).
-func fieldStoredOnce(alloc *ssa.Alloc, f int, depth int) ssa.Value {
+func (a *pkgAnalysis) fieldStoredOnce(alloc *ssa.Alloc, f int, depth int) ssa.Value {
 	refs := alloc.Referrers()
 	if refs == nil || depth > 2 {
 		return nil
@@ -141,7 +141,7 @@ func fieldStoredOnce(alloc *ssa.Alloc, f int, depth int) ssa.Value {
 			if !ok || tmp == alloc {
 				return nil
 			}
-			if val = fieldStoredOnce(tmp, f, depth+1); val == nil {
+			if val = a.fieldStoredOnce(tmp, f, depth+1); val == nil {
 				return nil
 			}
 		case *ssa.FieldAddr:
@@ -163,7 +163,7 @@ func fieldStoredOnce(alloc *ssa.Alloc, f int, depth int) ssa.Value {
 				}
 			}
 		case *ssa.Call:
-			if !onlyFieldLoads(r.Common(), alloc) {
+			if !a.onlyFieldLoads(r.Common(), alloc) {
 				return nil
 			}
 		case *ssa.UnOp:
@@ -180,9 +180,9 @@ func fieldStoredOnce(alloc *ssa.Alloc, f int, depth int) ssa.Value {
 
 // onlyFieldLoads: every parameter of the static callee receiving v is used
 // only to load fields (FieldAddr then load).
-func onlyFieldLoads(common *ssa.CallCommon, v ssa.Value) bool {
+func (a *pkgAnalysis) onlyFieldLoads(common *ssa.CallCommon, v ssa.Value) bool {
 	callee := common.StaticCallee()
-	if callee == nil || common.IsInvoke() || len(callee.Params) != len(common.Args) || len(callee.Blocks) == 0 {
+	if callee == nil || common.IsInvoke() || len(callee.Params) != len(common.Args) || len(a.prog.Blocks(callee)) == 0 {
 		return false
 	}
 	for i, arg := range common.Args {

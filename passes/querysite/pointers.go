@@ -248,7 +248,7 @@ func (a *pkgAnalysis) singleStoredValue(alloc *ssa.Alloc, returned bool) ssa.Val
 // receives v only reads through it; the callee must have a body here.
 func (a *pkgAnalysis) readOnlyArg(common *ssa.CallCommon, v ssa.Value) bool {
 	callee := common.StaticCallee()
-	if callee == nil || common.IsInvoke() || common.Value == v || len(callee.Params) != len(common.Args) || len(callee.Blocks) == 0 {
+	if callee == nil || common.IsInvoke() || common.Value == v || len(callee.Params) != len(common.Args) || len(a.prog.Blocks(callee)) == 0 {
 		return false
 	}
 	if obj := funcObj(callee); obj == nil || obj.Pkg() != a.pass.Pkg {

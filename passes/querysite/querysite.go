@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 	"reflect"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -16,16 +17,18 @@ import (
 	"github.com/ydblint/ydblint/internal/report"
 	"github.com/ydblint/ydblint/internal/sdk"
 	"github.com/ydblint/ydblint/internal/site"
+	"github.com/ydblint/ydblint/internal/ssaprog"
 	"github.com/ydblint/ydblint/passes/config"
 )
 
 // Analyzer finds query sites. It reports no diagnostics: consumers Require
 // it and read its *Result.
 //
-// It builds SSA itself instead of requiring buildssa: as a fact analyzer it
-// runs on every dependency (the whole standard library under go vet), and
-// buildssa would build SSA for all of them. Packages that cannot reach
-// ydb-go-sdk or database/sql return an empty Result before any SSA exists.
+// It asks internal/ssaprog for SSA instead of requiring buildssa: as a fact
+// analyzer it runs on every dependency (the whole standard library under go
+// vet), and buildssa would build SSA for all of them. Packages that cannot
+// reach ydb-go-sdk or database/sql return an empty Result before any SSA
+// exists.
 // For the same reason it does not Require inspect.Analyzer: the inspector's
 // event list, built and kept for every dependency, cost ~15% of the CPU and
 // ~30% of the peak memory of a run over ydb-go-sdk; its two syntax walks
@@ -37,7 +40,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:              "find the places where Go code hands YQL text, parameters, rows or table options to ydb-go-sdk or database/sql",
 	URL:              "https://pkg.go.dev/github.com/ydblint/ydblint/passes/querysite",
 	Run:              report.WrapFact(run, failed),
-	Requires:         []*analysis.Analyzer{config.Analyzer},
+	Requires:         []*analysis.Analyzer{config.Analyzer, ssaprog.Analyzer},
 	RunDespiteErrors: true,
 	ResultType:       reflect.TypeFor[*site.Result](),
 	FactTypes:        []analysis.Fact{new(sinkFact), new(textFact), new(hashFact), new(reachFact), new(incompleteFact), new(lookupFact), new(rowShapeFact), new(rowImplsFact)},
@@ -112,7 +115,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	a := newAnalysis(pass)
 	if a == nil {
-		return res, nil // no function can matter (ssafilter.go)
+		return res, nil // no function can matter (ssaprog plans no body)
 	}
 	a.cfgSinks = cs
 	a.summarize()
@@ -165,10 +168,13 @@ func reaches(pass *analysis.Pass, cs *configSinks) bool {
 
 // analysis holds the per-package state.
 type pkgAnalysis struct {
-	pass  *analysis.Pass
-	prog  *ssa.Program
+	pass *analysis.Pass
+	// prog is querysite's view of the package's SSA program: read every
+	// function body through prog.Blocks, which hides the bodies querysite
+	// does not need where the program has them for the SDK-usage rules.
+	prog  *ssaprog.Program
 	pkg   *ssa.Package
-	funcs []*ssa.Function // source functions incl. literals, in source order
+	funcs []*ssa.Function // source functions incl. literals, in source order, then the package initialiser
 	res   *site.Result
 
 	calls          map[token.Pos]*ast.CallExpr // by Lparen
@@ -197,13 +203,12 @@ type pkgAnalysis struct {
 	cfgSinks   *configSinks   // nil when the configuration declares none
 	fields     *fieldState    // writes to local string fields (fields.go), built on first use
 	paramKeys  *paramKeyState // callers of each function (paramkey.go), built on first use
-	bodies     *bodyPlan      // the declarations SSA builds bodies for (ssafilter.go)
 	rowShapes  *rowShapeState // row shapes of local functions, converted types (implrows.go)
 	handles    map[any]dbInfo // handle parameters and fields already traced (dbtrace.go)
 }
 
 // newAnalysis returns nil when no function of the package can hold a site
-// or a summary (ssafilter.go): then no SSA is built at all.
+// or a summary (seedsOf): then querysite asks for no SSA at all.
 func newAnalysis(pass *analysis.Pass) *pkgAnalysis {
 	a := &pkgAnalysis{
 		pass:       pass,
@@ -219,12 +224,18 @@ func newAnalysis(pass *analysis.Pass) *pkgAnalysis {
 		localSinks: map[*ssa.Function]*sinkSummary{},
 		hashes:     map[*ssa.Function]*hashFact{},
 	}
-	a.bodies = planBodies(pass.Files, pass.TypesInfo, pass.Pkg, seedsOf(pass, newConfigSinks(configOf(pass))))
-	if a.bodies.nothing() {
+	a.prog = ssaprog.Of(pass).Build(seedsOf(pass, newConfigSinks(configOf(pass))))
+	if a.prog == nil {
 		return nil
 	}
+	a.pkg = a.prog.Pkg
+	a.funcs = slices.Clip(a.prog.Funcs())
+	// Package initialisers (var x = …) live in the synthetic init function.
+	if init := a.pkg.Func("init"); init != nil {
+		a.funcs = append(a.funcs, init)
+		a.funcs = append(a.funcs, init.AnonFuncs...)
+	}
 	a.indexSyntax()
-	a.buildSSA()
 	a.loadPrimitives()
 	return a
 }
@@ -257,55 +268,6 @@ func (a *pkgAnalysis) indexSyntax() {
 					a.specFile[s.(*ast.ValueSpec)] = f
 				}
 			}
-		}
-	}
-}
-
-// buildSSA mirrors buildssa.run (x/tools v0.52.0 go/analysis/passes/buildssa)
-// without the ctrlflow no-return facts: a missing no-return edge only adds a
-// CFG path, which can only add text variants, never remove one.
-func (a *pkgAnalysis) buildSSA() {
-	// BareInits: the package initialiser does not call the imports'
-	// initialisers, so only the imports the kept bodies refer to by a
-	// package-level func or var need an SSA package (ssafilter.go); creating
-	// one for every import cost more than building the bodies on seaweedfs.
-	a.prog = ssa.NewProgram(a.pass.Fset, ssa.BareInits)
-	for _, p := range a.pass.Pkg.Imports() {
-		if a.bodies == nil || a.bodies.imports[p] {
-			a.prog.CreatePackage(p, nil, nil, true)
-		}
-	}
-	a.pkg = a.prog.CreatePackage(a.pass.Pkg, a.ssaFiles(), a.pass.TypesInfo, false)
-	a.pkg.Build()
-	for _, file := range a.pass.Files {
-		for _, decl := range file.Decls {
-			fd, ok := decl.(*ast.FuncDecl)
-			if !ok {
-				continue
-			}
-			obj, ok := a.pass.TypesInfo.Defs[fd.Name].(*types.Func)
-			if !ok {
-				continue
-			}
-			f := a.prog.FuncValue(obj)
-			if f == nil {
-				continue
-			}
-			var add func(f *ssa.Function)
-			add = func(f *ssa.Function) {
-				a.funcs = append(a.funcs, f)
-				for _, anon := range f.AnonFuncs {
-					add(anon)
-				}
-			}
-			add(f)
-		}
-	}
-	// Package initialisers (var x = …) live in the synthetic init function.
-	if init := a.pkg.Func("init"); init != nil {
-		a.funcs = append(a.funcs, init)
-		for _, anon := range init.AnonFuncs {
-			a.funcs = append(a.funcs, anon)
 		}
 	}
 }
@@ -385,8 +347,8 @@ func mentionsYQL(pass *analysis.Pass) bool {
 	return found
 }
 
-// literalMentionsYQL is mentionsYQL's test for one literal (also a seed
-// of ssafilter.go's plan).
+// literalMentionsYQL is mentionsYQL's test for one literal (also a seed of
+// the body plan, seedsOf).
 func literalMentionsYQL(lit string) bool {
 	if len(lit) < 8 {
 		return false

@@ -23,7 +23,7 @@ func (a *pkgAnalysis) rowsOf(v ssa.Value, c *ctx) ([]*site.Row, bool) {
 	if !ok || name != "ListValue" || len(args) != 1 {
 		return nil, false
 	}
-	items, ok := appendElems(args[0], map[ssa.Value]bool{}, 0)
+	items, ok := a.appendElems(args[0], map[ssa.Value]bool{}, 0)
 	rows, known := a.itemRows(items, c)
 	return rows, ok && known
 }
@@ -47,7 +47,7 @@ func (a *pkgAnalysis) itemRows(items []ssa.Value, c *ctx) (rows []*site.Row, kno
 
 // appendElems returns the elements of a slice built by a literal, a
 // variadic list, or append calls (through φ in loops).
-func appendElems(v ssa.Value, seen map[ssa.Value]bool, depth int) ([]ssa.Value, bool) {
+func (a *pkgAnalysis) appendElems(v ssa.Value, seen map[ssa.Value]bool, depth int) ([]ssa.Value, bool) {
 	if depth > maxDepth || seen[v] {
 		return nil, true // a loop back edge adds nothing new
 	}
@@ -60,7 +60,7 @@ func appendElems(v ssa.Value, seen map[ssa.Value]bool, depth int) ([]ssa.Value, 
 		var out []ssa.Value
 		ok := true
 		for _, e := range x.Edges {
-			el, eok := appendElems(e, seen, depth+1)
+			el, eok := a.appendElems(e, seen, depth+1)
 			out = append(out, el...)
 			ok = ok && eok
 		}
@@ -71,24 +71,24 @@ func appendElems(v ssa.Value, seen map[ssa.Value]bool, depth int) ([]ssa.Value, 
 		}
 	case *ssa.Call:
 		if b, isBuiltin := x.Call.Value.(*ssa.Builtin); isBuiltin && b.Name() == "append" && len(x.Call.Args) == 2 {
-			base, ok1 := appendElems(x.Call.Args[0], seen, depth+1)
+			base, ok1 := a.appendElems(x.Call.Args[0], seen, depth+1)
 			more, ok2 := sliceElems(x.Call.Args[1])
 			return append(base, more...), ok1 && ok2
 		}
 		if callee := x.Call.StaticCallee(); callee != nil && !x.Call.IsInvoke() {
-			return returnedElems(callee, 0, seen, depth+1) // helperpath.go
+			return a.returnedElems(callee, 0, seen, depth+1) // helperpath.go
 		}
 	case *ssa.Extract:
 		// rows, err := buildRows(…)
 		if call, ok := x.Tuple.(*ssa.Call); ok && !call.Call.IsInvoke() {
 			if callee := call.Call.StaticCallee(); callee != nil {
-				return returnedElems(callee, x.Index, seen, depth+1) // helperpath.go
+				return a.returnedElems(callee, x.Index, seen, depth+1) // helperpath.go
 			}
 		}
 	case *ssa.FreeVar:
 		// A slice a retrier's closure captures by value.
 		if b, _ := freeVarBinding(x); b != nil {
-			return appendElems(b, seen, depth+1)
+			return a.appendElems(b, seen, depth+1)
 		}
 	case *ssa.UnOp:
 		if x.Op == token.MUL {
@@ -105,7 +105,7 @@ func appendElems(v ssa.Value, seen map[ssa.Value]bool, depth int) ([]ssa.Value, 
 				var out []ssa.Value
 				for _, r := range *alloc.Referrers() {
 					if st, ok := r.(*ssa.Store); ok && st.Addr == alloc {
-						el, eok := appendElems(st.Val, seen, depth+1)
+						el, eok := a.appendElems(st.Val, seen, depth+1)
 						if !eok {
 							return out, false
 						}

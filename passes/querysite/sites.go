@@ -439,7 +439,7 @@ func (a *pkgAnalysis) preparedCall(stmt ssa.Value, depth int) *ssa.Call {
 // call this pass traces (then the site is reported there).
 func (a *pkgAnalysis) executed(prep *ssa.Call) bool {
 	for _, fn := range a.funcs {
-		for _, b := range fn.Blocks {
+		for _, b := range a.prog.Blocks(fn) {
 			for _, instr := range b.Instrs {
 				call, ok := instr.(ssa.CallInstruction)
 				if !ok {
@@ -471,7 +471,7 @@ func (a *pkgAnalysis) collectSites() {
 		if funcObj(top) != nil {
 			c.top = top
 		}
-		for _, b := range fn.Blocks {
+		for _, b := range a.prog.Blocks(fn) {
 			for _, instr := range b.Instrs {
 				call, ok := instr.(ssa.CallInstruction)
 				if !ok {
@@ -602,7 +602,7 @@ func (a *pkgAnalysis) sinkSummaryOf(top *ssa.Function) *sinkSummary {
 			continue
 		}
 		c := &ctx{fn: fn, top: top}
-		for _, b := range fn.Blocks {
+		for _, b := range a.prog.Blocks(fn) {
 			for _, instr := range b.Instrs {
 				call, ok := instr.(ssa.CallInstruction)
 				if !ok {
@@ -657,7 +657,7 @@ func (a *pkgAnalysis) textSummaryOf(fn *ssa.Function) (texts, bool) {
 	}
 	c := &ctx{fn: fn, top: fn}
 	var out texts
-	for _, b := range fn.Blocks {
+	for _, b := range a.prog.Blocks(fn) {
 		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && len(ret.Results) == 1 {
 			if pointer {
 				// Only a fresh variable (an allocation of this function)
@@ -695,7 +695,7 @@ func (a *pkgAnalysis) hashSummaryOf(fn *ssa.Function) *hashFact {
 		return nil
 	}
 	var out *hashFact
-	for _, b := range fn.Blocks {
+	for _, b := range a.prog.Blocks(fn) {
 		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
 		if !ok || len(ret.Results) != 1 {
 			continue

@@ -117,7 +117,7 @@ type optState struct {
 // (WithUniformPartitions(n)) decode without their value.
 func (a *pkgAnalysis) helperOptions(call *ssa.Call, st *optState, depth int) ([]ssa.Value, bool) {
 	callee := call.Call.StaticCallee()
-	if callee == nil || callee.Pkg != a.pkg || len(callee.Blocks) == 0 || callee.Signature.Results().Len() != 1 {
+	if callee == nil || callee.Pkg != a.pkg || len(a.prog.Blocks(callee)) == 0 || callee.Signature.Results().Len() != 1 {
 		return nil, false
 	}
 	if st.helpers++; st.helpers > maxOptionHelpers {
@@ -125,7 +125,7 @@ func (a *pkgAnalysis) helperOptions(call *ssa.Call, st *optState, depth int) ([]
 	}
 	var out []ssa.Value
 	found := false
-	for _, b := range callee.Blocks {
+	for _, b := range a.prog.Blocks(callee) {
 		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
 		if !ok || len(ret.Results) != 1 {
 			continue

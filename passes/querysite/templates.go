@@ -279,8 +279,8 @@ func isTemplateNew(v ssa.Value) bool {
 
 // executesTemplate reports whether fn calls (*text/template.Template).Execute
 // on a parameter: a render helper, evaluated at each call.
-func executesTemplate(fn *ssa.Function) bool {
-	for _, b := range fn.Blocks {
+func (a *pkgAnalysis) executesTemplate(fn *ssa.Function) bool {
+	for _, b := range a.prog.Blocks(fn) {
 		for _, instr := range b.Instrs {
 			call, ok := instr.(*ssa.Call)
 			if !ok {

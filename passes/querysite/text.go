@@ -443,7 +443,7 @@ func (a *pkgAnalysis) globalStores(g *ssa.Global) ([]*ssa.Store, bool) {
 		a.stores = map[*ssa.Global][]*ssa.Store{}
 		escaped := map[*ssa.Global]bool{}
 		for _, fn := range a.funcs {
-			for _, b := range fn.Blocks {
+			for _, b := range a.prog.Blocks(fn) {
 				for _, instr := range b.Instrs {
 					if st, ok := instr.(*ssa.Store); ok {
 						if gl, ok := st.Addr.(*ssa.Global); ok {
@@ -473,8 +473,8 @@ func (a *pkgAnalysis) globalStores(g *ssa.Global) ([]*ssa.Store, bool) {
 		}
 		a.escapedGlobals = escaped
 	}
-	// A function SSA has no body for may write g (ssafilter.go).
-	return a.stores[g], a.escapedGlobals[g] || a.bodies.unknownUse(g.Object())
+	// A function whose body querysite does not see may write g (ssaprog).
+	return a.stores[g], a.escapedGlobals[g] || a.prog.UnknownUse(g.Object())
 }
 
 // embedded returns the contents of a string var initialised by //go:embed
@@ -818,7 +818,7 @@ func (a *pkgAnalysis) callText(call *ssa.Call, c *ctx) texts {
 			if t, ok := a.lookupCall(obj, common, ce, c); ok {
 				return t // a lookup helper of another package, with a constant key
 			}
-			if looksUpByParam(callee) || executesTemplate(callee) {
+			if a.looksUpByParam(callee) || a.executesTemplate(callee) {
 				// A helper picking its text from a lookup table by a
 				// parameter: evaluated at the call, where the key is known.
 				if t, ok := a.inline(callee, common, ce, false, c); ok && !t.truncated {

@@ -104,7 +104,7 @@ func TestListSource(t *testing.T) {
 // here) or the export-data shortcut may drop its facts.
 func TestFactAnalyzersKnown(t *testing.T) {
 	// querysite, schemafact, nestedretry: only packages that reach the SDK,
-	// database/sql or a sink, or hold YQL; ydbnoreturn (through sdkssa):
+	// database/sql or a sink, or hold YQL; ydbnoreturn (through ssaprog):
 	// no-return functions, the same packages (the standard library's are
 	// its table).
 	known := []string{"nestedretry", "querysite", "schemafact", "ydbnoreturn"}

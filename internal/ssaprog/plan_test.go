@@ -1,4 +1,4 @@
-package querysite
+package ssaprog
 
 import (
 	"go/ast"
@@ -13,7 +13,7 @@ import (
 
 // planSource type-checks src (package p, importing only the standard
 // library) and plans its bodies with database/sql as the only seed
-// package, as seedsOf does for a package without facts.
+// package and an UPSERT as the only seed literal.
 func planSource(t *testing.T, src string) (*bodyPlan, *types.Package, map[string]*ast.FuncDecl) {
 	t.Helper()
 	fset := token.NewFileSet()
@@ -41,8 +41,14 @@ func planSource(t *testing.T, src string) (*bodyPlan, *types.Package, map[string
 			decls[name] = fd
 		}
 	}
-	seed := func(obj types.Object) bool { return obj.Pkg() != nil && obj.Pkg().Path() == "database/sql" }
-	return planBodies([]*ast.File{f}, info, pkg, seed), pkg, decls
+	return planBodies([]*ast.File{f}, info, pkg, testSeeds), pkg, decls
+}
+
+// testSeeds are database/sql and any literal spelling an UPSERT.
+var testSeeds = Seeds{
+	Object:  func(obj types.Object) bool { return obj.Pkg() != nil && obj.Pkg().Path() == "database/sql" },
+	Method:  func(fn *types.Func) bool { return fn.Pkg() != nil && fn.Pkg().Path() == "database/sql" },
+	Literal: func(lit string) bool { return strings.Contains(lit, "UPSERT INTO") },
 }
 
 func keptNames(p *bodyPlan, decls map[string]*ast.FuncDecl) string {

@@ -1,38 +1,44 @@
-package querysite
+package ssaprog
 
 import (
 	"go/ast"
 	"go/token"
 	"go/types"
 	"slices"
-
 	"sync"
-
-	"golang.org/x/tools/go/analysis"
-
-	"github.com/ydblint/ydblint/internal/sdk"
-	"github.com/ydblint/ydblint/passes/config"
 )
 
-// Building SSA is most of querysite's cost: on seaweedfs (`./weed/...`,
-// 233 packages, most of which reach database/sql through the filer stores)
-// it was ~3.6 of 15 CPU seconds, and the function bodies it built were
-// most of the memory the pass kept. Yet few functions of a package can
-// matter: those that touch the SDK, database/sql, a hash package, a
-// configured sink or a fact-carrying wrapper of another package, or spell a
-// YQL statement (seeds), every function that calls one of those (it may
-// hold a site or be a wrapper), and the functions that return a string
-// (text summaries for importers); plus what their values come from.
+// A plan is the set of function declarations whose bodies a consumer
+// needs. Few functions of a package matter to querysite: those that touch
+// a seed (the SDK, database/sql, a hash package, a configured sink, a
+// fact-carrying wrapper of another package, a YQL literal), every function
+// that calls one of those (it may hold a site or be a wrapper), and the
+// functions that return a string (text summaries for importers); plus what
+// their values come from.
 //
-// planBodies decides, from syntax and types alone, which function
-// declarations get an SSA body; the others are handed to SSA without one
-// (as an assembly function is: parameters, no blocks). For recall, a kept
-// function keeps the functions it calls and the functions that write a
-// field or package var it refers to. For precision, the analyses that
-// conclude from "every write" or "every caller" (fields.go, globalStores,
-// onlyLookedUp, paramkey.go) ask unknownUse first: an object that a body-less function
-// may write, or a function it may call, is treated as escaped, exactly as
-// if the write were one the analysis cannot follow.
+// planBodies decides, from syntax and types alone, which declarations
+// get an SSA body; the others are handed to SSA without one (as an
+// assembly function is: parameters, no blocks), or, when the program has
+// every body anyway, hidden from the consumer's view (Program.Blocks). For
+// recall, a kept function keeps the functions it calls and the functions
+// that write a field or package var it refers to. For precision, a
+// consumer that concludes from "every write" or "every caller" asks
+// UnknownUse first: an object that a function outside the plan may write,
+// or a function it may call, is treated as escaped, exactly as if the
+// write were one the analysis cannot follow.
+
+// Seeds says which uses make a function matter on its own.
+type Seeds struct {
+	// Object reports whether using obj, an object of another package (not
+	// a method of an interface), makes the using function matter.
+	Object func(obj types.Object) bool
+	// Method reports whether calling fn, a method of an interface of any
+	// package, makes the calling function matter.
+	Method func(fn *types.Func) bool
+	// Literal reports whether a string literal, as written (quotes
+	// included), makes the function that spells it matter.
+	Literal func(lit string) bool
+}
 
 // declRefs is what one function declaration refers to.
 type declRefs struct {
@@ -41,15 +47,15 @@ type declRefs struct {
 	writes  []types.Object   // of objs, those it may write (assign, take the address of, init in a literal)
 	structs []*types.Named   // struct types of unkeyed composite literals in it
 	imports []*types.Package // imported packages whose package-level funcs or vars it uses
-	seed    bool             // touches the SDK, database/sql, a hash package, a sink, a fact, or YQL text
+	seed    bool             // uses a seed object or spells a seed literal
 }
 
-// bodyPlan is the set of declarations whose bodies SSA builds.
+// bodyPlan is the set of declarations whose bodies a consumer needs.
 type bodyPlan struct {
 	keep map[*ast.FuncDecl]bool
 	// imports are the imported packages the kept bodies and the package
 	// initialisers refer to by a package-level func or var: the only ones
-	// SSA must create (buildSSA).
+	// SSA must create (build).
 	imports map[*types.Package]bool
 	// initSeed is set when a package-level initialiser touches a seed.
 	initSeed bool
@@ -62,12 +68,12 @@ type bodyPlan struct {
 	keptBytes, totalBytes int // their source size
 }
 
-// nothing reports whether no function of the package gets a body: then
-// nothing of the package can be a site, a wrapper or a summary.
+// nothing reports whether no function of the package is needed: no
+// declaration is kept and no package-level initialiser uses a seed.
 func (p *bodyPlan) nothing() bool { return p != nil && p.kept == 0 && !p.initSeed }
 
 // unknownUse reports whether obj (a function, a field or a package var)
-// may be called or written by a function whose body SSA does not have.
+// may be called or written by a function outside the plan.
 func (p *bodyPlan) unknownUse(obj types.Object) bool {
 	if p == nil || obj == nil {
 		return false
@@ -82,7 +88,7 @@ func (p *bodyPlan) unknownUse(obj types.Object) bool {
 }
 
 // unknownField reports whether field i of the struct type named by tn may
-// be written by a function whose body SSA does not have.
+// be written by a function outside the plan.
 func (p *bodyPlan) unknownField(tn *types.TypeName, i int) bool {
 	if p == nil || tn == nil {
 		return false
@@ -98,12 +104,8 @@ func (p *bodyPlan) unknownField(tn *types.TypeName, i int) bool {
 	return p.unknownStructs[n.Origin()] || p.unknownUse(st.Field(i))
 }
 
-// seedRef reports whether obj, used in the package, makes the using
-// function matter on its own.
-type seedRef func(obj types.Object) bool
-
 // planBodies computes the plan over the package's files.
-func planBodies(files []*ast.File, info *types.Info, pkg *types.Package, isSeed seedRef) *bodyPlan {
+func planBodies(files []*ast.File, info *types.Info, pkg *types.Package, seeds Seeds) *bodyPlan {
 	var refs []*declRefs
 	byFunc := map[*types.Func]*declRefs{}
 	for _, f := range files {
@@ -115,7 +117,7 @@ func planBodies(files []*ast.File, info *types.Info, pkg *types.Package, isSeed 
 			r := &declRefs{decl: fd}
 			// The signature and the body: a method's own receiver type is
 			// not a use of it (seedTypesOf).
-			collectInto(r, info, pkg, isSeed, fd.Type, fd.Body)
+			collectInto(r, info, pkg, seeds, fd.Type, fd.Body)
 			refs = append(refs, r)
 			if obj, ok := info.Defs[fd.Name].(*types.Func); ok {
 				byFunc[obj] = r
@@ -202,10 +204,10 @@ func planBodies(files []*ast.File, info *types.Info, pkg *types.Package, isSeed 
 		}
 	}
 	// Values of a type with a method that touches the SDK (rows built by
-	// an interface implementation, implrows.go) matter where they are
+	// an interface implementation) matter where they are
 	// converted to an interface: keep every function that names such a
 	// type, reads a field or var of it, or calls a function returning it.
-	if seedTypes := seedTypesOf(refs, info, isSeed); len(seedTypes) > 0 {
+	if seedTypes := seedTypesOf(refs, info, seeds.Object); len(seedTypes) > 0 {
 		for _, r := range refs {
 			for _, o := range r.objs {
 				if holdsSeedType(o, seedTypes) {
@@ -219,7 +221,7 @@ func planBodies(files []*ast.File, info *types.Info, pkg *types.Package, isSeed 
 	for _, f := range files {
 		for _, d := range f.Decls {
 			if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.VAR {
-				collectInto(init, info, pkg, isSeed, gd)
+				collectInto(init, info, pkg, seeds, gd)
 			}
 		}
 	}
@@ -267,7 +269,7 @@ func planBodies(files []*ast.File, info *types.Info, pkg *types.Package, isSeed 
 }
 
 // collectInto adds what node refers to to r.
-func collectInto(r *declRefs, info *types.Info, pkg *types.Package, isSeed seedRef, nodes ...ast.Node) {
+func collectInto(r *declRefs, info *types.Info, pkg *types.Package, seeds Seeds, nodes ...ast.Node) {
 	w := walkerPool.Get().(*refWalker)
 	defer walkerPool.Put(w)
 	clear(w.seen)
@@ -276,13 +278,13 @@ func collectInto(r *declRefs, info *types.Info, pkg *types.Package, isSeed seedR
 	stack := w.stack[:0]
 	defer func() { w.stack = stack[:0] }()
 	for _, node := range nodes {
-		collectNode(r, node, info, pkg, isSeed, seen, written, &stack)
+		collectNode(r, node, info, pkg, seeds, seen, written, &stack)
 	}
 }
 
 // collectNode is collectInto's walk of one node; seen and written persist
 // across the nodes of one declaration.
-func collectNode(r *declRefs, node ast.Node, info *types.Info, pkg *types.Package, isSeed seedRef, seen, written map[types.Object]bool, stackp *[]ast.Node) {
+func collectNode(r *declRefs, node ast.Node, info *types.Info, pkg *types.Package, seeds Seeds, seen, written map[types.Object]bool, stackp *[]ast.Node) {
 	stack := (*stackp)[:0]
 	defer func() { *stackp = stack }()
 	ast.Inspect(node, func(n ast.Node) bool {
@@ -300,7 +302,7 @@ func collectNode(r *declRefs, node ast.Node, info *types.Info, pkg *types.Packag
 			if fn, ok := obj.(*types.Func); ok && isInterfaceMethod(fn) {
 				if !seen[obj] {
 					seen[obj] = true
-					if fn.Pkg() != nil && isSeed(fn) {
+					if fn.Pkg() != nil && seeds.Method(fn) {
 						r.seed = true
 					}
 				}
@@ -308,7 +310,7 @@ func collectNode(r *declRefs, node ast.Node, info *types.Info, pkg *types.Packag
 			}
 			if obj.Pkg() != pkg {
 				if !seen[obj] && obj.Pkg() != nil {
-					if isSeed(obj) {
+					if seeds.Object(obj) {
 						r.seed = true
 					}
 					if packageLevel(obj) && !slices.Contains(r.imports, obj.Pkg()) {
@@ -344,7 +346,7 @@ func collectNode(r *declRefs, node ast.Node, info *types.Info, pkg *types.Packag
 				}
 			}
 		case *ast.BasicLit:
-			if n.Kind == token.STRING && literalMentionsYQL(n.Value) {
+			if n.Kind == token.STRING && seeds.Literal(n.Value) {
 				r.seed = true
 			}
 		case *ast.CompositeLit:
@@ -473,9 +475,9 @@ func packageLevel(obj types.Object) bool {
 }
 
 // seedTypesOf returns the local named types that declare a seed method
-// returning SDK values (rows, options, parameters): an implementation of
-// an interface whose values feed a site (implrows.go).
-func seedTypesOf(refs []*declRefs, info *types.Info, isSeed seedRef) map[*types.TypeName]bool {
+// returning values of a seed package (rows, options, parameters): an
+// implementation of an interface whose values feed a site.
+func seedTypesOf(refs []*declRefs, info *types.Info, isSeed func(types.Object) bool) map[*types.TypeName]bool {
 	out := map[*types.TypeName]bool{}
 	for _, r := range refs {
 		if !r.seed || r.decl.Recv == nil {
@@ -494,7 +496,7 @@ func seedTypesOf(refs []*declRefs, info *types.Info, isSeed seedRef) map[*types.
 
 // returnsSeedValue reports whether a result of fn has a named type of a
 // seed package, directly or as a slice, array, pointer or map element.
-func returnsSeedValue(fn *types.Func, isSeed seedRef) bool {
+func returnsSeedValue(fn *types.Func, isSeed func(types.Object) bool) bool {
 	res := fn.Type().(*types.Signature).Results()
 	for i := 0; i < res.Len(); i++ {
 		t := res.At(i).Type()
@@ -595,99 +597,34 @@ func isInterfaceMethod(fn *types.Func) bool {
 }
 
 // returnsText reports whether the declaration has the shape of a text
-// summary (textSummaryOf): one result, a string or a pointer to one.
+// summary: one result, a string or a pointer to one.
 func returnsText(info *types.Info, fd *ast.FuncDecl) bool {
 	obj, ok := info.Defs[fd.Name].(*types.Func)
 	if !ok {
 		return false
 	}
-	sig := obj.Type().(*types.Signature)
-	return sig.Results().Len() == 1 && (isString(sig.Results().At(0).Type()) || returnsStringPointer(sig))
+	res := obj.Type().(*types.Signature).Results()
+	if res.Len() != 1 {
+		return false
+	}
+	t := types.Unalias(res.At(0).Type())
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
 }
 
-// seedsOf returns the seed test of a package: objects of the SDK,
-// database/sql, hash packages and configured sink packages; objects
-// carrying a sink, hash or lookup fact; methods of user interfaces named
-// like an SDK entry point (shapeEntry).
-func seedsOf(pass *analysis.Pass, cs *configSinks) seedRef {
-	facts := map[types.Object]bool{}
-	for _, f := range pass.AllObjectFacts() {
-		switch f.Fact.(type) {
-		case *sinkFact, *hashFact, *lookupFact:
-			facts[f.Object] = true
-		}
+// namedOf returns the declared type of t or *t (its origin), or nil.
+func namedOf(t types.Type) *types.TypeName {
+	t = types.Unalias(t)
+	if p, ok := t.(*types.Pointer); ok {
+		t = types.Unalias(p.Elem())
 	}
-	seedPkg := map[*types.Package]bool{}
-	return func(obj types.Object) bool {
-		if p := obj.Pkg(); p != nil {
-			is, ok := seedPkg[p]
-			if !ok {
-				path := p.Path()
-				is = sdk.InSDK(path) || path == sdk.PkgSQL || sdk.IsHashPkg(path) || cs.hasPkg(path)
-				seedPkg[p] = is
-			}
-			if is {
-				return true
-			}
-		}
-		if fn, ok := obj.(*types.Func); ok {
-			if facts[fn.Origin()] {
-				return true
-			}
-			if entryNames()[fn.Name()] && isInterfaceMethod(fn) {
-				return true
-			}
-		}
-		return facts[obj]
+	if n, ok := t.(*types.Named); ok {
+		return n.Origin().Obj()
 	}
-}
-
-// entryNames are the names of the SDK's entry points (shapeEntry matches a
-// user interface's method by name first).
-var entryNames = sync.OnceValue(func() map[string]bool {
-	names := map[string]bool{}
-	for i := range sdk.Entries {
-		names[sdk.Entries[i].Name] = true
-	}
-	return names
-})
-
-// ssaFiles returns the package's files with the bodies bodyPlan leaves out
-// removed: shallow copies of the files and declarations concerned, so the
-// syntax other analyzers share is never changed.
-func (a *pkgAnalysis) ssaFiles() []*ast.File {
-	plan := a.bodies
-	if plan == nil || plan.kept == plan.total {
-		return a.pass.Files
-	}
-	files := make([]*ast.File, len(a.pass.Files))
-	for i, f := range a.pass.Files {
-		files[i] = f
-		var decls []ast.Decl
-		for j, d := range f.Decls {
-			fd, ok := d.(*ast.FuncDecl)
-			if !ok || fd.Body == nil || plan.keep[fd] {
-				continue
-			}
-			if decls == nil {
-				decls = append([]ast.Decl(nil), f.Decls...)
-			}
-			bodiless := *fd
-			bodiless.Body = nil
-			decls[j] = &bodiless
-		}
-		if decls != nil {
-			copied := *f
-			copied.Decls = decls
-			files[i] = &copied
-		}
-	}
-	return files
-}
-
-func configOf(pass *analysis.Pass) *config.Config {
-	cfg, _ := pass.ResultOf[config.Analyzer].(*config.Config)
-	return cfg
+	return nil
 }
 
 // carriesText reports whether a value of type t can hold query text: a
@@ -719,4 +656,36 @@ func carriesText(t types.Type, depth int) bool {
 		return true
 	}
 	return false
+}
+
+// files returns the package's files with the bodies the plan leaves out
+// removed: shallow copies of the files and declarations concerned, so the
+// syntax other analyzers share is never changed.
+func (p *bodyPlan) files(files []*ast.File) []*ast.File {
+	if p.kept == p.total {
+		return files
+	}
+	out := make([]*ast.File, len(files))
+	for i, f := range files {
+		out[i] = f
+		var decls []ast.Decl
+		for j, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil || p.keep[fd] {
+				continue
+			}
+			if decls == nil {
+				decls = append([]ast.Decl(nil), f.Decls...)
+			}
+			bodiless := *fd
+			bodiless.Body = nil
+			decls[j] = &bodiless
+		}
+		if decls != nil {
+			copied := *f
+			copied.Decls = decls
+			out[i] = &copied
+		}
+	}
+	return out
 }
