@@ -5,6 +5,8 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/ydblint/ydblint/internal/ssacell"
 )
 
 // Pointers handed back unchanged by a helper, as in
@@ -95,62 +97,35 @@ func namedResult(v ssa.Value) ssa.Value {
 		return v
 	}
 	alloc, ok := ld.X.(*ssa.Alloc)
-	if !ok || alloc.Referrers() == nil {
+	if !ok {
 		return v
 	}
-	var val ssa.Value
-	for _, r := range *alloc.Referrers() {
-		switch r := r.(type) {
-		case *ssa.Store:
-			if r.Addr != alloc || val != nil {
-				return v
-			}
-			val = r.Val
-		case *ssa.UnOp:
-			if r.Op != token.MUL {
-				return v
-			}
-		case *ssa.DebugRef:
-		default:
-			return v
-		}
+	if val := ssacell.SingleStore(alloc, nil); val != nil {
+		return val
 	}
-	if val == nil {
-		return v
-	}
-	return val
+	return v
 }
 
 // readOrReturned: the pointer is only loaded from, returned, or passed on
 // through φ-nodes with the same property.
 func readOrReturned(v ssa.Value, depth int) bool {
-	refs := v.Referrers()
-	if refs == nil || depth > 4 {
+	if depth > 4 {
 		return false
 	}
-	for _, r := range *refs {
-		switch r := r.(type) {
-		case *ssa.UnOp:
-			if r.Op != token.MUL || r.X != v {
-				return false
-			}
-		case *ssa.DebugRef, *ssa.Return:
+	return ssacell.OnlyLoaded(v, func(instr ssa.Instruction) bool {
+		switch r := instr.(type) {
+		case *ssa.Return:
+			return true
 		case *ssa.Phi:
-			if !readOrReturned(r, depth+1) {
-				return false
-			}
+			return readOrReturned(r, depth+1)
 		case *ssa.Store:
 			// Stored as a named result: the variable must hold it only
 			// to return it (namedResult).
 			cell, ok := r.Addr.(*ssa.Alloc)
-			if !ok || r.Val != v || !onlyReturned(cell) {
-				return false
-			}
-		default:
-			return false
+			return ok && r.Val == v && onlyReturned(cell)
 		}
-	}
-	return true
+		return false
+	})
 }
 
 // onlyReturned: a named-result variable written once and only loaded for

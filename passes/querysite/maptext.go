@@ -7,6 +7,8 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/ydblint/ydblint/internal/ssacell"
 )
 
 // A package-level map of query texts (or of small structs holding one)
@@ -193,39 +195,10 @@ func structField(info *types.Info, e ast.Expr, i int) ast.Expr {
 // readOnlyStruct returns the value stored into a local struct variable
 // that is written once as a whole and otherwise only read, field by field.
 func readOnlyStruct(al *ssa.Alloc) ssa.Value {
-	refs := al.Referrers()
-	if refs == nil {
-		return nil
-	}
-	var val ssa.Value
-	for _, r := range *refs {
-		switch r := r.(type) {
-		case *ssa.Store:
-			if r.Addr != al || val != nil {
-				return nil
-			}
-			val = r.Val
-		case *ssa.FieldAddr:
-			if r.Referrers() == nil {
-				return nil
-			}
-			for _, rr := range *r.Referrers() {
-				switch rr := rr.(type) {
-				case *ssa.UnOp:
-					if rr.Op != token.MUL {
-						return nil
-					}
-				case *ssa.DebugRef:
-				default:
-					return nil
-				}
-			}
-		case *ssa.UnOp, *ssa.DebugRef:
-		default:
-			return nil
-		}
-	}
-	return val
+	return ssacell.SingleStore(al, func(instr ssa.Instruction) bool {
+		fa, ok := instr.(*ssa.FieldAddr)
+		return ok && ssacell.OnlyLoaded(fa, nil)
+	})
 }
 
 // looksUpByParam reports whether fn indexes a package-level map with one of

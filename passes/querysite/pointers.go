@@ -5,6 +5,8 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/ydblint/ydblint/internal/ssacell"
 )
 
 // Query text handed around as *string (a helper returns &text, a wrapper
@@ -132,76 +134,40 @@ func writtenThrough(v ssa.Value) bool {
 // closure's free variable): the loads from the cell must in turn only read
 // through v.
 func onlyReadThrough(v ssa.Value, depth int) bool {
-	refs := v.Referrers()
-	if refs == nil || depth > 8 {
+	if depth > 8 {
 		return false
 	}
-	for _, r := range *refs {
-		switch r := r.(type) {
-		case *ssa.UnOp:
-			if r.Op != token.MUL || r.X != v {
-				return false
-			}
-		case *ssa.DebugRef:
+	return ssacell.OnlyLoaded(v, func(instr ssa.Instruction) bool {
+		switch r := instr.(type) {
 		case *ssa.Store:
 			cell, ok := r.Addr.(*ssa.Alloc)
-			if !ok || r.Val != v || singleStore(cell) != v || !cellReadThrough(cell, depth+1) {
-				return false
-			}
+			return ok && r.Val == v && singleStore(cell) == v && cellReadThrough(cell, depth+1)
 		case *ssa.MakeClosure:
-			if !closureReadThrough(r, v, depth+1) {
-				return false
+			fvs, ok := ssacell.Captures(r, v)
+			for _, fv := range fvs {
+				ok = ok && onlyReadThrough(fv, depth+1)
 			}
-		default:
-			return false
+			return ok
 		}
-	}
-	return true
+		return false
+	})
 }
 
 // cellReadThrough: every pointer loaded from the cell (here or in a
 // closure) is only read through.
 func cellReadThrough(cell ssa.Value, depth int) bool {
-	refs := cell.Referrers()
-	if refs == nil || depth > 8 {
+	if depth > 8 {
 		return false
 	}
-	for _, r := range *refs {
-		switch r := r.(type) {
-		case *ssa.Store, *ssa.DebugRef:
-			// The one store (checked by singleStore).
+	return ssacell.Uses(cell, func(_ ssa.Value, instr ssa.Instruction) bool {
+		switch r := instr.(type) {
+		case *ssa.Store:
+			return true // the one store (checked by singleStore)
 		case *ssa.UnOp:
-			if r.Op != token.MUL || !onlyReadThrough(r, depth+1) {
-				return false
-			}
-		case *ssa.MakeClosure:
-			fn, ok := r.Fn.(*ssa.Function)
-			if !ok {
-				return false
-			}
-			for i, b := range r.Bindings {
-				if b == cell && (i >= len(fn.FreeVars) || !cellReadThrough(fn.FreeVars[i], depth+1)) {
-					return false
-				}
-			}
-		default:
-			return false
+			return r.Op == token.MUL && onlyReadThrough(r, depth+1)
 		}
-	}
-	return true
-}
-
-func closureReadThrough(mc *ssa.MakeClosure, v ssa.Value, depth int) bool {
-	fn, ok := mc.Fn.(*ssa.Function)
-	if !ok {
 		return false
-	}
-	for i, b := range mc.Bindings {
-		if b == v && (i >= len(fn.FreeVars) || !onlyReadThrough(fn.FreeVars[i], depth)) {
-			return false
-		}
-	}
-	return true
+	})
 }
 
 // storedOnce returns the value of a local variable written by exactly one
@@ -216,32 +182,10 @@ func (a *pkgAnalysis) storedOnce(alloc *ssa.Alloc) ssa.Value {
 // only reads through it — or, with returned, also one that returns it
 // unchanged to a caller that only reads through the result (cellValue).
 func (a *pkgAnalysis) singleStoredValue(alloc *ssa.Alloc, returned bool) ssa.Value {
-	refs := alloc.Referrers()
-	if refs == nil {
-		return nil
-	}
-	var val ssa.Value
-	for _, r := range *refs {
-		switch r := r.(type) {
-		case *ssa.Store:
-			if r.Addr != alloc || val != nil {
-				return nil
-			}
-			val = r.Val
-		case *ssa.UnOp:
-			if r.Op != token.MUL {
-				return nil
-			}
-		case *ssa.DebugRef:
-		case *ssa.Call:
-			if !a.readOnlyArg(r.Common(), alloc) && !(returned && a.returnsOnly(r, alloc)) {
-				return nil
-			}
-		default:
-			return nil
-		}
-	}
-	return val
+	return ssacell.SingleStore(alloc, func(instr ssa.Instruction) bool {
+		call, ok := instr.(*ssa.Call)
+		return ok && (a.readOnlyArg(call.Common(), alloc) || returned && a.returnsOnly(call, alloc))
+	})
 }
 
 // readOnlyArg reports whether every parameter of the static callee that
@@ -266,26 +210,8 @@ func (a *pkgAnalysis) readOnlyArg(common *ssa.CallCommon, v ssa.Value) bool {
 // returns: written by exactly one Store, otherwise only loaded from and
 // returned.
 func returnedCell(alloc *ssa.Alloc) ssa.Value {
-	refs := alloc.Referrers()
-	if refs == nil {
-		return nil
-	}
-	var val ssa.Value
-	for _, r := range *refs {
-		switch r := r.(type) {
-		case *ssa.Store:
-			if r.Addr != alloc || val != nil {
-				return nil
-			}
-			val = r.Val
-		case *ssa.UnOp:
-			if r.Op != token.MUL {
-				return nil
-			}
-		case *ssa.DebugRef, *ssa.Return:
-		default:
-			return nil
-		}
-	}
-	return val
+	return ssacell.SingleStore(alloc, func(instr ssa.Instruction) bool {
+		_, ok := instr.(*ssa.Return)
+		return ok
+	})
 }

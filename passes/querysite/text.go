@@ -15,6 +15,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/ydblint/ydblint/internal/site"
+	"github.com/ydblint/ydblint/internal/ssacell"
 	"github.com/ydblint/ydblint/internal/yql"
 )
 
@@ -277,30 +278,14 @@ func exprRange(e ast.Expr, v ssa.Value) (token.Pos, token.Pos) {
 }
 
 // freeVarBinding returns the value bound to a closure's free variable in
-// the enclosing function, and that function.
+// the enclosing function where it first makes the closure, and that
+// function.
 func freeVarBinding(fv *ssa.FreeVar) (ssa.Value, *ssa.Function) {
-	fn := fv.Parent()
-	parent := fn.Parent()
-	if parent == nil {
+	vals, mcs := ssacell.Bindings(fv)
+	if len(vals) == 0 {
 		return nil, nil
 	}
-	idx := -1
-	for i, f := range fn.FreeVars {
-		if f == fv {
-			idx = i
-		}
-	}
-	if idx < 0 {
-		return nil, nil
-	}
-	for _, b := range parent.Blocks {
-		for _, instr := range b.Instrs {
-			if mc, ok := instr.(*ssa.MakeClosure); ok && mc.Fn == fn && idx < len(mc.Bindings) {
-				return mc.Bindings[idx], parent
-			}
-		}
-	}
-	return nil, nil
+	return vals[0], mcs[0].Parent()
 }
 
 // loadText recovers the value loaded from addr.
@@ -372,27 +357,13 @@ func (a *pkgAnalysis) loadText(load ssa.Value, addr ssa.Value, hint ast.Expr, c 
 }
 
 // singleStore returns the only value stored into a local cell when the cell
-// is written exactly once and its address is not passed anywhere else.
+// is written exactly once and its address is not passed anywhere else. A
+// closure may capture it; what the closure does with it is not looked at.
 func singleStore(alloc *ssa.Alloc) ssa.Value {
-	refs := alloc.Referrers()
-	if refs == nil {
-		return nil
-	}
-	var val ssa.Value
-	for _, r := range *refs {
-		switch r := r.(type) {
-		case *ssa.Store:
-			if r.Addr != alloc || val != nil {
-				return nil
-			}
-			val = r.Val
-		case *ssa.UnOp, *ssa.DebugRef:
-		case *ssa.MakeClosure:
-		default:
-			return nil
-		}
-	}
-	return val
+	return ssacell.SingleStore(alloc, func(instr ssa.Instruction) bool {
+		_, ok := instr.(*ssa.MakeClosure)
+		return ok
+	})
 }
 
 // globalText recovers a package-level string variable: an embedded file,

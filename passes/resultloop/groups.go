@@ -8,7 +8,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/ydblint/ydblint/internal/sdk"
-	"github.com/ydblint/ydblint/internal/sdkssa"
+	"github.com/ydblint/ydblint/internal/ssacell"
 )
 
 // A group is one table-service result as the code holds it: the values an
@@ -198,49 +198,34 @@ func (g *group) familyOf(v ssa.Value) sdk.ResultFamily {
 	return g.family
 }
 
+// followCell follows a variable the result is stored in: the variable a
+// closure's free variable captured, in the enclosing function, and every
+// store to and load from it, here and in the closures that capture it.
 func (g *group) followCell(c ssa.Value, add, addCell func(ssa.Value)) {
 	if fv, ok := c.(*ssa.FreeVar); ok {
 		// The variable the closure captured, in the enclosing function.
-		b := sdkssa.BoundTo(fv)
+		b := ssacell.BoundTo(fv)
 		if b == nil {
 			g.unknown = true
 			return
 		}
 		addCell(b)
 	}
-	refs := c.Referrers()
-	if refs == nil {
-		return
-	}
-	for _, r := range *refs {
-		switch r := r.(type) {
-		case *ssa.DebugRef:
+	known := ssacell.Uses(c, func(cell ssa.Value, instr ssa.Instruction) bool {
+		switch r := instr.(type) {
 		case *ssa.Store:
-			if r.Addr != c || !g.source(r.Val, add) {
-				g.unknown = true
-				return
-			}
+			return r.Addr == cell && g.source(r.Val, add)
 		case *ssa.UnOp:
 			if r.Op != token.MUL {
-				g.unknown = true
-				return
+				return false
 			}
 			add(r)
-		case *ssa.MakeClosure:
-			fn, ok := r.Fn.(*ssa.Function)
-			if !ok {
-				g.unknown = true
-				return
-			}
-			for i, b := range r.Bindings {
-				if b == c && i < len(fn.FreeVars) {
-					addCell(fn.FreeVars[i])
-				}
-			}
-		default:
-			g.unknown = true
-			return
+			return true
 		}
+		return false
+	})
+	if !known {
+		g.unknown = true
 	}
 }
 

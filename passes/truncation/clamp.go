@@ -7,6 +7,8 @@ import (
 	"math"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/ydblint/ydblint/internal/ssacell"
 )
 
 // This file bounds the Go integer bound to a LIMIT parameter: a constant,
@@ -388,33 +390,11 @@ func paramRange(p *ssa.Parameter, depth int, visiting map[ssa.Value]bool, g *cal
 // boundTo returns the value the enclosing function binds to fv, and the
 // MakeClosure, when the closure is made exactly once.
 func boundTo(fv *ssa.FreeVar) (ssa.Value, *ssa.MakeClosure) {
-	fn := fv.Parent()
-	if fn == nil || fn.Parent() == nil {
+	vals, mcs := ssacell.Bindings(fv)
+	if len(mcs) != 1 {
 		return nil, nil
 	}
-	idx := -1
-	for i, f := range fn.FreeVars {
-		if f == fv {
-			idx = i
-		}
-	}
-	var found *ssa.MakeClosure
-	for _, b := range fn.Parent().Blocks {
-		for _, instr := range b.Instrs {
-			mc, ok := instr.(*ssa.MakeClosure)
-			if !ok || mc.Fn != fn || idx < 0 || idx >= len(mc.Bindings) {
-				continue
-			}
-			if found != nil {
-				return nil, nil
-			}
-			found = mc
-		}
-	}
-	if found == nil {
-		return nil, nil
-	}
-	return found.Bindings[idx], found
+	return vals[0], mcs[0]
 }
 
 // loadRange is the range of a load of a local variable that lives in
@@ -441,7 +421,7 @@ func loadRange(ld *ssa.UnOp, depth int, visiting map[ssa.Value]bool, g *callGrap
 	default:
 		return whole
 	}
-	stores, ok := cellStores(cell)
+	stores, ok := ssacell.Stores(cell)
 	if !ok || len(stores) == 0 {
 		return whole
 	}
@@ -454,50 +434,6 @@ func loadRange(ld *ssa.UnOp, depth int, visiting map[ssa.Value]bool, g *callGrap
 		}
 	}
 	return reachingRange(cell, at, depth, visiting, g)
-}
-
-// cellStores returns the stores to a captured local, when its address is
-// only stored to, loaded from and captured.
-func cellStores(a *ssa.Alloc) ([]*ssa.Store, bool) {
-	var out []*ssa.Store
-	var walk func(v ssa.Value, d int) bool
-	walk = func(v ssa.Value, d int) bool {
-		if d > 4 {
-			return false
-		}
-		refs := v.Referrers()
-		if refs == nil {
-			return true
-		}
-		for _, r := range *refs {
-			switch r := r.(type) {
-			case *ssa.Store:
-				if r.Addr != v {
-					return false
-				}
-				out = append(out, r)
-			case *ssa.UnOp:
-				if r.Op != token.MUL {
-					return false
-				}
-			case *ssa.DebugRef:
-			case *ssa.MakeClosure:
-				fn, ok := r.Fn.(*ssa.Function)
-				if !ok {
-					return false
-				}
-				for i, b := range r.Bindings {
-					if b == v && i < len(fn.FreeVars) && !walk(fn.FreeVars[i], d+1) {
-						return false
-					}
-				}
-			default:
-				return false
-			}
-		}
-		return true
-	}
-	return out, walk(a, 0)
 }
 
 // reachableAfter reports whether st may run after instruction from in the

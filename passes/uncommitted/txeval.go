@@ -7,7 +7,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/ydblint/ydblint/internal/sdk"
-	"github.com/ydblint/ydblint/internal/sdkssa"
+	"github.com/ydblint/ydblint/internal/ssacell"
 )
 
 // txState is the small lattice a transaction control is interpreted in.
@@ -87,7 +87,7 @@ func (gs globalStores) evalTx(v ssa.Value, depth int) txState {
 				return txUnknown
 			}
 		case *ssa.FreeVar:
-			alloc, ok := sdkssa.BoundTo(x).(*ssa.Alloc)
+			alloc, ok := ssacell.BoundTo(x).(*ssa.Alloc)
 			if !ok {
 				return txUnknown
 			}
@@ -321,43 +321,13 @@ func txControlOption(opts ssa.Value) (ssa.Value, bool) {
 // when its address is only stored to, loaded from and captured by
 // closures that do the same.
 func localStores(a *ssa.Alloc) ([]ssa.Value, bool) {
-	var out []ssa.Value
-	var walk func(addr ssa.Value) bool
-	walk = func(addr ssa.Value) bool {
-		refs := addr.Referrers()
-		if refs == nil {
-			return true
-		}
-		for _, r := range *refs {
-			switch r := r.(type) {
-			case *ssa.Store:
-				if r.Addr != addr {
-					return false
-				}
-				out = append(out, r.Val)
-			case *ssa.UnOp:
-				if r.Op != token.MUL {
-					return false
-				}
-			case *ssa.DebugRef:
-			case *ssa.MakeClosure:
-				fn, ok := r.Fn.(*ssa.Function)
-				if !ok {
-					return false
-				}
-				for i, b := range r.Bindings {
-					if b == addr && i < len(fn.FreeVars) && !walk(fn.FreeVars[i]) {
-						return false
-					}
-				}
-			default:
-				return false
-			}
-		}
-		return true
-	}
-	if !walk(a) || len(out) == 0 {
+	stores, ok := ssacell.Stores(a)
+	if !ok || len(stores) == 0 {
 		return nil, false
+	}
+	out := make([]ssa.Value, len(stores))
+	for i, st := range stores {
+		out[i] = st.Val
 	}
 	return out, true
 }
