@@ -35,14 +35,23 @@ func IdentityOf(fn *types.Func) (Identity, bool) {
 // NamedTypeName returns the name of t's named type after removing one
 // pointer and all aliases.
 func NamedTypeName(t types.Type) (string, bool) {
+	if tn := NamedType(t); tn != nil {
+		return tn.Name(), true
+	}
+	return "", false
+}
+
+// NamedType returns the declaration of t's named type (of its origin, for
+// an instance) after removing one pointer and all aliases, or nil.
+func NamedType(t types.Type) *types.TypeName {
 	t = types.Unalias(t)
 	if p, ok := t.(*types.Pointer); ok {
 		t = types.Unalias(p.Elem())
 	}
 	if n, ok := t.(*types.Named); ok {
-		return n.Origin().Obj().Name(), true
+		return n.Origin().Obj()
 	}
-	return "", false
+	return nil
 }
 
 var (

@@ -6,6 +6,8 @@ import (
 	"go/types"
 	"slices"
 	"sync"
+
+	"github.com/ydblint/ydblint/internal/sdk"
 )
 
 // A plan is the set of function declarations whose bodies a consumer
@@ -487,7 +489,7 @@ func seedTypesOf(refs []*declRefs, info *types.Info, isSeed func(types.Object) b
 		if !ok || !returnsSeedValue(fn, isSeed) {
 			continue
 		}
-		if tn := namedOf(fn.Type().(*types.Signature).Recv().Type()); tn != nil {
+		if tn := sdk.NamedType(fn.Type().(*types.Signature).Recv().Type()); tn != nil {
 			out[tn] = true
 		}
 	}
@@ -532,12 +534,12 @@ func holdsSeedType(o types.Object, seedTypes map[*types.TypeName]bool) bool {
 	case *types.TypeName:
 		return seedTypes[o]
 	case *types.Var:
-		tn := namedOf(o.Type())
+		tn := sdk.NamedType(o.Type())
 		return tn != nil && seedTypes[tn]
 	case *types.Func:
 		res := o.Type().(*types.Signature).Results()
 		for i := 0; i < res.Len(); i++ {
-			if tn := namedOf(res.At(i).Type()); tn != nil && seedTypes[tn] {
+			if tn := sdk.NamedType(res.At(i).Type()); tn != nil && seedTypes[tn] {
 				return true
 			}
 		}
@@ -613,18 +615,6 @@ func returnsText(info *types.Info, fd *ast.FuncDecl) bool {
 	}
 	b, ok := t.Underlying().(*types.Basic)
 	return ok && b.Info()&types.IsString != 0
-}
-
-// namedOf returns the declared type of t or *t (its origin), or nil.
-func namedOf(t types.Type) *types.TypeName {
-	t = types.Unalias(t)
-	if p, ok := t.(*types.Pointer); ok {
-		t = types.Unalias(p.Elem())
-	}
-	if n, ok := t.(*types.Named); ok {
-		return n.Origin().Obj()
-	}
-	return nil
 }
 
 // carriesText reports whether a value of type t can hold query text: a

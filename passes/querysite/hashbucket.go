@@ -4,6 +4,8 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/ydblint/ydblint/internal/sdk"
 )
 
 // Bucketed hashes. A module's hash helper often hashes several values at
@@ -33,7 +35,7 @@ func bucketHashName(fn *ssa.Function) string {
 		return ""
 	}
 	if sig, ok := obj.Type().(*types.Signature); ok && sig.Recv() != nil {
-		if n, _ := namedName(sig.Recv().Type()); n != "" {
+		if n, _ := sdk.NamedTypeName(sig.Recv().Type()); n != "" {
 			return obj.Pkg().Path() + "." + n + "." + obj.Name()
 		}
 		return ""

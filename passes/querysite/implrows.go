@@ -153,7 +153,7 @@ func (a *pkgAnalysis) exportRowShapes() {
 				if !ok {
 					continue
 				}
-				tn := namedOf(mi.X.Type())
+				tn := sdk.NamedType(mi.X.Type())
 				if tn == nil || tn.Pkg() == nil {
 					continue
 				}
@@ -181,7 +181,7 @@ func (a *pkgAnalysis) exportRowShapes() {
 		}
 		f := a.shapeOf(fn)
 		if recv := fn.Signature.Recv(); recv != nil {
-			if tn := namedOf(recv.Type()); tn != nil {
+			if tn := sdk.NamedType(recv.Type()); tn != nil {
 				f.Converted = converted[typeKey(tn)]
 				st.impls.Methods = append(st.impls.Methods, implMethod{
 					Type: typeKey(tn), Method: obj.Name(), Shapes: f.Shapes, Known: f.Known, Pos: f.Pos,
@@ -241,18 +241,6 @@ func isFieldOptionSlice(t types.Type) bool {
 	}
 	n, ok := types.Unalias(sl.Elem()).(*types.Named)
 	return ok && n.Obj().Name() == "StructValueOption" && n.Obj().Pkg() != nil && sdk.InSDK(n.Obj().Pkg().Path())
-}
-
-// namedOf returns the declared type of T or *T.
-func namedOf(t types.Type) *types.TypeName {
-	t = types.Unalias(t)
-	if p, ok := t.(*types.Pointer); ok {
-		t = types.Unalias(p.Elem())
-	}
-	if n, ok := t.(*types.Named); ok {
-		return n.Origin().Obj()
-	}
-	return nil
 }
 
 // shapeOf decodes the slices fn returns.

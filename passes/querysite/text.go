@@ -14,6 +14,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/ydblint/ydblint/internal/sdk"
 	"github.com/ydblint/ydblint/internal/site"
 	"github.com/ydblint/ydblint/internal/ssacell"
 	"github.com/ydblint/ydblint/internal/yql"
@@ -773,7 +774,7 @@ func (a *pkgAnalysis) callText(call *ssa.Call, c *ctx) texts {
 		if obj, ok := callee.Object().(*types.Func); ok && obj.Pkg() != nil {
 			recv := ""
 			if r := callee.Signature.Recv(); r != nil {
-				recv, _ = namedName(r.Type())
+				recv, _ = sdk.NamedTypeName(r.Type())
 			}
 			switch path, name := obj.Pkg().Path(), obj.Name(); {
 			case path == "fmt" && name == "Sprintf" && recv == "" && len(common.Args) == 2:
@@ -814,17 +815,6 @@ func (a *pkgAnalysis) callText(call *ssa.Call, c *ctx) texts {
 		desc = types.ExprString(ce)
 	}
 	return single(holePiece(key, desc, pos, end))
-}
-
-func namedName(t types.Type) (string, bool) {
-	t = types.Unalias(t)
-	if p, ok := t.(*types.Pointer); ok {
-		t = types.Unalias(p.Elem())
-	}
-	if n, ok := t.(*types.Named); ok {
-		return n.Origin().Obj().Name(), true
-	}
-	return "", false
 }
 
 func (a *pkgAnalysis) importText(obj *types.Func) *textFact {

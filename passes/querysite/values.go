@@ -565,7 +565,7 @@ func (a *pkgAnalysis) hasherOf(h ssa.Value, depth int) (string, string, bool) {
 		}
 		name = hashName(hf)
 	case *ssa.Alloc:
-		n, _ := namedName(x.Type())
+		n, _ := sdk.NamedTypeName(x.Type())
 		if n != "Hash" {
 			return "", "", false
 		}
