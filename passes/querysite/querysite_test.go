@@ -79,11 +79,6 @@ func describe(s *site.Site) string {
 	q := s.Query
 	if q == nil {
 		q = &site.Query{}
-		if len(s.Chain) > 0 {
-			// Before the per-kind payloads every wrapper site carried an
-			// empty, unknown parameter set; the fixtures still spell it.
-			q.Params = &site.Params{}
-		}
 	}
 	var ts []string
 	for _, t := range q.Texts {

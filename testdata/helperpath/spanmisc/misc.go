@@ -49,7 +49,7 @@ func (w *Writer) Restore(ctx context.Context, req RestoreRequest) error {
 			types.StructFieldValue("start_time", types.Int64Value(sp.StartTime)),
 		))
 	}
-	return w.upsert(ctx, req.Table, rows) // want `kind=bulkupsert table="__ydblint_hole_0__/__ydblint_hole_1__" params=\{\}\? row\{service:Utf8\?null,start_time:Int64 const=false\} chain=\(\*example.com/helperpath/spanmisc.Writer\).upsert`
+	return w.upsert(ctx, req.Table, rows) // want `kind=bulkupsert table="__ydblint_hole_0__/__ydblint_hole_1__" row\{service:Utf8\?null,start_time:Int64 const=false\} chain=\(\*example.com/helperpath/spanmisc.Writer\).upsert`
 }
 
 // Kind is an index kind.
@@ -82,7 +82,7 @@ func (w *Writer) Reindex(ctx context.Context, k Kind, spans []spanmodel.Span) er
 			types.StructFieldValue("start_time", types.Int64Value(sp.StartTime)),
 		))
 	}
-	return w.upsert(ctx, indexTable(k), rows) // want `kind=bulkupsert tables=\["__ydblint_hole_0__/service_index","__ydblint_hole_0__/operation_index","__ydblint_hole_0__/operation_index"\] params=\{\}\? row\{service:Utf8 const=false,start_time:Int64 const=false\} chain=\(\*example.com/helperpath/spanmisc.Writer\).upsert`
+	return w.upsert(ctx, indexTable(k), rows) // want `kind=bulkupsert tables=\["__ydblint_hole_0__/service_index","__ydblint_hole_0__/operation_index","__ydblint_hole_0__/operation_index"\] row\{service:Utf8 const=false,start_time:Int64 const=false\} chain=\(\*example.com/helperpath/spanmisc.Writer\).upsert`
 }
 
 // Archive writes the index rows of one generation: the table's name gets
@@ -96,7 +96,7 @@ func (w *Writer) Archive(ctx context.Context, spans []spanmodel.Span) error {
 			types.StructFieldValue("start_time", types.Int64Value(sp.StartTime)),
 		))
 	}
-	return w.upsert(ctx, "service_index_"+w.suffix, rows) // want `kind=bulkupsert table="__ydblint_hole_0__/service_index___ydblint_hole_1__" params=\{\}\? row\{svc_hash:Uint64 const=false hash=hash/fnv.New64a\(field:example.com/helperpath/spanmodel.Span.Service\),service:Utf8 const=false,start_time:Int64 const=false\} chain=\(\*example.com/helperpath/spanmisc.Writer\).upsert`
+	return w.upsert(ctx, "service_index_"+w.suffix, rows) // want `kind=bulkupsert table="__ydblint_hole_0__/service_index___ydblint_hole_1__" row\{svc_hash:Uint64 const=false hash=hash/fnv.New64a\(field:example.com/helperpath/spanmodel.Span.Service\),service:Utf8 const=false,start_time:Int64 const=false\} chain=\(\*example.com/helperpath/spanmisc.Writer\).upsert`
 }
 
 // scan streams the rows of the index table name from a start time on; the

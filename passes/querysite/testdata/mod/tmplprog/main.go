@@ -29,12 +29,12 @@ func main() {
 		panic(err)
 	}
 	prefix = path.Join(db.Name(), prefix)
-	_ = createTable(ctx, db.Table(), path.Join(prefix, "schools")) // want `api=table.Session.CreateTable kind=createtable table="__ydblint_hole_0__/schools" params=\{\}\? cols=\[city:Utf8\?,number:Uint32\?\] pk=\[city,number\] chain=example.com/app/tmplprog.createTable`
+	_ = createTable(ctx, db.Table(), path.Join(prefix, "schools")) // want `api=table.Session.CreateTable kind=createtable table="__ydblint_hole_0__/schools" cols=\[city:Utf8\?,number:Uint32\?\] pk=\[city,number\] chain=example.com/app/tmplprog.createTable`
 	_ = createCities(ctx, db.Table(), prefix)
 	_ = count(ctx, db.Table(), prefix) // want `api=table.Session.Execute text="PRAGMA TablePathPrefix\(\\"__ydblint_hole_0__\\"\);\\nSELECT COUNT\(\*\) FROM cities;" holes=\[var:example.com/app/tmplprog.prefix\] params=\{\}\? chain=example.com/app/tmplprog.count`
 	_ = archive(ctx, db)
 	_ = twoFolders(ctx, db)
-	_ = createTable(ctx, db.Table(), os.Getenv("EXTRA_TABLE")) // want `api=table.Session.CreateTable kind=createtable table="__ydblint_hole_0__" params=\{\}\? cols=\[city:Utf8\?,number:Uint32\?\] pk=\[city,number\] chain=example.com/app/tmplprog.createTable`
+	_ = createTable(ctx, db.Table(), os.Getenv("EXTRA_TABLE")) // want `api=table.Session.CreateTable kind=createtable table="__ydblint_hole_0__" cols=\[city:Utf8\?,number:Uint32\?\] pk=\[city,number\] chain=example.com/app/tmplprog.createTable`
 }
 
 // createTable is a wrapper: its sites are its callers, with its options.
