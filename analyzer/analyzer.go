@@ -14,6 +14,7 @@ import (
 	"github.com/ydblint/ydblint/passes/nestedretry"
 	"github.com/ydblint/ydblint/passes/nullkey"
 	"github.com/ydblint/ydblint/passes/resultloop"
+	"github.com/ydblint/ydblint/passes/retryerr"
 	"github.com/ydblint/ydblint/passes/retrystate"
 	"github.com/ydblint/ydblint/passes/sessionescape"
 	"github.com/ydblint/ydblint/passes/truncation"
@@ -38,6 +39,7 @@ var Suite = []*analysis.Analyzer{
 	retrystate.Analyzer,
 	uncommitted.Analyzer,
 	nestedretry.Analyzer,
+	retryerr.Analyzer,
 	sessionescape.Analyzer,
 	truncation.Analyzer,
 }

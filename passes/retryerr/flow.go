@@ -59,7 +59,8 @@ func (t *tracker) carries(v ssa.Value, depth int) (origin, bool) {
 	switch v := v.(type) {
 	case *ssa.Extract:
 		call, ok := v.Tuple.(*ssa.Call)
-		if !ok || v.Index != v.Tuple.Type().(*types.Tuple).Len()-1 {
+		tuple, isTuple := v.Tuple.Type().(*types.Tuple)
+		if !ok || !isTuple || v.Index != tuple.Len()-1 {
 			return origin{}, false
 		}
 		return t.callCarries(call, depth)

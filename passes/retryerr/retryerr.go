@@ -3,16 +3,19 @@ package retryerr
 import (
 	_ "embed"
 	"fmt"
+	"go/ast"
 	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/ydblint/ydblint/internal/analysisutil"
 	"github.com/ydblint/ydblint/internal/report"
 	"github.com/ydblint/ydblint/internal/sdkssa"
 	"github.com/ydblint/ydblint/passes/config"
+	"github.com/ydblint/ydblint/passes/queryplan"
 )
 
 //go:embed doc.go
@@ -23,10 +26,12 @@ const name = "retryerr"
 // Analyzer reports errors a retried closure returns that hide the SDK
 // error from the retrier.
 var Analyzer = &analysis.Analyzer{
-	Name:             name,
-	Doc:              analysisutil.MustExtractDoc(doc, name),
-	URL:              report.URLBase + name,
-	Requires:         []*analysis.Analyzer{config.Analyzer, sdkssa.Analyzer},
+	Name: name,
+	Doc:  analysisutil.MustExtractDoc(doc, name),
+	URL:  report.URLBase + name,
+	// queryplan's result is the package's shared state for
+	// report (scope, claims, whether the package uses YDB).
+	Requires:         []*analysis.Analyzer{config.Analyzer, queryplan.Analyzer, sdkssa.Analyzer},
 	Run:              report.WrapRun(run),
 	RunDespiteErrors: true,
 	FactTypes:        []analysis.Fact{new(carriesSDKError), new(losesError)},
@@ -75,7 +80,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	exportFacts(pass, res.SrcFuncs)
-	if !cfg.IsPkgInScope(pass.Pkg) {
+	if plans, _ := pass.ResultOf[queryplan.Analyzer].(*queryplan.Result); plans == nil || !plans.InScope {
 		return nil, nil
 	}
 	reported := map[token.Pos]bool{}
@@ -170,6 +175,9 @@ func returned(ret *ssa.Return) ssa.Value {
 func guardedBy(t *tracker, ret *ssa.Return) (origin, bool) {
 	b := ret.Block()
 	for p := b.Idom(); p != nil; p = p.Idom() {
+		if len(p.Instrs) == 0 {
+			continue
+		}
 		ifi, ok := p.Instrs[len(p.Instrs)-1].(*ssa.If)
 		if !ok {
 			continue
@@ -249,12 +257,12 @@ func lossDiagnostic(pass *analysis.Pass, rc sdkssa.RetriedClosure, l loss) analy
 	if l.at != "" {
 		what = fmt.Sprintf("%s (%s)", what, l.at)
 	}
-	pos := l.pos
+	pos, end := span(pass, l.pos)
 	if !pos.IsValid() {
 		pos = rc.Fn.Pos()
 	}
 	return analysis.Diagnostic{
-		Pos: pos, Category: l.category,
+		Pos: pos, End: end, Category: l.category,
 		Message: fmt.Sprintf("%s, and the closure returns it: %s; %s", what, effect(rc), fix),
 	}
 }
@@ -349,4 +357,35 @@ func posString(pass *analysis.Pass, p token.Pos) string {
 		f = f[i+1:]
 	}
 	return fmt.Sprintf("%s:%d", f, pos.Line)
+}
+
+// span returns the source range of the construction at pos: the call
+// whose left parenthesis is at pos (SSA positions a call there), the
+// composite literal whose brace is at pos (with its &), else pos alone.
+func span(pass *analysis.Pass, pos token.Pos) (token.Pos, token.Pos) {
+	for _, f := range pass.Files {
+		if pos < f.FileStart || pos > f.FileEnd {
+			continue
+		}
+		path, _ := astutil.PathEnclosingInterval(f, pos, pos)
+		for i, n := range path {
+			switch n := n.(type) {
+			case *ast.CallExpr:
+				if n.Lparen == pos {
+					return n.Pos(), n.End()
+				}
+			case *ast.CompositeLit:
+				if n.Lbrace != pos {
+					continue
+				}
+				if i+1 < len(path) {
+					if u, ok := path[i+1].(*ast.UnaryExpr); ok && u.Op == token.AND {
+						return u.Pos(), u.End()
+					}
+				}
+				return n.Pos(), n.End()
+			}
+		}
+	}
+	return pos, token.NoPos
 }

@@ -18,3 +18,12 @@ func TestRetryerr(t *testing.T) {
 		"example.com/sdkusage/retryerr/users",
 		"example.com/sdkusage/retryerr/accounts")
 }
+
+// TestRetryerrV3_42: the table service of v3.42.7 (ydb.Connection).
+func TestRetryerrV3_42(t *testing.T) {
+	dir, err := filepath.Abs("../../testdata/sdkusage_v3_42")
+	if err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(t, dir, retryerr.Analyzer, "example.com/sdkusage_v3_42/retryerr/spans")
+}

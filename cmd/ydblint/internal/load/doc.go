@@ -10,12 +10,13 @@
 // fact analyzers on all of them: on ydb-go-sdk's tests/slo that is ~600
 // packages (the SDK, grpc, protobuf, genproto, otel …) type-checked from
 // source, 5–8 s and ~1 GB per run, though almost none of them can hold a
-// query site or a wrapper. The facts come from three analyzers only
+// query site or a wrapper. The facts come from a few analyzers only
 // (TestFactAnalyzersKnown keeps the list): passes/querysite exports facts
 // for packages that reach ydb-go-sdk or database/sql, that mention a YQL
 // statement in a string, or that are (or import) a configured sink;
 // passes/schemafact for packages that reach those libraries or a sink;
-// passes/nestedretry for packages that reach ydb-go-sdk;
+// passes/nestedretry and passes/retryerr for packages that reach
+// ydb-go-sdk (internal/sdkssa.Needed);
 // internal/noreturn's no-return facts, for the same packages (the
 // standard library's no-return functions are its table). None exports
 // anything for the standard library or for the SDK's own library packages. Every other package has

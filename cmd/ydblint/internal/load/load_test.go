@@ -103,11 +103,11 @@ func TestListSource(t *testing.T) {
 // facts for; a new fact analyzer must be checked against it (and added
 // here) or the export-data shortcut may drop its facts.
 func TestFactAnalyzersKnown(t *testing.T) {
-	// querysite, schemafact, nestedretry: only packages that reach the SDK,
+	// querysite, schemafact, nestedretry, retryerr: only packages that reach the SDK,
 	// database/sql or a sink, or hold YQL; ydbnoreturn (through ssaprog):
 	// no-return functions, the same packages (the standard library's are
 	// its table).
-	known := []string{"nestedretry", "querysite", "schemafact", "ydbnoreturn"}
+	known := []string{"nestedretry", "querysite", "retryerr", "schemafact", "ydbnoreturn"}
 	seen := map[*analysis.Analyzer]bool{}
 	var got []string
 	var walk func(as []*analysis.Analyzer)
