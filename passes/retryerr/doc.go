@@ -54,6 +54,12 @@
 // Unwrap, As or Is method is correct. Each finding names the SDK call the
 // error came from.
 //
+// The first three categories below are constructions that hide the SDK
+// error. A helper of the program that never returns its error parameter
+// so that errors.As finds it, and on some path hides it in one of those
+// ways (a fact, losesError), is reported where the closure hands it the
+// SDK error, under the helper's category.
+//
 // # Category fmt-no-wrap
 //
 // fmt.Errorf formats the SDK error, or its text, with a verb other than
@@ -78,10 +84,6 @@
 //	type TxError struct{ Op string; Err error }
 //	func (e *TxError) Error() string { return e.Op + ": " + e.Err.Error() }
 //	func (e *TxError) Unwrap() error { return e.Err } // the fix
-//
-// A helper of the program that builds such a value from its error
-// parameter on every path that does not return nil (a fact, losesError)
-// is reported where the closure calls it, with the helper's category.
 //
 // # Category replaced
 //
