@@ -146,9 +146,10 @@ func returns(fn *ssa.Function) []*ssa.Return {
 }
 
 // returned is the error ret returns. In a function with defer
-// statements, results pass through a local variable: the value is the
-// one stored into it in ret's block, and a return that stores none (the
-// recover block) returns nil.
+// statements or range-over-func loops, results pass through a variable:
+// the value is the one stored into it in ret's block, and a return that
+// stores none there (the recover block, a loop body's early exit) returns
+// nil.
 func returned(ret *ssa.Return) ssa.Value {
 	v := ret.Results[len(ret.Results)-1]
 	load, ok := v.(*ssa.UnOp)
@@ -156,7 +157,7 @@ func returned(ret *ssa.Return) ssa.Value {
 		return v
 	}
 	cell, ok := load.X.(*ssa.Alloc)
-	if !ok || cell.Heap {
+	if !ok {
 		return v
 	}
 	instrs := ret.Block().Instrs

@@ -191,3 +191,64 @@ func (r *Repo) Validate(ctx context.Context, u User) error {
 		return tx.Exec(ctx, insertUser, userParams(u))
 	})
 }
+
+// Emails reads with range-over-func loops, whose results pass through a
+// variable the loop bodies share.
+func (r *Repo) Emails(ctx context.Context) ([]string, error) {
+	var out []string
+	err := r.db.Query().Do(ctx, func(ctx context.Context, s query.Session) error {
+		out = out[:0]
+		res, err := s.Query(ctx, "SELECT email FROM users")
+		if err != nil {
+			return fmt.Errorf("emails: %v", err) // want `fmt.Errorf formats the error of Session.Query without %w, and the closure returns it: query.Client.Do finds no YDB status`
+		}
+		defer func() { _ = res.Close(ctx) }()
+		for rs, err := range res.ResultSets(ctx) {
+			if err != nil {
+				return err
+			}
+			for row, err := range rs.Rows(ctx) {
+				if err != nil {
+					return err
+				}
+				var email string
+				if err := row.Scan(&email); err != nil {
+					return fmt.Errorf("scan: %v", err) // a scan error: not reported
+				}
+				out = append(out, email)
+			}
+		}
+		return nil
+	}, query.WithIdempotent())
+	return out, err
+}
+
+// EmailsFixed is Emails' correct twin.
+func (r *Repo) EmailsFixed(ctx context.Context) ([]string, error) {
+	var out []string
+	err := r.db.Query().Do(ctx, func(ctx context.Context, s query.Session) error {
+		out = out[:0]
+		res, err := s.Query(ctx, "SELECT email FROM users")
+		if err != nil {
+			return fmt.Errorf("emails: %w", err)
+		}
+		defer func() { _ = res.Close(ctx) }()
+		for rs, err := range res.ResultSets(ctx) {
+			if err != nil {
+				return err
+			}
+			for row, err := range rs.Rows(ctx) {
+				if err != nil {
+					return err
+				}
+				var email string
+				if err := row.Scan(&email); err != nil {
+					return err
+				}
+				out = append(out, email)
+			}
+		}
+		return nil
+	}, query.WithIdempotent())
+	return out, err
+}
