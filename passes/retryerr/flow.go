@@ -18,6 +18,20 @@ import (
 // drop one they were given (lossy), and which are made from nothing
 // (fresh).
 
+// stdFunc is a package function of the standard library.
+type stdFunc struct{ pkg, name string }
+
+// The standard library's functions that make errors and strings from
+// errors (go1.26): fmt.Errorf wraps the arguments of its %w verbs (one or
+// more since go1.20) and formats the others; errors.Join wraps all of
+// its arguments; errors.New and fmt's Sprint functions keep text only.
+var (
+	fmtErrorf  = stdFunc{"fmt", "Errorf"}
+	errorsJoin = stdFunc{"errors", "Join"}
+	errorsNew  = stdFunc{"errors", "New"}
+	fmtSprint  = []stdFunc{{"fmt", "Sprintf"}, {"fmt", "Sprint"}, {"fmt", "Sprintln"}}
+)
+
 // origin is the SDK call whose error a value carries.
 type origin struct {
 	api string    // the SDK method, e.g. "TxActor.Exec"
@@ -133,13 +147,13 @@ func (t *tracker) callCarries(call *ssa.Call, depth int) (origin, bool) {
 		}
 	}
 	switch {
-	case isFunc(c, "fmt", "Errorf"):
+	case isFunc(c, fmtErrorf):
 		wrap, _, ok := errorfArgs(c)
 		if !ok {
 			return origin{}, false
 		}
 		return t.anyCarries(wrap, depth)
-	case isFunc(c, "errors", "Join"):
+	case isFunc(c, errorsJoin):
 		return t.anyCarries(varargs(c.Args[0]), depth)
 	}
 	if fn := staticFunc(c); fn != nil && fn.Pkg() != nil && sdk.InSDK(fn.Pkg().Path()) {
@@ -222,7 +236,7 @@ func (t *tracker) text(v ssa.Value, depth int) (origin, bool) {
 		if c.IsInvoke() && c.Method.Name() == "Error" {
 			return t.carries(c.Value, depth+1)
 		}
-		if isFunc(c, "fmt", "Sprintf") || isFunc(c, "fmt", "Sprint") || isFunc(c, "fmt", "Sprintln") {
+		if isFunc(c, fmtSprint...) {
 			for _, a := range varargs(c.Args[len(c.Args)-1]) {
 				if o, ok := t.carries(a, depth+1); ok {
 					return o, true
@@ -316,7 +330,7 @@ func (t *tracker) lossyValue(mi *ssa.MakeInterface, depth int) []loss {
 // lossyCall judges a call that returns an error.
 func (t *tracker) lossyCall(call *ssa.Call, depth int) (loss, bool) {
 	c := call.Common()
-	if isFunc(c, "fmt", "Errorf") {
+	if isFunc(c, fmtErrorf) {
 		wrap, other, ok := errorfArgs(c)
 		if !ok {
 			return loss{}, false
@@ -392,12 +406,12 @@ func (t *tracker) fresh(v ssa.Value, depth int) (string, bool) {
 	case *ssa.Call:
 		c := v.Common()
 		switch {
-		case isFunc(c, "errors", "New"):
+		case isFunc(c, errorsNew):
 			if _, ok := t.text(c.Args[0], depth+1); ok {
 				return "", false
 			}
 			return "errors.New", true
-		case isFunc(c, "fmt", "Errorf"):
+		case isFunc(c, fmtErrorf):
 			for _, a := range varargs(c.Args[1]) {
 				if _, ok := t.carries(a, depth+1); ok {
 					return "", false
@@ -683,10 +697,18 @@ func staticFunc(c *ssa.CallCommon) *types.Func {
 	return fn
 }
 
-func isFunc(c *ssa.CallCommon, pkg, name string) bool {
+// isFunc reports whether c calls one of the package functions fs.
+func isFunc(c *ssa.CallCommon, fs ...stdFunc) bool {
 	fn := staticFunc(c)
-	return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == pkg && fn.Name() == name &&
-		fn.Type().(*types.Signature).Recv() == nil && len(c.Args) > 0
+	if fn == nil || fn.Pkg() == nil || fn.Type().(*types.Signature).Recv() != nil || len(c.Args) == 0 {
+		return false
+	}
+	for _, f := range fs {
+		if fn.Pkg().Path() == f.pkg && fn.Name() == f.name {
+			return true
+		}
+	}
+	return false
 }
 
 func returnsError(fn *types.Func) bool {
