@@ -18,7 +18,8 @@
 //     hole is a Piece saying what it stands for (a parameter, a field
 //     "field:pkg.T.f", a package variable "var:pkg.v", the result of a
 //     call not interpreted, a run-time value, a bound) and why it is not
-//     known. Its Key, when it has one, is the same wherever the value is
+//     known, and where it was made (Piece.Src: the field read, the call,
+//     the parameter; the call for text an intrinsic synthesises). Its Key, when it has one, is the same wherever the value is
 //     the same: a pure function applied to keyed values is keyed by the
 //     function and the keys ("call:strings.ToLower(field:pkg.T.f)"), so
 //     quoteIdentifier(cfg.Table) in a DDL statement and in a query name
@@ -97,7 +98,8 @@
 // it to a function that runs it; a package variable only the initialiser
 // assigns is its value after the package initialiser runs; a field of a
 // struct the evaluator does not know is the join of every store to it
-// when Env knows them all (Env.Stores). A value computed in a loop is the
+// when Env knows them all (Env.Stores), and of its zero value (a string
+// field's is an empty literal marked Piece.Zero). A value computed in a loop is the
 // join of its values over the iterations.
 //
 // # Bounds

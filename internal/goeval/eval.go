@@ -1,6 +1,8 @@
 package goeval
 
 import (
+	"go/token"
+
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/ydblint/ydblint/internal/strshape"
@@ -37,6 +39,12 @@ type Evaluator struct {
 	memoSeq  int
 	selfSeq  int
 	selfRefs map[int]int // loop marker id → its piece
+
+	// at, atString: the position of the instruction being interpreted
+	// (atString in a summary's code), which pieces made now carry as
+	// Piece.Src.
+	at       token.Pos
+	atString string
 
 	stack    []*Func
 	steps    int
@@ -355,7 +363,11 @@ func (e *Evaluator) bindParams(fn *ssa.Function, f *Func, fr *frame, h *heap) *h
 	}
 	for i := range params {
 		t := f.typeAt(f.ParamTypes[i])
-		ref := e.t.piece(Piece{Hole: true, Kind: HoleParam, Desc: f.ParamNames[i], Why: "parameter of " + shortName(f.Name), Param: i})
+		p := Piece{Hole: true, Kind: HoleParam, Desc: f.ParamNames[i], Why: "parameter of " + shortName(f.Name), Param: i}
+		if f.ssa != nil && i < len(f.ssa.Params) {
+			p.Src = f.ssa.Params[i].Pos()
+		}
+		ref := e.piece(p)
 		fr.vals[i] = e.fit(orOther(t), mkUnknown(ref))
 	}
 	return h
@@ -385,7 +397,7 @@ func (e *Evaluator) bindFree(fn *ssa.Function, f *Func, fr *frame, h *heap) *hea
 		}
 	}
 	for i, fv := range fn.FreeVars {
-		fr.vals[f.NParams+i] = e.hole(HoleRuntime, "", fv.Name(), "captured value not known")
+		fr.vals[f.NParams+i] = mkUnknown(e.piece(Piece{Hole: true, Kind: HoleRuntime, Desc: fv.Name(), Why: "captured value not known", Src: fv.Pos()}))
 	}
 	return h
 }

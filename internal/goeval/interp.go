@@ -483,7 +483,7 @@ func (fr *frame) runBlock(b int) {
 		if !fr.step() {
 			return
 		}
-		h = fr.exec(b, &blk.Instrs[i], h)
+		h = fr.execAt(b, &blk.Instrs[i], h)
 		if h == nil {
 			return
 		}

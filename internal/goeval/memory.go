@@ -328,7 +328,7 @@ func (e *Evaluator) materialize(t *Type, u *Unit, from *Value) *Value {
 		if prefix != "" {
 			desc = prefix + "." + fd.Name
 		}
-		ref := e.t.piece(Piece{Hole: true, Kind: HoleField, Key: fd.Key, Desc: desc, Why: "field of a struct not known here"})
+		ref := e.t.piece(Piece{Hole: true, Kind: HoleField, Key: fd.Key, Desc: desc, Why: "field of a struct not known here"}) // placed where read (stampField)
 		if t.Name != "" {
 			e.fieldHoles[ref] = fieldRef{typ: t.Name, index: i, t: typeIn(u, fd.Type), u: u}
 		}
@@ -409,7 +409,7 @@ func (fr *frame) resolveField(v *Value) (*Value, *heap) {
 		h = e.importCells(h, tf.final, val)
 		out = e.join2(out, val, 0, 0)
 	}
-	out = e.join2(out, e.zero(fref.t, fref.u, 0), 0, 0)
+	out = e.join2(out, e.fieldZero(fref, ref), 0, 0)
 	if fref.t != nil {
 		out = e.fit(fref.t, out)
 	}
@@ -417,6 +417,17 @@ func (fr *frame) resolveField(v *Value) (*Value, *heap) {
 		e.fieldMemo[key] = &fieldResult{v: out, h: h}
 	}
 	return out, h
+}
+
+// fieldZero is the zero value of the field fref, joined with its stores:
+// for a string field an empty literal marked Zero (Piece.Zero) and keyed
+// by the field, so that a consumer can tell "not set yet" from a stored
+// empty string.
+func (e *Evaluator) fieldZero(fref fieldRef, ref int) *Value {
+	if fref.t == nil || fref.t.Kind != TString {
+		return e.zero(fref.t, fref.u, 0)
+	}
+	return mkStr(strshape.Lit("", e.piece(Piece{Zero: true, Key: e.Piece(ref).Key})))
 }
 
 type fieldResult struct {

@@ -168,7 +168,7 @@ func (e *Evaluator) fit(t *Type, v *Value) *Value {
 		if s := e.shapeOf(v); s != nil {
 			return e.strValue(s)
 		}
-		return mkStr(strshape.Hole(e.t.piece(Piece{Hole: true, Kind: HoleRuntime, Desc: "string", Why: "value of another kind"})))
+		return mkStr(strshape.Hole(e.piece(Piece{Hole: true, Kind: HoleRuntime, Desc: "string", Why: "value of another kind"})))
 	case TBytes:
 		if v.kind == KString || v.kind == KNil {
 			return v
@@ -196,9 +196,58 @@ func (e *Evaluator) fit(t *Type, v *Value) *Value {
 	return v
 }
 
-// exec interprets one instruction of block b from heap h and returns the
-// heap after it, nil when the path ends (panic, a call that does not
-// return).
+// execAt interprets one instruction of block b from heap h and returns
+// the heap after it, nil when the path ends (panic, a call that does not
+// return). The pieces it makes carry the instruction's position
+// (Piece.Src); an instruction without one (a load or conversion the
+// source does not spell) keeps the enclosing call's.
+func (fr *frame) execAt(b int, in *Instr, h *heap) *heap {
+	e := fr.e
+	at, atString := e.at, e.atString
+	if in.pos.IsValid() || in.Pos != "" {
+		e.at, e.atString = in.pos, in.Pos
+	}
+	h = fr.exec(b, in, h)
+	e.at, e.atString = at, atString
+	return h
+}
+
+// stampField gives a field hole read here the position of this read
+// (Piece.Src): a struct the evaluator does not know is materialised once,
+// at its first use, with its fields unplaced, and a field is placed
+// where it is read — a keyed field at its first read (Piece.Src).
+func (e *Evaluator) stampField(v *Value) *Value {
+	var ref int
+	switch {
+	case v == nil:
+		return v
+	case v.kind == KUnknown:
+		ref = v.hole
+	case v.kind == KString && v.shape.Kind == strshape.KindHole:
+		ref = v.shape.Ref
+	default:
+		return v
+	}
+	p := e.Piece(ref)
+	if ref <= 0 || p.Kind != HoleField || !e.at.IsValid() && e.atString == "" || p.Src.IsValid() || p.SrcString != "" {
+		return v
+	}
+	if p.Key != "" {
+		e.t.pieces[ref].Src, e.t.pieces[ref].SrcString = e.at, e.atString
+		return v
+	}
+	p.Src, p.SrcString = e.at, e.atString
+	r := e.t.piece(p)
+	if fref, ok := e.fieldHoles[ref]; ok {
+		e.fieldHoles[r] = fref
+	}
+	if v.kind == KUnknown {
+		return mkUnknown(r)
+	}
+	return mkStr(strshape.Hole(r))
+}
+
+// exec interprets one instruction (execAt).
 func (fr *frame) exec(b int, in *Instr, h *heap) *heap {
 	e := fr.e
 	arg := func(i int) *Value { return fr.get(in.Args[i], b) }
@@ -211,7 +260,7 @@ func (fr *frame) exec(b int, in *Instr, h *heap) *heap {
 	case OpLoad:
 		var v *Value
 		v, h = fr.load(h, arg(0))
-		fr.set(in.ID, fr.typed(in, v))
+		fr.set(in.ID, fr.typed(in, e.stampField(v)))
 	case OpStore:
 		h = fr.store(h, arg(0), arg(1))
 	case OpAlloc:
@@ -222,7 +271,7 @@ func (fr *frame) exec(b int, in *Instr, h *heap) *heap {
 	case OpField:
 		var v *Value
 		v, h = fr.field(h, arg(0), in)
-		fr.set(in.ID, fr.typed(in, v))
+		fr.set(in.ID, fr.typed(in, e.stampField(v)))
 	case OpFieldAddr:
 		var v *Value
 		v, h = fr.fieldAddr(h, arg(0), in)

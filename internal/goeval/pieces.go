@@ -54,6 +54,26 @@ type Piece struct {
 	PosString string
 	Off       int
 	Exact     bool
+	// Zero: an empty literal standing for the zero value of a field,
+	// joined with the field's stores (Env.Stores) because the field may
+	// be read before any store; Key names the field. A consumer that
+	// treats an unset field as "no text" can drop the variants built
+	// from it.
+	Zero bool
+	// Src is where the piece was made, for holes and for literal text the
+	// evaluator synthesises (path.Join's "/", a piece of a computed
+	// format, a formatted number): the position of the SSA instruction
+	// whose evaluation produced it (the load or selection of a field, the
+	// call whose result is not known or which made the text), or of the
+	// parameter or captured variable it stands for. SrcString instead
+	// for a piece made in a summary's code (calls and ifs only); NoPos
+	// and "" when the evaluator was at no instruction with a position.
+	// Two pieces that differ only in Src are distinct pieces, except
+	// keyed holes: a Key is one value wherever it is read (joins and
+	// loops compare pieces), so a keyed hole is one piece whose Src is
+	// the first place that read it.
+	Src       token.Pos
+	SrcString string
 	// Hole: what it stands for. Key is a stable identity of the Go value
 	// when it has one that is the same wherever it is used (a field
 	// "field:pkg.T.f", a package variable "var:pkg.v", a pure function
@@ -130,7 +150,10 @@ func (t *tables) piece(p Piece) int {
 			b.WriteString("r" + intervalString(p.Lo, p.Hi))
 		}
 	} else {
-		b.WriteString("l\x00" + p.Text + "\x00" + strconv.Itoa(int(p.Pos)) + "\x00" + p.PosString + "\x00" + strconv.Itoa(p.Off) + "\x00" + strconv.FormatBool(p.Exact))
+		b.WriteString("l\x00" + p.Text + "\x00" + strconv.Itoa(int(p.Pos)) + "\x00" + p.PosString + "\x00" + strconv.Itoa(p.Off) + "\x00" + strconv.FormatBool(p.Exact) + "\x00" + strconv.FormatBool(p.Zero) + "\x00" + p.Key)
+	}
+	if !p.Hole || p.Key == "" {
+		b.WriteString("\x00" + strconv.Itoa(int(p.Src)) + "\x00" + p.SrcString)
 	}
 	k := b.String()
 	if i, ok := t.pieceIdx[k]; ok {
@@ -169,14 +192,23 @@ func (e *Evaluator) Cond(c int) Cond {
 	return e.t.conds[c]
 }
 
+// piece interns p, stamped with the instruction being interpreted
+// (Piece.Src) when p is a hole or synthesised text and has no Src yet.
+func (e *Evaluator) piece(p Piece) int {
+	if !p.Src.IsValid() && p.SrcString == "" && (p.Hole || !p.Pos.IsValid() && p.PosString == "") {
+		p.Src, p.SrcString = e.at, e.atString
+	}
+	return e.t.piece(p)
+}
+
 // hole makes an unknown value.
 func (e *Evaluator) hole(kind HoleKind, key, desc, why string) *Value {
-	return mkUnknown(e.t.piece(Piece{Hole: true, Kind: kind, Key: key, Desc: desc, Why: why}))
+	return mkUnknown(e.piece(Piece{Hole: true, Kind: kind, Key: key, Desc: desc, Why: why}))
 }
 
 // holeShape is a hole as a shape.
 func (e *Evaluator) holeShape(kind HoleKind, key, desc, why string) *strshape.Shape {
-	return strshape.Hole(e.t.piece(Piece{Hole: true, Kind: kind, Key: key, Desc: desc, Why: why}))
+	return strshape.Hole(e.piece(Piece{Hole: true, Kind: kind, Key: key, Desc: desc, Why: why}))
 }
 
 // bounded is a hole saying which bound was hit.
@@ -187,7 +219,7 @@ func (e *Evaluator) lit(text string, pos token.Pos, posString string, off int, e
 	if text == "" {
 		return strshape.Empty()
 	}
-	return strshape.Lit(text, e.t.piece(Piece{Text: text, Pos: pos, PosString: posString, Off: off, Exact: exact}))
+	return strshape.Lit(text, e.piece(Piece{Text: text, Pos: pos, PosString: posString, Off: off, Exact: exact}))
 }
 
 // litPlain is literal text made by the evaluator (a formatted number, a
@@ -283,12 +315,14 @@ func (e *Evaluator) intShape(v *Value, desc string) *strshape.Shape {
 	}
 	p := Piece{Hole: true, Kind: HoleRuntime, Key: e.keyOf(v), Desc: desc, Why: "integer not known"}
 	if v.hole != 0 {
-		if q := e.Piece(v.hole); q.Kind == HoleParam {
+		q := e.Piece(v.hole)
+		p.Src, p.SrcString = q.Src, q.SrcString // where the integer comes from
+		if q.Kind == HoleParam {
 			p.Kind, p.Desc, p.Param, p.Why = HoleParam, q.Desc, q.Param, q.Why
 		}
 	}
 	if v.lo != negInf || v.hi != posInf {
 		p.Ranged, p.Lo, p.Hi = true, v.lo, v.hi
 	}
-	return strshape.Hole(e.t.piece(p))
+	return strshape.Hole(e.piece(p))
 }

@@ -321,6 +321,8 @@ type EncPiece struct {
 	PosString string
 	Off       int
 	Exact     bool
+	Zero      bool
+	Src       string // Piece.Src as "file:line:col"
 	Kind      HoleKind
 	Key, Desc string
 	Why       string
@@ -472,7 +474,11 @@ func (e *Evaluator) encPiece(p Piece, l *lowerer) EncPiece {
 	if ps == "" && p.Pos.IsValid() && l.fset != nil {
 		ps = l.fset.Position(p.Pos).String()
 	}
-	return EncPiece{Hole: p.Hole, Text: p.Text, PosString: ps, Off: p.Off, Exact: p.Exact, Kind: p.Kind, Key: p.Key, Desc: p.Desc, Why: p.Why}
+	src := p.SrcString
+	if src == "" && p.Src.IsValid() && l.fset != nil {
+		src = l.fset.Position(p.Src).String()
+	}
+	return EncPiece{Hole: p.Hole, Text: p.Text, PosString: ps, Off: p.Off, Exact: p.Exact, Zero: p.Zero, Src: src, Kind: p.Kind, Key: p.Key, Desc: p.Desc, Why: p.Why}
 }
 
 func (e *Evaluator) encCond(c int, l *lowerer) EncCond {
@@ -528,7 +534,7 @@ func (s *shapeEncoder) node(sh *strshape.Shape) int {
 }
 
 func (e *Evaluator) decPiece(p EncPiece) int {
-	return e.t.piece(Piece{Hole: p.Hole, Text: p.Text, PosString: p.PosString, Off: p.Off, Exact: p.Exact, Kind: p.Kind, Key: p.Key, Desc: p.Desc, Why: p.Why})
+	return e.t.piece(Piece{Hole: p.Hole, Text: p.Text, PosString: p.PosString, Off: p.Off, Exact: p.Exact, Zero: p.Zero, SrcString: p.Src, Kind: p.Kind, Key: p.Key, Desc: p.Desc, Why: p.Why})
 }
 
 func (e *Evaluator) decCond(c EncCond) int {
