@@ -16,32 +16,48 @@ import (
 
 // ownCommand handles the invocations that are ydblint's rather than the
 // go/analysis driver's: -version, and help in its several spellings. It
-// reports whether it handled args.
-func ownCommand(args []string, w io.Writer) bool {
+// reports whether it handled args and, if so, the exit code: 0, or 2 for
+// help on a name that is no rule (the driver would read the name as a
+// package pattern and answer "package … is not in std").
+func ownCommand(args []string, stdout, stderr io.Writer) (code int, handled bool) {
 	if len(args) == 0 {
-		return false
+		return 0, false
 	}
 	switch args[0] {
 	case "-version", "--version", "version":
 		if len(args) == 1 {
-			fmt.Fprintln(w, versionLine())
-			return true
+			fmt.Fprintln(stdout, versionLine())
+			return 0, true
 		}
 	case "-help", "--help", "-h":
 		if len(args) == 1 {
-			printHelp(w, analyzer.Suite)
-			return true
+			printHelp(stdout, analyzer.Suite)
+			return 0, true
 		}
 	case "help":
 		if len(args) == 1 {
-			printHelp(w, analyzer.Suite)
-			return true
+			printHelp(stdout, analyzer.Suite)
+			return 0, true
 		}
-		if len(args) == 2 {
-			return printRuleHelp(w, analyzer.Suite, args[1])
+		if printRuleHelp(stdout, analyzer.Suite, args[1]) {
+			if len(args) > 2 {
+				fmt.Fprintln(stderr, "ydblint: help takes one rule name; ignored:", strings.Join(args[2:], " "))
+			}
+			return 0, true
 		}
+		fmt.Fprintf(stderr, "ydblint: unknown rule %q; the rules are %s (ydblint help lists them)\n",
+			args[1], strings.Join(ruleNames(analyzer.Suite), ", "))
+		return 2, true
 	}
-	return false
+	return 0, false
+}
+
+func ruleNames(suite []*analysis.Analyzer) []string {
+	names := make([]string, len(suite))
+	for i, a := range suite {
+		names[i] = a.Name
+	}
+	return names
 }
 
 // versionLine is "ydblint <module version> <go version>", plus the VCS
@@ -148,7 +164,7 @@ func printConfigFlags(w io.Writer) {
 }
 
 // printRuleHelp prints one rule's documentation; false when no rule has
-// that name (the driver then handles the request).
+// that name.
 func printRuleHelp(w io.Writer, suite []*analysis.Analyzer, name string) bool {
 	for _, a := range suite {
 		if a.Name == name {

@@ -19,8 +19,8 @@ func main() {
 	if len(os.Args) > 1 && os.Args[1] == "lsp" {
 		os.Exit(lsp.Main(os.Args[2:], os.Stdin, os.Stdout, os.Stderr, versionLine()))
 	}
-	if ownCommand(os.Args[1:], os.Stdout) {
-		os.Exit(0)
+	if code, handled := ownCommand(os.Args[1:], os.Stdout, os.Stderr); handled {
+		os.Exit(code)
 	}
 	if !vetInvocation(os.Args[1:]) {
 		// The standalone driver (driver.go); go vet's protocol below.

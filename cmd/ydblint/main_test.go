@@ -149,27 +149,37 @@ func TestOwnCommand(t *testing.T) {
 	tests := []struct {
 		args    []string
 		handled bool
-		want    string
+		code    int
+		want    string // in stdout
+		wantErr string // in stderr
 	}{
-		{nil, false, ""},
-		{[]string{"./..."}, false, ""},
-		{[]string{"-version"}, true, "ydblint "},
-		{[]string{"-version", "./..."}, false, ""},
-		{[]string{"help"}, true, "Rules:"},
-		{[]string{"-h"}, true, "Usage:"},
-		{[]string{"help", "no-such-rule"}, false, ""},
+		{nil, false, 0, "", ""},
+		{[]string{"./..."}, false, 0, "", ""},
+		{[]string{"-version"}, true, 0, "ydblint ", ""},
+		{[]string{"-version", "./..."}, false, 0, "", ""},
+		{[]string{"help"}, true, 0, "Rules:", ""},
+		{[]string{"-h"}, true, 0, "Usage:", ""},
+		// Not a rule: said so, with the rule names, as a usage error;
+		// never handed to the driver, which took it for a package.
+		{[]string{"help", "no-such-rule"}, true, 2, "", `unknown rule "no-such-rule"; the rules are hashprefix, `},
+		{[]string{"help", "ydblint_config"}, true, 2, "", `unknown rule "ydblint_config"`},
 		// A rule's help is its whole page: the categories and what it
 		// does not report, not only the first section.
-		{[]string{"help", "truncation"}, true, "\n# Category unbounded-read\n"},
-		{[]string{"help", "nullkey"}, true, "\n# Not reported\n"},
-		{[]string{"-V=full"}, false, ""},
-		{[]string{"-flags"}, false, ""},
+		{[]string{"help", "truncation"}, true, 0, "\n# Category unbounded-read\n", ""},
+		{[]string{"help", "nullkey"}, true, 0, "\n# Not reported\n", ""},
+		{[]string{"help", "nullkey", "extra"}, true, 0, "\n# Not reported\n", "ignored: extra"},
+		{[]string{"-V=full"}, false, 0, "", ""},
+		{[]string{"-flags"}, false, 0, "", ""},
 	}
 	for _, tt := range tests {
-		var b bytes.Buffer
-		handled := ownCommand(tt.args, &b)
-		if handled != tt.handled || !strings.Contains(b.String(), tt.want) {
-			t.Errorf("ownCommand(%q) = %v, output %q; want %v containing %q", tt.args, handled, b.String(), tt.handled, tt.want)
+		var out, errb bytes.Buffer
+		code, handled := ownCommand(tt.args, &out, &errb)
+		if handled != tt.handled || code != tt.code || !strings.Contains(out.String(), tt.want) || !strings.Contains(errb.String(), tt.wantErr) {
+			t.Errorf("ownCommand(%q) = %d, %v, stdout %q, stderr %q; want %d, %v, stdout containing %q, stderr containing %q",
+				tt.args, code, handled, out.String(), errb.String(), tt.code, tt.handled, tt.want, tt.wantErr)
+		}
+		if tt.wantErr == "" && errb.Len() > 0 {
+			t.Errorf("ownCommand(%q) wrote to stderr: %q", tt.args, errb.String())
 		}
 	}
 }
