@@ -17,7 +17,7 @@ func (e *Evaluator) join2(a, b *Value, ca, cb int) *Value {
 	switch {
 	case a == nil:
 		return b
-	case b == nil || eq(a, b):
+	case b == nil || e.t.eq(a, b):
 		return a
 	}
 	if a.kind == KString || b.kind == KString {
@@ -35,7 +35,7 @@ func (e *Evaluator) join2(a, b *Value, ca, cb int) *Value {
 		switch a.kind {
 		case KInt:
 			v := mkInt(min(a.lo, b.lo), max(a.hi, b.hi))
-			if a.hole == b.hole {
+			if e.t.same(a.hole, b.hole) {
 				v.hole = a.hole
 			}
 			return v
@@ -94,11 +94,11 @@ func (e *Evaluator) joinParts(a, b []*Value, ca, cb int) ([]*Value, bool) {
 	out := make([]*Value, len(a))
 	diff := 0
 	for i := range a {
-		if eq(a[i], b[i]) {
+		if e.t.eq(a[i], b[i]) {
 			out[i] = a[i]
 			continue
 		}
-		if !(cb != 0 && extends(a[i], b[i]) || ca != 0 && extends(b[i], a[i])) {
+		if !(cb != 0 && e.t.extends(a[i], b[i]) || ca != 0 && e.t.extends(b[i], a[i])) {
 			diff++
 			if diff > 1 {
 				return nil, false
@@ -112,8 +112,8 @@ func (e *Evaluator) joinParts(a, b []*Value, ca, cb int) ([]*Value, bool) {
 // extends reports whether y is x with more appended: a longer string or
 // slice with x as prefix, or a composite whose components each are x's
 // or extend them.
-func extends(x, y *Value) bool {
-	if eq(x, y) {
+func (t *tables) extends(x, y *Value) bool {
+	if t.eq(x, y) {
 		return true
 	}
 	switch {
@@ -123,7 +123,7 @@ func extends(x, y *Value) bool {
 			return false
 		}
 		for i := range px {
-			if !eqShape(px[i], py[i]) {
+			if !t.eqShape(px[i], py[i]) {
 				return false
 			}
 		}
@@ -137,14 +137,14 @@ func extends(x, y *Value) bool {
 		}
 		for i := range x.items {
 			a, b := x.items[i], y.items[i]
-			if a.Rep != b.Rep || a.self != b.self || !slices.Equal(a.Conds, b.Conds) || !eq(a.V, b.V) {
+			if a.Rep != b.Rep || a.self != b.self || !slices.Equal(a.Conds, b.Conds) || !t.eq(a.V, b.V) {
 				return false
 			}
 		}
 		return true
 	case x.kind == y.kind && (x.kind == KStruct || x.kind == KTuple || x.kind == KInterface) && x.name == y.name && len(x.elems) == len(y.elems):
 		for i := range x.elems {
-			if !extends(x.elems[i], y.elems[i]) {
+			if !t.extends(x.elems[i], y.elems[i]) {
 				return false
 			}
 		}
@@ -162,7 +162,7 @@ func (e *Evaluator) joinSlices(a, b *Value, ca, cb int) *Value {
 		}
 		for i := range short.items {
 			x, y := short.items[i], long.items[i]
-			if x.Rep != y.Rep || x.self != y.self || !slices.Equal(x.Conds, y.Conds) || !eq(x.V, y.V) {
+			if x.Rep != y.Rep || x.self != y.self || !slices.Equal(x.Conds, y.Conds) || !e.t.eq(x.V, y.V) {
 				return nil
 			}
 		}
@@ -196,13 +196,13 @@ func (e *Evaluator) alt(a, b *Value) *Value {
 	add := func(v *Value) {
 		if v.kind == KAlt {
 			for _, x := range v.elems {
-				if !slices.ContainsFunc(vs, func(y *Value) bool { return eq(x, y) }) {
+				if !slices.ContainsFunc(vs, func(y *Value) bool { return e.t.eq(x, y) }) {
 					vs = append(vs, x)
 				}
 			}
 			return
 		}
-		if !slices.ContainsFunc(vs, func(y *Value) bool { return eq(v, y) }) {
+		if !slices.ContainsFunc(vs, func(y *Value) bool { return e.t.eq(v, y) }) {
 			vs = append(vs, v)
 		}
 	}
@@ -269,12 +269,12 @@ func parts(s *strshape.Shape) []*strshape.Shape {
 
 // joinShapes joins two strings of two paths (join2).
 func (e *Evaluator) joinShapes(a, b *strshape.Shape, ca, cb int) *strshape.Shape {
-	if eqShape(a, b) {
+	if e.t.eqShape(a, b) {
 		return a
 	}
 	pa, pb := parts(a), parts(b)
 	n := 0
-	for n < len(pa) && n < len(pb) && eqShape(pa[n], pb[n]) {
+	for n < len(pa) && n < len(pb) && e.t.eqShape(pa[n], pb[n]) {
 		n++
 	}
 	cat := func(ps []*strshape.Shape) *strshape.Shape {
@@ -300,7 +300,7 @@ func (e *Evaluator) altShapes(xs ...*strshape.Shape) *strshape.Shape {
 	var out []*strshape.Shape
 	for _, x := range xs {
 		for _, p := range altParts(x) {
-			if !slices.ContainsFunc(out, func(y *strshape.Shape) bool { return eqShape(p, y) }) {
+			if !slices.ContainsFunc(out, func(y *strshape.Shape) bool { return e.t.eqShape(p, y) }) {
 				out = append(out, p)
 			}
 		}

@@ -214,8 +214,8 @@ func (fr *frame) execAt(b int, in *Instr, h *heap) *heap {
 
 // stampField gives a field hole read here the position of this read
 // (Piece.Src): a struct the evaluator does not know is materialised once,
-// at its first use, with its fields unplaced, and a field is placed
-// where it is read — a keyed field at its first read (Piece.Src).
+// at its first use, and each read of a field is its own place in the
+// source.
 func (e *Evaluator) stampField(v *Value) *Value {
 	var ref int
 	switch {
@@ -229,11 +229,7 @@ func (e *Evaluator) stampField(v *Value) *Value {
 		return v
 	}
 	p := e.Piece(ref)
-	if ref <= 0 || p.Kind != HoleField || !e.at.IsValid() && e.atString == "" || p.Src.IsValid() || p.SrcString != "" {
-		return v
-	}
-	if p.Key != "" {
-		e.t.pieces[ref].Src, e.t.pieces[ref].SrcString = e.at, e.atString
+	if ref <= 0 || p.Kind != HoleField || !e.at.IsValid() && e.atString == "" || p.Src == e.at && p.SrcString == e.atString {
 		return v
 	}
 	p.Src, p.SrcString = e.at, e.atString

@@ -68,10 +68,8 @@ type Piece struct {
 	// parameter or captured variable it stands for. SrcString instead
 	// for a piece made in a summary's code (calls and ifs only); NoPos
 	// and "" when the evaluator was at no instruction with a position.
-	// Two pieces that differ only in Src are distinct pieces, except
-	// keyed holes: a Key is one value wherever it is read (joins and
-	// loops compare pieces), so a keyed hole is one piece whose Src is
-	// the first place that read it.
+	// Two pieces that differ only in Src are distinct refs of the same
+	// value: joins and loops compare pieces by identity without Src.
 	Src       token.Pos
 	SrcString string
 	// Hole: what it stands for. Key is a stable identity of the Go value
@@ -131,6 +129,11 @@ type Cond struct {
 type tables struct {
 	pieces   []Piece
 	pieceIdx map[string]int
+	// ident maps a ref to the first ref interned with the same piece but
+	// for where it was made (Src): the piece's identity, by which joins,
+	// loops and memos compare values.
+	ident    []int
+	identIdx map[string]int
 	conds    []Cond
 	condIdx  map[string]int
 }
@@ -138,6 +141,8 @@ type tables struct {
 func (t *tables) init() {
 	t.pieces = []Piece{{Hole: true, Kind: HoleBound, Desc: "widened", Why: "a bound was hit"}} // ref 0: strshape's widening hole (ref -1 is mapped here)
 	t.pieceIdx = map[string]int{}
+	t.ident = []int{0}
+	t.identIdx = map[string]int{}
 	t.conds = []Cond{{}}
 	t.condIdx = map[string]int{}
 }
@@ -152,17 +157,27 @@ func (t *tables) piece(p Piece) int {
 	} else {
 		b.WriteString("l\x00" + p.Text + "\x00" + strconv.Itoa(int(p.Pos)) + "\x00" + p.PosString + "\x00" + strconv.Itoa(p.Off) + "\x00" + strconv.FormatBool(p.Exact) + "\x00" + strconv.FormatBool(p.Zero) + "\x00" + p.Key)
 	}
-	if !p.Hole || p.Key == "" {
-		b.WriteString("\x00" + strconv.Itoa(int(p.Src)) + "\x00" + p.SrcString)
-	}
-	k := b.String()
+	id := b.String()
+	k := id + "\x00" + strconv.Itoa(int(p.Src)) + "\x00" + p.SrcString
 	if i, ok := t.pieceIdx[k]; ok {
 		return i
 	}
 	i := len(t.pieces)
 	t.pieces = append(t.pieces, p)
 	t.pieceIdx[k] = i
+	first, ok := t.identIdx[id]
+	if !ok {
+		first = i
+		t.identIdx[id] = i
+	}
+	t.ident = append(t.ident, first)
 	return i
+}
+
+// same reports whether refs a and b are the same piece but for where they
+// were made.
+func (t *tables) same(a, b int) bool {
+	return a == b || a > 0 && b > 0 && a < len(t.ident) && b < len(t.ident) && t.ident[a] == t.ident[b]
 }
 
 func (t *tables) cond(c Cond) int {

@@ -27,11 +27,20 @@ type store struct{ table, index string }
 func (s *store) Get() {
 	sink("SELECT * FROM " + s.index + s.table)
 }`, want: "SELECT * FROM [*s.index@4:28][*s.table@4:38]"},
+		{name: "one field read at two places, each placed", src: `package p
+type store struct{ table string }
+func (s *store) A() { sink("SELECT * FROM " + s.table) }
+func (s *store) B() { sink("DELETE FROM " + s.table) }`, want: "SELECT * FROM [*s.table@3:49] ; DELETE FROM [*s.table@4:47]"},
 		{name: "path.Join separator at the call", src: `package p
 import "path"
 func Run(db string) {
 	sink(path.Join(db,
 		"t"))
+}`, want: "[db@3:10][\"/\"@4:16]t"},
+		{name: "path.Join element cleaned at the call", src: `package p
+import "path"
+func Run(db string) {
+	sink(path.Join(db, "t/"))
 }`, want: "[db@3:10][\"/\"@4:16][\"t\"@4:16]"},
 		{name: "integer formatted from a parameter", src: `package p
 import "fmt"

@@ -443,7 +443,9 @@ func pathJoin(fr *frame, in *Instr, args []*Value, h *heap) (*Value, *heap) {
 			if c == "" || c == "." && len(s.items) > 1 {
 				continue
 			}
-			x = e.litPlain(c)
+			if c != t {
+				x = e.litPlain(c) // cleaned: text of the call, no longer the constant's
+			}
 		}
 		if len(ps) > 0 {
 			ps = append(ps, e.litPlain("/"))

@@ -301,16 +301,17 @@ func litText(s *strshape.Shape) (string, bool) {
 	return "", false
 }
 
-// eqShape reports whether two shapes are the same tree.
-func eqShape(a, b *strshape.Shape) bool {
+// eqShape reports whether two shapes are the same tree (pieces compared
+// by identity, not by where they were made: tables.same).
+func (t *tables) eqShape(a, b *strshape.Shape) bool {
 	if a == b {
 		return true
 	}
-	if a == nil || b == nil || a.Kind != b.Kind || a.Text != b.Text || a.Ref != b.Ref || a.Cond != b.Cond || len(a.Parts) != len(b.Parts) {
+	if a == nil || b == nil || a.Kind != b.Kind || a.Text != b.Text || !t.same(a.Ref, b.Ref) || a.Cond != b.Cond || len(a.Parts) != len(b.Parts) {
 		return false
 	}
 	for i := range a.Parts {
-		if !eqShape(a.Parts[i], b.Parts[i]) {
+		if !t.eqShape(a.Parts[i], b.Parts[i]) {
 			return false
 		}
 	}
@@ -318,7 +319,7 @@ func eqShape(a, b *strshape.Shape) bool {
 }
 
 // eq reports whether a and b are the same abstract value.
-func eq(a, b *Value) bool {
+func (t *tables) eq(a, b *Value) bool {
 	if a == b {
 		return true
 	}
@@ -327,11 +328,11 @@ func eq(a, b *Value) bool {
 	}
 	switch a.kind {
 	case KUnknown:
-		return a.hole == b.hole
+		return t.same(a.hole, b.hole)
 	case KString:
-		return eqShape(a.shape, b.shape)
+		return t.eqShape(a.shape, b.shape)
 	case KInt:
-		return a.lo == b.lo && a.hi == b.hi && a.hole == b.hole && a.cell == b.cell
+		return a.lo == b.lo && a.hi == b.hi && t.same(a.hole, b.hole) && a.cell == b.cell
 	case KCond:
 		return a.cell == b.cell && a.hi == b.hi
 	case KConst:
@@ -358,7 +359,7 @@ func eq(a, b *Value) bool {
 		}
 		for i := range a.items {
 			x, y := a.items[i], b.items[i]
-			if x.Rep != y.Rep || x.self != y.self || !slices.Equal(x.Conds, y.Conds) || !eq(x.V, y.V) {
+			if x.Rep != y.Rep || x.self != y.self || !slices.Equal(x.Conds, y.Conds) || !t.eq(x.V, y.V) {
 				return false
 			}
 		}
@@ -372,7 +373,7 @@ func eq(a, b *Value) bool {
 		return false
 	}
 	for i := range a.elems {
-		if !eq(a.elems[i], b.elems[i]) {
+		if !t.eq(a.elems[i], b.elems[i]) {
 			return false
 		}
 	}

@@ -102,6 +102,7 @@ func (w *widener) selfPiece(id int) *strshape.Shape {
 	if !ok {
 		ref = len(e.t.pieces)
 		e.t.pieces = append(e.t.pieces, Piece{Hole: true, Kind: holeSelf, self: id, Desc: "loop-carried value", Why: "value carried by a loop"})
+		e.t.ident = append(e.t.ident, ref)
 		e.selfRefs[id] = ref
 	}
 	return strshape.Hole(ref)
@@ -168,7 +169,7 @@ func (w *widener) widenState(h *heap, phis []*Value, mh *heap, mphis []*Value, b
 	// A cell or φ not marked that came back different: mark it next
 	// round (or, in the last, give up on it).
 	unmarked := func(m, b *Value) *Value {
-		if m == b || eq(m, b) {
+		if m == b || e.t.eq(m, b) {
 			return m
 		}
 		changed = true
@@ -249,11 +250,11 @@ func (w *widener) widenState(h *heap, phis []*Value, mh *heap, mphis []*Value, b
 			return e.bound(mkStructU(init.typ, init.unit, fields))
 		}
 		// An assumption: stable, or generalised and run again.
-		if eq(m, b) {
+		if e.t.eq(m, b) {
 			return m
 		}
 		g := e.generalize(m, b, generalize || final)
-		if !eq(g, m) {
+		if !e.t.eq(g, m) {
 			changed = true
 			assume[path] = g
 		}
