@@ -220,6 +220,10 @@ func runStandalone(args []string, stdout, stderr io.Writer, stage stageA) int {
 	}
 
 	run, err := stage.analyze(o.patterns, o.selectedRules(), loadOptions{Tests: o.tests, Env: env})
+	if errors.Is(err, errNoModule) {
+		fmt.Fprintln(stderr, "ydblint:", err)
+		return exitLoad // as go vet: nothing could be loaded
+	}
 	if err != nil {
 		fmt.Fprintln(stderr, "ydblint:", err)
 		return exitUsage

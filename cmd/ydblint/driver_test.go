@@ -190,3 +190,48 @@ b.go:3:1: NULL into key k of table t (nullkey)
 		t.Errorf("got:\n%s\nwant:\n%s", b.String(), want)
 	}
 }
+
+// TestOutsideModule: run where no go.mod is above the directory, ydblint
+// says what go vet says (the go command's own line) and exits 1 as go vet
+// does, instead of "matched no packages" and a usage error.
+func TestOutsideModule(t *testing.T) {
+	dir := t.TempDir()
+	if moduleRootFor(dir) != "" || workRootFor(dir) != "" {
+		t.Skip("the temporary directory lies inside a module or workspace")
+	}
+	if err := os.WriteFile(filepath.Join(dir, "x.go"), []byte("package x\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		env  []string
+		want bool
+	}{
+		{nil, true},
+		{[]string{"GO111MODULE=on"}, true},
+		{[]string{"GOWORK=off"}, true},
+		{[]string{"GO111MODULE=off"}, false},            // GOPATH mode loads a directory without go.mod
+		{[]string{"GOWORK=" + dir + "/go.work"}, false}, // a workspace named in the environment
+	}
+	for _, c := range cases {
+		if got := outsideModule(dir, c.env); got != c.want {
+			t.Errorf("outsideModule(%v) = %v, want %v", c.env, got, c.want)
+		}
+	}
+	mod := t.TempDir()
+	if err := os.WriteFile(filepath.Join(mod, "go.mod"), []byte("module m\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(filepath.Join(mod, "sub"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if outsideModule(filepath.Join(mod, "sub"), nil) {
+		t.Errorf("a directory below a go.mod reads as outside a module")
+	}
+
+	bin := buildTool(t)
+	_, stderr, code := run(t, dir, bin, ".")
+	_, vetErr, vetCode := run(t, dir, "go", "vet", ".")
+	if code != vetCode || !strings.Contains(stderr, "go.mod file not found") || !strings.Contains(vetErr, "go.mod file not found") {
+		t.Errorf("ydblint . outside a module: exit %d, %q; go vet: exit %d, %q", code, stderr, vetCode, vetErr)
+	}
+}

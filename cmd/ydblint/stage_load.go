@@ -9,6 +9,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -54,6 +55,9 @@ func (loadStage) analyze(patterns []string, rules []*analysis.Analyzer, opts loa
 		return nil, err
 	}
 	if len(snap.Roots) == 0 {
+		if outsideModule(dir, opts.Env) {
+			return nil, errNoModule
+		}
 		return nil, fmt.Errorf("%s matched no packages", strings.Join(patterns, " "))
 	}
 	if cache != nil {
@@ -76,6 +80,51 @@ func (loadStage) analyze(patterns []string, rules []*analysis.Analyzer, opts loa
 		}
 	}
 	return run, nil
+}
+
+// errNoModule is the go command's own words for a run in module mode
+// outside any module, where go list -e names no package and says why only
+// on its standard error: go vet prints the same line.
+var errNoModule = errors.New("go: go.mod file not found in current directory or any parent directory; see 'go help modules'")
+
+// outsideModule reports whether the go command runs in module mode with
+// neither a go.mod nor a go.work above dir (env, then the process's
+// environment, decides GO111MODULE and GOWORK).
+func outsideModule(dir string, env []string) bool {
+	getenv := func(key string) string {
+		for i := len(env) - 1; i >= 0; i-- {
+			if v, ok := strings.CutPrefix(env[i], key+"="); ok {
+				return v
+			}
+		}
+		return os.Getenv(key)
+	}
+	if getenv("GO111MODULE") == "off" {
+		return false
+	}
+	if w := getenv("GOWORK"); w != "" && w != "off" {
+		return false
+	}
+	return moduleRootFor(dir) == "" && workRootFor(dir) == ""
+}
+
+// workRootFor returns the directory of the go.work above dir, or "".
+func workRootFor(dir string) string {
+	if dir == "" {
+		dir = "."
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return ""
+	}
+	for d := abs; ; d = filepath.Dir(d) {
+		if fi, err := os.Stat(filepath.Join(d, "go.work")); err == nil && fi.Mode().IsRegular() {
+			return d
+		}
+		if filepath.Dir(d) == d {
+			return ""
+		}
+	}
 }
 
 // moduleRootFor returns the module root above dir (the current directory
