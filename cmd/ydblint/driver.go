@@ -214,7 +214,7 @@ func runStandalone(args []string, stdout, stderr io.Writer, stage stageA) int {
 
 	if o.fix {
 		code := applyFixes(o, env, stdout, stderr)
-		if o.diff || code != 0 {
+		if code != 0 || (o.diff && o.json) {
 			return code
 		}
 	}
@@ -239,7 +239,17 @@ func runStandalone(args []string, stdout, stderr io.Writer, stage stageA) int {
 		return sum.exitCode(true)
 	}
 	printErrors(stderr, sum)
-	printText(stderr, dir, sum.Findings, o.context)
+	if o.fix && o.diff {
+		// The diff on stdout shows the findings -fix would mend; list
+		// the ones it would leave, and exit as a plain run (nothing was
+		// applied), so a CI step of -fix -diff fails while findings remain.
+		printText(stderr, dir, withoutFix(sum.Findings), o.context)
+		if n := len(sum.Findings) - len(withoutFix(sum.Findings)); n > 0 {
+			fmt.Fprintf(stderr, "ydblint: %d finding(s) with a fix, shown in the diff above (-fix applies it)\n", n)
+		}
+	} else {
+		printText(stderr, dir, sum.Findings, o.context)
+	}
 	if o.explain.on {
 		printExplain(stdout, dir, run, &o.explain)
 	}
@@ -250,6 +260,17 @@ func runStandalone(args []string, stdout, stderr io.Writer, stage stageA) int {
 		printStats(stdout, dir, run, sum)
 	}
 	return sum.exitCode(false)
+}
+
+// withoutFix returns the findings that carry no suggested fix.
+func withoutFix(fs []finding) []finding {
+	var rest []finding
+	for _, f := range fs {
+		if len(f.Fixes) == 0 {
+			rest = append(rest, f)
+		}
+	}
+	return rest
 }
 
 // applyFixes runs this binary as the x/tools driver with -fix (and -diff),

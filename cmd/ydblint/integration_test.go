@@ -125,9 +125,30 @@ func TestIntegration(t *testing.T) {
 
 		dir = copyCorpus(t, corpus)
 		out = runIn(t, dir, nil, bin, append(append([]string{"-fix", "-diff"}, flags...), "./...")...)
-		out.wantCode(t, 0)
+		out.wantCode(t, 3) // nothing applied: findings remain, as a plain run
 		checkUnchanged(t, corpus, dir)
 		checkDiff(t, corpus, dir, out.stdout)
+		// stderr lists the findings the diff does not mend: those of the
+		// reference without a fix.
+		var unfixable []diag
+		for _, d := range reference {
+			if !d.HasFix {
+				unfixable = append(unfixable, d)
+			}
+		}
+		var listed []string
+		said := false
+		for _, line := range strings.Split(out.stderr, "\n") {
+			if strings.HasPrefix(line, "ydblint: ") {
+				said = said || strings.Contains(line, "with a fix, shown in the diff above")
+				continue
+			}
+			listed = append(listed, line)
+		}
+		checkSame(t, "ydblint -fix -diff", parseText(t, dir, strings.Join(listed, "\n")), unfixable)
+		if !said {
+			t.Errorf("-fix -diff does not say how many findings the diff mends:\n%s", out.stderr)
+		}
 	})
 
 	t.Run("go vet", func(t *testing.T) {
