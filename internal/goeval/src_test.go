@@ -37,11 +37,11 @@ func Run(db string) {
 	sink(path.Join(db,
 		"t"))
 }`, want: "[db@3:10][\"/\"@4:16]t"},
-		{name: "path.Join element cleaned at the call", src: `package p
+		{name: "path.Join element cleaned: a piece of its constant, or text of the call", src: `package p
 import "path"
 func Run(db string) {
-	sink(path.Join(db, "t/"))
-}`, want: "[db@3:10][\"/\"@4:16][\"t\"@4:16]"},
+	sink(path.Join(db, "t/", "x//u"))
+}`, want: "[db@3:10][\"/\"@4:16]t[\"/\"@4:16][\"x/u\"@4:16]"},
 		{name: "integer formatted from a parameter", src: `package p
 import "fmt"
 func Run(n int) {

@@ -444,7 +444,7 @@ func pathJoin(fr *frame, in *Instr, args []*Value, h *heap) (*Value, *heap) {
 				continue
 			}
 			if c != t {
-				x = e.litPlain(c) // cleaned: text of the call, no longer the constant's
+				x = e.cleanedLit(x, t, c)
 			}
 		}
 		if len(ps) > 0 {
@@ -456,6 +456,20 @@ func pathJoin(fr *frame, in *Instr, args []*Value, h *heap) (*Value, *heap) {
 		return mkStr(strshape.Empty()), h
 	}
 	return e.strValue(strshape.Concat(e.lim, ps...)), h
+}
+
+// cleanedLit is the literal c that path cleaning made of the literal
+// shape x with text t: still a piece of the constant when c is a
+// substring of its text (slashes trimmed), else text of the call.
+func (e *Evaluator) cleanedLit(x *strshape.Shape, t, c string) *strshape.Shape {
+	if x.Kind == strshape.KindLit {
+		if p := e.Piece(x.Ref); p.Pos.IsValid() || p.PosString != "" {
+			if i := strings.Index(t, c); i >= 0 {
+				return e.lit(c, p.Pos, p.PosString, p.Off+i, p.Exact)
+			}
+		}
+	}
+	return e.litPlain(c)
 }
 
 func hasDotDot(s *strshape.Shape) bool {
