@@ -156,7 +156,7 @@ func TestIntegration(t *testing.T) {
 		vet := append([]string{"vet", "-vettool=" + bin}, flags...)
 		out := runIn(t, corpus, nil, "go", append(append(vet, "-json"), "./...")...)
 		out.wantCode(t, 0) // go vet -json passes the JSON through and exits 0
-		diags := parseAnalysisJSON(t, corpus, out.stdout)
+		diags := vetRuleSuffix(t, parseAnalysisJSON(t, corpus, out.stdout))
 		checkWants(t, "go vet -json", diags, wants)
 		requireChain(t, "go vet -json", diags)
 		if reference != nil {
@@ -566,6 +566,21 @@ func parseText(t *testing.T, dir, out string) []diag {
 // parseAnalysisJSON parses the go/analysis JSON tree, one object per
 // package as go vet -json prints it, or one for all packages (ydblint
 // -json): {"<pkg>": {"<analyzer>": [diagnostic…] or {"error": "…"}}}.
+// vetRuleSuffix checks that every go vet message ends in " (rule)" naming
+// its analyzer (go vet prints no rule name of its own) and strips it, so
+// the messages compare with the standalone JSON's.
+func vetRuleSuffix(t *testing.T, diags []diag) []diag {
+	t.Helper()
+	for i, d := range diags {
+		msg, ok := strings.CutSuffix(d.Msg, " ("+d.Analyzer+")")
+		if !ok {
+			t.Errorf("go vet message without its rule's name: %s", d)
+		}
+		diags[i].Msg = msg
+	}
+	return diags
+}
+
 func parseAnalysisJSON(t *testing.T, dir, out string) []diag {
 	t.Helper()
 	var diags []diag

@@ -40,5 +40,9 @@ func main() {
 		os.Setenv("GOFLAGS", goflags)
 		os.Args = append(os.Args[:1:1], args...)
 	}
-	multichecker.Main(analyzer.Suite...)
+	rules := analyzer.Suite
+	if os.Getenv(upstreamEnv) != "1" { // go vet, not -fix's run of the x/tools driver
+		rules = vetRules(rules) // vetnames.go
+	}
+	multichecker.Main(rules...)
 }
