@@ -7,6 +7,8 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/ydblint/ydblint/internal/report"
+	"github.com/ydblint/ydblint/internal/suppress"
 	"github.com/ydblint/ydblint/passes/config"
 	"github.com/ydblint/ydblint/passes/fullscan"
 	"github.com/ydblint/ydblint/passes/hashprefix"
@@ -23,12 +25,9 @@ import (
 	"golang.org/x/tools/go/analysis"
 )
 
-// docURL is the documentation URL prefix of the rules' packages (the same
-// as internal/report's URLBase, which reports under it).
-const docURL = "https://pkg.go.dev/github.com/ydblint/ydblint/passes/"
-
-// Suite is every ydblint rule, in documentation order. Adding a rule is one
-// line: its Analyzer here (and its name in config.RuleNames).
+// Suite is every ydblint rule, in documentation order. Adding a rule is its
+// Analyzer here and its name in suppress.Rules, the names ydblint:ignore
+// directives accept (TestSuiteIsRules keeps the two lists equal).
 var Suite = []*analysis.Analyzer{
 	hashprefix.Analyzer,
 	nullkey.Analyzer,
@@ -46,7 +45,7 @@ var Suite = []*analysis.Analyzer{
 
 // Check reports every way in which analyzers break the suite's conventions:
 // analysis.Validate, unique names, a name that ydblint:ignore directives
-// accept (config.RuleNames), a direct Requires of config.Analyzer (rules read
+// accept (suppress.Rules), a direct Requires of config.Analyzer (rules read
 // its result and report.WrapRun needs it), the rule's documentation URL,
 // a Doc title in go/analysis style, and a "# Not reported" section in the
 // Doc (every rule's page says what it stays silent on, under one heading).
@@ -65,13 +64,13 @@ func Check(analyzers []*analysis.Analyzer) error {
 			errs = append(errs, fmt.Errorf("%s: name used twice", a.Name))
 		}
 		seen[a.Name] = true
-		if rules := config.RuleNames(); !slices.Contains(rules, a.Name) {
-			errs = append(errs, fmt.Errorf("%s: not a rule name ydblint:ignore accepts (%s)", a.Name, strings.Join(rules, ", ")))
+		if !slices.Contains(suppress.Rules, a.Name) {
+			errs = append(errs, fmt.Errorf("%s: not a rule name ydblint:ignore accepts (%s)", a.Name, strings.Join(suppress.Rules, ", ")))
 		}
 		if !slices.Contains(a.Requires, config.Analyzer) {
 			errs = append(errs, fmt.Errorf("%s: does not require config.Analyzer", a.Name))
 		}
-		if want := docURL + a.Name; a.URL != want {
+		if want := report.URLBase + a.Name; a.URL != want {
 			errs = append(errs, fmt.Errorf("%s: URL %q, want %q", a.Name, a.URL, want))
 		}
 		if err := checkTitle(Title(a)); err != nil {

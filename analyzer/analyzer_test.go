@@ -1,9 +1,11 @@
 package analyzer
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/ydblint/ydblint/internal/suppress"
 	"github.com/ydblint/ydblint/passes/config"
 	"golang.org/x/tools/go/analysis"
 )
@@ -21,6 +23,20 @@ func TestSuite(t *testing.T) {
 			t.Errorf("name %q used twice", a.Name)
 		}
 		seen[a.Name] = true
+	}
+}
+
+// TestSuiteIsRules: the rules of Suite are exactly the names ydblint:ignore
+// directives accept (suppress.Rules), in the same (documentation) order.
+// Check only sees that each analyzer's name is accepted; a name accepted
+// with no rule behind it would let a directive name a rule that never runs.
+func TestSuiteIsRules(t *testing.T) {
+	names := make([]string, len(Suite))
+	for i, a := range Suite {
+		names[i] = a.Name
+	}
+	if !slices.Equal(names, suppress.Rules) {
+		t.Errorf("Suite has the rules %q, suppress.Rules %q", names, suppress.Rules)
 	}
 }
 

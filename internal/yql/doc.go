@@ -21,6 +21,9 @@
 //     renderings used by the tests.
 //   - CanonicalType, IsIntegral, IsUnsigned, IsFloat, IsString, IsTime,
 //     IsSerial, SerialBase: type-name helpers for the planner.
+//   - HasStatementPair(s): whether a string holds an upper-case statement
+//     keyword pair (SELECT … FROM, UPSERT INTO, …), the cheap test that
+//     marks a Go string as query text.
 //
 // # Grammar decisions
 //

@@ -15,7 +15,6 @@ import (
 	"time"
 
 	"github.com/ydblint/ydblint/internal/srcfiles"
-	"github.com/ydblint/ydblint/internal/suppress"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -400,8 +399,3 @@ func readAndParse(path string) *fileConfig {
 	}
 	return parseFile(path, data)
 }
-
-// RuleNames returns the names of ydblint's rules, the names a
-// ydblint:ignore directive accepts (besides "all"), for packages outside
-// passes/ that cannot import internal/suppress.
-func RuleNames() []string { return append([]string(nil), suppress.Rules...) }

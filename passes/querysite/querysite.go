@@ -8,7 +8,6 @@ import (
 	"slices"
 	"sort"
 	"strconv"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -18,6 +17,7 @@ import (
 	"github.com/ydblint/ydblint/internal/sdk"
 	"github.com/ydblint/ydblint/internal/site"
 	"github.com/ydblint/ydblint/internal/ssaprog"
+	"github.com/ydblint/ydblint/internal/yql"
 	"github.com/ydblint/ydblint/passes/config"
 )
 
@@ -313,18 +313,10 @@ func shortPos(p token.Position) string {
 	return name + ":" + strconv.Itoa(p.Line) + ":" + strconv.Itoa(p.Column)
 }
 
-// yqlKeywords start statements worth summarising in packages that do not
-// import the SDK: a package of query-text helpers (A in A→B→C) must export
-// its text facts even though only its importers reach the SDK.
-// Pairs keep the check from firing on prose ("update the select box").
-var yqlKeywords = [][2]string{
-	{"SELECT ", " FROM "}, {"UPDATE ", " SET "}, {"INSERT INTO", ""}, {"UPSERT INTO", ""},
-	{"REPLACE INTO", ""}, {"DELETE FROM", ""}, {"CREATE TABLE", ""}, {"ALTER TABLE", ""}, {"DECLARE $", ""},
-}
-
 // mentionsYQL reports whether a string literal in the package contains an
-// upper-case YQL statement keyword pair (upper case only: the standard
-// library has prose such as "select on … from …"). It walks tokens only,
+// upper-case YQL statement keyword pair (yql.HasStatementPair): a package
+// of query-text helpers (A in A→B→C) must export its text facts even
+// though only its importers reach the SDK. It walks tokens only,
 // no SSA. A lower-case query in a package that does not reach the SDK is
 // therefore not summarised (a known gap). Standard-library packages never
 // get here (run returns first).
@@ -350,15 +342,7 @@ func mentionsYQL(pass *analysis.Pass) bool {
 // literalMentionsYQL is mentionsYQL's test for one literal (also a seed of
 // the body plan, seedsOf).
 func literalMentionsYQL(lit string) bool {
-	if len(lit) < 8 {
-		return false
-	}
-	for _, k := range yqlKeywords {
-		if strings.Contains(lit, k[0]) && strings.Contains(lit, k[1]) {
-			return true
-		}
-	}
-	return false
+	return len(lit) >= 8 && yql.HasStatementPair(lit)
 }
 
 // importsIncomplete reports whether a direct import carries incompleteFact

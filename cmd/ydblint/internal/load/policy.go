@@ -1,7 +1,6 @@
 package load
 
 import (
-	"bytes"
 	"go/scanner"
 	"go/token"
 	"os"
@@ -11,47 +10,22 @@ import (
 	"time"
 
 	"golang.org/x/tools/go/packages"
+
+	"github.com/ydblint/ydblint/internal/sdk"
+	"github.com/ydblint/ydblint/internal/yql"
 )
 
-// The libraries whose callers ydblint analyses (internal/sdk, which
-// this package may not import).
-const (
-	sdkModule = "github.com/ydb-platform/ydb-go-sdk/v3"
-	sqlPkg    = "database/sql"
-)
-
-// yqlPairs are passes/querysite's yqlKeywords: a package that does not
-// reach the SDK is still summarised when a string in it holds one of these
-// pairs. Matching them in the raw file bytes finds every such package (and
-// a few more whose comments hold them, which only costs a source load).
-var yqlPairs = [][2]string{
-	{"SELECT ", " FROM "}, {"UPDATE ", " SET "}, {"INSERT INTO", ""}, {"UPSERT INTO", ""},
-	{"REPLACE INTO", ""}, {"DELETE FROM", ""}, {"CREATE TABLE", ""}, {"ALTER TABLE", ""}, {"DECLARE $", ""},
-}
-
-// hashPkgs are the packages internal/sdk.IsHashPkg names (the
-// packages of sdk.HashFuncs but io and hash; TestHashPkgsMirrorSDK reads
-// that table's source): passes/querysite summarises a package outside the
-// module cache that imports one of them directly, reaching the SDK or not,
-// and exports ydbHash facts for its hash helpers (seaweedfs
-// util.HashStringToLong, which a YDB store calls for its dir_hash column).
-var hashPkgs = map[string]bool{
-	"hash/crc32": true, "hash/crc64": true, "hash/adler32": true, "hash/fnv": true, "hash/maphash": true,
-	"crypto/md5": true, "crypto/sha1": true, "crypto/sha256": true, "crypto/sha512": true,
-	"github.com/cespare/xxhash": true, "github.com/cespare/xxhash/v2": true,
-	"github.com/spaolacci/murmur3": true, "github.com/twmb/murmur3": true,
-	"github.com/go-faster/city": true, "github.com/zentures/cityhash": true,
-	"github.com/dgryski/go-farm": true, "github.com/dgryski/go-metro": true, "github.com/zeebo/xxh3": true,
-}
+// sqlPkg is database/sql: its callers are analysed like the SDK's.
+const sqlPkg = "database/sql"
 
 // YDB is the policy for ydblint's analyzers: a package needs source when
 // passes/querysite or passes/schemafact could export a fact for it, that is
 // when it is neither in the standard library nor a library package of
 // ydb-go-sdk, and it imports (transitively) ydb-go-sdk, database/sql or
 // one of sinkPkgs (the packages of configured sinks), or is one of
-// sinkPkgs, or mentions a YQL statement (see yqlPairs); a package outside
+// sinkPkgs, or mentions a YQL statement (mentionsYQL); a package outside
 // the module cache and vendor directories that imports a hash package
-// (hashPkgs), SDK library or not.
+// (sdk.IsHashPkg), SDK library or not.
 // Everything else has no facts ydblint's rules read and is read from
 // export data. (No-return facts, internal/noreturn, of other
 // packages, a helper that always calls log.Fatal in a package that does
@@ -74,7 +48,7 @@ func YDB(sinkPkgs []string) Policy {
 			seen[p.ID] = true
 			r := false
 			for path, imp := range p.Imports {
-				if inSDK(path) || inSDK(imp.PkgPath) || imp.PkgPath == sqlPkg || sinks[imp.PkgPath] || reaches(imp) {
+				if sdk.InSDK(path) || sdk.InSDK(imp.PkgPath) || imp.PkgPath == sqlPkg || sinks[imp.PkgPath] || reaches(imp) {
 					r = true
 				}
 			}
@@ -87,7 +61,7 @@ func YDB(sinkPkgs []string) Policy {
 				need[id] = true
 				continue
 			}
-			if standard(p) || sdkLibrary(p.PkgPath) {
+			if standard(p) || sdk.IsLibrary(p.PkgPath) {
 				continue
 			}
 			if reaches(p) || sinks[p.PkgPath] || mentionsYQL(p.GoFiles) {
@@ -99,12 +73,14 @@ func YDB(sinkPkgs []string) Policy {
 }
 
 // hashHelpers is passes/querysite's hashHelpers: p imports a hash package
-// directly and none of its files is in the module cache or a vendor
-// directory.
+// (sdk.IsHashPkg) directly and none of its files is in the module cache or
+// a vendor directory. passes/querysite summarises such a package, reaching
+// the SDK or not, and exports ydbHash facts for its hash helpers (seaweedfs
+// util.HashStringToLong, which a YDB store calls for its dir_hash column).
 func hashHelpers(p *packages.Package) bool {
 	imports := false
 	for path, imp := range p.Imports {
-		if hashPkgs[path] || hashPkgs[imp.PkgPath] {
+		if sdk.IsHashPkg(path) || sdk.IsHashPkg(imp.PkgPath) {
 			imports = true
 			break
 		}
@@ -129,20 +105,6 @@ func standard(p *packages.Package) bool {
 	}
 	first, _, _ := strings.Cut(p.PkgPath, "/")
 	return !strings.Contains(first, ".")
-}
-
-func inSDK(path string) bool {
-	return path == sdkModule || strings.HasPrefix(path, sdkModule+"/")
-}
-
-// sdkLibrary is passes/querysite's isSDKLibrary: a package of the SDK
-// module other than its tests/ clients and external test packages.
-func sdkLibrary(path string) bool {
-	if !inSDK(path) || strings.HasSuffix(path, "_test") {
-		return false
-	}
-	rest := strings.TrimPrefix(path, sdkModule)
-	return !(rest == "/tests" || strings.HasPrefix(rest, "/tests/"))
 }
 
 // mentionCache remembers, per file state, whether a file holds a YQL
@@ -173,7 +135,7 @@ func mentionsYQL(files []string) bool {
 		if err != nil {
 			continue
 		}
-		m := hasPair(b) && stringHasPair(b)
+		m := yql.HasStatementPair(string(b)) && stringHasPair(b)
 		mentionCache.Store(k, m)
 		if m {
 			return true
@@ -182,17 +144,9 @@ func mentionsYQL(files []string) bool {
 	return false
 }
 
-func hasPair(b []byte) bool {
-	for _, pair := range yqlPairs {
-		if bytes.Contains(b, []byte(pair[0])) && bytes.Contains(b, []byte(pair[1])) {
-			return true
-		}
-	}
-	return false
-}
-
 // stringHasPair reports whether a string literal of the Go source src
-// holds a pair, as querysite's mentionsYQL checks (comments do not count:
+// holds a statement pair (yql.HasStatementPair), as querysite's mentionsYQL
+// checks (comments do not count:
 // generated packages such as OpenTelemetry's semconv quote SQL in their
 // documentation). Only files whose bytes hold a pair get here.
 func stringHasPair(src []byte) bool {
@@ -204,7 +158,7 @@ func stringHasPair(src []byte) bool {
 		if tok == token.EOF {
 			return false
 		}
-		if tok == token.STRING && len(lit) >= 8 && hasPair([]byte(lit)) {
+		if tok == token.STRING && len(lit) >= 8 && yql.HasStatementPair(lit) {
 			return true
 		}
 	}

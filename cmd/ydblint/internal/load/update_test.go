@@ -3,18 +3,15 @@ package load
 import (
 	"context"
 	"go/ast"
-	"go/parser"
-	"go/token"
-	"maps"
 	"os"
 	"path/filepath"
-	"slices"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"golang.org/x/tools/go/packages"
+
+	"github.com/ydblint/ydblint/internal/yql"
 )
 
 // writeTree writes files (slash names) under dir.
@@ -176,24 +173,8 @@ func TestStringHasPair(t *testing.T) {
 		{"package p\n\nconst q = \"select a from t\"\n", false},
 		{"package p\n\nconst a, b = \"SELECT \", \" FROM \"\n", false}, // pairs count within one literal
 	} {
-		if got := hasPair([]byte(tc.src)) && stringHasPair([]byte(tc.src)); got != tc.want {
+		if got := yql.HasStatementPair(tc.src) && stringHasPair([]byte(tc.src)); got != tc.want {
 			t.Errorf("%q: %v, want %v", tc.src, got, tc.want)
-		}
-	}
-}
-
-func TestSDKLibrary(t *testing.T) {
-	for path, want := range map[string]bool{
-		"github.com/ydb-platform/ydb-go-sdk/v3":                   true,
-		"github.com/ydb-platform/ydb-go-sdk/v3/query":             true,
-		"github.com/ydb-platform/ydb-go-sdk/v3/query_test":        false,
-		"github.com/ydb-platform/ydb-go-sdk/v3/tests/integration": false,
-		"github.com/ydb-platform/ydb-go-sdk/v3/testsuite":         true,
-		"github.com/ydb-platform/ydb-go-sdk-auth-environ":         false,
-		"example.com/app": false,
-	} {
-		if got := sdkLibrary(path); got != want {
-			t.Errorf("sdkLibrary(%q) = %v", path, got)
 		}
 	}
 }
@@ -202,62 +183,8 @@ func FuzzStringHasPair(f *testing.F) {
 	f.Add([]byte("package p\n\nconst q = \"SELECT a FROM t\"\n"))
 	f.Add([]byte("\"SELECT  FROM \" // UPSERT INTO"))
 	f.Fuzz(func(t *testing.T, src []byte) {
-		if stringHasPair(src) && !hasPair(src) {
+		if stringHasPair(src) && !yql.HasStatementPair(string(src)) {
 			t.Errorf("a literal holds a pair the file does not: %q", src)
 		}
 	})
-}
-
-// TestHashPkgsMirrorSDK checks hashPkgs against the package column of
-// internal/sdk's HashFuncs, read from its source (this package may
-// not import it): a hash package missing here would read a hash helper
-// package from export data and lose its ydbHash facts.
-func TestHashPkgsMirrorSDK(t *testing.T) {
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "../../../../internal/sdk/hash.go", nil, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := map[string]bool{}
-	str := func(e ast.Expr) string {
-		lit, ok := e.(*ast.BasicLit)
-		if !ok || lit.Kind != token.STRING {
-			return ""
-		}
-		s, _ := strconv.Unquote(lit.Value)
-		return s
-	}
-	ast.Inspect(f, func(n ast.Node) bool {
-		vs, ok := n.(*ast.ValueSpec)
-		if !ok || len(vs.Names) != 1 || vs.Names[0].Name != "HashFuncs" || len(vs.Values) != 1 {
-			return true
-		}
-		for _, elt := range vs.Values[0].(*ast.CompositeLit).Elts {
-			var pkg string
-			switch e := elt.(type) {
-			case *ast.CallExpr:
-				pkg = str(e.Args[0])
-			case *ast.CompositeLit:
-				for _, kv := range e.Elts {
-					if kv, ok := kv.(*ast.KeyValueExpr); ok && kv.Key.(*ast.Ident).Name == "Pkg" {
-						pkg = str(kv.Value)
-					}
-				}
-			}
-			if pkg == "" {
-				t.Errorf("%s: HashFuncs entry without a literal package", fset.Position(elt.Pos()))
-				continue
-			}
-			if pkg != "io" && pkg != "hash" {
-				want[pkg] = true
-			}
-		}
-		return false
-	})
-	if len(want) == 0 {
-		t.Fatal("no HashFuncs entries found")
-	}
-	if !maps.Equal(want, hashPkgs) {
-		t.Errorf("hashPkgs = %v, sdk.HashFuncs packages = %v", slices.Sorted(maps.Keys(hashPkgs)), slices.Sorted(maps.Keys(want)))
-	}
 }

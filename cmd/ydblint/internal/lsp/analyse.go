@@ -17,11 +17,10 @@ import (
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/packages"
-)
 
-// docsURL prefixes the rules' documentation URLs (internal/report
-// sets every diagnostic's URL under it).
-const docsURL = "https://pkg.go.dev/github.com/ydblint/ydblint/passes/"
+	"github.com/ydblint/ydblint/internal/report"
+	"github.com/ydblint/ydblint/internal/srcfiles"
+)
 
 // reasonPlaceholder is the reason the suppress action writes. The
 // directive parser treats a reason that is only an <angle-bracketed> word
@@ -70,23 +69,6 @@ type analysisResult struct {
 	load string
 }
 
-// findModuleRoot returns the nearest directory at or above dir that holds
-// a go.mod file, or "".
-func findModuleRoot(dir string) string {
-	dir = filepath.Clean(dir)
-	for range 256 {
-		if fi, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil && fi.Mode().IsRegular() {
-			return dir
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return ""
-		}
-		dir = parent
-	}
-	return ""
-}
-
 // analyse analyses the package that holds the Go file path, as saved on
 // disk, from the job's package graph (load.Snapshot: dependencies that
 // cannot hold facts from export data, the rest from source, re-checked
@@ -94,7 +76,7 @@ func findModuleRoot(dir string) string {
 // publish: the file is outside any module or belongs to no package of
 // this build.
 func (s *Server) analyse(ctx context.Context, path string) (res *analysisResult, err error) {
-	moduleRoot := findModuleRoot(filepath.Dir(path))
+	moduleRoot := srcfiles.FindModuleRoot(filepath.Dir(path))
 	if moduleRoot == "" {
 		return nil, nil
 	}
@@ -322,7 +304,7 @@ func convert(fset *token.FileSet, d analysis.Diagnostic, a *analysis.Analyzer, f
 // severity: malformed directives and configuration errors are errors (the
 // user's ydblint input is wrong); rule findings are warnings.
 func severity(d analysis.Diagnostic) int {
-	if strings.HasPrefix(d.URL, docsURL+"config#") {
+	if strings.HasPrefix(d.URL, report.URLBase+"config#") {
 		return SeverityError
 	}
 	return SeverityWarning
@@ -335,7 +317,7 @@ func suppressible(d analysis.Diagnostic, rule string) bool {
 	if strings.HasPrefix(d.Message, "internal error:") {
 		return false
 	}
-	u := docsURL + rule
+	u := report.URLBase + rule
 	return d.URL == u || strings.HasPrefix(d.URL, u+"#")
 }
 

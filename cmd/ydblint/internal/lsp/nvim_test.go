@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/ydblint/ydblint/internal/report"
 )
 
 // TestNeovim drives `ydblint lsp` from a real editor client: headless
@@ -101,7 +103,7 @@ func TestNeovim(t *testing.T) {
 			t.Errorf("diagnostic %q: %+v, want line %d columns %d-%d", w.message, d, w.line, col, col+len(w.text))
 			continue
 		}
-		if d.Severity != 2 || d.Source != "ydblint" || d.Code != "hashprefix" || d.Href == nil || !strings.HasPrefix(*d.Href, docsURL+"hashprefix") {
+		if d.Severity != 2 || d.Source != "ydblint" || d.Code != "hashprefix" || d.Href == nil || !strings.HasPrefix(*d.Href, report.URLBase+"hashprefix") {
 			t.Errorf("diagnostic %+v", d)
 		}
 	}

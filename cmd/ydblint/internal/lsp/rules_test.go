@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/ydblint/ydblint/analyzer"
+	"github.com/ydblint/ydblint/internal/report"
 )
 
 // TestRulesOverProtocol runs the real suite over the rule test module
@@ -65,7 +66,7 @@ func TestRulesOverProtocol(t *testing.T) {
 	var fixEdits []TextEdit
 	for i, d := range got.Diagnostics {
 		if d.Code != "hashprefix" || d.Source != "ydblint" || d.Severity != SeverityWarning ||
-			d.CodeDescription == nil || !strings.HasPrefix(d.CodeDescription.Href, docsURL+"hashprefix") {
+			d.CodeDescription == nil || !strings.HasPrefix(d.CodeDescription.Href, report.URLBase+"hashprefix") {
 			t.Errorf("diagnostic %d: %+v", i, d)
 		}
 		if i > 0 && before(d.Range.Start, got.Diagnostics[i-1].Range.Start) {

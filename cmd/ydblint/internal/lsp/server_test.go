@@ -14,6 +14,8 @@ import (
 	"github.com/sourcegraph/jsonrpc2"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/buildssa"
+
+	"github.com/ydblint/ydblint/internal/report"
 )
 
 // needle reports every "needle" inside a string literal and offers to
@@ -21,7 +23,7 @@ import (
 var needle = &analysis.Analyzer{
 	Name: "needle",
 	Doc:  "report needles",
-	URL:  docsURL + "needle",
+	URL:  report.URLBase + "needle",
 	// As every ydblint rule does.
 	RunDespiteErrors: true,
 	Run: func(pass *analysis.Pass) (any, error) {
@@ -35,7 +37,7 @@ var needle = &analysis.Analyzer{
 					pos := lit.Pos() + token.Pos(i)
 					end := pos + token.Pos(len("needle"))
 					pass.Report(analysis.Diagnostic{
-						Pos: pos, End: end, Category: "needle", URL: docsURL + "needle",
+						Pos: pos, End: end, Category: "needle", URL: report.URLBase + "needle",
 						Message: "found a needle",
 						SuggestedFixes: []analysis.SuggestedFix{{
 							Message:   "Replace the needle with thread",
@@ -179,7 +181,7 @@ func TestDiagnosticsAndFixesUTF16(t *testing.T) {
 		t.Errorf("range %+v, want %+v", d.Range, want)
 	}
 	if d.Source != "ydblint" || d.Code != "needle" || d.Message != "found a needle" || d.Severity != SeverityWarning ||
-		d.CodeDescription == nil || d.CodeDescription.Href != docsURL+"needle" {
+		d.CodeDescription == nil || d.CodeDescription.Href != report.URLBase+"needle" {
 		t.Errorf("diagnostic %+v", d)
 	}
 	if got.Version == nil || *got.Version != 1 {
