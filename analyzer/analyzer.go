@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/ydblint/ydblint/internal/pkgstate"
 	"github.com/ydblint/ydblint/internal/report"
 	"github.com/ydblint/ydblint/internal/suppress"
 	"github.com/ydblint/ydblint/passes/config"
@@ -45,8 +46,9 @@ var Suite = []*analysis.Analyzer{
 
 // Check reports every way in which analyzers break the suite's conventions:
 // analysis.Validate, unique names, a name that ydblint:ignore directives
-// accept (suppress.Rules), a direct Requires of config.Analyzer (rules read
-// its result and report.WrapRun needs it), the rule's documentation URL,
+// accept (suppress.Rules), direct Requires of config.Analyzer (rules read
+// its result) and of pkgstate.Analyzer (report.WrapRun reads the package's
+// configuration, failures and claims there), the rule's documentation URL,
 // a Doc title in go/analysis style, and a "# Not reported" section in the
 // Doc (every rule's page says what it stays silent on, under one heading).
 func Check(analyzers []*analysis.Analyzer) error {
@@ -69,6 +71,9 @@ func Check(analyzers []*analysis.Analyzer) error {
 		}
 		if !slices.Contains(a.Requires, config.Analyzer) {
 			errs = append(errs, fmt.Errorf("%s: does not require config.Analyzer", a.Name))
+		}
+		if !slices.Contains(a.Requires, pkgstate.Analyzer) {
+			errs = append(errs, fmt.Errorf("%s: does not require pkgstate.Analyzer", a.Name))
 		}
 		if want := report.URLBase + a.Name; a.URL != want {
 			errs = append(errs, fmt.Errorf("%s: URL %q, want %q", a.Name, a.URL, want))

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ydblint/ydblint/internal/pkgstate"
 	"github.com/ydblint/ydblint/internal/suppress"
 	"github.com/ydblint/ydblint/passes/config"
 	"golang.org/x/tools/go/analysis"
@@ -45,7 +46,7 @@ func fakeRule(name string) *analysis.Analyzer {
 		Name:     name,
 		Doc:      "report something about " + name + "\n\nLonger text.\n\n# Not reported\n\nOther things.",
 		URL:      "https://pkg.go.dev/github.com/ydblint/ydblint/passes/" + name,
-		Requires: []*analysis.Analyzer{config.Analyzer},
+		Requires: []*analysis.Analyzer{config.Analyzer, pkgstate.Analyzer},
 		Run:      func(*analysis.Pass) (any, error) { return nil, nil },
 	}
 }
@@ -67,9 +68,14 @@ func TestCheck(t *testing.T) {
 			"fulscan: not a rule name ydblint:ignore accepts"},
 		{"no config requirement", func() []*analysis.Analyzer {
 			a := fakeRule("fullscan")
-			a.Requires = nil
+			a.Requires = []*analysis.Analyzer{pkgstate.Analyzer}
 			return []*analysis.Analyzer{a}
 		}, "fullscan: does not require config.Analyzer"},
+		{"no pkgstate requirement", func() []*analysis.Analyzer {
+			a := fakeRule("fullscan")
+			a.Requires = []*analysis.Analyzer{config.Analyzer}
+			return []*analysis.Analyzer{a}
+		}, "fullscan: does not require pkgstate.Analyzer"},
 		{"wrong URL", func() []*analysis.Analyzer {
 			a := fakeRule("fullscan")
 			a.URL = "https://example.com"

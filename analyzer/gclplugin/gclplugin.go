@@ -5,8 +5,8 @@ import (
 
 	"github.com/golangci/plugin-module-register/register"
 	"github.com/ydblint/ydblint/analyzer"
+	"github.com/ydblint/ydblint/internal/report"
 	"github.com/ydblint/ydblint/passes/config"
-	"github.com/ydblint/ydblint/passes/queryplan"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -38,8 +38,10 @@ type plugin struct {
 // decide them) and returns the suite.
 func (p *plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
 	config.ResetFlags()
-	// golangci-lint reports each related location as an issue of its own.
-	queryplan.OmitRelatedInformation()
+	// golangci-lint reports each related location as an issue of its own,
+	// and drops issues positioned outside Go files.
+	report.OmitRelated()
+	report.GoPositionsOnly()
 	if err := p.settings.Apply(); err != nil {
 		return nil, fmt.Errorf("%s: %w", Name, err)
 	}

@@ -11,7 +11,7 @@
 //
 //	var Analyzer = &analysis.Analyzer{
 //		Name:     "fullscan",
-//		Requires: []*analysis.Analyzer{config.Analyzer, ...},
+//		Requires: []*analysis.Analyzer{config.Analyzer, pkgstate.Analyzer, ...},
 //		Run:      report.WrapRun(run),
 //		...
 //	}
@@ -45,19 +45,27 @@
 // so that the finding is not lost silently. An End outside Pos's file or
 // before Pos becomes Pos.
 //
-// # Per-package state
+// # Per-rule state
 //
-// Duplicates, directive use and dropped diagnostics are tracked per pass,
-// in state that WrapRun creates before the rule runs and removes after it.
-// Report called outside WrapRun still suppresses, but cannot de-duplicate
-// across calls or track unused directives.
+// Duplicates, directive use and dropped diagnostics are tracked per rule
+// and package, in state that WrapRun creates before the rule runs and hands
+// it in the pass it runs with. Report called outside WrapRun still
+// suppresses, but cannot de-duplicate across calls or track unused
+// directives.
 //
 // # Fact analyzers
 //
 // The go/analysis drivers recover no panics: one in a fact analyzer
 // (querysite, schemafact, queryplan) would end the process. [WrapFact]
 // wraps their Run so that a panic or an error becomes an empty result that
-// records the failure; queryplan's result gathers the failures of the
-// package ([Failures]), and WrapRun reports them once per package, at the
-// package clause, as "ydblint internal error in package P: …".
+// records the failure, and records it in the package's shared state
+// (internal/pkgstate) too; WrapRun reports each failure once per package,
+// at the package clause, as "ydblint internal error in package P: …".
+//
+// # Shared package state
+//
+// WrapRun reads the rule's configuration, whether the package uses YDB,
+// the failures and the claims on package-wide messages from
+// pass.ResultOf[pkgstate.Analyzer], which every rule Requires: no other
+// analyzer's result is needed to report.
 package report

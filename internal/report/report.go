@@ -4,15 +4,18 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
+	"maps"
+	"os"
 	"reflect"
 	"runtime"
 	"sort"
 	"strings"
 	"sync"
 
-	"github.com/ydblint/ydblint/internal/suppress"
-	"github.com/ydblint/ydblint/passes/config"
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/ydblint/ydblint/internal/pkgstate"
+	"github.com/ydblint/ydblint/internal/suppress"
 )
 
 // URLBase is the documentation URL of the rules' packages.
@@ -81,7 +84,8 @@ func Anchor(heading string) string {
 type state struct {
 	pass *analysis.Pass
 	rule string
-	cfg  *config.Config
+	cfg  pkgstate.Config
+	pkg  *pkgstate.State // shared by the package's analyzers; nil without one
 
 	mu        sync.Mutex
 	goFiles   map[*token.File]bool
@@ -114,10 +118,14 @@ type yqlEntry struct {
 	m     PosMapper
 }
 
-var states sync.Map // *analysis.Pass → *state
+// stateKey is the key under which WrapRun hands a rule its state: the rule
+// runs with a copy of its pass whose ResultOf also maps stateKey to the
+// *state, so that Report, called anywhere in the rule with that pass, finds
+// it. It is never run; no analyzer Requires it.
+var stateKey = &analysis.Analyzer{Name: "ydblint_report", Doc: "the reporting state of one rule on one package (see WrapRun)"}
 
-func newState(pass *analysis.Pass, rule string, cfg *config.Config) *state {
-	st := &state{pass: pass, rule: rule, cfg: cfg, goFiles: map[*token.File]bool{}, seen: map[diagKey]bool{}, yql: map[yqlKey]*yqlEntry{}}
+func newState(pass *analysis.Pass, rule string, cfg pkgstate.Config) *state {
+	st := &state{pass: pass, rule: rule, cfg: cfg, pkg: pkgstate.Of(pass), goFiles: map[*token.File]bool{}, seen: map[diagKey]bool{}, yql: map[yqlKey]*yqlEntry{}}
 	for _, f := range pass.Files {
 		if tf := pass.Fset.File(f.FileStart); tf != nil && strings.HasSuffix(tf.Name(), ".go") {
 			st.goFiles[tf] = true
@@ -126,12 +134,13 @@ func newState(pass *analysis.Pass, rule string, cfg *config.Config) *state {
 	return st
 }
 
-func lookup(pass *analysis.Pass, rule string, cfg *config.Config) *state {
-	if v, ok := states.Load(pass); ok {
-		st := v.(*state)
+func lookup(pass *analysis.Pass, rule string, cfg pkgstate.Config) *state {
+	if st, ok := pass.ResultOf[stateKey].(*state); ok {
+		st.mu.Lock()
 		if st.cfg == nil {
 			st.cfg = cfg
 		}
+		st.mu.Unlock()
 		return st
 	}
 	return newState(pass, rule, cfg) // not wrapped: state lives for this call only
@@ -168,7 +177,7 @@ func (st *state) yqlDirectives(y *YQL) *yqlEntry {
 
 // Report reports d for rule unless a ydblint:ignore directive covers it. See
 // the package documentation for what it checks and sets.
-func Report(pass *analysis.Pass, cfg *config.Config, rule string, d analysis.Diagnostic, opts ...Option) {
+func Report(pass *analysis.Pass, cfg pkgstate.Config, rule string, d analysis.Diagnostic, opts ...Option) {
 	var o options
 	for _, opt := range opts {
 		opt(&o)
@@ -219,7 +228,7 @@ func (st *state) emit(d analysis.Diagnostic, category string) {
 	case relatedOff.Load():
 		d.Related = nil // golangci-lint would make each an issue of its own (OmitRelated)
 	case len(d.Related) == 0 && st.cfg != nil:
-		d.Related = relatedOf(st.pass, st.cfg.ModuleDir, d.Message)
+		d.Related = relatedOf(st.pass, st.cfg.ModuleRoot(), d.Message)
 	}
 	st.pass.Report(d)
 }
@@ -227,7 +236,7 @@ func (st *state) emit(d analysis.Diagnostic, category string) {
 // NoteYQL registers YQL text a rule examined without reporting on it, so
 // that malformed directives in it are reported and, with
 // report-unused-ignores, directives in it that suppressed nothing.
-func NoteYQL(pass *analysis.Pass, cfg *config.Config, rule string, y YQL) {
+func NoteYQL(pass *analysis.Pass, cfg pkgstate.Config, rule string, y YQL) {
 	st := lookup(pass, rule, cfg)
 	st.mu.Lock()
 	defer st.mu.Unlock()
@@ -237,17 +246,24 @@ func NoteYQL(pass *analysis.Pass, cfg *config.Config, rule string, y YQL) {
 // WrapRun wraps a rule's Run function: a panic or an error becomes a
 // diagnostic at the package clause naming the package, so that one package
 // never takes down the run; and package-wide findings (configuration
-// errors, malformed and unused directives, dropped diagnostics) are
-// reported after run returns. The rule is pass.Analyzer.Name.
+// errors, internal failures of the fact analyzers, malformed and unused
+// directives, dropped diagnostics) are reported after run returns. The rule
+// is pass.Analyzer.Name; its configuration and the package's shared state
+// come from pass.ResultOf[pkgstate.Analyzer], which the rule Requires.
+// run gets a copy of pass that carries the rule's reporting state (see
+// stateKey).
 func WrapRun(run func(*analysis.Pass) (any, error)) func(*analysis.Pass) (any, error) {
 	return func(pass *analysis.Pass) (result any, err error) {
 		rule := pass.Analyzer.Name
-		cfg, _ := pass.ResultOf[config.Analyzer].(*config.Config)
-		st := newState(pass, rule, cfg)
-		states.Store(pass, st)
-		defer states.Delete(pass)
+		st := newState(pass, rule, pkgstate.Of(pass).Config())
+		withState := *pass
+		withState.ResultOf = maps.Clone(pass.ResultOf)
+		if withState.ResultOf == nil {
+			withState.ResultOf = map[*analysis.Analyzer]any{}
+		}
+		withState.ResultOf[stateKey] = st
 
-		result, failure := protect(run, pass)
+		result, failure := protect(run, &withState)
 		if failure == "" {
 			st.finish()
 			return result, nil
@@ -345,13 +361,13 @@ func (st *state) finish() {
 		return
 	}
 	pos, end := packageClause(pass)
-	if pos.IsValid() && st.cfg != nil && engaged(pass) {
-		for _, e := range st.cfg.ClaimErrors() {
-			st.emit(analysis.Diagnostic{Pos: pos, End: end, URL: configURL, Message: "ydblint configuration: " + e.String()}, "")
+	if pos.IsValid() && st.cfg != nil && st.engaged() && st.pkg.Claim(configErrorsKey) {
+		for _, e := range st.cfg.ErrorMessages() {
+			st.emit(analysis.Diagnostic{Pos: pos, End: end, URL: configURL, Message: "ydblint configuration: " + e}, "")
 		}
 	}
 	if pos.IsValid() {
-		for _, f := range claimFailures(pass) {
+		for _, f := range st.pkg.ClaimFailures() {
 			st.emit(analysis.Diagnostic{Pos: pos, End: end, Message: FailureMessage(pass.Pkg.Path(), f)}, "")
 		}
 	}
@@ -363,11 +379,11 @@ func (st *state) finish() {
 
 	st.goDirectives()
 	for _, p := range st.goProbs {
-		if p.Concerns(st.rule) && (len(p.Rules) > 0 || claimOnce(pass, fmt.Sprintf("%d-%d:%s", p.Pos, p.End, p.Msg))) {
+		if p.Concerns(st.rule) && (len(p.Rules) > 0 || st.pkg.Claim(fmt.Sprintf("%d-%d:%s", p.Pos, p.End, p.Msg))) {
 			st.emit(analysis.Diagnostic{Pos: p.Pos, End: p.End, URL: directivesURL, Message: p.Msg}, "")
 		}
 	}
-	unused := st.cfg != nil && st.cfg.ReportUnusedIgnores && !st.failed
+	unused := st.cfg != nil && st.cfg.ReportsUnusedIgnores() && !st.failed
 	if unused {
 		for _, d := range st.goSet.Directives() {
 			if d.UnusedFor(st.rule) {
@@ -392,7 +408,7 @@ func (st *state) finish() {
 		for _, p := range e.probs {
 			if p.Concerns(st.rule) {
 				if ppos, pend := e.m.PosRange(p.Off, p.EndOff); st.inGoFiles(ppos) &&
-					(len(p.Rules) > 0 || claimOnce(pass, fmt.Sprintf("%d-%d:%s", ppos, pend, p.Msg))) {
+					(len(p.Rules) > 0 || st.pkg.Claim(fmt.Sprintf("%d-%d:%s", ppos, pend, p.Msg))) {
 					st.emit(analysis.Diagnostic{Pos: ppos, End: pend, URL: directivesURL, Message: p.Msg}, "")
 				}
 			}
@@ -442,41 +458,37 @@ func sliceHas(list []string, s string) bool {
 	return false
 }
 
-// TestHookFactRun, when set (by tests only), is called at the start of every
-// Run wrapped by WrapFact with the analyzer's name; a panic it raises is
-// handled like a panic of the analyzer.
-var TestHookFactRun func(analyzer string, pass *analysis.Pass)
+// InjectPanicEnv, set to "<analyzer> <package path>", makes WrapFact panic
+// in that fact analyzer's run on that package, as a bug there would: tests
+// (and anyone checking a driver) use it to see that the failure is reported
+// once and the run goes on.
+const InjectPanicEnv = "YDBLINT_INJECT_PANIC"
 
 // WrapFact wraps the Run of one of ydblint's fact analyzers (querysite,
 // schemafact, queryplan). The go/analysis drivers do not recover panics, so
 // a panic there would end the whole process, and a returned error would fail
 // every analyzer that depends on this one, in this package and in every
 // importer. Instead a panic or an error becomes failed(pass, msg): an empty
-// result that records msg, which the rules report once per package (see
-// Failures) while the run goes on.
+// result that records msg, while msg is also recorded in the package's
+// shared state (pkgstate.State.AddFailure), from which the rules report it
+// once per package, and the run goes on. The analyzer must Require
+// pkgstate.Analyzer.
 func WrapFact(run func(*analysis.Pass) (any, error), failed func(pass *analysis.Pass, msg string) any) func(*analysis.Pass) (any, error) {
 	return func(pass *analysis.Pass) (any, error) {
 		name := pass.Analyzer.Name
 		result, failure := protect(func(pass *analysis.Pass) (any, error) {
-			if hook := TestHookFactRun; hook != nil {
-				hook(name, pass)
+			if v := os.Getenv(InjectPanicEnv); v != "" && v == name+" "+pass.Pkg.Path() {
+				panic("injected into " + name)
 			}
 			return run(pass)
 		}, pass)
 		if failure == "" {
 			return result, nil
 		}
-		return failed(pass, name+": "+failure), nil
+		msg := name + ": " + failure
+		pkgstate.Of(pass).AddFailure(msg)
+		return failed(pass, msg), nil
 	}
-}
-
-// Failures is implemented by a fact analyzer's result that carries the
-// internal failures of this package (queryplan.Result gathers those of
-// querysite, schemafact and its own). ClaimFailures returns them to its
-// first caller only, so that the rules, which share the result, report
-// each failure once.
-type Failures interface {
-	ClaimFailures() []string
 }
 
 // FailureMessage is the diagnostic for an internal failure of a fact
@@ -485,50 +497,19 @@ func FailureMessage(pkgPath, failure string) string {
 	return fmt.Sprintf("ydblint internal error in package %s: %s; ydblint's findings in this package may be missing, please report this", pkgPath, failure)
 }
 
-// Engaged is implemented by a result that knows whether its package uses
-// YDB at all (queryplan.Result): package-wide messages are reported only in
-// packages that do.
-type Engaged interface{ UsesYDB() bool }
+// configErrorsKey claims the configuration errors of a package
+// (pkgstate.State.Claim): they are worth one diagnostic per package, not
+// one per rule.
+const configErrorsKey = "ydblint configuration errors"
 
-// engaged reports whether pass's package uses YDB, as far as the results the
-// rule received tell; true when none of them knows.
-func engaged(pass *analysis.Pass) bool {
-	for _, r := range pass.ResultOf {
-		if e, ok := r.(Engaged); ok {
-			return e.UsesYDB()
-		}
+// engaged reports whether the package uses YDB, as far as the package's
+// state knows: true without a state, false while queryplan has not yet
+// said (an SDK-usage rule that finished first leaves the configuration
+// errors to a rule that reads query sites).
+func (st *state) engaged() bool {
+	if st.pkg == nil {
+		return true
 	}
-	return true
-}
-
-// claimFailures collects the failures of the fact analyzers whose results
-// this rule received.
-func claimFailures(pass *analysis.Pass) []string {
-	var out []string
-	for _, r := range pass.ResultOf {
-		if f, ok := r.(Failures); ok {
-			out = append(out, f.ClaimFailures()...)
-		}
-	}
-	sort.Strings(out)
-	return out
-}
-
-// Claims is implemented by a result all rules of a package share
-// (queryplan.Result): Claim(key) is true for the first caller only. A
-// malformed directive that concerns every rule (an unknown rule name) is
-// reported by the first rule that gets to it, once per directive.
-type Claims interface {
-	Claim(key string) bool
-}
-
-// claimOnce claims key on the shared result; true when no result offers
-// claims (each rule then reports, as before).
-func claimOnce(pass *analysis.Pass, key string) bool {
-	for _, r := range pass.ResultOf {
-		if c, ok := r.(Claims); ok {
-			return c.Claim(key)
-		}
-	}
-	return true
+	uses, known := st.pkg.UsesYDB()
+	return uses && known
 }

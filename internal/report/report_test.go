@@ -13,11 +13,13 @@ import (
 	"strings"
 	"testing"
 
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/ydblint/ydblint/internal/pkgstate"
 	"github.com/ydblint/ydblint/internal/report"
 	"github.com/ydblint/ydblint/internal/suppress"
 	"github.com/ydblint/ydblint/passes/config"
-	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/analysistest"
 )
 
 // literalMapper maps every YQL byte to the whole string literal, like a
@@ -62,7 +64,7 @@ func stmtSpans(text string) []suppress.Span {
 var rule = &analysis.Analyzer{
 	Name:     "fullscan",
 	Doc:      "fake rule for the report tests",
-	Requires: []*analysis.Analyzer{config.Analyzer},
+	Requires: []*analysis.Analyzer{config.Analyzer, pkgstate.Analyzer},
 	Run:      report.WrapRun(run),
 }
 
@@ -71,6 +73,9 @@ func run(pass *analysis.Pass) (any, error) {
 	if !cfg.IsPkgInScope(pass.Pkg) {
 		return nil, nil
 	}
+	// Stand in for queryplan, which records this for the real rules: the
+	// package uses YDB, so its configuration errors are reported.
+	pkgstate.Of(pass).SetUsesYDB(true)
 	consts := map[string]*ast.BasicLit{}
 	for _, f := range pass.Files {
 		ast.Inspect(f, func(n ast.Node) bool {
@@ -204,12 +209,14 @@ type resultT struct{}
 func reflectTypeOf() reflect.Type { return reflect.TypeFor[*resultT]() }
 
 func TestWrapRunResultType(t *testing.T) {
-	a := &analysis.Analyzer{Name: "nullkey", Doc: "x", ResultType: reflectTypeOf(), Requires: []*analysis.Analyzer{config.Analyzer}}
+	a := &analysis.Analyzer{Name: "nullkey", Doc: "x", ResultType: reflectTypeOf(), Requires: []*analysis.Analyzer{config.Analyzer, pkgstate.Analyzer}}
 	a.Run = report.WrapRun(func(*analysis.Pass) (any, error) { return nil, fmt.Errorf("cannot") })
 	pkg, fset, files := minimalPackage(t)
 	var got []analysis.Diagnostic
+	cfg, state := &config.Config{}, new(pkgstate.State)
+	state.SetConfig(cfg)
 	pass := &analysis.Pass{Analyzer: a, Fset: fset, Files: files, Pkg: pkg,
-		ResultOf: map[*analysis.Analyzer]any{config.Analyzer: &config.Config{}},
+		ResultOf: map[*analysis.Analyzer]any{config.Analyzer: cfg, pkgstate.Analyzer: state},
 		Report:   func(d analysis.Diagnostic) { got = append(got, d) }}
 	res, err := a.Run(pass)
 	if err != nil {
@@ -265,33 +272,33 @@ func TestAnchorMatchesGoDoc(t *testing.T) {
 	}
 }
 
-// engagedResult stands for queryplan.Result in a pass's ResultOf.
-type engagedResult bool
-
-func (e engagedResult) UsesYDB() bool { return bool(e) }
-
 // TestConfigErrorsOncePerPackage: the rules of one package share one
-// Config; its errors are reported by whichever rule finishes first, and only
-// in packages that use YDB.
+// pkgstate.State; the configuration errors are reported by whichever rule
+// finishes first, and only in packages known to use YDB.
 func TestConfigErrorsOncePerPackage(t *testing.T) {
-	engagedA := &analysis.Analyzer{Name: "engaged", Doc: "x", Run: func(*analysis.Pass) (any, error) { return nil, nil }}
 	for _, tc := range []struct {
-		name    string
-		engaged bool
-		want    int
+		name  string
+		usage func(*pkgstate.State)
+		want  int
 	}{
-		{"package using YDB", true, 1},
-		{"package not using YDB", false, 0},
+		{"package using YDB", func(s *pkgstate.State) { s.SetUsesYDB(true) }, 1},
+		{"package not using YDB", func(s *pkgstate.State) { s.SetUsesYDB(false) }, 0},
+		// queryplan has not run (yet): a rule that does not read query
+		// sites cannot tell, and leaves the errors to one that can.
+		{"use not known", func(*pkgstate.State) {}, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			cfg := &config.Config{Errors: []config.Error{{File: ".ydblint.yml", Line: 2, Key: "strikt", Msg: "unknown key"}}}
+			state := new(pkgstate.State)
+			state.SetConfig(cfg)
+			tc.usage(state)
 			pkg, fset, files := minimalPackage(t)
 			count := 0
 			for _, name := range []string{"hashprefix", "nullkey", "fullscan", "monotonickey"} {
-				a := &analysis.Analyzer{Name: name, Doc: "x", Requires: []*analysis.Analyzer{config.Analyzer}}
+				a := &analysis.Analyzer{Name: name, Doc: "x", Requires: []*analysis.Analyzer{config.Analyzer, pkgstate.Analyzer}}
 				a.Run = report.WrapRun(func(*analysis.Pass) (any, error) { return nil, nil })
 				pass := &analysis.Pass{Analyzer: a, Fset: fset, Files: files, Pkg: pkg,
-					ResultOf: map[*analysis.Analyzer]any{config.Analyzer: cfg, engagedA: engagedResult(tc.engaged)},
+					ResultOf: map[*analysis.Analyzer]any{config.Analyzer: cfg, pkgstate.Analyzer: state},
 					Report: func(d analysis.Diagnostic) {
 						if strings.Contains(d.Message, "ydblint configuration: .ydblint.yml:2: strikt: unknown key") {
 							count++
@@ -305,5 +312,36 @@ func TestConfigErrorsOncePerPackage(t *testing.T) {
 				t.Errorf("configuration error reported %d times, want %d", count, tc.want)
 			}
 		})
+	}
+}
+
+// TestFailuresOncePerPackage: a fact analyzer's failure recorded in the
+// package's state is reported once, by the first rule that finishes after
+// it was recorded, at the package clause.
+func TestFailuresOncePerPackage(t *testing.T) {
+	state := new(pkgstate.State)
+	state.SetConfig(&config.Config{})
+	pkg, fset, files := minimalPackage(t)
+	var got []string
+	for i, name := range []string{"resultloop", "hashprefix", "nullkey"} {
+		if i == 1 {
+			state.AddFailure("querysite: panic: x")
+		}
+		a := &analysis.Analyzer{Name: name, Doc: "x", Requires: []*analysis.Analyzer{config.Analyzer, pkgstate.Analyzer}}
+		a.Run = report.WrapRun(func(*analysis.Pass) (any, error) { return nil, nil })
+		pass := &analysis.Pass{Analyzer: a, Fset: fset, Files: files, Pkg: pkg,
+			ResultOf: map[*analysis.Analyzer]any{pkgstate.Analyzer: state},
+			Report: func(d analysis.Diagnostic) {
+				if strings.Contains(d.Message, "internal error") {
+					got = append(got, d.Category+": "+d.Message)
+				}
+			}}
+		if _, err := a.Run(pass); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want := "hashprefix: " + report.FailureMessage("p", "querysite: panic: x")
+	if len(got) != 1 || got[0] != want {
+		t.Errorf("failure diagnostics %q, want [%q]", got, want)
 	}
 }

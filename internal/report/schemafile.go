@@ -6,7 +6,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/ydblint/ydblint/passes/config"
+	"github.com/ydblint/ydblint/internal/pkgstate"
 )
 
 // goOnly is set by GoPositionsOnly.
@@ -14,8 +14,8 @@ var goOnly atomic.Bool
 
 // GoPositionsOnly makes ReportSchemaFile report nothing (and return false)
 // for the whole process: golangci-lint drops issues outside Go files, so
-// its plugin calls this (through queryplan.OmitRelatedInformation) and the
-// rules place such findings in Go code instead.
+// its plugin calls this and the rules place such findings in Go code
+// instead.
 func GoPositionsOnly() { goOnly.Store(true) }
 
 // ReportSchemaFile reports d on line line of a schema file (a .sql or .yql
@@ -28,7 +28,7 @@ func GoPositionsOnly() { goOnly.Store(true) }
 // do not apply (they live in Go and YQL text the rules read). It reports
 // nothing and returns false when the file cannot be read or has no such
 // line, or under GoPositionsOnly.
-func ReportSchemaFile(pass *analysis.Pass, cfg *config.Config, rule, moduleDir, path string, line int, d analysis.Diagnostic) bool {
+func ReportSchemaFile(pass *analysis.Pass, cfg pkgstate.Config, rule, moduleDir, path string, line int, d analysis.Diagnostic) bool {
 	if pass == nil || pass.Fset == nil || line <= 0 || goOnly.Load() {
 		return false
 	}

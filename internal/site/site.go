@@ -13,7 +13,7 @@ type Result struct {
 	Sites []*Site // in source order of Pos
 	// Failure is set when the pass that found the sites failed on this
 	// package (a panic, recovered): Sites is then empty. The rules report
-	// it through queryplan (see report.WrapFact).
+	// it once per package (see report.WrapFact).
 	Failure string
 }
 

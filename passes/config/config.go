@@ -11,9 +11,9 @@ import (
 	"runtime/debug"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 
+	"github.com/ydblint/ydblint/internal/pkgstate"
 	"github.com/ydblint/ydblint/internal/srcfiles"
 	"golang.org/x/tools/go/analysis"
 )
@@ -28,14 +28,17 @@ var values = &flagValues{}
 
 // Analyzer holds ydblint's configuration. It reports nothing: every rule and
 // fact analyzer Requires it and reads
-// pass.ResultOf[config.Analyzer].(*config.Config). Options are flags here,
-// not on the rules, because drivers parse a root analyzer's flags only after
-// the analyzers it requires have run.
+// pass.ResultOf[config.Analyzer].(*config.Config); it also records the
+// Config in the package's shared state (pkgstate.State.SetConfig), where
+// report finds it. Options are flags here, not on the rules, because
+// drivers parse a root analyzer's flags only after the analyzers it
+// requires have run.
 var Analyzer = &analysis.Analyzer{
 	Name:             Name,
 	Doc:              "ydblint configuration: flags and the .ydblint.yml file\n\nRequired by every ydblint analyzer; reports nothing. See the package documentation for every option.",
 	URL:              "https://pkg.go.dev/github.com/ydblint/ydblint/passes/config",
 	Flags:            newFlagSet(values),
+	Requires:         []*analysis.Analyzer{pkgstate.Analyzer},
 	Run:              run,
 	RunDespiteErrors: true,
 	ResultType:       reflect.TypeFor[*Config](),
@@ -76,8 +79,6 @@ type Config struct {
 
 	// schemaPathsFrom says where SchemaPaths were set, for errors about them.
 	schemaPathsFrom Error
-	// errorsClaimed is set once ClaimErrors has handed Errors out.
-	errorsClaimed atomic.Bool
 
 	// Errors are the problems found in the file, the flags and the
 	// settings. The configuration is still usable: a bad entry is left out.
@@ -146,7 +147,14 @@ func isStd(path string) bool {
 	return err == nil && fi.IsDir()
 }
 
-func run(pass *analysis.Pass) (result any, _ error) {
+func run(pass *analysis.Pass) (any, error) {
+	cfg := packageConfig(pass)
+	pkgstate.Of(pass).SetConfig(cfg)
+	return cfg, nil
+}
+
+// packageConfig loads the configuration of pass's module.
+func packageConfig(pass *analysis.Pass) (cfg *Config) {
 	moduleDir := ""
 	if pass.Module != nil {
 		moduleDir = pass.Module.Dir
@@ -160,12 +168,12 @@ func run(pass *analysis.Pass) (result any, _ error) {
 		// The configuration must never take the run down: a bug here
 		// becomes an error every rule reports.
 		if r := recover(); r != nil {
-			result = &Config{ModuleDir: moduleDir, MigrationTool: ToolAuto, Errors: []Error{{
+			cfg = &Config{ModuleDir: moduleDir, MigrationTool: ToolAuto, Errors: []Error{{
 				Msg: fmt.Sprintf("internal error while loading the configuration: %v\n%s", r, debug.Stack()),
 			}}}
 		}
 	}()
-	return Load(moduleDir, values.overrides()), nil
+	return Load(moduleDir, values.overrides())
 }
 
 // packageDir returns the directory of the package's first Go file.
@@ -301,14 +309,28 @@ func hasRelative(paths []string) bool {
 	return false
 }
 
-// ClaimErrors returns Errors to its first caller and nil to every later one.
-// The rules of one package share this Config, and a configuration error is
-// worth one diagnostic per package, not one per rule.
-func (c *Config) ClaimErrors() []Error {
-	if c == nil || len(c.Errors) == 0 || c.errorsClaimed.Swap(true) {
+// ModuleRoot returns ModuleDir (pkgstate.Config).
+func (c *Config) ModuleRoot() string {
+	if c == nil {
+		return ""
+	}
+	return c.ModuleDir
+}
+
+// ReportsUnusedIgnores returns ReportUnusedIgnores (pkgstate.Config).
+func (c *Config) ReportsUnusedIgnores() bool { return c != nil && c.ReportUnusedIgnores }
+
+// ErrorMessages returns Errors, one line each (pkgstate.Config). The rules
+// report them once per package that uses YDB (report.WrapRun).
+func (c *Config) ErrorMessages() []string {
+	if c == nil {
 		return nil
 	}
-	return c.Errors
+	out := make([]string, len(c.Errors))
+	for i, e := range c.Errors {
+		out[i] = e.String()
+	}
+	return out
 }
 
 // checkSchemaPaths records an error for a configured schema path that names

@@ -9,6 +9,7 @@ import (
 
 	"github.com/ydblint/ydblint/internal/analysisutil"
 	"github.com/ydblint/ydblint/internal/keyplan"
+	"github.com/ydblint/ydblint/internal/pkgstate"
 	"github.com/ydblint/ydblint/internal/report"
 	"github.com/ydblint/ydblint/internal/yql"
 	"github.com/ydblint/ydblint/passes/config"
@@ -26,7 +27,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:             name,
 	Doc:              analysisutil.MustExtractDoc(doc, name),
 	URL:              report.URLBase + name,
-	Requires:         []*analysis.Analyzer{config.Analyzer, queryplan.Analyzer},
+	Requires:         []*analysis.Analyzer{config.Analyzer, pkgstate.Analyzer, queryplan.Analyzer},
 	Run:              report.WrapRun(run),
 	RunDespiteErrors: true,
 }

@@ -11,11 +11,11 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/ydblint/ydblint/internal/analysisutil"
+	"github.com/ydblint/ydblint/internal/pkgstate"
 	"github.com/ydblint/ydblint/internal/report"
 	"github.com/ydblint/ydblint/internal/sdk"
 	"github.com/ydblint/ydblint/internal/sdkssa"
 	"github.com/ydblint/ydblint/passes/config"
-	"github.com/ydblint/ydblint/passes/queryplan"
 )
 
 //go:embed doc.go
@@ -28,7 +28,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:             name,
 	Doc:              analysisutil.MustExtractDoc(doc, name),
 	URL:              report.URLBase + name,
-	Requires:         []*analysis.Analyzer{config.Analyzer, queryplan.Analyzer},
+	Requires:         []*analysis.Analyzer{config.Analyzer, pkgstate.Analyzer},
 	Run:              report.WrapRun(run),
 	RunDespiteErrors: true,
 	FactTypes:        []analysis.Fact{new(entersRetrier)},
@@ -58,8 +58,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	exportFacts(pass)
-	plans, _ := pass.ResultOf[queryplan.Analyzer].(*queryplan.Result)
-	if plans == nil || !plans.InScope {
+	if !cfg.IsPkgInScope(pass.Pkg) {
 		return nil, nil
 	}
 	for _, f := range pass.Files {

@@ -36,4 +36,8 @@
 // Go-side parameter values become the planner's parameter facts
 // (siteplan.ParamOracle): the YDB type and whether it is Optional, certain
 // NULLs, hashes of another bound value, and clock-derived values.
+//
+// Having seen the package's query sites, queryplan records in the
+// package's shared state (internal/pkgstate) whether the package uses YDB
+// at all: only such packages get package-wide messages.
 package queryplan

@@ -1,8 +1,8 @@
 package queryplan_test
 
 import (
-	"fmt"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"sync"
@@ -14,6 +14,9 @@ import (
 
 	"github.com/ydblint/ydblint/analyzer"
 	"github.com/ydblint/ydblint/internal/report"
+	"github.com/ydblint/ydblint/passes/queryplan"
+	"github.com/ydblint/ydblint/passes/querysite"
+	"github.com/ydblint/ydblint/passes/schemafact"
 )
 
 // Two packages of testdata/rules with findings: one is made to fail, the
@@ -44,10 +47,33 @@ func loadRules(t *testing.T, patterns ...string) []*packages.Package {
 }
 
 // diagnostics runs the suite and returns the root diagnostics' messages by
-// package path, failing the test on any action error.
-func diagnostics(t *testing.T, pkgs []*packages.Package) map[string][]string {
+// package path, failing the test on any action error, and the failures the
+// fact analyzers' results record on any package ("analyzer package:
+// failure"), as failureObserver sees them.
+func diagnostics(t *testing.T, pkgs []*packages.Package) (map[string][]string, []string) {
 	t.Helper()
-	graph, err := checker.Analyze(analyzer.Suite, pkgs, nil)
+	var (
+		mu       sync.Mutex
+		failures []string
+	)
+	observer := &analysis.Analyzer{
+		Name:     "failureobserver",
+		Doc:      "record the failures of the fact analyzers on every package",
+		Requires: []*analysis.Analyzer{querysite.Analyzer, schemafact.Analyzer, queryplan.Analyzer},
+		// Facts make the checker run it on dependencies too (the wrapper).
+		FactTypes: []analysis.Fact{new(observedFact)},
+		Run: func(pass *analysis.Pass) (any, error) {
+			mu.Lock()
+			defer mu.Unlock()
+			for a, res := range pass.ResultOf {
+				if f := failureOf(res); f != "" {
+					failures = append(failures, a.Name+" "+pass.Pkg.Path()+": "+f)
+				}
+			}
+			return nil, nil
+		},
+	}
+	graph, err := checker.Analyze(append(slices.Clone(analyzer.Suite), observer), pkgs, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,11 +91,29 @@ func diagnostics(t *testing.T, pkgs []*packages.Package) map[string][]string {
 	for _, msgs := range out {
 		slices.Sort(msgs)
 	}
-	return out
+	return out, failures
+}
+
+// observedFact is failureObserver's fact type; it exports none.
+type observedFact struct{}
+
+func (*observedFact) AFact() {}
+
+// failureOf returns the Failure field of a fact analyzer's result (see
+// report.WrapFact), "" for any other result.
+func failureOf(res any) string {
+	v := reflect.ValueOf(res)
+	if v.Kind() != reflect.Pointer || v.IsNil() || v.Elem().Kind() != reflect.Struct {
+		return ""
+	}
+	if f := v.Elem().FieldByName("Failure"); f.IsValid() && f.Kind() == reflect.String {
+		return f.String()
+	}
+	return ""
 }
 
 // TestFactAnalyzerPanic injects a panic into each fact analyzer on one
-// package (report.TestHookFactRun) and checks that the run goes on: no
+// package (report.InjectPanicEnv) and checks that the run goes on: no
 // action fails, the package gets exactly one "ydblint internal error"
 // diagnostic naming it and the analyzer, and the other package keeps all
 // of its findings. A panic in the wrapper package, analysed for facts only,
@@ -79,7 +123,7 @@ func TestFactAnalyzerPanic(t *testing.T) {
 		t.Skip("loads testdata/rules with the real SDK")
 	}
 	pkgs := loadRules(t, failingPkg, healthyPkg)
-	baseline := diagnostics(t, pkgs)
+	baseline, _ := diagnostics(t, pkgs)
 	if len(baseline[failingPkg]) == 0 || len(baseline[healthyPkg]) == 0 {
 		t.Fatalf("baseline has no findings to lose: %v", baseline)
 	}
@@ -92,21 +136,11 @@ func TestFactAnalyzerPanic(t *testing.T) {
 		{"schemafact", wrapperPkg},
 	} {
 		t.Run(tc.analyzer+" on "+tc.pkg, func(t *testing.T) {
-			var mu sync.Mutex
-			panicked := 0
-			report.TestHookFactRun = func(name string, pass *analysis.Pass) {
-				if name == tc.analyzer && pass.Pkg.Path() == tc.pkg {
-					mu.Lock()
-					panicked++
-					mu.Unlock()
-					panic(fmt.Sprintf("injected into %s", name))
-				}
-			}
-			defer func() { report.TestHookFactRun = nil }()
-
-			got := diagnostics(t, pkgs)
-			if panicked == 0 {
-				t.Fatal("the hook never fired")
+			t.Setenv(report.InjectPanicEnv, tc.analyzer+" "+tc.pkg)
+			got, failures := diagnostics(t, pkgs)
+			want := tc.analyzer + " " + tc.pkg + ": " + tc.analyzer + ": panic: injected into " + tc.analyzer
+			if !slices.ContainsFunc(failures, func(f string) bool { return strings.HasPrefix(f, want) }) {
+				t.Fatalf("no result records the injected panic %q: %q", want, failures)
 			}
 			if tc.pkg == wrapperPkg {
 				// The wrapper is not a root: nothing reports its failure,
@@ -123,7 +157,7 @@ func TestFactAnalyzerPanic(t *testing.T) {
 					internal = append(internal, m)
 				}
 			}
-			want := "ydblint internal error in package " + tc.pkg + ": " + tc.analyzer + ": panic: injected into " + tc.analyzer
+			want = "ydblint internal error in package " + tc.pkg + ": " + tc.analyzer + ": panic: injected into " + tc.analyzer
 			if len(internal) != 1 || !strings.Contains(internal[0], want) {
 				t.Errorf("internal-error diagnostics of %s = %q, want exactly one containing %q", tc.pkg, internal, want)
 			}

@@ -6,13 +6,12 @@ import (
 	"go/token"
 	"reflect"
 	"strings"
-	"sync"
-	"sync/atomic"
 
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/ydblint/ydblint/internal/analysisutil"
 	"github.com/ydblint/ydblint/internal/keyplan"
+	"github.com/ydblint/ydblint/internal/pkgstate"
 	"github.com/ydblint/ydblint/internal/report"
 	"github.com/ydblint/ydblint/internal/schema"
 	"github.com/ydblint/ydblint/internal/sdk"
@@ -34,7 +33,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:             "queryplan",
 	Doc:              analysisutil.MustExtractDoc(doc, "queryplan"),
 	URL:              "https://pkg.go.dev/github.com/ydblint/ydblint/passes/queryplan",
-	Requires:         []*analysis.Analyzer{config.Analyzer, querysite.Analyzer, schemafact.Analyzer},
+	Requires:         []*analysis.Analyzer{config.Analyzer, pkgstate.Analyzer, querysite.Analyzer, schemafact.Analyzer},
 	Run:              report.WrapFact(run, failed),
 	RunDespiteErrors: true,
 	ResultType:       reflect.TypeFor[*Result](),
@@ -58,13 +57,10 @@ type Result struct {
 	// InScope is false when the configuration excludes the package; every
 	// other field is then empty.
 	InScope bool
-	// Failures are the internal failures (recovered panics) of querysite,
-	// schemafact and queryplan on this package; the rules report them
-	// through report.WrapRun, once (ClaimFailures).
-	Failures []string
-	claimed  atomic.Bool
-	// claims are the keys handed out by Claim (claim.go).
-	claims sync.Map
+	// Failure is set when the pass failed on this package (a panic,
+	// recovered); the rules report it through report.WrapRun, as they do
+	// querysite's and schemafact's (see report.WrapFact).
+	Failure string
 	// sites is the number of query sites querysite found in the package.
 	sites int
 	// siteList and texts (the planned texts of each YQL site) are kept
@@ -74,38 +70,11 @@ type Result struct {
 	texts    map[*site.Site][]*siteplan.Text
 }
 
-// UsesYDB reports whether the package hands anything to ydb-go-sdk or
-// database/sql. Package-wide messages (configuration errors) are reported
-// only in such packages: the rest of a module has nothing to do with
-// ydblint. It implements report.Engaged.
-func (r *Result) UsesYDB() bool { return r != nil && r.sites > 0 }
-
-// ClaimFailures returns Failures to its first caller and nil to every
-// later one: all rules of a package share this Result, and the failure is
-// worth one diagnostic, not one per rule. It implements report.Failures.
-func (r *Result) ClaimFailures() []string {
-	if r == nil || len(r.Failures) == 0 || r.claimed.Swap(true) {
-		return nil
-	}
-	return r.Failures
-}
-
-// inputFailures returns the failures recorded by querysite and schemafact.
-func inputFailures(pass *analysis.Pass) []string {
-	var out []string
-	if qs, _ := pass.ResultOf[querysite.Analyzer].(*site.Result); qs != nil && qs.Failure != "" {
-		out = append(out, qs.Failure)
-	}
-	if sf, _ := pass.ResultOf[schemafact.Analyzer].(*schemafact.Result); sf != nil && sf.Failure != "" {
-		out = append(out, sf.Failure)
-	}
-	return out
-}
-
 // failed is the Result of a package on which the pass panicked: nothing
-// planned, and every failure for the rules to report.
+// planned, and not known to use YDB.
 func failed(pass *analysis.Pass, msg string) any {
-	res := &Result{Failures: append(inputFailures(pass), msg)}
+	pkgstate.Of(pass).SetUsesYDB(false)
+	res := &Result{Failure: msg}
 	res.Schema, _ = pass.ResultOf[schemafact.Analyzer].(*schemafact.Result)
 	return res
 }
@@ -151,15 +120,20 @@ type KeyedSite struct {
 
 func run(pass *analysis.Pass) (any, error) {
 	cfg := pass.ResultOf[config.Analyzer].(*config.Config)
-	res := &Result{Schema: pass.ResultOf[schemafact.Analyzer].(*schemafact.Result), Failures: inputFailures(pass)}
+	res := &Result{Schema: pass.ResultOf[schemafact.Analyzer].(*schemafact.Result)}
 	defer res.Schema.Parses.Release()
 	if !cfg.IsPkgInScope(pass.Pkg) {
+		pkgstate.Of(pass).SetUsesYDB(false)
 		return res, nil
 	}
 	res.InScope = true
 	sites := pass.ResultOf[querysite.Analyzer].(*site.Result)
 	res.sites = len(sites.Sites)
 	res.siteList = sites.Sites
+	// Package-wide messages (configuration errors) are reported only in
+	// packages that hand anything to ydb-go-sdk or database/sql: the rest
+	// of a module has nothing to do with ydblint.
+	pkgstate.Of(pass).SetUsesYDB(res.sites > 0)
 	for _, s := range sites.Sites {
 		switch s.Kind {
 		case sdk.KindYQL:

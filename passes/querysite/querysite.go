@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/ydblint/ydblint/internal/analysisutil"
+	"github.com/ydblint/ydblint/internal/pkgstate"
 	"github.com/ydblint/ydblint/internal/report"
 	"github.com/ydblint/ydblint/internal/sdk"
 	"github.com/ydblint/ydblint/internal/site"
@@ -40,7 +41,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:              "find the places where Go code hands YQL text, parameters, rows or table options to ydb-go-sdk or database/sql",
 	URL:              "https://pkg.go.dev/github.com/ydblint/ydblint/passes/querysite",
 	Run:              report.WrapFact(run, failed),
-	Requires:         []*analysis.Analyzer{config.Analyzer, ssaprog.Analyzer},
+	Requires:         []*analysis.Analyzer{config.Analyzer, pkgstate.Analyzer, ssaprog.Analyzer},
 	RunDespiteErrors: true,
 	ResultType:       reflect.TypeFor[*site.Result](),
 	FactTypes:        []analysis.Fact{new(sinkFact), new(textFact), new(hashFact), new(reachFact), new(incompleteFact), new(lookupFact), new(rowShapeFact), new(rowImplsFact)},

@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/ydblint/ydblint/internal/analysisutil"
+	"github.com/ydblint/ydblint/internal/pkgstate"
 	"github.com/ydblint/ydblint/internal/report"
 	"github.com/ydblint/ydblint/internal/sdkssa"
 	"github.com/ydblint/ydblint/passes/config"
@@ -29,9 +30,9 @@ var Analyzer = &analysis.Analyzer{
 	Name: name,
 	Doc:  analysisutil.MustExtractDoc(doc, name),
 	URL:  report.URLBase + name,
-	// queryplan's result is the package's shared state for
-	// report (scope, claims, whether the package uses YDB).
-	Requires:         []*analysis.Analyzer{config.Analyzer, queryplan.Analyzer, sdkssa.Analyzer},
+	// queryplan runs first so that the package's shared state
+	// (pkgstate, which report reads) says whether the package uses YDB.
+	Requires:         []*analysis.Analyzer{config.Analyzer, pkgstate.Analyzer, queryplan.Analyzer, sdkssa.Analyzer},
 	Run:              report.WrapRun(run),
 	RunDespiteErrors: true,
 	FactTypes:        []analysis.Fact{new(carriesSDKError), new(losesError)},

@@ -16,6 +16,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/ydblint/ydblint/internal/analysisutil"
+	"github.com/ydblint/ydblint/internal/pkgstate"
 	"github.com/ydblint/ydblint/internal/report"
 	"github.com/ydblint/ydblint/internal/schema"
 	"github.com/ydblint/ydblint/internal/sdk"
@@ -36,7 +37,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:             "schemafact",
 	Doc:              analysisutil.MustExtractDoc(doc, "schemafact"),
 	URL:              "https://pkg.go.dev/github.com/ydblint/ydblint/passes/schemafact",
-	Requires:         []*analysis.Analyzer{config.Analyzer, querysite.Analyzer},
+	Requires:         []*analysis.Analyzer{config.Analyzer, pkgstate.Analyzer, querysite.Analyzer},
 	Run:              report.WrapFact(run, failed),
 	RunDespiteErrors: true,
 	ResultType:       reflect.TypeFor[*Result](),
@@ -64,8 +65,8 @@ type Result struct {
 	// planned or applied, for queryplan to parse each text once.
 	Parses *siteplan.Parses
 	// Failure is set when the pass failed on this package (a panic,
-	// recovered); Catalog is then empty. The rules report it through
-	// queryplan (see report.WrapFact).
+	// recovered); Catalog is then empty. The rules report it once per
+	// package (see report.WrapFact).
 	Failure string
 }
 

@@ -10,11 +10,11 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/ydblint/ydblint/internal/analysisutil"
+	"github.com/ydblint/ydblint/internal/pkgstate"
 	"github.com/ydblint/ydblint/internal/report"
 	"github.com/ydblint/ydblint/internal/sdk"
 	"github.com/ydblint/ydblint/internal/sdkssa"
 	"github.com/ydblint/ydblint/passes/config"
-	"github.com/ydblint/ydblint/passes/queryplan"
 )
 
 //go:embed doc.go
@@ -28,7 +28,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:             name,
 	Doc:              analysisutil.MustExtractDoc(doc, name),
 	URL:              report.URLBase + name,
-	Requires:         []*analysis.Analyzer{config.Analyzer, queryplan.Analyzer, sdkssa.Analyzer},
+	Requires:         []*analysis.Analyzer{config.Analyzer, pkgstate.Analyzer, sdkssa.Analyzer},
 	Run:              report.WrapRun(run),
 	RunDespiteErrors: true,
 }
@@ -41,9 +41,8 @@ const (
 
 func run(pass *analysis.Pass) (any, error) {
 	cfg := pass.ResultOf[config.Analyzer].(*config.Config)
-	plans := pass.ResultOf[queryplan.Analyzer].(*queryplan.Result)
 	ssaRes := sdkssa.Of(pass)
-	if !plans.InScope || ssaRes == nil {
+	if !cfg.IsPkgInScope(pass.Pkg) || ssaRes == nil {
 		return nil, nil
 	}
 	for _, fn := range ssaRes.SrcFuncs {

@@ -17,6 +17,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/ydblint/ydblint/internal/analysisutil"
+	"github.com/ydblint/ydblint/internal/pkgstate"
 	"github.com/ydblint/ydblint/internal/report"
 	"github.com/ydblint/ydblint/internal/sdk"
 	"github.com/ydblint/ydblint/internal/sdkssa"
@@ -40,7 +41,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:             name,
 	Doc:              analysisutil.MustExtractDoc(doc, name),
 	URL:              report.URLBase + name,
-	Requires:         []*analysis.Analyzer{config.Analyzer, queryplan.Analyzer, sdkssa.Analyzer},
+	Requires:         []*analysis.Analyzer{config.Analyzer, pkgstate.Analyzer, queryplan.Analyzer, sdkssa.Analyzer},
 	Run:              report.WrapRun(run),
 	RunDespiteErrors: true,
 }

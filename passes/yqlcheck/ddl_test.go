@@ -12,7 +12,7 @@ import (
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
-	"github.com/ydblint/ydblint/passes/queryplan"
+	"github.com/ydblint/ydblint/internal/report"
 	"github.com/ydblint/ydblint/passes/yqlcheck"
 )
 
@@ -81,7 +81,8 @@ func TestYqlcheckDDLGoPositionsOnly(t *testing.T) {
 		}
 		return
 	}
-	queryplan.OmitRelatedInformation()
+	report.OmitRelated()
+	report.GoPositionsOnly()
 	dir, err := filepath.Abs("../../testdata/yqlcheck")
 	if err != nil {
 		t.Fatal(err)
