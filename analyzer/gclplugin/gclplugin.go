@@ -5,7 +5,6 @@ import (
 
 	"github.com/golangci/plugin-module-register/register"
 	"github.com/ydblint/ydblint/analyzer"
-	"github.com/ydblint/ydblint/internal/report"
 	"github.com/ydblint/ydblint/passes/config"
 	"golang.org/x/tools/go/analysis"
 )
@@ -40,8 +39,7 @@ func (p *plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
 	config.ResetFlags()
 	// golangci-lint reports each related location as an issue of its own,
 	// and drops issues positioned outside Go files.
-	report.OmitRelated()
-	report.GoPositionsOnly()
+	analyzer.Process().OmitRelated()
 	if err := p.settings.Apply(); err != nil {
 		return nil, fmt.Errorf("%s: %w", Name, err)
 	}

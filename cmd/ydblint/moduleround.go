@@ -19,6 +19,7 @@ import (
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
 
+	"github.com/ydblint/ydblint/analyzer"
 	"github.com/ydblint/ydblint/passes/queryplan"
 	"github.com/ydblint/ydblint/passes/schemafact"
 )
@@ -107,7 +108,7 @@ func runModuleRound(r moduleRound, view func([]*packages.Package) []*packages.Pa
 	if len(r.again) == 0 {
 		return nil
 	}
-	defer schemafact.UseModuleEvidence(r.evidence)()
+	defer analyzer.Process().UseModuleEvidence(r.evidence)()
 	initial := view(r.again)
 	graph, err := checker.Analyze(analyzers, initial, nil)
 	if err != nil {

@@ -9,26 +9,23 @@ package main
 // migrations (.sql, .yql) and Go DDL found anywhere in the module, and
 // .ydblint.yml. So that editing one of those re-runs go vet instead of
 // replaying stale results, -V=full appends to the executable's hash a hash
-// of those files (name, size, modification time) in the module (or
-// workspace) of the current directory, where go vet runs it: such an edit
-// gives every package a new key, once, and Go edits elsewhere keep the
-// per-package cache.
+// of those files (name and content, as the analysis's own module walk reads
+// them) in the module (or workspace) of the current directory, where go vet
+// runs it: such an edit gives every package a new key, once, and Go edits
+// elsewhere keep the per-package cache.
 
 import (
-	"bytes"
 	"crypto/sha256"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
 	"sort"
-	"strings"
-	"time"
 
 	"golang.org/x/mod/modfile"
 
+	"github.com/ydblint/ydblint/internal/modscan"
+	"github.com/ydblint/ydblint/internal/srcfiles"
 	"github.com/ydblint/ydblint/passes/config"
 )
 
@@ -59,92 +56,39 @@ func vetVersion(args []string, stdout io.Writer) bool {
 	return true
 }
 
-// Bounds of the walk: past them the hash changes on every run (no caching
-// rather than a stale result).
-const (
-	maxVetIDEntries = 200000
-	maxVetIDBytes   = 64 << 20
-)
-
-// ddlText is passes/schemafact's ddlPattern: a Go file matching it may
-// hold DDL the module scan reads. CreateTable calls (the table service's
-// schema call, decoded by schemafact's option scan) count too.
-var ddlText = regexp.MustCompile(`(?i)\b(create|alter|drop)\s+table\b|CreateTable\(`)
-
-// schemaInputsHash hashes the name, size and modification time of the
-// non-Go inputs of passes/schemafact and passes/config under the module
-// roots of dir (the workspace's modules under go.work): .sql and .yql
-// files, .ydblint.yml and .ydblint.yaml, the files of configured schema
-// paths, and the Go files holding DDL text or CreateTable calls. The walk
-// skips what schemafact's does (vendor, node_modules, testdata, hidden and
-// _ directories, nested modules).
+// schemaInputsHash hashes what schema discovery (passes/schemafact) and the
+// configuration (passes/config) read outside the package under analysis,
+// in the module roots of dir (the workspace's modules under go.work): the
+// schema inputs of the module walk (modscan.Module.SchemaInputs: .sql and
+// .yql files, non-test Go files) that may define tables
+// (modscan.MentionsSchema), by name and content, with the notes of that
+// read (a file skipped, a bound reached); the config file at the root; and
+// the schema files of the configured schema paths, which may lie outside
+// the module. The module walk is the analysis's own, so the hash covers
+// what the analysis reads, within the same bounds.
 func schemaInputsHash(dir string) []byte {
 	h := sha256.New()
-	var read int64
-	entries := 0
-	over := false
-	stamp := func(path string, fi fs.FileInfo) {
-		fmt.Fprintf(h, "%s\x00%d\x00%d\n", path, fi.Size(), fi.ModTime().UnixNano())
-	}
-	walk := func(root string, nested bool) {
-		_ = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-			if err != nil || over {
-				if d != nil && d.IsDir() {
-					return fs.SkipDir
-				}
-				return nil
-			}
-			entries++
-			if entries > maxVetIDEntries {
-				over = true
-				return fs.SkipAll
-			}
-			name := d.Name()
-			if d.IsDir() {
-				if path == root {
-					return nil
-				}
-				if name == "vendor" || name == "node_modules" || name == "testdata" || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") {
-					return fs.SkipDir
-				}
-				if !nested {
-					if fi, err := os.Stat(filepath.Join(path, "go.mod")); err == nil && fi.Mode().IsRegular() {
-						return fs.SkipDir
-					}
-				}
-				return nil
-			}
-			if !d.Type().IsRegular() {
-				return nil
-			}
-			ext := strings.ToLower(filepath.Ext(name))
-			switch {
-			case ext == ".sql" || ext == ".yql" || name == ".ydblint.yml" || name == ".ydblint.yaml":
-			case ext == ".go" && !strings.HasSuffix(name, "_test.go"):
-				b, err := os.ReadFile(path)
-				if err != nil {
-					return nil
-				}
-				read += int64(len(b))
-				if read > maxVetIDBytes {
-					over = true
-					return fs.SkipAll
-				}
-				if !bytes.Contains(bytes.ToLower(b), []byte("table")) || !ddlText.Match(b) {
-					return nil
-				}
-			default:
-				return nil
-			}
-			if fi, err := d.Info(); err == nil {
-				stamp(path, fi)
-			}
-			return nil
-		})
+	stamp := func(name string, content []byte) {
+		fmt.Fprintf(h, "%s\x00%d\x00%x\n", name, len(content), sha256.Sum256(content))
 	}
 	for _, root := range moduleRoots(dir) {
 		fmt.Fprintf(h, "module %s\n", root)
-		walk(root, false)
+		// The go command asks for the ID once per run: nothing to cache.
+		var scans *modscan.Cache
+		files, notes := scans.Module(root).SchemaInputs()
+		for _, f := range files {
+			if modscan.MentionsSchema(f.Rel, f.Content) {
+				stamp(f.Rel, f.Content)
+			}
+		}
+		for _, n := range notes {
+			fmt.Fprintf(h, "note %s\n", n)
+		}
+		for _, name := range config.FileNames {
+			if b, err := os.ReadFile(filepath.Join(root, name)); err == nil {
+				stamp(name, b)
+			}
+		}
 		// Configured schema paths may lie outside the module.
 		for _, p := range config.Load(root, config.Settings{}).SchemaPaths {
 			matches, _ := filepath.Glob(p)
@@ -159,16 +103,20 @@ func schemaInputsHash(dir string) []byte {
 					fmt.Fprintf(h, "missing %s\n", m)
 				case fi.IsDir():
 					fmt.Fprintf(h, "dir %s\n", m)
-					walk(m, true)
+					files, notes := srcfiles.Walk(m, modscan.SchemaLimits(), modscan.IsSchemaFile)
+					for _, f := range files {
+						stamp(f.Rel, f.Content)
+					}
+					for _, n := range notes {
+						fmt.Fprintf(h, "note %s\n", n)
+					}
 				default:
-					stamp(m, fi)
+					if b, err := os.ReadFile(m); err == nil {
+						stamp(m, b)
+					}
 				}
 			}
 		}
-	}
-	if over {
-		// Too much to hash: a key no run shares.
-		fmt.Fprintf(h, "unbounded %d %d\n", os.Getpid(), time.Now().UnixNano())
 	}
 	return h.Sum(nil)
 }

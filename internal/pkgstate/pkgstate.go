@@ -7,6 +7,8 @@ import (
 	"sync"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/ydblint/ydblint/internal/session"
 )
 
 // Analyzer's result is a new, empty *State for every package. It reports
@@ -33,6 +35,9 @@ type Config interface {
 	ReportsUnusedIgnores() bool
 	// ErrorMessages are the configuration's errors, one line each.
 	ErrorMessages() []string
+	// Session is the process's session: how the driver shows findings,
+	// and the files read for them.
+	Session() *session.Session
 }
 
 // State is the shared state of one package. The analyzers of a package run

@@ -6,10 +6,11 @@ import (
 	"path/filepath"
 	"regexp"
 	"strconv"
-	"sync"
-	"sync/atomic"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/ydblint/ydblint/internal/modscan"
+	"github.com/ydblint/ydblint/internal/session"
 )
 
 // Related information: a finding names the schema line of its table
@@ -23,22 +24,12 @@ var (
 	evidenceRef = regexp.MustCompile(`(\w+) evidence at ([^\s(),;]+):(\d+)`)
 )
 
-// relatedOff is set by OmitRelated.
-var relatedOff atomic.Bool
-
-// OmitRelated stops emit from attaching Related information, and drops
-// the Related information a rule set itself, for the whole process.
-// golangci-lint turns each related location into an issue of its own
-// ("hashprefix(related information): …"), so its plugin calls this.
-func OmitRelated() { relatedOff.Store(true) }
-
 // maxRelatedFile bounds the size of a file read only to place a link.
 const maxRelatedFile = 4 << 20
 
-// relatedFiles caches, per file set, the token.File added for a schema file
-// (or a Go file of another package) so each is read once per process.
-var relatedFiles sync.Map // relatedKey → *token.File (nil: unreadable)
-
+// relatedKey names the token.File added to a file set for a schema file
+// (or a Go file of another package); the process's module scans keep it
+// (modscan.Derive), so that each is read and added once per file set.
 type relatedKey struct {
 	fset *token.FileSet
 	path string
@@ -46,8 +37,8 @@ type relatedKey struct {
 
 // relatedOf returns the Related entries for the places msg names; none when
 // the module root is unknown or a file cannot be read.
-func relatedOf(pass *analysis.Pass, moduleDir, msg string) []analysis.RelatedInformation {
-	if moduleDir == "" || pass.Fset == nil || relatedOff.Load() {
+func relatedOf(pass *analysis.Pass, s *session.Session, moduleDir, msg string) []analysis.RelatedInformation {
+	if moduleDir == "" || pass.Fset == nil || s.RelatedOmitted() {
 		return nil
 	}
 	var out []analysis.RelatedInformation
@@ -60,7 +51,7 @@ func relatedOf(pass *analysis.Pass, moduleDir, msg string) []analysis.RelatedInf
 		if !filepath.IsAbs(path) {
 			path = filepath.Join(moduleDir, filepath.FromSlash(rel))
 		}
-		tf := relatedFile(pass, filepath.Clean(path))
+		tf := relatedFile(pass, s, moduleDir, filepath.Clean(path))
 		if tf == nil || n > tf.LineCount() {
 			return
 		}
@@ -77,26 +68,25 @@ func relatedOf(pass *analysis.Pass, moduleDir, msg string) []analysis.RelatedInf
 }
 
 // relatedFile returns a token.File of path in pass.Fset: the package's own
-// when path is one of its Go files, else one added once per file set.
-func relatedFile(pass *analysis.Pass, path string) *token.File {
+// when path is one of its Go files, else one added once per file set and
+// module scan of moduleDir (nil when path cannot be read).
+func relatedFile(pass *analysis.Pass, s *session.Session, moduleDir, path string) *token.File {
 	for _, f := range pass.Files {
 		if tf := pass.Fset.File(f.Pos()); tf != nil && tf.Name() == path {
 			return tf
 		}
 	}
-	key := relatedKey{pass.Fset, path}
-	if v, ok := relatedFiles.Load(key); ok {
-		tf, _ := v.(*token.File)
-		return tf
-	}
-	var tf *token.File
-	if fi, err := os.Stat(path); err == nil && fi.Mode().IsRegular() && fi.Size() <= maxRelatedFile {
-		if content, err := os.ReadFile(path); err == nil {
-			tf = pass.Fset.AddFile(path, -1, len(content))
-			tf.SetLinesForContent(content)
+	return modscan.Derive(s.Modules().Module(moduleDir), relatedKey{pass.Fset, path}, func(*modscan.Module) *token.File {
+		fi, err := os.Stat(path)
+		if err != nil || !fi.Mode().IsRegular() || fi.Size() > maxRelatedFile {
+			return nil
 		}
-	}
-	v, _ := relatedFiles.LoadOrStore(key, tf)
-	tf, _ = v.(*token.File)
-	return tf
+		content, err := os.ReadFile(path)
+		if err != nil {
+			return nil
+		}
+		tf := pass.Fset.AddFile(path, -1, len(content))
+		tf.SetLinesForContent(content)
+		return tf
+	})
 }

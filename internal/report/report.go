@@ -15,6 +15,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/ydblint/ydblint/internal/pkgstate"
+	"github.com/ydblint/ydblint/internal/session"
 	"github.com/ydblint/ydblint/internal/suppress"
 )
 
@@ -213,6 +214,15 @@ func Report(pass *analysis.Pass, cfg pkgstate.Config, rule string, d analysis.Di
 	st.emit(d, d.Category)
 }
 
+// session returns the process's session, from the configuration; nil
+// (which omits nothing and caches nothing) without one.
+func (st *state) session() *session.Session {
+	if st.cfg == nil {
+		return nil
+	}
+	return st.cfg.Session()
+}
+
 // emit sets Category and URL, drops duplicates and reports. Caller holds mu.
 func (st *state) emit(d analysis.Diagnostic, category string) {
 	d.Category = st.rule
@@ -225,10 +235,10 @@ func (st *state) emit(d analysis.Diagnostic, category string) {
 	}
 	st.seen[key] = true
 	switch {
-	case relatedOff.Load():
+	case st.session().RelatedOmitted():
 		d.Related = nil // golangci-lint would make each an issue of its own (OmitRelated)
 	case len(d.Related) == 0 && st.cfg != nil:
-		d.Related = relatedOf(st.pass, st.cfg.ModuleRoot(), d.Message)
+		d.Related = relatedOf(st.pass, st.session(), st.cfg.ModuleRoot(), d.Message)
 	}
 	st.pass.Report(d)
 }

@@ -2,21 +2,12 @@ package report
 
 import (
 	"path/filepath"
-	"sync/atomic"
 
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/ydblint/ydblint/internal/pkgstate"
+	"github.com/ydblint/ydblint/internal/session"
 )
-
-// goOnly is set by GoPositionsOnly.
-var goOnly atomic.Bool
-
-// GoPositionsOnly makes ReportSchemaFile report nothing (and return false)
-// for the whole process: golangci-lint drops issues outside Go files, so
-// its plugin calls this and the rules place such findings in Go code
-// instead.
-func GoPositionsOnly() { goOnly.Store(true) }
 
 // ReportSchemaFile reports d on line line of a schema file (a .sql or .yql
 // migration) of the module, named by path (absolute, or relative to
@@ -27,9 +18,15 @@ func GoPositionsOnly() { goOnly.Store(true) }
 // editors print any position of the file set). ydblint:ignore directives
 // do not apply (they live in Go and YQL text the rules read). It reports
 // nothing and returns false when the file cannot be read or has no such
-// line, or under GoPositionsOnly.
+// line, or when the driver keeps findings in Go files (golangci-lint drops
+// issues elsewhere, session.Session.OmitRelated): the rule then places the
+// finding in Go code instead.
 func ReportSchemaFile(pass *analysis.Pass, cfg pkgstate.Config, rule, moduleDir, path string, line int, d analysis.Diagnostic) bool {
-	if pass == nil || pass.Fset == nil || line <= 0 || goOnly.Load() {
+	var s *session.Session
+	if cfg != nil {
+		s = cfg.Session()
+	}
+	if pass == nil || pass.Fset == nil || line <= 0 || s.RelatedOmitted() {
 		return false
 	}
 	if !filepath.IsAbs(path) {
@@ -38,7 +35,7 @@ func ReportSchemaFile(pass *analysis.Pass, cfg pkgstate.Config, rule, moduleDir,
 		}
 		path = filepath.Join(moduleDir, filepath.FromSlash(path))
 	}
-	tf := relatedFile(pass, filepath.Clean(path))
+	tf := relatedFile(pass, s, moduleDir, filepath.Clean(path))
 	if tf == nil || line > tf.LineCount() {
 		return false
 	}

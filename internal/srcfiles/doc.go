@@ -17,5 +17,9 @@
 //     nested modules are not entered: they hold other projects' code or
 //     fixtures, not the schema of this module.
 //
+// Walk lists and reads in one call; List walks the directories once and
+// Listing.Read reads part of what it found, so that several readers of one
+// tree (internal/modscan) share one walk and keep their own bounds.
+//
 // The package knows nothing about SQL, Go analysis or the schema model.
 package srcfiles

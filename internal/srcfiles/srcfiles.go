@@ -127,31 +127,53 @@ func SkipDir(name string) bool {
 }
 
 // Walk visits the regular files below root in lexical order and reads those
-// for which match(rel, size) is true, within the limits. Directories for which
+// for which match(rel) is true, within the limits. Directories for which
 // SkipDir is true and directories holding their own go.mod (nested modules)
 // are not entered. Symlinks are not followed. Files that are too large,
 // binary (a NUL byte or invalid UTF-8) or unreadable are skipped with a Note;
-// reaching a walk limit stops the walk with a Note.
+// reaching a walk limit stops the walk with a Note. It is List followed by
+// Read with the same limits and match.
 func Walk(root string, lim Limits, match func(rel string) bool) ([]File, []Note) {
+	return List(root, lim, match).Read(lim, match)
+}
+
+// Listing is one walk of a root's directories without reading any file:
+// the regular files match accepted, in lexical order, interleaved with the
+// walk's notes (unreadable or too deep directories, the walk stopping).
+// Several readers that each want their own part of a tree share one
+// Listing, and each Reads its part with its own bounds.
+type Listing struct {
+	root  string
+	items []listItem
+}
+
+// listItem is a file the walk found, or a note of the walk itself.
+type listItem struct {
+	rel   string
+	entry int    // directory entries visited when the walk got here
+	note  string // a note of the walk; "" for a file
+	stop  bool   // the walk stopped at this note
+}
+
+// List walks the directories below root as Walk does, bounded by
+// lim.MaxDepth and lim.MaxEntries, and records the regular files match
+// accepts. It reads no file.
+func List(root string, lim Limits, match func(rel string) bool) *Listing {
 	lim = lim.withDefaults()
+	l := &Listing{root: root}
 	r, err := os.OpenRoot(root)
 	if err != nil {
-		return nil, []Note{{Rel: ".", Msg: fmt.Sprintf("cannot open module root: %v", err)}}
+		l.items = append(l.items, listItem{rel: ".", note: fmt.Sprintf("cannot open module root: %v", err), stop: true})
+		return l
 	}
 	defer r.Close()
 	fsys := r.FS()
-
-	var (
-		files   []File
-		notes   []Note
-		entries int
-		total   int64
-		errStop = errors.New("stop")
-	)
+	entries := 0
+	errStop := errors.New("stop")
 	walkErr := fs.WalkDir(fsys, ".", func(rel string, d fs.DirEntry, err error) error {
 		if err != nil {
 			if rel != "." {
-				notes = append(notes, Note{Rel: rel, Msg: "unreadable: " + trimErr(err)})
+				l.items = append(l.items, listItem{rel: rel, entry: entries, note: "unreadable: " + trimErr(err)})
 			}
 			if d != nil && d.IsDir() {
 				return fs.SkipDir
@@ -160,7 +182,7 @@ func Walk(root string, lim Limits, match func(rel string) bool) ([]File, []Note)
 		}
 		entries++
 		if entries > lim.MaxEntries {
-			notes = append(notes, Note{Rel: rel, Msg: fmt.Sprintf("walk stopped after %d entries", lim.MaxEntries)})
+			l.items = append(l.items, listItem{rel: rel, entry: entries, note: fmt.Sprintf("walk stopped after %d entries", lim.MaxEntries), stop: true})
 			return errStop
 		}
 		if d.IsDir() {
@@ -171,7 +193,7 @@ func Walk(root string, lim Limits, match func(rel string) bool) ([]File, []Note)
 				return fs.SkipDir
 			}
 			if strings.Count(rel, "/")+1 > lim.MaxDepth {
-				notes = append(notes, Note{Rel: rel, Msg: fmt.Sprintf("not entered: deeper than %d levels", lim.MaxDepth)})
+				l.items = append(l.items, listItem{rel: rel, entry: entries, note: fmt.Sprintf("not entered: deeper than %d levels", lim.MaxDepth)})
 				return fs.SkipDir
 			}
 			if fi, err := fs.Stat(fsys, path.Join(rel, "go.mod")); err == nil && fi.Mode().IsRegular() {
@@ -179,27 +201,73 @@ func Walk(root string, lim Limits, match func(rel string) bool) ([]File, []Note)
 			}
 			return nil
 		}
-		if !d.Type().IsRegular() || !match(rel) {
-			return nil
+		if d.Type().IsRegular() && match(rel) {
+			l.items = append(l.items, listItem{rel: rel, entry: entries})
 		}
-		if len(files) >= lim.MaxFiles {
-			notes = append(notes, Note{Rel: rel, Msg: fmt.Sprintf("walk stopped after %d files", lim.MaxFiles)})
-			return errStop
-		}
-		content, note := readBounded(r, rel, lim.MaxFileBytes, lim.MaxTotalBytes-total)
-		if note != "" {
-			notes = append(notes, Note{Rel: rel, Msg: note})
-			if total >= lim.MaxTotalBytes {
-				return errStop
-			}
-			return nil
-		}
-		total += int64(len(content))
-		files = append(files, File{Rel: rel, Content: content})
 		return nil
 	})
 	if walkErr != nil && walkErr != errStop {
-		notes = append(notes, Note{Rel: ".", Msg: "walk failed: " + trimErr(walkErr)})
+		l.items = append(l.items, listItem{rel: ".", entry: entries, note: "walk failed: " + trimErr(walkErr), stop: true})
+	}
+	return l
+}
+
+// Read reads, in lexical order, the listed files match accepts, within
+// lim.MaxFiles, lim.MaxFileBytes and lim.MaxTotalBytes, skipping each file
+// that is too large, binary or unreadable with a Note and stopping with a
+// Note at a limit, as Walk does; the walk's own notes come in their place.
+// The depth bound is the listing's; a lim.MaxEntries below the listing's
+// stops at the first item past it (the Note names that item, where a walk
+// of its own would name the entry it stopped at).
+func (l *Listing) Read(lim Limits, match func(rel string) bool) ([]File, []Note) {
+	lim = lim.withDefaults()
+	var (
+		files []File
+		notes []Note
+		total int64
+		r     *os.Root
+	)
+	defer func() {
+		if r != nil {
+			r.Close()
+		}
+	}()
+	for _, it := range l.items {
+		if it.entry > lim.MaxEntries {
+			notes = append(notes, Note{Rel: it.rel, Msg: fmt.Sprintf("walk stopped after %d entries", lim.MaxEntries)})
+			break
+		}
+		if it.note != "" {
+			notes = append(notes, Note{Rel: it.rel, Msg: it.note})
+			if it.stop {
+				break
+			}
+			continue
+		}
+		if !match(it.rel) {
+			continue
+		}
+		if len(files) >= lim.MaxFiles {
+			notes = append(notes, Note{Rel: it.rel, Msg: fmt.Sprintf("walk stopped after %d files", lim.MaxFiles)})
+			break
+		}
+		if r == nil {
+			var err error
+			if r, err = os.OpenRoot(l.root); err != nil {
+				notes = append(notes, Note{Rel: ".", Msg: fmt.Sprintf("cannot open module root: %v", err)})
+				break
+			}
+		}
+		content, note := readBounded(r, it.rel, lim.MaxFileBytes, lim.MaxTotalBytes-total)
+		if note != "" {
+			notes = append(notes, Note{Rel: it.rel, Msg: note})
+			if total >= lim.MaxTotalBytes {
+				break
+			}
+			continue
+		}
+		total += int64(len(content))
+		files = append(files, File{Rel: it.rel, Content: content})
 	}
 	return files, notes
 }

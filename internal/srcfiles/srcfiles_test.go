@@ -126,6 +126,64 @@ func TestWalkLimits(t *testing.T) {
 	}
 }
 
+// TestListingReadsLikeWalk: one listing of the union of what several readers
+// want, read by each with its own match and bounds, gives each what a walk
+// of its own gives.
+func TestListingReadsLikeWalk(t *testing.T) {
+	root := tree(t, map[string]string{
+		"go.mod":              "module m\n",
+		"a.go":                "package a\n",
+		"a_test.go":           "package a\n",
+		"db/0001.sql":         "CREATE TABLE a (id Uint64, PRIMARY KEY (id));",
+		"db/0002.yql":         "ALTER TABLE a ADD COLUMN b Utf8;",
+		"db/big.sql":          strings.Repeat("-", 300),
+		"x/y/z/deep.go":       "package z\n",
+		"x/y/z/w/v/deeper.go": "package v\n",
+		"bin/blob.go":         "package\x00",
+		"notes.txt":           "not listed",
+		"vendor/v.go":         "package v\n",
+	})
+	isGo := func(rel string) bool { return strings.HasSuffix(rel, ".go") }
+	nonTestGoOrSQL := func(rel string) bool {
+		return strings.HasSuffix(rel, ".sql") || strings.HasSuffix(rel, ".yql") || isGo(rel) && !strings.HasSuffix(rel, "_test.go")
+	}
+	listed := func(rel string) bool { return isGo(rel) || nonTestGoOrSQL(rel) }
+	listing := List(root, Limits{MaxDepth: 4, MaxEntries: 100}, listed)
+	for _, tc := range []struct {
+		name  string
+		lim   Limits
+		match func(string) bool
+	}{
+		{"go files", Limits{MaxDepth: 4, MaxEntries: 100}, isGo},
+		{"schema inputs", Limits{MaxDepth: 4, MaxEntries: 100, MaxFileBytes: 200}, nonTestGoOrSQL},
+		{"two files", Limits{MaxDepth: 4, MaxEntries: 100, MaxFiles: 2}, nonTestGoOrSQL},
+		{"byte budget", Limits{MaxDepth: 4, MaxEntries: 100, MaxTotalBytes: 60}, nonTestGoOrSQL},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			wantFiles, wantNotes := Walk(root, tc.lim, tc.match)
+			gotFiles, gotNotes := listing.Read(tc.lim, tc.match)
+			if !reflect.DeepEqual(gotFiles, wantFiles) || !reflect.DeepEqual(gotNotes, wantNotes) {
+				t.Errorf("Read = %v %v\nWalk = %v %v", gotFiles, gotNotes, wantFiles, wantNotes)
+			}
+		})
+	}
+	// A reader with fewer entries than the listing stops at the first item
+	// past its bound.
+	_, notes := listing.Read(Limits{MaxEntries: 3}, isGo)
+	if n := len(notes); n == 0 || notes[n-1].Msg != "walk stopped after 3 entries" {
+		t.Errorf("notes with 3 entries = %v, want the walk stopped", notes)
+	}
+}
+
+// TestListingOfMissingRoot: a root that cannot be opened gives one note to
+// every reader, and no files.
+func TestListingOfMissingRoot(t *testing.T) {
+	files, notes := List(filepath.Join(t.TempDir(), "none"), Limits{}, func(string) bool { return true }).Read(Limits{}, func(string) bool { return true })
+	if len(files) != 0 || len(notes) != 1 || notes[0].Rel != "." || !strings.HasPrefix(notes[0].Msg, "cannot open module root") {
+		t.Errorf("files %v, notes %v", files, notes)
+	}
+}
+
 func TestSymlinksNeverLeaveRoot(t *testing.T) {
 	outside := tree(t, map[string]string{"secret.sql": "CREATE TABLE secret (id Uint64, PRIMARY KEY (id));"})
 	root := tree(t, map[string]string{"in.sql": "CREATE TABLE a (id Uint64, PRIMARY KEY (id));"})

@@ -10,10 +10,11 @@ import (
 	"reflect"
 	"runtime/debug"
 	"strings"
-	"sync"
 	"time"
 
+	"github.com/ydblint/ydblint/internal/modscan"
 	"github.com/ydblint/ydblint/internal/pkgstate"
+	"github.com/ydblint/ydblint/internal/session"
 	"github.com/ydblint/ydblint/internal/srcfiles"
 	"golang.org/x/tools/go/analysis"
 )
@@ -21,27 +22,36 @@ import (
 // Name is the config pseudo-analyzer's name.
 const Name = "ydblint_config"
 
-// values are the process-wide flag values behind Analyzer.Flags. They are
-// written only while flags are parsed (or by the golangci-lint plugin before
-// analysis starts) and only read by run.
-var values = &flagValues{}
-
 // Analyzer holds ydblint's configuration. It reports nothing: every rule and
 // fact analyzer Requires it and reads
 // pass.ResultOf[config.Analyzer].(*config.Config); it also records the
 // Config in the package's shared state (pkgstate.State.SetConfig), where
 // report finds it. Options are flags here, not on the rules, because
 // drivers parse a root analyzer's flags only after the analyzers it
-// requires have run.
-var Analyzer = &analysis.Analyzer{
-	Name:             Name,
-	Doc:              "ydblint configuration: flags and the .ydblint.yml file\n\nRequired by every ydblint analyzer; reports nothing. See the package documentation for every option.",
-	URL:              "https://pkg.go.dev/github.com/ydblint/ydblint/passes/config",
-	Flags:            newFlagSet(values),
-	Requires:         []*analysis.Analyzer{pkgstate.Analyzer},
-	Run:              run,
-	RunDespiteErrors: true,
-	ResultType:       reflect.TypeFor[*Config](),
+// requires have run; the flag values live in Analyzer.Flags alone.
+var Analyzer = newAnalyzer(process)
+
+// process is the one Session of this process (see package session): the
+// Analyzer hands it to every pass in Config.Session, and drivers reach it
+// through ProcessSession. It is never replaced.
+var process = session.New()
+
+// ProcessSession returns the Session every pass of this process gets in
+// Config.Session. Drivers use it through package analyzer (Process).
+func ProcessSession() *session.Session { return process }
+
+func newAnalyzer(s *session.Session) *analysis.Analyzer {
+	values := &flagValues{}
+	return &analysis.Analyzer{
+		Name:             Name,
+		Doc:              "ydblint configuration: flags and the .ydblint.yml file\n\nRequired by every ydblint analyzer; reports nothing. See the package documentation for every option.",
+		URL:              "https://pkg.go.dev/github.com/ydblint/ydblint/passes/config",
+		Flags:            newFlagSet(values),
+		Requires:         []*analysis.Analyzer{pkgstate.Analyzer},
+		Run:              func(pass *analysis.Pass) (any, error) { return run(pass, values, s) },
+		RunDespiteErrors: true,
+		ResultType:       reflect.TypeFor[*Config](),
+	}
 }
 
 // Config is the effective configuration for one package: defaults, then the
@@ -79,6 +89,8 @@ type Config struct {
 
 	// schemaPathsFrom says where SchemaPaths were set, for errors about them.
 	schemaPathsFrom Error
+	// session is the process's Session (see Session).
+	session *session.Session
 
 	// Errors are the problems found in the file, the flags and the
 	// settings. The configuration is still usable: a bad entry is left out.
@@ -147,14 +159,27 @@ func isStd(path string) bool {
 	return err == nil && fi.IsDir()
 }
 
-func run(pass *analysis.Pass) (any, error) {
-	cfg := packageConfig(pass)
+func run(pass *analysis.Pass, values *flagValues, s *session.Session) (any, error) {
+	cfg := packageConfig(pass, values.overrides(), s)
+	cfg.session = s
 	pkgstate.Of(pass).SetConfig(cfg)
 	return cfg, nil
 }
 
-// packageConfig loads the configuration of pass's module.
-func packageConfig(pass *analysis.Pass) (cfg *Config) {
+// Session returns the process's Session: the module scans, and what the
+// driver asked of the whole process. It is nil for a Config made by Load.
+func (c *Config) Session() *session.Session {
+	if c == nil {
+		return nil
+	}
+	return c.session
+}
+
+// packageConfig loads the configuration of pass's module, the config file
+// parsed once per process and version of the file (s's module scans hold
+// it: one process analyses many packages of one module, and go vet starts
+// one process per package).
+func packageConfig(pass *analysis.Pass, overrides Settings, s *session.Session) (cfg *Config) {
 	moduleDir := ""
 	if pass.Module != nil {
 		moduleDir = pass.Module.Dir
@@ -173,7 +198,7 @@ func packageConfig(pass *analysis.Pass) (cfg *Config) {
 			}}}
 		}
 	}()
-	return Load(moduleDir, values.overrides())
+	return load(moduleDir, overrides, func(path string) *fileConfig { return cachedParse(s.Modules().Module(moduleDir), path) })
 }
 
 // packageDir returns the directory of the package's first Go file.
@@ -192,6 +217,11 @@ func packageDir(pass *analysis.Pass) string {
 // file (overrides.Config, else .ydblint.yml / .ydblint.yaml in moduleDir),
 // then overrides. It never fails; problems go into Config.Errors.
 func Load(moduleDir string, overrides Settings) *Config {
+	return load(moduleDir, overrides, readAndParse)
+}
+
+// load is Load with the config file read and parsed by parse.
+func load(moduleDir string, overrides Settings, parse func(path string) *fileConfig) *Config {
 	c := &Config{ModuleDir: moduleDir, MigrationTool: ToolAuto}
 	if err := overrides.Validate(); err != nil {
 		for _, line := range strings.Split(err.Error(), "\n") {
@@ -204,7 +234,7 @@ func Load(moduleDir string, overrides Settings) *Config {
 	var fc *fileConfig
 	if file != "" {
 		c.File = file
-		fc = cachedParse(file)
+		fc = parse(file)
 		c.Errors = append(c.Errors, fc.errors...)
 		c.applyFile(fc, filepath.Dir(file))
 	}
@@ -369,44 +399,22 @@ func resolvePaths(dir string, paths []string) []string {
 	return out
 }
 
-// The parse cache: one process analyses many packages of one module, and
-// go vet starts one process per package; either way the file is read and
-// parsed once per process per version (path, size and modification time).
-type cacheKey struct {
+// fileVersion identifies one version of a config file: a file edited in a
+// long-lived process is parsed again.
+type fileVersion struct {
 	path  string
 	size  int64
 	mtime time.Time
 }
 
-const maxCached = 8
-
-var (
-	cacheMu sync.Mutex
-	cache   = map[cacheKey]*fileConfig{}
-)
-
-// cachedParse returns the parsed file; the result is shared and must not be
-// modified.
-func cachedParse(path string) *fileConfig {
+// cachedParse returns the parsed file, once per version in m; the result
+// is shared and must not be modified.
+func cachedParse(m *modscan.Module, path string) *fileConfig {
 	fi, err := os.Stat(path)
 	if err != nil {
 		return &fileConfig{errors: []Error{{File: path, Msg: "cannot read config file: " + err.Error()}}}
 	}
-	key := cacheKey{path, fi.Size(), fi.ModTime()}
-	cacheMu.Lock()
-	fc, ok := cache[key]
-	cacheMu.Unlock()
-	if ok {
-		return fc
-	}
-	fc = readAndParse(path)
-	cacheMu.Lock()
-	if len(cache) >= maxCached {
-		clear(cache)
-	}
-	cache[key] = fc
-	cacheMu.Unlock()
-	return fc
+	return modscan.Derive(m, fileVersion{path, fi.Size(), fi.ModTime()}, func(*modscan.Module) *fileConfig { return readAndParse(path) })
 }
 
 func readAndParse(path string) *fileConfig {

@@ -100,6 +100,7 @@ type stringValue struct {
 }
 
 func (s *stringValue) String() string { return s.v }
+func (s *stringValue) reset()         { *s = stringValue{} }
 func (s *stringValue) Set(v string) error {
 	s.v, s.set = v, true
 	return nil
@@ -111,6 +112,7 @@ type boolValue struct {
 }
 
 func (b *boolValue) String() string   { return strconv.FormatBool(b.v) }
+func (b *boolValue) reset()           { *b = boolValue{} }
 func (b *boolValue) IsBoolFlag() bool { return true }
 func (b *boolValue) Set(v string) error {
 	x, err := strconv.ParseBool(v)
@@ -129,6 +131,7 @@ type listValue struct {
 }
 
 func (l *listValue) String() string { return strings.Join(l.v, ",") }
+func (l *listValue) reset()         { *l = listValue{} }
 func (l *listValue) Set(v string) error {
 	l.v, l.set = splitList(v), true
 	return nil

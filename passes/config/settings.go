@@ -3,6 +3,7 @@ package config
 import (
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"sort"
 	"strconv"
@@ -126,7 +127,11 @@ func sortedKeys(m map[string]string) []string {
 // analyzers per run) calls it first, so that an option left out of the new
 // settings does not keep an old value.
 func ResetFlags() {
-	*values = flagValues{}
+	Analyzer.Flags.VisitAll(func(f *flag.Flag) {
+		if v, ok := f.Value.(interface{ reset() }); ok {
+			v.reset()
+		}
+	})
 }
 
 // Apply sets every set field on Analyzer.Flags, in key order.

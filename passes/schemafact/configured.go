@@ -7,8 +7,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
-	"sync"
 
+	"github.com/ydblint/ydblint/internal/modscan"
 	"github.com/ydblint/ydblint/internal/schema"
 	"github.com/ydblint/ydblint/internal/srcfiles"
 	"github.com/ydblint/ydblint/passes/config"
@@ -29,25 +29,25 @@ import (
 // maxConfiguredFiles bounds the files all configured paths together add.
 const maxConfiguredFiles = 12000
 
-type configuredEntry struct {
-	once  sync.Once
-	dirs  []sqlDir
-	notes []srcfiles.Note
-}
-
-// configuredCache holds one read of each configured path list per process,
-// like scanCache for the module walk.
-var configuredCache sync.Map // key → *configuredEntry
+// configuredKey is the modscan.Derive key of a read of configured paths.
+type configuredKey struct{ paths string }
 
 // configuredSchemaDirs reads the configured paths and groups the
-// DDL-bearing schema files by directory. Names are relative to the module
+// DDL-bearing schema files by directory, once per module scan of m (the
+// module at root, like the module walk). Names are relative to the module
 // root (root) when inside it, else absolute slash paths.
-func configuredSchemaDirs(root string, paths []string) ([]sqlDir, []srcfiles.Note) {
-	key := root + "\x00" + strings.Join(paths, "\x00")
-	e, _ := configuredCache.LoadOrStore(key, new(configuredEntry))
-	entry := e.(*configuredEntry)
-	entry.once.Do(func() { entry.dirs, entry.notes = readConfigured(root, paths) })
-	return entry.dirs, entry.notes
+func configuredSchemaDirs(m *modscan.Module, root string, paths []string) ([]sqlDir, []srcfiles.Note) {
+	read := modscan.Derive(m, configuredKey{strings.Join(paths, "\x00")}, func(*modscan.Module) configuredRead {
+		dirs, notes := readConfigured(root, paths)
+		return configuredRead{dirs, notes}
+	})
+	return read.dirs, read.notes
+}
+
+// configuredRead is what one read of the configured paths found.
+type configuredRead struct {
+	dirs  []sqlDir
+	notes []srcfiles.Note
 }
 
 func readConfigured(root string, paths []string) ([]sqlDir, []srcfiles.Note) {
@@ -137,7 +137,7 @@ func (r *configuredReader) glob(pattern string) {
 		}
 		switch {
 		case fi.Mode().IsRegular():
-			if isSchemaFileName(m) {
+			if modscan.IsSchemaFile(m) {
 				r.file(base, m)
 			}
 		case fi.IsDir():
@@ -150,7 +150,7 @@ func (r *configuredReader) glob(pattern string) {
 // bounds and skipped directories (testdata, hidden, nested modules), and no
 // symlink followed.
 func (r *configuredReader) dir(dir string) {
-	files, notes := srcfiles.Walk(dir, scanLimits, isSchemaFileName)
+	files, notes := srcfiles.Walk(dir, modscan.SchemaLimits(), modscan.IsSchemaFile)
 	for _, n := range notes {
 		r.note(filepath.Join(dir, filepath.FromSlash(n.Rel)), n.Msg)
 	}
@@ -164,7 +164,7 @@ func (r *configuredReader) file(confine, abs string) {
 	if r.seen[abs] {
 		return
 	}
-	content, err := srcfiles.ReadFile(confine, abs, scanLimits.MaxFileBytes)
+	content, err := srcfiles.ReadFile(confine, abs, modscan.SchemaLimits().MaxFileBytes)
 	if err != nil {
 		r.note(abs, err.Error())
 		return
@@ -184,7 +184,7 @@ func (r *configuredReader) add(abs string, content []byte) {
 		}
 		return
 	}
-	if !hasDDL(content) {
+	if !modscan.MentionsDDL(content) {
 		return
 	}
 	r.files++

@@ -9,21 +9,10 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 
+	"github.com/ydblint/ydblint/internal/modscan"
 	"github.com/ydblint/ydblint/internal/srcfiles"
 )
-
-// scanLimits bound the module walk. The walk reads .sql, .yql and non-test
-// .go files; Go files are only parsed in directories where a cheap text
-// match finds DDL.
-var scanLimits = srcfiles.Limits{
-	MaxDepth:      16,
-	MaxEntries:    60000,
-	MaxFiles:      12000,
-	MaxFileBytes:  1 << 20,
-	MaxTotalBytes: 64 << 20,
-}
 
 // maxEmbedFiles bounds the files one package's //go:embed patterns add.
 const maxEmbedFiles = 1000
@@ -47,31 +36,24 @@ type sqlDir struct {
 	files []srcfiles.File
 }
 
-type scanEntry struct {
-	once sync.Once
-	scan *moduleScan
+// scanKey is the modscan.Derive key of a module's moduleScan.
+type scanKey struct{}
+
+// scanModule returns the scan of the module, built once per module scan
+// of the process (every package of the module analysed in this process
+// shares it). Under go vet every package is its own process, so it only
+// saves work in the standalone checker, golangci-lint, editors and tests;
+// `ydblint lsp` forgets the scans when schema files or Go DDL change.
+func scanModule(m *modscan.Module) *moduleScan {
+	return modscan.Derive(m, scanKey{}, buildScan)
 }
 
-// scanCache holds one scan per module root for the life of the process.
-// Under go vet every package is its own process, so it only saves work in
-// the standalone checker, golangci-lint and tests; in a long-lived process
-// (an editor) files edited after the first scan are not seen, which is the
-// same staleness the drivers' own caches have for non-Go files.
-var scanCache sync.Map // root → *scanEntry
-
-// scanModule returns the scan of root, walking it on first use.
-func scanModule(root string) *moduleScan {
-	e, _ := scanCache.LoadOrStore(root, new(scanEntry))
-	entry := e.(*scanEntry)
-	entry.once.Do(func() { entry.scan = walkModule(root) })
-	return entry.scan
-}
-
-func walkModule(root string) *moduleScan {
-	ms := &moduleScan{root: root, modPath: srcfiles.ModulePath(root)}
-	files, notes := srcfiles.Walk(root, scanLimits, func(rel string) bool {
-		return isSchemaFileName(rel) || strings.HasSuffix(rel, ".go") && !strings.HasSuffix(rel, "_test.go")
-	})
+// buildScan reads the module's schema inputs (modscan.Module.SchemaInputs):
+// the DDL-bearing .sql and .yql files, and the DDL texts and CreateTable
+// calls of its non-test Go files.
+func buildScan(m *modscan.Module) *moduleScan {
+	ms := &moduleScan{root: m.Root(), modPath: m.Path()}
+	files, notes := m.SchemaInputs()
 	ms.notes = notes
 	var goFiles []goSource
 	byDir := map[string][]srcfiles.File{}
@@ -80,7 +62,7 @@ func walkModule(root string) *moduleScan {
 			goFiles = append(goFiles, goSource{rel: f.Rel, content: f.Content})
 			continue
 		}
-		if hasDDL(f.Content) {
+		if modscan.MentionsDDL(f.Content) {
 			byDir[path.Dir(f.Rel)] = append(byDir[path.Dir(f.Rel)], f)
 		}
 	}
@@ -106,12 +88,6 @@ func groupDirs(byDir map[string][]srcfiles.File) []sqlDir {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].dir < out[j].dir })
 	return out
-}
-
-// isSchemaFileName reports the extensions that hold migrations.
-func isSchemaFileName(name string) bool {
-	ext := strings.ToLower(path.Ext(name))
-	return ext == ".sql" || ext == ".yql"
 }
 
 // packageDir returns the directory of the package's Go files, or "".
@@ -192,7 +168,7 @@ func embeddedSchemaFiles(root, dir string, patterns []string) ([]sqlDir, []srcfi
 	seen := map[string]bool{}
 	var names []string
 	add := func(abs string) {
-		if len(names) < maxEmbedFiles && !seen[abs] && isSchemaFileName(abs) {
+		if len(names) < maxEmbedFiles && !seen[abs] && modscan.IsSchemaFile(abs) {
 			seen[abs] = true
 			names = append(names, abs)
 		}
@@ -221,7 +197,7 @@ func embeddedSchemaFiles(root, dir string, patterns []string) ([]sqlDir, []srcfi
 			if !ok {
 				continue
 			}
-			files, ns := srcfiles.Walk(filepath.Join(root, filepath.FromSlash(relDir)), srcfiles.Limits{MaxFiles: maxEmbedFiles, MaxDepth: 8}, isSchemaFileName)
+			files, ns := srcfiles.Walk(filepath.Join(root, filepath.FromSlash(relDir)), srcfiles.Limits{MaxFiles: maxEmbedFiles, MaxDepth: 8}, modscan.IsSchemaFile)
 			for _, f := range files {
 				add(filepath.Join(m, filepath.FromSlash(f.Rel)))
 			}
@@ -235,12 +211,12 @@ func embeddedSchemaFiles(root, dir string, patterns []string) ([]sqlDir, []srcfi
 		if !ok {
 			continue
 		}
-		content, err := srcfiles.ReadFile(root, rel, scanLimits.MaxFileBytes)
+		content, err := srcfiles.ReadFile(root, rel, modscan.SchemaLimits().MaxFileBytes)
 		if err != nil {
 			notes = append(notes, srcfiles.Note{Rel: rel, Msg: err.Error()})
 			continue
 		}
-		if hasDDL(content) {
+		if modscan.MentionsDDL(content) {
 			byDir[path.Dir(rel)] = append(byDir[path.Dir(rel)], srcfiles.File{Rel: rel, Content: content})
 		}
 	}

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"sync"
 	"testing"
+
+	"github.com/ydblint/ydblint/internal/modscan"
 )
 
 func TestScanModuleOncePerRoot(t *testing.T) {
@@ -26,11 +28,12 @@ func TestScanModuleOncePerRoot(t *testing.T) {
 
 	var wg sync.WaitGroup
 	scans := make([]*moduleScan, 8)
+	modules := new(modscan.Cache)
 	for i := range scans {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			scans[i] = scanModule(root)
+			scans[i] = scanModule(modules.Module(root))
 		}()
 	}
 	wg.Wait()

@@ -1,7 +1,6 @@
 package schemafact
 
 import (
-	"bytes"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -11,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/ydblint/ydblint/internal/modscan"
 	"github.com/ydblint/ydblint/internal/schema"
 	"github.com/ydblint/ydblint/internal/yql"
 )
@@ -40,19 +40,6 @@ type goDDL struct {
 	// Piece is set for a string written to a builder or grown with +=
 	// (goddlpiece.go): it is read only if it parses by itself.
 	Piece bool
-}
-
-// ddlPattern tells a DDL text from any other string.
-var ddlPattern = regexp.MustCompile(`(?i)\b(create|alter|drop)\s+table\b`)
-
-// hasDDL is the cheap pre-filter applied to whole files before parsing. The
-// case-insensitive regexp is slow on megabytes of Go, so a plain search for
-// the usual spellings of TABLE comes first.
-func hasDDL(content []byte) bool {
-	if !bytes.Contains(content, []byte("TABLE")) && !bytes.Contains(content, []byte("table")) && !bytes.Contains(content, []byte("Table")) {
-		return false
-	}
-	return ddlPattern.Match(content)
 }
 
 // Bounds of the evaluator: a const chain deeper than this, or a text longer,
@@ -208,7 +195,7 @@ func (s *goScanner) record(rel string, e ast.Expr) bool {
 func (s *goScanner) evalDDL(e ast.Expr) (string, map[string]bool, bool) {
 	used := map[string]bool{}
 	text, ok := s.eval(e, 0, used)
-	if !ok || !ddlPattern.MatchString(text) {
+	if !ok || !modscan.IsDDL(text) {
 		return "", nil, false
 	}
 	return text, used, true
@@ -526,7 +513,7 @@ func parseGoPackages(files []goSource) []goDDL {
 	pkgs := map[pkgKey][]goFile{}
 	dirHasDDL := map[string]bool{}
 	for _, f := range files {
-		if hasDDL(f.content) {
+		if modscan.MentionsDDL(f.content) {
 			dirHasDDL[path.Dir(f.rel)] = true
 		}
 	}

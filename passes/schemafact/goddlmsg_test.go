@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/ydblint/ydblint/internal/modscan"
 )
 
 var holeNames = regexp.MustCompile(`__ydblint_hole_[0-9]+__`)
@@ -116,7 +118,7 @@ func FuzzScanGoDDL(f *testing.F) {
 		for _, d := range parseGoPackages([]goSource{{rel: "p/p.go", content: []byte(src)}}) {
 			// Holes were marks (not word characters) when the text was
 			// matched; their numbered names are.
-			if !ddlPattern.MatchString(holeNames.ReplaceAllString(d.Text, holeMark)) {
+			if !modscan.IsDDL(holeNames.ReplaceAllString(d.Text, holeMark)) {
 				t.Fatalf("recorded a text without DDL: %q", d.Text)
 			}
 		}

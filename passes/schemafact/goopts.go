@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/ydblint/ydblint/internal/modscan"
 	"github.com/ydblint/ydblint/internal/schema"
 	"github.com/ydblint/ydblint/internal/sdk"
 	"github.com/ydblint/ydblint/internal/tableopt"
@@ -84,8 +85,7 @@ func scanCreateTables(files []goSource, modPath string) []goDDL {
 	for _, f := range files {
 		d := path.Dir(f.rel)
 		idx.byDir[d] = append(idx.byDir[d], f)
-		if (bytes.Contains(f.content, []byte(sdk.SessionCreateTable.Name+"(")) || bytes.Contains(f.content, []byte(sdk.SessionAlterTable.Name+"("))) &&
-			bytes.Contains(f.content, []byte(sdk.Module)) && !callDirs[d] {
+		if modscan.MentionsTableCall(f.content) && bytes.Contains(f.content, []byte(sdk.Module)) && !callDirs[d] {
 			callDirs[d] = true
 			dirs = append(dirs, d)
 		}

@@ -5,7 +5,6 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"sync/atomic"
 
 	"github.com/ydblint/ydblint/internal/schema"
 )
@@ -17,8 +16,9 @@ import (
 // two packages do not import each other. A driver that analyses the whole
 // module in one process (the standalone ydblint command) can do better:
 // after a first round it merges every package's own evidence
-// (Result.Own) with MergeModule and runs again, with UseModuleEvidence, the
-// packages whose catalogue that evidence changes (ModuleEvidence.Changes).
+// (Result.Own) with MergeModule and runs again, with that evidence in the
+// process's session (analyzer.Runtime.UseModuleEvidence), the packages
+// whose catalogue it changes (ModuleEvidence.Changes).
 //
 // The merge is as strict as one package's own evidence is:
 //
@@ -137,10 +137,12 @@ func (h TableHash) target(cat *schema.Catalog) *schema.Table {
 	return t
 }
 
-// apply records the module's evidence in cat: conflicts first (they drop
+// ApplyTo records the module's evidence in cat: conflicts first (they drop
 // bucket evidence, imported or the package's own), then every hash. It
-// reports whether any table's evidence changed.
-func (m *ModuleEvidence) apply(cat *schema.Catalog) bool {
+// reports whether any table's evidence changed. It implements
+// session.Evidence: in the standalone driver's second round, schemafact
+// applies it after a package's own evidence.
+func (m *ModuleEvidence) ApplyTo(cat *schema.Catalog) bool {
 	if m.Empty() || len(cat.Tables) == 0 {
 		return false
 	}
@@ -178,7 +180,7 @@ func (m *ModuleEvidence) Changes(cat *schema.Catalog, touched func(path string) 
 		return false
 	}
 	c := cat.Clone()
-	m.apply(c)
+	m.ApplyTo(c)
 	for i, t := range c.Tables {
 		if (touched == nil || touched(cat.Tables[i].Path)) && !sameHash(cat.Tables[i].Hash, t.Hash) {
 			return true
@@ -192,17 +194,4 @@ func sameHash(a, b *schema.HashPrefix) bool {
 		return a == b
 	}
 	return *a == *b
-}
-
-// moduleEvidence is the evidence the driver's second round hands to every
-// pass (UseModuleEvidence); nil in every other run.
-var moduleEvidence atomic.Pointer[ModuleEvidence]
-
-// UseModuleEvidence makes every schemafact pass from now on apply m after
-// its own evidence, until the returned function is called. Only a driver
-// that analysed the whole run first may call it, between two checker runs
-// (a pass reads it once, so a run must not overlap the call).
-func UseModuleEvidence(m *ModuleEvidence) (restore func()) {
-	old := moduleEvidence.Swap(m)
-	return func() { moduleEvidence.Store(old) }
 }

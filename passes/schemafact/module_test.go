@@ -154,7 +154,7 @@ func TestModuleEvidenceApply(t *testing.T) {
 			if after := fmt.Sprintf("%+v", hashes(cat)); after != snapshot {
 				t.Fatalf("Changes modified the catalogue: %s, was %s", after, snapshot)
 			}
-			if got := tt.m.apply(cat); got != tt.changed {
+			if got := tt.m.ApplyTo(cat); got != tt.changed {
 				t.Errorf("apply = %v, want %v", got, tt.changed)
 			}
 			for name, want := range tt.want {
@@ -174,28 +174,6 @@ func hashes(cat *schema.Catalog) map[string]schema.HashPrefix {
 		}
 	}
 	return out
-}
-
-// UseModuleEvidence is a scoped setting: the restore function puts back
-// what was there.
-func TestUseModuleEvidence(t *testing.T) {
-	m := MergeModule([]OwnEvidence{{Hashes: []TableHash{readerEv}}})
-	restore := UseModuleEvidence(m)
-	if moduleEvidence.Load() != m {
-		t.Fatal("not set")
-	}
-	inner := UseModuleEvidence(nil)
-	if moduleEvidence.Load() != nil {
-		t.Fatal("not cleared")
-	}
-	inner()
-	if moduleEvidence.Load() != m {
-		t.Fatal("inner restore lost the outer setting")
-	}
-	restore()
-	if moduleEvidence.Load() != nil {
-		t.Fatal("not restored")
-	}
 }
 
 // A package is analysed again only for the tables its sites touch.
@@ -272,10 +250,10 @@ func FuzzModuleEvidence(f *testing.F) {
 		if after := fmt.Sprintf("%+v", hashes(cat)); after != before {
 			t.Fatal("Changes modified the catalogue")
 		}
-		if got := m.apply(cat); got != changes {
+		if got := m.ApplyTo(cat); got != changes {
 			t.Fatalf("apply = %v, Changes = %v", got, changes)
 		}
-		if m.apply(cat) {
+		if m.ApplyTo(cat) {
 			t.Fatal("a second apply changed the catalogue again")
 		}
 	})

@@ -16,6 +16,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/ydblint/ydblint/internal/analysisutil"
+	"github.com/ydblint/ydblint/internal/modscan"
 	"github.com/ydblint/ydblint/internal/pkgstate"
 	"github.com/ydblint/ydblint/internal/report"
 	"github.com/ydblint/ydblint/internal/schema"
@@ -135,7 +136,7 @@ func run(pass *analysis.Pass) (any, error) {
 		d.root = d.moduleRoot()
 		d.res.ModuleRoot = d.root
 		if d.root != "" && !inModuleCache(d.root) {
-			ms := scanModule(d.root)
+			ms := scanModule(d.module())
 			d.notes(ms.notes)
 			if !d.configuredPaths() {
 				parts = append(parts, d.migrationCatalogs(d.yqlDirs(ms.sqlDirs), nil)...)
@@ -144,7 +145,7 @@ func run(pass *analysis.Pass) (any, error) {
 			parts = append(parts, d.moduleGoCatalogs(ms, covered)...)
 		}
 		if d.configuredPaths() {
-			dirs, notes := configuredSchemaDirs(d.root, d.cfg.SchemaPaths)
+			dirs, notes := configuredSchemaDirs(d.module(), d.root, d.cfg.SchemaPaths)
 			d.notes(notes)
 			parts = append(parts, d.migrationCatalogs(dirs, nil)...)
 		}
@@ -166,8 +167,8 @@ func run(pass *analysis.Pass) (any, error) {
 	ev, obs := writeEvidence(sites, cat, d.srcOf, d.res.Parses)
 	d.problems = append(d.problems, applyHashEvidence(cat, ev, &d.res.Own)...)
 	d.applyBucketEvidence(cat, obs, &d.res.Own) // hashbucket.go
-	if m := moduleEvidence.Load(); m != nil {
-		m.apply(cat) // module.go: the standalone driver's second round
+	if m := cfg.Session().ModuleEvidence(); m != nil {
+		m.ApplyTo(cat) // module.go: the standalone driver's second round
 	}
 	if len(cat.Tables) > 0 || len(cat.KeyConflicts) > 0 {
 		pass.ExportPackageFact(newFact(cat, covered))
@@ -252,6 +253,12 @@ func (d *discovery) moduleRoot() string {
 		return ""
 	}
 	return srcfiles.FindModuleRoot(d.pkgDir)
+}
+
+// module returns the module at d.root as this process has read it (the
+// session's module scans, see package modscan).
+func (d *discovery) module() *modscan.Module {
+	return d.cfg.Session().Modules().Module(d.root)
 }
 
 // configuredPaths reports whether the configuration lists schema paths,
@@ -434,7 +441,7 @@ func (d *discovery) embedCatalogs() []*schema.Catalog {
 	if d.res.ModuleRoot != "" && d.res.ModuleRoot == root {
 		// The module walk already applied these directories, unless they
 		// lie where the walk does not go (testdata, hidden directories).
-		for _, sd := range scanModule(root).sqlDirs {
+		for _, sd := range scanModule(d.module()).sqlDirs {
 			skip[sd.dir] = true
 		}
 	}

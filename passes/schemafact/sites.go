@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"strings"
 
+	"github.com/ydblint/ydblint/internal/modscan"
 	"github.com/ydblint/ydblint/internal/schema"
 	"github.com/ydblint/ydblint/internal/sdk"
 	"github.com/ydblint/ydblint/internal/site"
@@ -47,7 +48,7 @@ func siteDefinitions(sites []*site.Site, srcOf func(token.Pos) schema.Source) (d
 			}
 			n := 0
 			for _, t := range q.Texts {
-				if t == nil || !ddlPattern.MatchString(t.YQL) || otherDatabase(q, t.YQL) {
+				if t == nil || !modscan.IsDDL(t.YQL) || otherDatabase(q, t.YQL) {
 					continue
 				}
 				keyed, shifts := t.Keyed()

@@ -8,9 +8,10 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 
+	"github.com/ydblint/ydblint/internal/modscan"
 	"github.com/ydblint/ydblint/internal/sdk"
+	"github.com/ydblint/ydblint/internal/session"
 	"github.com/ydblint/ydblint/internal/srcfiles"
 )
 
@@ -52,32 +53,24 @@ type driverScan struct {
 	note string
 }
 
-var scans sync.Map // module root → *driverScan
+// driverKey is the modscan.Derive key of a module's driverScan.
+type driverKey struct{}
 
-// ForgetScans drops the cached module scans (a long-lived process calls it
-// when Go files change).
-func ForgetScans() { scans.Clear() }
-
-// scanModule scans the module holding dir (cached per process).
-func scanModule(dir string) *driverScan {
+// scanModule scans the module holding dir, once per module scan of the
+// process (s's, see package modscan).
+func scanModule(s *session.Session, dir string) *driverScan {
 	root := srcfiles.FindModuleRoot(dir)
 	if root == "" {
 		return &driverScan{note: "no go.mod above " + dir}
 	}
-	if s, ok := scans.Load(root); ok {
-		return s.(*driverScan)
-	}
-	s := scanFiles(root)
-	actual, _ := scans.LoadOrStore(root, s)
-	return actual.(*driverScan)
+	return modscan.Derive(s.Modules().Module(root), driverKey{}, scanFiles)
 }
 
-// scanLimits: a module's Go files, larger than the schema scan's budget.
-var scanLimits = srcfiles.Limits{MaxFiles: 20000, MaxTotalBytes: 256 << 20, MaxFileBytes: 4 << 20}
-
-func scanFiles(root string) *driverScan {
+// scanFiles reads every Go file of the module (modscan.Module.GoSources)
+// and counts the driver options and openers of those that mention the SDK.
+func scanFiles(m *modscan.Module) *driverScan {
 	out := &driverScan{complete: true}
-	files, notes := srcfiles.Walk(root, scanLimits, func(rel string) bool { return strings.HasSuffix(rel, ".go") })
+	files, notes := m.GoSources()
 	for _, n := range notes {
 		if strings.HasSuffix(n.Rel, ".go") || strings.Contains(n.Msg, "walk stopped") || n.Rel == "." {
 			out.complete = false
@@ -93,7 +86,7 @@ func scanFiles(root string) *driverScan {
 			out.sqlModeElsewhere = true
 		}
 		fset := token.NewFileSet()
-		af, err := parser.ParseFile(fset, filepath.Join(root, filepath.FromSlash(f.Rel)), f.Content, parser.SkipObjectResolution)
+		af, err := parser.ParseFile(fset, filepath.Join(m.Root(), filepath.FromSlash(f.Rel)), f.Content, parser.SkipObjectResolution)
 		if err != nil {
 			out.complete = false
 			out.note = f.Rel + ": does not parse"

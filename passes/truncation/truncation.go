@@ -112,7 +112,7 @@ func (c *checker) driver() *driverScan {
 		if dir == "" {
 			c.drv = &driverScan{note: "the package has no files on disk"}
 		} else {
-			c.drv = scanModule(dir)
+			c.drv = scanModule(c.cfg.Session(), dir)
 		}
 	}
 	return c.drv

@@ -12,7 +12,7 @@ import (
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
-	"github.com/ydblint/ydblint/internal/report"
+	"github.com/ydblint/ydblint/passes/config"
 	"github.com/ydblint/ydblint/passes/yqlcheck"
 )
 
@@ -81,8 +81,7 @@ func TestYqlcheckDDLGoPositionsOnly(t *testing.T) {
 		}
 		return
 	}
-	report.OmitRelated()
-	report.GoPositionsOnly()
+	config.ProcessSession().OmitRelated()
 	dir, err := filepath.Abs("../../testdata/yqlcheck")
 	if err != nil {
 		t.Fatal(err)

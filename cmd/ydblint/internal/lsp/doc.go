@@ -44,8 +44,9 @@
 // The server watches (workspace/didChangeWatchedFiles, registered
 // dynamically when the client can) Go files, go.mod, go.sum, go.work,
 // *.sql, *.yql and .ydblint.yml/.yaml. A schema file or the configuration
-// drops schemafact's cached module scans (schemafact.ForgetScans) and
-// analyses every open package again; a changed configuration also drops
+// drops the process's cached module scans
+// (analyzer.Runtime.ForgetModuleScans) and analyses every open package
+// again; a changed configuration also drops
 // the graphs, whose source set depends on its sinks. Saving a Go file that
 // mentions a table drops the scans too (Go DDL). Files changed outside the
 // editor are seen by the graphs on the next analysis anyway; the watcher

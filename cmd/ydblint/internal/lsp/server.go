@@ -15,6 +15,8 @@ import (
 
 	"github.com/sourcegraph/jsonrpc2"
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/ydblint/ydblint/analyzer"
 )
 
 // Options configure a server.
@@ -387,7 +389,7 @@ func (s *Server) notification(req *jsonrpc2.Request) {
 				d.text = *p.Text
 			}
 			if mentionsTable(d.text) {
-				forgetScans() // Go DDL may have changed
+				analyzer.Process().ForgetModuleScans() // Go DDL may have changed
 			}
 		}
 		s.mu.Unlock()

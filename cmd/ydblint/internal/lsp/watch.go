@@ -5,8 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/ydblint/ydblint/passes/schemafact"
-	"github.com/ydblint/ydblint/passes/truncation"
+	"github.com/ydblint/ydblint/analyzer"
 )
 
 // registerWatchers asks the client to report changes to watchedGlobs
@@ -62,7 +61,9 @@ func (s *Server) filesChanged(changes []FileEvent) {
 		}
 	}
 	if schema || config {
-		forgetScans()
+		// The module scans hold migrations, Go DDL, driver options and
+		// configuration files read for every package of the module.
+		analyzer.Process().ForgetModuleScans()
 	}
 	if config {
 		s.dropSnapshots()
@@ -101,15 +102,8 @@ func (s *Server) savedByEditor(path, text string) bool {
 }
 
 // mentionsTable reports whether Go source may hold DDL or a CreateTable
-// call, which schemafact's module scan reads: saving such a file drops the
-// cached scans.
+// call, which schema discovery's module scan reads: saving such a file drops
+// the cached scans.
 func mentionsTable(text string) bool {
 	return strings.Contains(strings.ToLower(text), "table")
-}
-
-// forgetScans drops every module scan a rule caches per process: the
-// schema catalogue's and truncation's driver-option scan.
-func forgetScans() {
-	schemafact.ForgetScans()
-	truncation.ForgetScans()
 }
