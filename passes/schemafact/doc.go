@@ -106,7 +106,7 @@
 //     for the table. Result.Own lists this package's own evidence and
 //     conflicts: a driver that analysed a whole run merges them
 //     (MergeModule) and may hand the merge to a second run
-//     (UseModuleEvidence), which applies it last — evidence from packages
+//     (analyzer.Runtime.UseModuleEvidence), which applies it last — evidence from packages
 //     that are not imported, under the same conflict rule (module.go).
 //
 // Within one source the order is the order the DDL runs in, so a later
@@ -131,14 +131,17 @@
 // an excluded package still exports the schema its importers need. Only a
 // package with query sites triggers the module walk; the walk is bounded
 // (depth, entries, files, bytes), parses only Go files of directories whose
-// text mentions DDL, and is done once per module root per process. Files
-// that are too large, binary or unreadable are skipped and listed in
-// Problems (category schema-skipped-file).
+// text mentions DDL, and is done once per module root per process: the
+// process's session holds it (internal/modscan, shared with the other
+// readers of the module's files). Files that are too large, binary or
+// unreadable are skipped and listed in Problems (category
+// schema-skipped-file).
 //
 // # Caches
 //
 // go vet and golangci-lint cache results by Go files only: after editing a
 // migration that is not //go:embed-ded, run go vet -a or clean the
-// golangci-lint cache. A long-lived process (an editor) keeps its first scan
-// of a module.
+// golangci-lint cache. A long-lived process keeps its first scan of a
+// module until its driver forgets it (`ydblint lsp` does when schema files,
+// the configuration or Go files mentioning tables change).
 package schemafact

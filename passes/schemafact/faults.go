@@ -2,8 +2,6 @@ package schemafact
 
 import (
 	"go/token"
-	"path"
-	"strings"
 
 	"github.com/ydblint/ydblint/internal/schema"
 )
@@ -45,14 +43,4 @@ func (r *Result) DDLFaults() []DDLFault {
 		out = append(out, DDLFault{Category: f.Category, Table: f.Table, Token: f.Token, Src: p.Src, Pos: p.Pos, End: p.End, Message: f.Msg})
 	}
 	return out
-}
-
-// IsSchemaFile reports whether a Src names a migration file (.sql, .yql),
-// the files the module walk reads as schema.
-func IsSchemaFile(src schema.Source) bool {
-	switch strings.ToLower(path.Ext(src.File)) {
-	case ".sql", ".yql":
-		return true
-	}
-	return false
 }

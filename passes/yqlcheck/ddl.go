@@ -8,10 +8,10 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/ydblint/ydblint/internal/modscan"
 	"github.com/ydblint/ydblint/internal/report"
 	"github.com/ydblint/ydblint/internal/yql"
 	"github.com/ydblint/ydblint/passes/queryplan"
-	"github.com/ydblint/ydblint/passes/schemafact"
 )
 
 // checkDDL reports the DDL YDB rejects that schema discovery found
@@ -37,7 +37,7 @@ func (c *checker) checkDDL(plans *queryplan.Result) {
 		case f.Pos.IsValid():
 			d.Pos, d.End = c.narrow(f.Pos, f.End, f.Token)
 			report.Report(c.pass, c.cfg, name, d)
-		case schemafact.IsSchemaFile(f.Src):
+		case modscan.IsSchemaFile(f.Src.File):
 			if named == nil {
 				named = tablesNamed(plans)
 			}

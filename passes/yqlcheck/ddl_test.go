@@ -69,8 +69,8 @@ func (t *collectT) Errorf(format string, args ...any) {
 
 // TestYqlcheckDDLGoPositionsOnly: under golangci-lint, which drops issues
 // outside Go files, a migration's fault moves to the first query naming
-// the table and names the migration line. GoPositionsOnly holds for the
-// whole process, so the test runs itself in a child process.
+// the table and names the migration line. OmitRelated holds for the whole
+// process (its session), so the test runs itself in a child process.
 func TestYqlcheckDDLGoPositionsOnly(t *testing.T) {
 	if os.Getenv("YQLCHECK_GO_POSITIONS_ONLY") != "1" {
 		cmd := exec.Command(os.Args[0], "-test.run=^TestYqlcheckDDLGoPositionsOnly$", "-test.v")

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/ydblint/ydblint/analyzer"
+	"github.com/ydblint/ydblint/internal/modscan"
 )
 
 // registerWatchers asks the client to report changes to watchedGlobs
@@ -45,7 +46,7 @@ func (s *Server) filesChanged(changes []FileEvent) {
 		switch {
 		case base == ".ydblint.yml" || base == ".ydblint.yaml":
 			config = true
-		case strings.HasSuffix(base, ".sql") || strings.HasSuffix(base, ".yql"):
+		case modscan.IsSchemaFile(base):
 			schema = true
 		case base == "go.mod" || base == "go.sum" || base == "go.work":
 			module = true
