@@ -7,4 +7,10 @@
 // drivers through each rule's Requires, so its flags are not offered as
 // -<analyzer>.<flag>: the ydblint command lifts the config flags to the top
 // level instead.
+//
+// Process returns the one surface through which a driver changes what
+// ydblint keeps for the whole process (internal/session): forgetting the
+// module scans (`ydblint lsp`), the module round's evidence (the standalone
+// command), omitting related information (golangci-lint). Drivers touch no
+// other package's state.
 package analyzer
