@@ -12,5 +12,7 @@
 // ydblint keeps for the whole process (internal/session): forgetting the
 // module scans (`ydblint lsp`), the module round's evidence (the standalone
 // command), omitting related information (golangci-lint). Drivers touch no
-// other package's state.
+// other package's state, and nothing writes a package variable of passes/
+// or internal/ once the package is initialised (TestNoRunTimeGlobals checks
+// the whole module, tests included, from SSA).
 package analyzer

@@ -11,7 +11,6 @@ import (
 	"go/types"
 	"sort"
 	"strings"
-	"sync"
 	"testing"
 
 	"golang.org/x/tools/go/ssa"
@@ -22,20 +21,6 @@ import (
 // The tests build packages from source against the standard library
 // (export data through importer.Default), and answer the evaluator's
 // questions the way an analysis pass would, from the whole program.
-
-var (
-	stdOnce sync.Mutex
-	stdImp  types.Importer
-)
-
-func stdImporter() types.Importer {
-	stdOnce.Lock()
-	defer stdOnce.Unlock()
-	if stdImp == nil {
-		stdImp = importer.Default()
-	}
-	return stdImp
-}
 
 type srcPkg struct {
 	path, src string
@@ -50,25 +35,26 @@ type program struct {
 	cached []*ssa.Function
 }
 
+// chainImporter finds the packages built so far, then the standard
+// library. Each build has its own (importer.Default's cache is not safe
+// for concurrent use, and a shared one would be state the tests share).
 type chainImporter struct {
 	user map[string]*types.Package
+	std  types.Importer
 }
 
 func (c chainImporter) Import(path string) (*types.Package, error) {
 	if p, ok := c.user[path]; ok {
 		return p, nil
 	}
-	stdOnce.Lock()
-	defer stdOnce.Unlock()
-	return stdImp.Import(path)
+	return c.std.Import(path)
 }
 
 // build type-checks and builds the packages, in order (dependencies
 // first). It returns an error for source that does not type-check.
 func build(pkgs ...srcPkg) (*program, error) {
-	stdImporter()
 	fset := token.NewFileSet()
-	imp := chainImporter{user: map[string]*types.Package{}}
+	imp := chainImporter{user: map[string]*types.Package{}, std: importer.Default()}
 	type checked struct {
 		pkg   *types.Package
 		files []*ast.File

@@ -130,6 +130,7 @@ func (t *Text) LookupStatus(sp yql.Span) (string, bool) {
 // modified once parsed. A nil *Parses parses every time.
 type Parses struct {
 	mu      sync.Mutex
+	parser  yql.Parser
 	scripts map[string]*yql.Script
 }
 
@@ -143,7 +144,7 @@ func (p *Parses) Parse(text string) *yql.Script {
 	if s, ok := p.scripts[text]; ok {
 		return s
 	}
-	s := yql.Parse(text)
+	s := p.parser.Parse(text)
 	if p.scripts == nil {
 		p.scripts = map[string]*yql.Script{}
 	}
@@ -161,4 +162,5 @@ func (p *Parses) Release() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.scripts = nil
+	p.parser = yql.Parser{}
 }

@@ -5,7 +5,6 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
-	"sync"
 
 	"github.com/ydblint/ydblint/internal/sdk"
 )
@@ -110,6 +109,7 @@ func (p *bodyPlan) unknownField(tn *types.TypeName, i int) bool {
 func planBodies(files []*ast.File, info *types.Info, pkg *types.Package, seeds Seeds) *bodyPlan {
 	var refs []*declRefs
 	byFunc := map[*types.Func]*declRefs{}
+	w := newRefWalker()
 	for _, f := range files {
 		for _, d := range f.Decls {
 			fd, ok := d.(*ast.FuncDecl)
@@ -119,7 +119,7 @@ func planBodies(files []*ast.File, info *types.Info, pkg *types.Package, seeds S
 			r := &declRefs{decl: fd}
 			// The signature and the body: a method's own receiver type is
 			// not a use of it (seedTypesOf).
-			collectInto(r, info, pkg, seeds, fd.Type, fd.Body)
+			w.collectInto(r, info, pkg, seeds, fd.Type, fd.Body)
 			refs = append(refs, r)
 			if obj, ok := info.Defs[fd.Name].(*types.Func); ok {
 				byFunc[obj] = r
@@ -223,7 +223,7 @@ func planBodies(files []*ast.File, info *types.Info, pkg *types.Package, seeds S
 	for _, f := range files {
 		for _, d := range f.Decls {
 			if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.VAR {
-				collectInto(init, info, pkg, seeds, gd)
+				w.collectInto(init, info, pkg, seeds, gd)
 			}
 		}
 	}
@@ -271,9 +271,7 @@ func planBodies(files []*ast.File, info *types.Info, pkg *types.Package, seeds S
 }
 
 // collectInto adds what node refers to to r.
-func collectInto(r *declRefs, info *types.Info, pkg *types.Package, seeds Seeds, nodes ...ast.Node) {
-	w := walkerPool.Get().(*refWalker)
-	defer walkerPool.Put(w)
+func (w *refWalker) collectInto(r *declRefs, info *types.Info, pkg *types.Package, seeds Seeds, nodes ...ast.Node) {
 	clear(w.seen)
 	clear(w.written)
 	seen, written := w.seen, w.written
@@ -377,16 +375,17 @@ func inPlace(t types.Type) bool {
 	return false
 }
 
-// refWalker holds collectInto's scratch state, reused across declarations
-// (a package has thousands; the maps were a third of planBodies' cost).
+// refWalker holds collectInto's scratch state, which planBodies reuses
+// across the declarations of a package (a package has thousands; the maps
+// were a third of planBodies' cost).
 type refWalker struct {
 	seen, written map[types.Object]bool
 	stack         []ast.Node
 }
 
-var walkerPool = sync.Pool{New: func() any {
+func newRefWalker() *refWalker {
 	return &refWalker{seen: map[types.Object]bool{}, written: map[types.Object]bool{}}
-}}
+}
 
 // mayWrite reports whether the identifier on top of stack (a field or a
 // package var of type t) may be written there: assigned, incremented,

@@ -352,7 +352,8 @@ func (g *argGen) arg(depth int) Arg {
 	case 5, 6:
 		c := &fakeCall{inSDK: b&0x10 != 0, pos: token.Pos(g.n)}
 		if k := int(g.byte()) % (len(sdk.Funcs) + 1); k < len(sdk.Funcs) {
-			c.f = &sdk.Funcs[k]
+			row := sdk.Funcs[k] // a copy: the decoder must not reach the table
+			c.f = &row
 		}
 		for i := g.byte() % 4; i > 0; i-- {
 			c.args = append(c.args, g.arg(depth+1))

@@ -12,6 +12,8 @@
 //
 //   - Parse(src) *Script: statements split on top-level `;`, each parsed on its
 //     own; a statement that fails becomes an *OpaqueStmt plus an *Error.
+//     A Parser parses one text after another reusing its token buffer
+//     (siteplan.Parses holds one per package).
 //   - Lex(src) ([]Token, error): the tokens with byte offsets, for callers that
 //     need token spans; LexComments(src) and Script.Comments: the comments
 //     with their spans (for in-query annotations and suppressions).

@@ -3,7 +3,6 @@ package yql
 import (
 	"fmt"
 	"strings"
-	"sync"
 )
 
 // MaxInput is the largest text Parse and Lex accept, in bytes. Larger input
@@ -21,18 +20,29 @@ const MaxDepth = 200
 // holds). A statement that fails to parse becomes an *OpaqueStmt with the
 // reason, an *Error is appended to Script.Errors, and parsing goes on with
 // the next statement.
-func Parse(src string) *Script {
+func Parse(src string) *Script { return new(Parser).Parse(src) }
+
+// Parser parses scripts one after another, reusing its token buffer:
+// tokens are most of the memory a parse allocates, and none of them
+// outlive it. The zero Parser is ready to use; a Parser is not safe for
+// concurrent use.
+type Parser struct {
+	toks []tok
+}
+
+// Parse is the package's Parse, with p's token buffer.
+func (p *Parser) Parse(src string) *Script {
 	s := &Script{}
 	if len(src) > MaxInput {
 		s.Errors = append(s.Errors, &Error{Offset: 0, Msg: fmt.Sprintf("input too large: %d bytes (limit %d)", len(src), MaxInput)})
 		return s
 	}
 	a := &arena{}
-	bp := tokenPool.Get().(*[]tok)
-	if want := min(len(src)/4+16, MaxTokens+1); cap(*bp) < want {
-		*bp = make([]tok, 0, want)
+	buf := p.toks[:0]
+	if want := min(len(src)/4+16, MaxTokens+1); cap(buf) < want {
+		buf = make([]tok, 0, want)
 	}
-	lr := lexInto(*bp, src, true)
+	lr := lexInto(buf, src, true)
 	toks := lr.toks
 	s.Comments = lr.comments
 	if lr.tooMany {
@@ -48,22 +58,15 @@ func Parse(src string) *Script {
 	}
 	// The AST holds substrings of src, never tokens, so the token buffer
 	// (which holds no pointers) can be reused.
-	if cap(toks) <= maxPooledTokens {
-		*bp = toks[:0]
-		tokenPool.Put(bp)
+	if cap(toks) <= maxKeptTokens {
+		p.toks = toks[:0]
 	}
 	return s
 }
 
-// tokenPool recycles Parse's token buffers: tokens are most of the memory a
-// parse allocates, and none of them outlive it.
-var tokenPool = sync.Pool{New: func() any {
-	b := make([]tok, 0, 1024)
-	return &b
-}}
-
-// maxPooledTokens keeps unusually large buffers out of the pool.
-const maxPooledTokens = 1 << 15
+// maxKeptTokens keeps a Parser from holding on to an unusually large
+// buffer.
+const maxKeptTokens = 1 << 15
 
 // splitStatements returns the [lo, hi) token ranges of the statements, not
 // counting the `;` separators and skipping empty statements.

@@ -2,7 +2,6 @@ package querysite
 
 import (
 	"go/types"
-	"sync"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -44,20 +43,20 @@ func seedsOf(pass *analysis.Pass, cs *configSinks) ssaprog.Seeds {
 	}
 	return ssaprog.Seeds{
 		Object:  object,
-		Method:  func(fn *types.Func) bool { return object(fn) || entryNames()[fn.Name()] },
+		Method:  func(fn *types.Func) bool { return object(fn) || entryNames[fn.Name()] },
 		Literal: literalMentionsYQL,
 	}
 }
 
 // entryNames are the names of the SDK's entry points (shapeEntry matches a
 // user interface's method by name first).
-var entryNames = sync.OnceValue(func() map[string]bool {
+var entryNames = func() map[string]bool {
 	names := map[string]bool{}
 	for i := range sdk.Entries {
 		names[sdk.Entries[i].Name] = true
 	}
 	return names
-})
+}()
 
 func configOf(pass *analysis.Pass) *config.Config {
 	cfg, _ := pass.ResultOf[config.Analyzer].(*config.Config)
