@@ -47,8 +47,11 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	for _, fn := range ssaRes.SrcFuncs {
-		for _, rc := range retriedClosures(fn) {
-			for _, m := range mutations(rc.fn) {
+		for _, rc := range sdkssa.RetriedClosures(fn) {
+			if len(rc.Fn.FreeVars) == 0 {
+				continue // a literal without captures has no state to repeat
+			}
+			for _, m := range mutations(rc.Fn) {
 				if why, ok := repeats(rc, m); ok {
 					reportMutation(pass, cfg, rc, m, why)
 				}
@@ -56,70 +59,6 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	return nil, nil
-}
-
-// retriedClosure is a closure literal passed to a retrier.
-type retriedClosure struct {
-	fn      *ssa.Function
-	retrier *sdk.Retrier
-}
-
-// retriedClosures finds the closures fn hands to an SDK retrier.
-func retriedClosures(fn *ssa.Function) []retriedClosure {
-	var out []retriedClosure
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			call, ok := instr.(ssa.CallInstruction)
-			if !ok {
-				continue
-			}
-			r, args := retrierOf(call.Common())
-			if r == nil || r.Callback >= len(args) {
-				continue
-			}
-			cb := args[r.Callback]
-			if ct, ok := cb.(*ssa.ChangeType); ok {
-				cb = ct.X // func literal to a named func type (query.Operation)
-			}
-			mc, ok := cb.(*ssa.MakeClosure)
-			if !ok {
-				continue // a closure without captures has no state to repeat
-			}
-			if f, ok := mc.Fn.(*ssa.Function); ok {
-				out = append(out, retriedClosure{fn: f, retrier: r})
-			}
-		}
-	}
-	return out
-}
-
-// retrierOf returns the retrier call calls and its arguments without the
-// receiver, or nil.
-func retrierOf(c *ssa.CallCommon) (*sdk.Retrier, []ssa.Value) {
-	if c.IsInvoke() {
-		id, ok := sdk.IdentityOf(c.Method)
-		if !ok {
-			return nil, nil
-		}
-		return sdk.LookupRetrier(id), c.Args
-	}
-	f := c.StaticCallee()
-	if f == nil {
-		return nil, nil
-	}
-	obj, ok := f.Object().(*types.Func)
-	if !ok {
-		return nil, nil
-	}
-	id, ok := sdk.IdentityOf(obj)
-	if !ok {
-		return nil, nil
-	}
-	args := c.Args
-	if id.Recv != "" && len(args) > 0 {
-		args = args[1:]
-	}
-	return sdk.LookupRetrier(id), args
 }
 
 // mutationKind is how an attempt changes captured state.
@@ -259,20 +198,20 @@ func posOr(ps ...token.Pos) token.Pos {
 
 // repeats decides whether a mutation runs again when the retrier reruns
 // the closure, and returns the SDK call that can fail after it.
-func repeats(rc retriedClosure, m mutation) (string, bool) {
-	if resetBefore(rc.fn, m) {
+func repeats(rc sdkssa.RetriedClosure, m mutation) (string, bool) {
+	if resetBefore(rc.Fn, m) {
 		return "", false
 	}
-	cyc := cyclicBlocks(rc.fn)
+	cyc := cyclicBlocks(rc.Fn)
 	if m.kind == mutCounter && m.step1 && !cyc[m.instr.Block()] {
 		// n++ once per attempt counts attempts, on purpose.
 		return "", false
 	}
-	if c := failingCallAfter(rc.fn, m.instr, cyc); c != "" {
+	if c := failingCallAfter(rc.Fn, m.instr, cyc); c != "" {
 		return c, true
 	}
-	if rc.retrier.Tx {
-		return "the commit " + rc.retrier.API + " makes when the closure returns", true
+	if rc.Retrier.Tx {
+		return "the commit " + rc.Retrier.API + " makes when the closure returns", true
 	}
 	return "", false
 }
@@ -475,7 +414,7 @@ func cyclicBlocks(fn *ssa.Function) map[*ssa.BasicBlock]bool {
 	return out
 }
 
-func reportMutation(pass *analysis.Pass, cfg *config.Config, rc retriedClosure, m mutation, after string) {
+func reportMutation(pass *analysis.Pass, cfg *config.Config, rc sdkssa.RetriedClosure, m mutation, after string) {
 	v := m.cell.Name()
 	var what, category, fix string
 	switch m.kind {
@@ -495,6 +434,6 @@ func reportMutation(pass *analysis.Pass, cfg *config.Config, rc retriedClosure, 
 	}
 	report.Report(pass, cfg, name, analysis.Diagnostic{
 		Pos: pos, Category: category,
-		Message: fmt.Sprintf("%s runs again when %s retries the closure (ABORTED, UNAVAILABLE, OVERLOADED, BAD_SESSION, SESSION_BUSY): %s can fail after it in the same attempt, so rows are duplicated or counted twice; %s", what, rc.retrier.API, after, fix),
+		Message: fmt.Sprintf("%s runs again when %s retries the closure (ABORTED, UNAVAILABLE, OVERLOADED, BAD_SESSION, SESSION_BUSY): %s can fail after it in the same attempt, so rows are duplicated or counted twice; %s", what, rc.Retrier.API, after, fix),
 	})
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/ydblint/ydblint/internal/report"
 	"github.com/ydblint/ydblint/internal/sdk"
+	"github.com/ydblint/ydblint/internal/sdkssa"
 	"github.com/ydblint/ydblint/passes/config"
 )
 
@@ -42,7 +43,7 @@ func checkCreateSessions(pass *analysis.Pass, cfg *config.Config, fn *ssa.Functi
 
 // isCreateSession reports whether c calls table.Client.CreateSession.
 func isCreateSession(c *ssa.CallCommon) bool {
-	id, _, ok := callee(c)
+	id, _, ok := sdkssa.Callee(c)
 	return ok && id == sdk.CreateSession
 }
 

@@ -47,7 +47,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	for _, fn := range ssaRes.SrcFuncs {
 		checkCreateSessions(pass, cfg, fn)
-		for _, rc := range retriedClosures(fn) {
+		for _, rc := range sdkssa.RetriedClosures(fn) {
 			checkStreams(pass, cfg, rc)
 			checkParams(pass, cfg, rc)
 		}
@@ -55,81 +55,10 @@ func run(pass *analysis.Pass) (any, error) {
 	return nil, nil
 }
 
-type retriedClosure struct {
-	fn      *ssa.Function
-	retrier *sdk.Retrier
-}
-
-// retriedClosures finds the closure literals fn hands to an SDK retrier.
-func retriedClosures(fn *ssa.Function) []retriedClosure {
-	var out []retriedClosure
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			call, ok := instr.(ssa.CallInstruction)
-			if !ok {
-				continue
-			}
-			r, args := retrierOf(call.Common())
-			if r == nil || r.Callback >= len(args) {
-				continue
-			}
-			cb := args[r.Callback]
-			if ct, ok := cb.(*ssa.ChangeType); ok {
-				cb = ct.X
-			}
-			var f *ssa.Function
-			switch cb := cb.(type) {
-			case *ssa.MakeClosure:
-				f, _ = cb.Fn.(*ssa.Function)
-			case *ssa.Function:
-				if cb.Parent() != nil {
-					f = cb // a literal without captures
-				}
-			}
-			if f != nil {
-				out = append(out, retriedClosure{fn: f, retrier: r})
-			}
-		}
-	}
-	return out
-}
-
-func retrierOf(c *ssa.CallCommon) (*sdk.Retrier, []ssa.Value) {
-	id, args, ok := callee(c)
-	if !ok {
-		return nil, nil
-	}
-	return sdk.LookupRetrier(id), args
-}
-
-func callee(c *ssa.CallCommon) (sdk.Identity, []ssa.Value, bool) {
-	if c.IsInvoke() {
-		id, ok := sdk.IdentityOf(c.Method)
-		return id, c.Args, ok
-	}
-	f := c.StaticCallee()
-	if f == nil {
-		return sdk.Identity{}, nil, false
-	}
-	obj, ok := f.Object().(*types.Func)
-	if !ok {
-		return sdk.Identity{}, nil, false
-	}
-	id, ok := sdk.IdentityOf(obj)
-	if !ok {
-		return sdk.Identity{}, nil, false
-	}
-	args := c.Args
-	if id.Recv != "" && len(args) > 0 {
-		args = args[1:]
-	}
-	return id, args, true
-}
-
 // checkStreams reports streams opened on the closure's session that are
 // stored in a captured variable or returned as the closure's value.
-func checkStreams(pass *analysis.Pass, cfg *config.Config, rc retriedClosure) {
-	for _, b := range rc.fn.Blocks {
+func checkStreams(pass *analysis.Pass, cfg *config.Config, rc sdkssa.RetriedClosure) {
+	for _, b := range rc.Fn.Blocks {
 		for _, instr := range b.Instrs {
 			v, ok := instr.(ssa.Value)
 			if !ok || !queryStream(sdk.ResultFamilyOf(v.Type())) {
@@ -142,7 +71,7 @@ func checkStreams(pass *analysis.Pass, cfg *config.Config, rc retriedClosure) {
 			for _, esc := range escapes(v) {
 				report.Report(pass, cfg, name, analysis.Diagnostic{
 					Pos: esc.pos, Category: categoryStream,
-					Message: fmt.Sprintf("the stream of %s %s, so it is read after %s has returned the session to the pool (internal/query/client.go do: a nil error from the closure marks the session idle, open stream or not): the next user of the session gets SESSION_BUSY and this read fails or hangs; read it to the end inside the closure, or use the client's materialising call (db.Query().Query / QueryResultSet)", api, esc.how, rc.retrier.API),
+					Message: fmt.Sprintf("the stream of %s %s, so it is read after %s has returned the session to the pool (internal/query/client.go do: a nil error from the closure marks the session idle, open stream or not): the next user of the session gets SESSION_BUSY and this read fails or hangs; read it to the end inside the closure, or use the client's materialising call (db.Query().Query / QueryResultSet)", api, esc.how, rc.Retrier.API),
 				})
 			}
 		}
@@ -172,7 +101,7 @@ func streamOrigin(v ssa.Value) (string, bool) {
 	if call == nil {
 		return "", false
 	}
-	id, _, ok := callee(&call.Call)
+	id, _, ok := sdkssa.Callee(&call.Call)
 	if !ok || !sdk.InSDK(id.Pkg) || id.Recv == "" || id.Recv == "Client" {
 		return "", false
 	}
@@ -227,8 +156,8 @@ func posOr(ps ...token.Pos) token.Pos {
 
 // checkParams reports the closure's session, transaction or connection
 // stored in a captured variable or handed to a goroutine.
-func checkParams(pass *analysis.Pass, cfg *config.Config, rc retriedClosure) {
-	for _, p := range rc.fn.Params {
+func checkParams(pass *analysis.Pass, cfg *config.Config, rc sdkssa.RetriedClosure) {
+	for _, p := range rc.Fn.Params {
 		if !sdk.IsRetrierHandle(p.Type()) {
 			continue
 		}
@@ -266,7 +195,7 @@ func checkParams(pass *analysis.Pass, cfg *config.Config, rc retriedClosure) {
 			}
 			report.Report(pass, cfg, name, analysis.Diagnostic{
 				Pos: posOr(pos, p.Pos()), Category: categorySession,
-				Message: fmt.Sprintf("%s %s %s, so it is used after %s has taken it back (the session returns to the pool when the closure returns; a transaction ends with it): concurrent or later use of it fails with SESSION_BUSY or a closed transaction; use it only inside the closure, and wait for goroutines before returning", p.Name(), typeString(p.Type()), how, rc.retrier.API),
+				Message: fmt.Sprintf("%s %s %s, so it is used after %s has taken it back (the session returns to the pool when the closure returns; a transaction ends with it): concurrent or later use of it fails with SESSION_BUSY or a closed transaction; use it only inside the closure, and wait for goroutines before returning", p.Name(), typeString(p.Type()), how, rc.Retrier.API),
 			})
 		}
 	}
