@@ -95,7 +95,8 @@
 // function from its entry. Its parameters are the join of the arguments
 // at every call when Env knows them all (Env.Callers), else holes; a
 // closure's captured values are those where its maker made it or handed
-// it to a function that runs it; a package variable only the initialiser
+// it to a function that runs it (holes for a closure started by a go
+// statement, which may run after the maker assigns them again); a package variable only the initialiser
 // assigns is its value after the package initialiser runs; a field of a
 // struct the evaluator does not know is the join of every store to it
 // when Env knows them all (Env.Stores), and of its zero value (a string

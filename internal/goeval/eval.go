@@ -393,6 +393,11 @@ func (e *Evaluator) bindFree(fn *ssa.Function, f *Func, fr *frame, h *heap) *hea
 				fr.vals[f.NParams+i] = b
 				h = e.importCells(h, site.h, b)
 			}
+			if site.async {
+				// A goroutine reads its captured variables whenever it
+				// runs, perhaps after the maker assigned them again.
+				h = fr.invalidate(h, site.bindings, "read by a goroutine, which may run after a later assignment")
+			}
 			return h
 		}
 	}

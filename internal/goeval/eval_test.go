@@ -471,6 +471,20 @@ func f(b bool) {
 	}
 	sink(q)
 }`, want: "[SELECT 1]?1"},
+	{name: "closure run now keeps the captured value", src: header + `
+func f() {
+	q := "SELECT 1"
+	func() { sink(q) }()
+	q = "SELECT 2"
+	_ = q
+}`, want: "SELECT 1"},
+	{name: "goroutine reads a captured variable when it runs", src: header + `
+func f() {
+	q := "SELECT 1"
+	go func() { sink(q) }()
+	q = "SELECT 2"
+	_ = q
+}`, want: "<?q>"},
 	{name: "function value", src: header + `
 func byID(t string) string { return "SELECT * FROM " + t + " WHERE id = $id" }
 func all(t string) string { return "SELECT * FROM " + t }

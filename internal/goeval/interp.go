@@ -82,6 +82,9 @@ type closureSite struct {
 	h        *heap
 	bindings []*Value
 	block    int
+	// async: the closure was started by a go statement, so it may read
+	// a captured variable after the maker's next assignment to it.
+	async bool
 }
 
 type deferred struct {

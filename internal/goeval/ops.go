@@ -358,6 +358,15 @@ func (fr *frame) exec(b int, in *Instr, h *heap) *heap {
 			args[i] = arg(i)
 		}
 		h = fr.invalidate(h, args, "handed to a goroutine")
+		if fr.top {
+			for _, a := range args {
+				if a != nil && a.kind == KFunc && a.fn != nil {
+					if site := fr.closures[a.fn]; site != nil {
+						site.async = true
+					}
+				}
+			}
+		}
 	case OpRunDefers:
 		for i := len(fr.defers) - 1; i >= 0 && h != nil; i-- {
 			d := fr.defers[i]
