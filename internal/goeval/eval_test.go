@@ -200,7 +200,10 @@ func f(db string) {
 	sink(path.Dir(prefix))
 	sink(path.Base(prefix + "/series"))
 	sink(path.Join(prefix, "../x"))
-}`, want: "<param:db>/orders ; /a/b/c ; <dir:var:example.com/p.prefix> ; series ; <?path.Join(…)>"},
+	sink(path.Base(path.Join(prefix, "series")))
+	sink(path.Dir(path.Join(prefix, "a", "series")))
+	sink(path.Base(prefix + "series"))
+}`, want: "<param:db>/orders ; /a/b/c ; <dir:var:example.com/p.prefix> ; series ; <?path.Join(…)> ; series ; <var:example.com/p.prefix>/a ; <?path.Base(…)>"},
 	{name: "leading hole stays a shape", src: header + `
 import "strings"
 func f(decls []string) {

@@ -510,17 +510,28 @@ func pathDirBase(dir bool) intrinsicFn {
 			}
 			return mkStr(e.holeShape(HoleCall, key, shortName(in.Name)+"("+p.Desc+")", "path of a value not known")), h
 		}
+		// The literal pieces that end the text, read as one: path.Join
+		// keeps the separator and each constant element as pieces of
+		// their own, so "/" and "t" may be two.
 		ps := parts(s)
-		if last := ps[len(ps)-1]; last.Kind == strshape.KindLit {
-			if i := strings.LastIndex(last.Text, "/"); i >= 0 && i < len(last.Text)-1 && !hasDotDot(s) {
+		j := len(ps)
+		for j > 0 && ps[j-1].Kind == strshape.KindLit {
+			j--
+		}
+		var tail strings.Builder
+		for _, p := range ps[j:] {
+			tail.WriteString(p.Text)
+		}
+		if t := tail.String(); t != "" {
+			if i := strings.LastIndex(t, "/"); i >= 0 && i < len(t)-1 && !hasDotDot(s) {
 				if dir {
-					head := slices.Clone(ps[:len(ps)-1])
+					head := slices.Clone(ps[:j])
 					if i > 0 {
-						head = append(head, e.litPlain(last.Text[:i]))
+						head = append(head, e.litPlain(t[:i]))
 					}
 					return e.strValue(strshape.Concat(e.lim, head...)), h
 				}
-				return mkStr(e.litPlain(last.Text[i+1:])), h
+				return mkStr(e.litPlain(t[i+1:])), h
 			}
 		}
 		return mkStr(e.derivedHole(in.Name, args...)), h
