@@ -235,3 +235,32 @@ func TestOutsideModule(t *testing.T) {
 		t.Errorf("ydblint . outside a module: exit %d, %q; go vet: exit %d, %q", code, stderr, vetCode, vetErr)
 	}
 }
+
+// TestTypeErrorsOnce: a package whose export data cannot be built gets the
+// compiler's errors from the go command ("# pkg" block, files relative to
+// the current directory) and the same errors from the type checker
+// (absolute files); each is printed once, in the go command's block, as go
+// vet prints it. Other errors of the package stay.
+func TestTypeErrorsOnce(t *testing.T) {
+	dir := "/m/b"
+	msg := `cannot use "x" (untyped string constant) as int value in return statement`
+	for _, rel := range []string{"../a/a.go", "/m/a/a.go"} {
+		errs := []loadError{
+			{Msg: "# example.com/m/a\n" + rel + ":3:23: " + msg},
+			{Pos: "/m/a/a.go:3:23", Msg: msg},
+			{Pos: "/m/a/a.go:4:1", Msg: "undefined: y"},
+		}
+		got := errorsOnce(errs, dir)
+		if len(got) != 2 || got[0].Msg != errs[0].Msg || got[1].Pos != "/m/a/a.go:4:1" {
+			t.Errorf("go command file %s: errors %q", rel, got)
+		}
+		if txt := got[0].text(dir, "example.com/m/a"); !strings.HasPrefix(txt, "# example.com/m/a\n") {
+			t.Errorf("the go command's block is printed as %q", txt)
+		}
+	}
+	// Without the go command's block every type error stays.
+	only := []loadError{{Pos: "/m/a/a.go:3:23", Msg: msg}}
+	if got := errorsOnce(only, dir); len(got) != 1 {
+		t.Errorf("errors %q", got)
+	}
+}

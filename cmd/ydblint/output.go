@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 )
@@ -49,7 +50,7 @@ func summarize(run *runResult, dir string) *summary {
 	seen := map[key]bool{}
 	shadowed := shadowedByTest(run) // variants.go
 	for _, p := range run.Packages {
-		for _, e := range p.Errors {
+		for _, e := range errorsOnce(p.Errors, dir) {
 			s.LoadErrors = append(s.LoadErrors, e.text(dir, p.ID))
 		}
 		for _, f := range p.Failures {
@@ -83,6 +84,55 @@ func summarize(run *runResult, dir string) *summary {
 	s.LoadErrors = dedupe(s.LoadErrors)
 	sortFindings(s.Findings)
 	return s
+}
+
+// errorsOnce drops the type errors of a package that the go command's
+// build output for it already holds: when export data cannot be built,
+// go list reports the compiler's errors ("# pkg" and "file:line:col: msg"
+// lines, file relative to dir) and the type checker then finds the same
+// ones (file absolute).
+func errorsOnce(errs []loadError, dir string) []loadError {
+	block := map[string]bool{}
+	for _, e := range errs {
+		if (e.Pos == "" || e.Pos == "-") && strings.HasPrefix(e.Msg, "# ") {
+			for _, line := range strings.Split(e.Msg, "\n") {
+				if m := goErrorLine.FindStringSubmatch(line); m != nil {
+					block[absPos(dir, m[1])+": "+m[2]] = true
+				}
+			}
+		}
+	}
+	if len(block) == 0 {
+		return errs
+	}
+	var out []loadError
+	for _, e := range errs {
+		if e.Pos != "" && e.Pos != "-" && block[absPos(dir, e.Pos)+": "+e.Msg] {
+			continue
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
+// goErrorLine is a "file:line:col: message" line of the go command.
+var goErrorLine = regexp.MustCompile(`^(.+?:\d+:\d+): (.*)$`)
+
+// absPos makes the file of a "file:line:col" position absolute (relative
+// files are relative to dir, the current directory when "").
+func absPos(dir, pos string) string {
+	file, rest, hasPos := strings.Cut(pos, ":")
+	if !filepath.IsAbs(file) {
+		if dir == "" {
+			dir, _ = os.Getwd()
+		}
+		file = filepath.Join(dir, file)
+	}
+	file = filepath.Clean(file)
+	if !hasPos {
+		return file
+	}
+	return file + ":" + rest
 }
 
 func dedupe(list []string) []string {
@@ -434,6 +484,9 @@ func toJSON(f finding) jsonDiagnostic {
 // or "package <id>: msg" when it has no position.
 func (e loadError) text(dir, id string) string {
 	if e.Pos == "" || e.Pos == "-" {
+		if strings.HasPrefix(e.Msg, "# ") {
+			return e.Msg // the go command's own block, headed by the package as go vet prints it
+		}
 		return "package " + id + ": " + e.Msg
 	}
 	return relPath(dir, e.Pos) + ": " + e.Msg
