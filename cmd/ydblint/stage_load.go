@@ -109,27 +109,15 @@ func outsideModule(dir string, env []string) bool {
 }
 
 // workRootFor returns the directory of the go.work above dir, or "".
-func workRootFor(dir string) string {
-	if dir == "" {
-		dir = "."
-	}
-	abs, err := filepath.Abs(dir)
-	if err != nil {
-		return ""
-	}
-	for d := abs; ; d = filepath.Dir(d) {
-		if fi, err := os.Stat(filepath.Join(d, "go.work")); err == nil && fi.Mode().IsRegular() {
-			return d
-		}
-		if filepath.Dir(d) == d {
-			return ""
-		}
-	}
-}
+func workRootFor(dir string) string { return dirHolding(dir, "go.work") }
 
 // moduleRootFor returns the module root above dir (the current directory
 // when dir is ""), or "".
-func moduleRootFor(dir string) string {
+func moduleRootFor(dir string) string { return dirHolding(dir, "go.mod") }
+
+// dirHolding returns the nearest directory at or above dir (the current
+// directory when dir is "") that holds a regular file name, or "".
+func dirHolding(dir, name string) string {
 	if dir == "" {
 		dir = "."
 	}
@@ -138,7 +126,7 @@ func moduleRootFor(dir string) string {
 		return ""
 	}
 	for d := abs; ; d = filepath.Dir(d) {
-		if fi, err := os.Stat(filepath.Join(d, "go.mod")); err == nil && fi.Mode().IsRegular() {
+		if fi, err := os.Stat(filepath.Join(d, name)); err == nil && fi.Mode().IsRegular() {
 			return d
 		}
 		if filepath.Dir(d) == d {
