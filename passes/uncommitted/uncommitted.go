@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
-	"go/types"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -89,7 +88,7 @@ const (
 
 func (u *checker) check(call ssa.CallInstruction) {
 	c := call.Common()
-	id, args, ok := callee(c)
+	id, args, ok := sdkssa.Callee(c)
 	if !ok {
 		return
 	}
@@ -237,32 +236,6 @@ func extractOf(call *ssa.Call, i int) *ssa.Extract {
 		}
 	}
 	return nil
-}
-
-// callee returns the identity of the called function and its arguments
-// without the receiver.
-func callee(c *ssa.CallCommon) (sdk.Identity, []ssa.Value, bool) {
-	if c.IsInvoke() {
-		id, ok := sdk.IdentityOf(c.Method)
-		return id, c.Args, ok
-	}
-	f := c.StaticCallee()
-	if f == nil {
-		return sdk.Identity{}, nil, false
-	}
-	obj, ok := f.Object().(*types.Func)
-	if !ok {
-		return sdk.Identity{}, nil, false
-	}
-	id, ok := sdk.IdentityOf(obj)
-	if !ok {
-		return sdk.Identity{}, nil, false
-	}
-	args := c.Args
-	if id.Recv != "" && len(args) > 0 {
-		args = args[1:]
-	}
-	return id, args, true
 }
 
 // siteWrites indexes the query sites by call range: whether every text
