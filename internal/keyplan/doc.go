@@ -25,7 +25,9 @@
 // `VIEW idx` the index columns followed by the primary key), the Verdict,
 // one Binding per key column, the Break reason (a ReasonCode plus span and
 // text), residual atoms, run-time dependencies, an IndexHint for the fix
-// `VIEW <idx>`, and for hash-prefix tables a HashCheck.
+// `VIEW <idx>`, the GLOBAL UNIQUE index the predicate pins to one value
+// (UniqueIndex: at most one row, with or without VIEW, since the constraint
+// holds for the table), and for hash-prefix tables a HashCheck.
 //
 // The predicate is normalised the way KQP does before key extraction (NOT
 // push-down, De Morgan, BETWEEN and tuple expansion, bare Bool columns,

@@ -72,6 +72,15 @@ func catalogue() map[string]*schema.Table {
 	cf := add(table("conflict", []string{"id"}, "id Uint64"))
 	cf.Conflict = true
 	add(table("dir/sub", []string{"id"}, "id Uint64"))
+	// Unique indexes: one column, two columns, and one only some
+	// definitions of the table have.
+	us := add(table("users", []string{"id"}, "id Uint64", "email Utf8", "org Uint64", "login Utf8", "phone Utf8", "name Utf8"))
+	us.Indexes = []*schema.Index{
+		{Name: "users_email_uidx", Columns: []string{"email"}, Unique: true},
+		{Name: "users_org_login_uidx", Columns: []string{"org", "login"}, Unique: true},
+		{Name: "users_phone_uidx", Columns: []string{"phone"}, Unique: true, Partial: true},
+		{Name: "users_name_idx", Columns: []string{"name"}},
+	}
 	return m
 }
 

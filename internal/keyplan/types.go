@@ -282,6 +282,11 @@ type Access struct {
 	// IndexHint, for FULL and DEPENDS, is a secondary index that leads with
 	// a column the predicate pins to points: the fix `VIEW <IndexHint.Name>`.
 	IndexHint *schema.Index
+	// UniqueIndex is a GLOBAL UNIQUE index every column of which the
+	// predicate pins to one value (`col = v` in every OR branch): the read
+	// returns at most one row whatever key it uses, since the constraint
+	// holds for the table with or without VIEW. nil when there is none.
+	UniqueIndex *schema.Index
 
 	// Hash is the hash-prefix check (§3.4), set when the table has Hash
 	// evidence and the read uses its primary key; nil otherwise.

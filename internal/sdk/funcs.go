@@ -100,7 +100,9 @@ var Funcs = []Func{
 	fn(PkgTableOptions, "", "WithIndexType", HelperWithIndexType),
 	fn(PkgTableOptions, "", "GlobalIndex", HelperGlobalIndex),
 	fn(PkgTableOptions, "", "GlobalAsyncIndex", HelperGlobalAsyncIndex),
-	{Pkg: PkgTableOptions, Name: "GlobalUniqueIndex", Helper: HelperGlobalUniqueIndex, Since: "v3.100.1", Verified: verified},
+	// GlobalUniqueIndex: SDK commit 38f786a93 (#2008), first tagged v3.125.4
+	// (table/options/models.go; CHANGELOG v3.125.4).
+	{Pkg: PkgTableOptions, Name: "GlobalUniqueIndex", Helper: HelperGlobalUniqueIndex, Since: "v3.125.4", Verified: verified},
 	fn(PkgTableOptions, "", "WithPartitions", HelperWithPartitions),
 	fn(PkgTableOptions, "", "WithUniformPartitions", HelperWithUniformPartitions),
 	fn(PkgTableOptions, "", "WithPartitioningSettings", HelperWithPartitioningSet),

@@ -68,7 +68,12 @@
 // table.ValueParam / ParamsBuilder bindings of that parameter in the
 // functions that make the call are used, all of which must be bounded.
 // A SELECT is also bounded when the key planner proves a point read with
-// every key column pinned to one value (`=` or IS NULL); when it is a
+// every key column pinned to one value (`=` or IS NULL); when `=` pins
+// every column of a GLOBAL UNIQUE index the catalogue knows (from a
+// migration's `INDEX idx GLOBAL UNIQUE SYNC ON (email)` or CreateTable's
+// options.WithIndexType(options.GlobalUniqueIndex()), SDK v3.125.4 and
+// later), read through `VIEW idx` or not — without VIEW YDB may read
+// another way, but the constraint still holds one row per value; when it is a
 // global aggregate (aggregates without GROUP BY) or has no FROM; when it
 // reads a bounded subquery. A UNION is bounded by the sum of its members.
 // A filtered read of a table the catalogue does not know may be a point

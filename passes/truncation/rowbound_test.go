@@ -18,7 +18,12 @@ func testTables() map[string]*schema.Table {
 	}
 	p := mk("products", []string{"shop_id", "id"}, "shop_id", "id", "price")
 	p.Indexes = []*schema.Index{{Name: "by_price", Columns: []string{"price"}}}
-	return map[string]*schema.Table{"products": p}
+	u := mk("users", []string{"id"}, "id", "email", "name")
+	u.Indexes = []*schema.Index{
+		{Name: "users_email_uidx", Columns: []string{"email"}, Unique: true},
+		{Name: "users_name_idx", Columns: []string{"name"}},
+	}
+	return map[string]*schema.Table{"products": p, "users": u}
 }
 
 // boundOf parses text and bounds its last SELECT statement.
@@ -72,6 +77,11 @@ func TestRowBound(t *testing.T) {
 		{"SELECT id FROM (SELECT * FROM products WHERE shop_id = 1) WHERE price > 5;", nil, unbounded},
 		{"SELECT * FROM products VIEW by_price WHERE price = $p;", nil, unbounded},
 		{"SELECT * FROM AS_TABLE($rows);", nil, unbounded},
+		{"SELECT * FROM users WHERE email = $email;", nil, 1},
+		{"SELECT * FROM users VIEW users_email_uidx WHERE email = $email;", nil, 1},
+		{"SELECT * FROM users WHERE email IN $emails;", nil, unbounded},
+		{"SELECT * FROM users VIEW users_name_idx WHERE name = $name;", nil, unbounded},
+		{"SELECT * FROM users WHERE id = $id;", nil, 1},
 		{"SELECT * FROM products WHERE shop_id = $s AND id IS NULL;", nil, 1},
 		{"SELECT * FROM unknown_table WHERE id = $id;", nil, unbounded},
 		{"SELECT p.id FROM products AS p JOIN products AS q ON p.id = q.id WHERE p.shop_id = 1 AND p.id = 2;", nil, unbounded},
