@@ -73,6 +73,11 @@
 // ydblint cannot tell which key is real, so every rule stays silent on the
 // table; fullscan says so once, at the Go definition.
 //
+// A statement fullscan reports is not also reported by truncation's
+// -strict unbounded-read (a read that may pass the table service's
+// 1000-row cap): the scan is the stronger finding; once the filter uses
+// the key, truncation checks the row bound again.
+//
 // # Not reported
 //
 // A statement with no WHERE at all (an intended export), BATCH UPDATE and

@@ -59,28 +59,21 @@ func run(pass *analysis.Pass) (any, error) {
 // sure it touches every partition, depends (with -strict) when the outcome
 // depends on the server, "" when it is not.
 func readCategory(cfg *config.Config, st *queryplan.Statement, read *keyplan.Access) string {
-	if read.Table == nil {
+	// Not reported: full by design (BATCH), an intended export (no WHERE),
+	// DEPENDS without -strict.
+	if !queryplan.ScanReported(read, cfg.Strict) {
 		return ""
 	}
 	if st.Site.Query.ScanQuery && !cfg.Strict {
 		return "" // a scan query reads many rows on purpose
 	}
-	switch read.Verdict {
-	case keyplan.Full:
-		switch read.Break.Code {
-		case keyplan.ReasonBatch, keyplan.ReasonNoWhere:
-			return "" // full by design, or an intended export
-		}
-		if read.Hash != nil && (read.Hash.Missing || read.Hash.ColumnArg != nil) {
-			return "" // hashprefix reports it, with the hash-specific fix
-		}
-		return categoryFullScan
-	case keyplan.Depends:
-		if cfg.Strict {
-			return categoryDepends
-		}
+	if read.Verdict == keyplan.Depends {
+		return categoryDepends
 	}
-	return ""
+	if read.Hash != nil && (read.Hash.Missing || read.Hash.ColumnArg != nil) {
+		return "" // hashprefix reports it, with the hash-specific fix
+	}
+	return categoryFullScan
 }
 
 // readFinding phrases one read's finding; the message has neither the

@@ -267,3 +267,22 @@ func Via(qs *site.Site) string {
 	}
 	return "; reached through " + strings.Join(parts, " → ") + " → " + qs.API
 }
+
+// ScanReported says whether a read is reported as a scan of every
+// partition: FULL (by fullscan, or by hashprefix for a hash-prefix table
+// read without its hash) unless by design (BATCH) or an intended export
+// (no WHERE), and with -strict DEPENDS. truncation stays silent on a
+// statement with such a read: the scan is the stronger finding, and once
+// the read uses its key the row bound is checked again.
+func ScanReported(read *keyplan.Access, strict bool) bool {
+	if read == nil || read.Table == nil {
+		return false
+	}
+	switch read.Verdict {
+	case keyplan.Full:
+		return read.Break.Code != keyplan.ReasonBatch && read.Break.Code != keyplan.ReasonNoWhere
+	case keyplan.Depends:
+		return strict
+	}
+	return false
+}

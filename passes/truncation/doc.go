@@ -89,6 +89,12 @@
 // to ydb.WithExecuteDataQueryOverQueryClient (no cap), or the module's Go
 // files could not all be read.
 //
+// unbounded-read is silent on a statement that fullscan reports (a read
+// of every partition, FULL or with -strict DEPENDS; hashprefix for a
+// hash-prefix table read without its hash): a read past 1000 rows is then
+// a consequence of the scan, and one finding per statement is enough. Once
+// the read uses its key, the row bound is checked again.
+//
 // unbounded-read is silent when the cap does not apply or cannot be
 // decided: scan queries (StreamExecuteScanQuery, database/sql with
 // ydb.ScanQueryMode); a function that checks Truncated() or

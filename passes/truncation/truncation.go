@@ -271,6 +271,9 @@ func (c *checker) checkReads() {
 		if b.Rows != unbounded && b.Rows <= rowCap || b.Unknown {
 			continue
 		}
+		if scanned(st) {
+			continue // fullscan (or hashprefix) reports the statement: once
+		}
 		if !c.capApplies(st.Site) {
 			continue
 		}
@@ -282,6 +285,21 @@ func (c *checker) checkReads() {
 		report.Report(c.pass, c.cfg, name, analysis.Diagnostic{Pos: f.Pos, End: f.End, Category: f.Category, Message: msg},
 			report.InYQL(f.St.YQL(f.Payload.(int))))
 	}
+}
+
+// scanned reports whether a read of the statement is reported as a scan
+// of every partition (with -strict, which unbounded-read needs): that
+// finding is the stronger one and is not repeated as a truncation risk.
+func scanned(st *queryplan.Statement) bool {
+	if st.Plan == nil {
+		return false
+	}
+	for _, a := range st.Plan.Reads {
+		if queryplan.ScanReported(a, true) {
+			return true
+		}
+	}
+	return false
 }
 
 // cappedVia says how a site reaches a capped data query: the table
