@@ -35,6 +35,11 @@
 // of them it holds for ("in 2 of the 4 ways the query text is built", "in
 // all 4 ways …").
 //
+// A statement fullscan reports is not also reported by truncation's
+// -strict unbounded-read (a read that may pass the table service's
+// 1000-row cap): the scan is the stronger finding; once the filter uses
+// the key, truncation checks the row bound again.
+//
 // # Category full-scan
 //
 // The statement reads every partition. When a secondary index leads with the
@@ -72,11 +77,6 @@
 // (a migration and a CreateTable call, say) with no known order between them.
 // ydblint cannot tell which key is real, so every rule stays silent on the
 // table; fullscan says so once, at the Go definition.
-//
-// A statement fullscan reports is not also reported by truncation's
-// -strict unbounded-read (a read that may pass the table service's
-// 1000-row cap): the scan is the stronger finding; once the filter uses
-// the key, truncation checks the row bound again.
 //
 // # Not reported
 //
