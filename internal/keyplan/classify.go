@@ -20,6 +20,10 @@ type side struct {
 	onExprs []yql.Expr   // JOIN ON conditions that filter this side
 	using   []*yql.Ident // JOIN … USING (cols) that key this side
 	join    bool         // the side takes part in a join
+	// lookupFrom is the key list (AS_TABLE($keys), $keys) this side is
+	// joined from as the right input: a batch lookup when the join covers
+	// the key (lookupjoin.go).
+	lookupFrom *side
 }
 
 type scope struct {

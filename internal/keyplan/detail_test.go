@@ -1,6 +1,7 @@
 package keyplan
 
 import (
+	"strings"
 	"testing"
 )
 
@@ -140,9 +141,10 @@ func TestAliasesAndJoins(t *testing.T) {
 	if a := readOf(t, p, "orders_poor"); a.Verdict != Depends {
 		t.Errorf("looked-up side: %v", a.Verdict)
 	}
-	// Keys from a named list joined to the table (§3.4).
+	// Keys from a list parameter joined to the table on its whole key
+	// (§3.4): KQP's batch lookup (lookupjoin.go), one point per key.
 	p = planLast(t, "SELECT * FROM $keys AS k JOIN orders AS o ON o.order_hash = k.h AND o.order_id = k.id", nil)
-	if a := readOf(t, p, "orders"); a.Verdict != Depends {
+	if a := readOf(t, p, "orders"); a.Verdict != Point {
 		t.Errorf("join from $keys: %v", a.Verdict)
 	}
 	// USING.
@@ -254,6 +256,40 @@ func TestUniqueIndex(t *testing.T) {
 		}
 		if got != c.want {
 			t.Errorf("%s: unique index %q, want %q", c.q, got, c.want)
+		}
+	}
+}
+
+// TestLookupJoin: a key list joined with a table on its whole key, the
+// table the right input and read without a filter of its own, is KQP's
+// batch lookup (POINT); every other join stays DEPENDS.
+func TestLookupJoin(t *testing.T) {
+	cases := []struct {
+		q    string
+		want Verdict
+	}{
+		{"SELECT c.* FROM AS_TABLE($keys) AS k JOIN customers AS c ON c.id = k.id", Point},
+		{"SELECT c.* FROM AS_TABLE($keys) AS k LEFT JOIN customers AS c ON k.id = c.id", Point},
+		{"SELECT c.* FROM AS_TABLE($keys) AS k LEFT SEMI JOIN customers AS c ON k.id = c.id", Point},
+		{"DECLARE $keys AS List<Struct<id: Uint64>>; SELECT c.* FROM $keys AS k JOIN customers AS c ON c.id = k.id", Point},
+		{"SELECT p.* FROM AS_TABLE($keys) AS k JOIN plain AS p ON p.k1 = k.a AND p.k2 = k.b AND p.k3 = k.c", Point},
+		{"SELECT p.* FROM AS_TABLE($keys) AS k JOIN plain AS p USING (k1, k2, k3)", Point},
+		{"SELECT p.* FROM AS_TABLE($keys) AS k JOIN plain AS p ON p.k1 = k.a AND p.k2 = k.b", Depends},          // a key prefix
+		{"SELECT c.* FROM AS_TABLE($keys) AS k JOIN customers AS c ON c.id = k.id WHERE c.name = 'x'", Depends}, // a filter on the table
+		{"SELECT c.* FROM AS_TABLE($keys) AS k RIGHT JOIN customers AS c ON c.id = k.id", Full},                 // every row of the table is kept
+		{"SELECT c.* FROM customers AS c JOIN AS_TABLE($keys) AS k ON c.id = k.id", Depends},                    // the table is the left input
+		{"SELECT c.* FROM orders_poor AS o JOIN customers AS c ON c.id = o.customer_id", Depends},               // a table on the left
+		{"$keys = (SELECT customer_id AS id FROM orders_poor); SELECT c.* FROM $keys AS k JOIN customers AS c ON c.id = k.id", Depends},
+		{"SELECT c.* FROM AS_TABLE($keys) AS k JOIN customers AS c ON c.id > k.id", Full}, // not an equality
+	}
+	for _, c := range cases {
+		tbl := "customers"
+		if strings.Contains(c.q, "plain") {
+			tbl = "plain"
+		}
+		a := readOf(t, planLast(t, c.q, nil), tbl)
+		if a.Verdict != c.want {
+			t.Errorf("%s: %v (%s), want %v", c.q, a.Verdict, a.Break.Text, c.want)
 		}
 	}
 }

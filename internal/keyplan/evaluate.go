@@ -107,6 +107,12 @@ func (st *planState) evaluate(a *Access, where yql.Expr, ons []yql.Expr, sc *sco
 	if a.Break.Code != ReasonNone && a.Break.Span == (yql.Span{}) {
 		a.Break.Span = spanOf(where, refSpan(a))
 	}
+	if a.Verdict == Depends && lookupJoin(sc, s, key, branches) {
+		note := Reason{Code: ReasonJoin, Column: key[0], Span: refSpan(a),
+			Text: "a lookup join from a key list on the whole key: one point lookup per row of the list"}
+		a.Verdict, a.Break = Point, Reason{}
+		a.Depends = append(a.Depends, note)
+	}
 	if a.Verdict == Full && len(branches) > 1 && r.someNotFull {
 		sp := n.orSpan
 		if sp == (yql.Span{}) {

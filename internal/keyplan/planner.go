@@ -277,6 +277,9 @@ func (st *planState) collectSides(src yql.Source, sc *scope, outerWhere bool, qc
 		st.collectSides(x.Left, sc, outerWhere, jc, lf)
 		n1 := len(sc.sides)
 		st.collectSides(x.Right, sc, outerWhere, jc, rf)
+		if n1 == n0+1 && len(sc.sides) == n1+1 {
+			st.markLookupJoin(x, sc.sides[n0], sc.sides[n1])
+		}
 		for _, s := range sc.sides[n0:] {
 			s.join = true
 		}

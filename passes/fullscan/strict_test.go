@@ -20,3 +20,14 @@ func TestScanQueryStrict(t *testing.T) {
 	t.Cleanup(config.ResetFlags)
 	analysistest.Run(t, rulesModule(t), fullscan.Analyzer, "example.com/rules/fullscan/scanmodestrict")
 }
+
+// TestLookupJoinStrict: a key list joined with a table on its whole key
+// (YDB's batch lookup) is not reported even with -strict; a join on a key
+// prefix, or with a filter on the table's own columns, is a depends.
+func TestLookupJoinStrict(t *testing.T) {
+	if err := config.Analyzer.Flags.Set(config.StrictFlag, "true"); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(config.ResetFlags)
+	analysistest.Run(t, rulesModule(t), fullscan.Analyzer, "example.com/rules/fullscan/lookupjoin")
+}
