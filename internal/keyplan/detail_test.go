@@ -262,7 +262,8 @@ func TestUniqueIndex(t *testing.T) {
 
 // TestLookupJoin: a key list joined with a table on its whole key, the
 // table the right input and read without a filter of its own, is KQP's
-// batch lookup (POINT); every other join stays DEPENDS.
+// batch lookup (POINT; RANGE on a key prefix); every other join keeps the
+// planner's verdict (DEPENDS, or FULL when the leading key column is free).
 func TestLookupJoin(t *testing.T) {
 	cases := []struct {
 		q    string
@@ -274,7 +275,10 @@ func TestLookupJoin(t *testing.T) {
 		{"DECLARE $keys AS List<Struct<id: Uint64>>; SELECT c.* FROM $keys AS k JOIN customers AS c ON c.id = k.id", Point},
 		{"SELECT p.* FROM AS_TABLE($keys) AS k JOIN plain AS p ON p.k1 = k.a AND p.k2 = k.b AND p.k3 = k.c", Point},
 		{"SELECT p.* FROM AS_TABLE($keys) AS k JOIN plain AS p USING (k1, k2, k3)", Point},
-		{"SELECT p.* FROM AS_TABLE($keys) AS k JOIN plain AS p ON p.k1 = k.a AND p.k2 = k.b", Depends},          // a key prefix
+		{"SELECT p.* FROM AS_TABLE($keys) AS k JOIN plain AS p ON p.k1 = k.a AND p.k2 = k.b", Range},     // a key prefix
+		{"SELECT p.* FROM AS_TABLE($keys) AS k JOIN plain AS p ON p.k2 = k.b", Full},                     // not a prefix
+		{"SELECT p.* FROM AS_TABLE($keys) AS k JOIN plain AS p USING (k1, k2) WHERE p.k3 >= k.c", Range}, // a filter after the join
+		{"SELECT c.* FROM AS_TABLE($keys) AS k JOIN customers AS c ON c.id = k.id WHERE c.name > k.name", Point},
 		{"SELECT c.* FROM AS_TABLE($keys) AS k JOIN customers AS c ON c.id = k.id WHERE c.name = 'x'", Depends}, // a filter on the table
 		{"SELECT c.* FROM AS_TABLE($keys) AS k RIGHT JOIN customers AS c ON c.id = k.id", Full},                 // every row of the table is kept
 		{"SELECT c.* FROM customers AS c JOIN AS_TABLE($keys) AS k ON c.id = k.id", Depends},                    // the table is the left input

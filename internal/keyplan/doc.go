@@ -42,10 +42,10 @@
 // choice, lookup joins, IN (SELECT …), LIKE 'abc%', over 10,000 ranges)
 // gives DEPENDS; except KQP's batch lookup, a key list (AS_TABLE($keys) or
 // a list parameter) joined as the left input with a table read without a
-// filter of its own, on every column of the table's key (inner, left, left
+// filter of its own, on a prefix of the table's key (inner, left, left
 // only, left semi and right semi joins: KqpJoinToIndexLookup in
-// ydb/core/kqp/opt/logical/kqp_opt_log_join.cpp), which is POINT with a
-// Depends note. Rules report FULL only. BATCH UPDATE/DELETE are FULL by
+// ydb/core/kqp/opt/logical/kqp_opt_log_join.cpp), which is POINT on the
+// whole key and RANGE on a shorter prefix, with a Depends note. Rules report FULL only. BATCH UPDATE/DELETE are FULL by
 // design with Break.Code ReasonBatch: fullscan must not report them.
 // Column tables, unknown tables or indexes and conflicting definitions give
 // UNKNOWN.

@@ -107,11 +107,18 @@ func (st *planState) evaluate(a *Access, where yql.Expr, ons []yql.Expr, sc *sco
 	if a.Break.Code != ReasonNone && a.Break.Span == (yql.Span{}) {
 		a.Break.Span = spanOf(where, refSpan(a))
 	}
-	if a.Verdict == Depends && lookupJoin(sc, s, key, branches) {
-		note := Reason{Code: ReasonJoin, Column: key[0], Span: refSpan(a),
-			Text: "a lookup join from a key list on the whole key: one point lookup per row of the list"}
-		a.Verdict, a.Break = Point, Reason{}
-		a.Depends = append(a.Depends, note)
+	if a.Verdict == Depends {
+		switch v := lookupJoin(sc, s, key, branches); v {
+		case Point:
+			a.Depends = append(a.Depends, Reason{Code: ReasonJoin, Column: key[0], Span: refSpan(a),
+				Text: "a lookup join from a key list on the whole key: one point lookup per row of the list"})
+			a.Verdict, a.Break = Point, Reason{}
+		case Range:
+			brk := Reason{Code: ReasonJoin, Column: key[0], Span: refSpan(a),
+				Text: "a lookup join from a key list on a key prefix: one range per row of the list"}
+			a.Depends = append(a.Depends, brk)
+			a.Verdict, a.Break = Range, brk
+		}
 	}
 	if a.Verdict == Full && len(branches) > 1 && r.someNotFull {
 		sp := n.orSpan

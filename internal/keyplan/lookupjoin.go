@@ -3,10 +3,11 @@ package keyplan
 import "github.com/ydblint/ydblint/internal/yql"
 
 // This file recognises YDB's batch lookup: a list of keys (AS_TABLE($keys)
-// or a list parameter $keys) joined with a table on the table's whole key.
+// or a list parameter $keys) joined with a table on a prefix of the
+// table's key, the whole key being the common case.
 // KQP's rule KqpJoinToIndexLookup (ydb/core/kqp/opt/logical/
-// kqp_opt_log_join.cpp) turns such a join into point lookups of the right
-// input's table, one per row of the left input, for the join kinds Inner,
+// kqp_opt_log_join.cpp) turns such a join into lookups of the right
+// input's table by key prefix, one per row of the left input, for the join kinds Inner,
 // Left, LeftOnly, LeftSemi and RightSemi, when the right input is a plain
 // read of the table: a filter on the table's own columns makes it a
 // non-passthrough FlatMap and, before the versions that take an extra
@@ -36,12 +37,17 @@ func (st *planState) markLookupJoin(j *yql.JoinSource, left, right *side) {
 	}
 }
 
-// lookupJoin reports whether the side's read is KQP's batch lookup: one OR
-// branch whose every atom is an equality joining a key column with a
-// column of the key list, covering every column of key.
-func lookupJoin(sc *scope, s *side, key []string, branches [][]*atom) bool {
+// lookupJoin returns the verdict of the side's read when it is KQP's
+// batch lookup, Unknown when it is not: one OR branch whose atoms are
+// equalities joining key columns with columns of the key list (USING
+// included), and comparisons of the table's columns with the key list's,
+// which stay a filter after the join; the joined columns cover a key
+// prefix. The whole key is POINT (a point per key), a prefix RANGE (a
+// range per key). A filter on the table's own columns may be pushed into
+// its read, which then is not a plain one: not a lookup for certain.
+func lookupJoin(sc *scope, s *side, key []string, branches [][]*atom) Verdict {
 	if s.lookupFrom == nil || len(branches) != 1 {
-		return false
+		return Unknown
 	}
 	from := -1
 	for i, o := range sc.sides {
@@ -50,25 +56,36 @@ func lookupJoin(sc *scope, s *side, key []string, branches [][]*atom) bool {
 		}
 	}
 	if from < 0 {
-		return false
+		return Unknown
 	}
 	joined := map[string]bool{}
 	for _, at := range branches[0] {
-		if at.kind != atomDepends || at.reason != ReasonJoin || len(at.cols) != 1 {
-			return false // a filter on the table's own columns
+		if at.reason != ReasonJoin || len(at.cols) != 1 {
+			return Unknown // a filter on the table's own columns
 		}
 		if at.value != nil {
 			ref, ok := at.value.(*yql.ColumnRef)
 			if !ok || sc.resolveColumn(ref) != from {
-				return false
+				return Unknown
 			}
 		}
-		joined[at.cols[0]] = true
-	}
-	for _, k := range key {
-		if !joined[k] {
-			return false
+		switch at.kind {
+		case atomDepends: // an equality (or USING)
+			joined[at.cols[0]] = true
+		case atomResidual: // <, >, …: a filter after the join
+		default:
+			return Unknown
 		}
 	}
-	return true
+	prefix := 0
+	for prefix < len(key) && joined[key[prefix]] {
+		prefix++
+	}
+	switch {
+	case prefix == len(key):
+		return Point
+	case prefix > 0:
+		return Range
+	}
+	return Unknown
 }

@@ -35,14 +35,16 @@
 // of them it holds for ("in 2 of the 4 ways the query text is built", "in
 // all 4 ways …").
 //
-// A list of keys joined with a table on the table's whole key is YDB's
-// batch lookup, one point read per key, and is not reported:
+// A list of keys joined with a table on the table's key, or a prefix of
+// it, is YDB's batch lookup, one point or range read per key, and is not
+// reported:
 //
 //	SELECT c.* FROM AS_TABLE($keys) AS k
 //	JOIN cities AS c ON c.city = k.city AND c.number = k.number;    -- good: lookups
 //
-// A join on part of the key, or with a filter on the table's own columns
-// besides the join, depends on the server (see depends below).
+// A join with a filter on the table's own columns besides the join
+// depends on the server (see depends below); a join on a later key column
+// alone is a full scan.
 //
 // A statement fullscan reports is not also reported by truncation's
 // -strict unbounded-read (a read that may pass the table service's

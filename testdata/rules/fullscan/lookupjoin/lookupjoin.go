@@ -1,7 +1,8 @@
 // Package lookupjoin reads cities in batches: a list of keys joined with
-// the table on its whole key is YDB's batch lookup (one point read per
-// key), not a scan; joins that leave part of the key, or filter the table
-// itself, depend on the server and are reported with -strict.
+// the table on its key, or a prefix of it, is YDB's batch lookup (a point
+// or a range read per key), not a scan; a join with a filter on the
+// table's own columns depends on the server and is reported with -strict,
+// a join on a later key column alone is a full scan.
 package lookupjoin
 
 import (
@@ -70,11 +71,34 @@ func (d *Directory) Mayors(ctx context.Context, keys []CityKey) (int, error) {
 SELECT c.mayor FROM $keys AS k LEFT JOIN cities AS c USING (city, number);`, keysParam(keys))
 }
 
-// ByCity joins on the first key column only: every number of each city,
-// a range per key at best.
+// ByCity joins on the first key column only: a range of each city per
+// key, still a lookup.
 func (d *Directory) ByCity(ctx context.Context, keys []CityKey) (int, error) {
 	return d.count(ctx, `DECLARE $keys AS List<Struct<city: Utf8, number: Uint64>>;
-SELECT c.number FROM AS_TABLE($keys) AS k JOIN cities AS c ON c.city = k.city;`, keysParam(keys)) // want `SELECT may read every partition of table cities.*city is compared with another table of the join`
+SELECT c.number FROM AS_TABLE($keys) AS k JOIN cities AS c ON c.city = k.city;`, keysParam(keys))
+}
+
+// ByNumber joins on the second key column only: no key prefix to look up.
+func (d *Directory) ByNumber(ctx context.Context, keys []CityKey) (int, error) {
+	return d.count(ctx, `DECLARE $keys AS List<Struct<city: Utf8, number: Uint64>>;
+SELECT c.city FROM AS_TABLE($keys) AS k JOIN cities AS c ON c.number = k.number;`, keysParam(keys)) // want `SELECT reads every partition of table cities.*`
+}
+
+// Growing compares a table column with the list's after the join: a
+// filter on the joined rows, still a lookup.
+func (d *Directory) Growing(ctx context.Context, keys []CityKey, least map[CityKey]uint64) (int, error) {
+	rows := make([]types.Value, 0, len(keys))
+	for _, k := range keys {
+		rows = append(rows, types.StructValue(
+			types.StructFieldValue("city", types.TextValue(k.City)),
+			types.StructFieldValue("number", types.Uint64Value(k.Number)),
+			types.StructFieldValue("population", types.Uint64Value(least[k])),
+		))
+	}
+	return d.count(ctx, `DECLARE $keys AS List<Struct<city: Utf8, number: Uint64, population: Uint64>>;
+SELECT c.city FROM AS_TABLE($keys) AS k
+JOIN cities AS c ON c.city = k.city AND c.number = k.number
+WHERE c.population > k.population;`, table.NewQueryParameters(table.ValueParam("$keys", types.ListValue(rows...))))
 }
 
 // Populous filters the table itself besides the join: whether KQP still
