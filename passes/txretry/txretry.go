@@ -1,0 +1,190 @@
+package txretry
+
+import (
+	_ "embed"
+	"fmt"
+	"go/ast"
+	"go/token"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/astutil"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/ydblint/ydblint/internal/analysisutil"
+	"github.com/ydblint/ydblint/internal/pkgstate"
+	"github.com/ydblint/ydblint/internal/report"
+	"github.com/ydblint/ydblint/internal/sdk"
+	"github.com/ydblint/ydblint/internal/sdkssa"
+	"github.com/ydblint/ydblint/passes/config"
+	"github.com/ydblint/ydblint/passes/queryplan"
+)
+
+//go:embed doc.go
+var doc string
+
+const name = "txretry"
+
+// Analyzer reports database/sql transactions on the YDB driver begun
+// outside every retrier.
+var Analyzer = &analysis.Analyzer{
+	Name: name,
+	Doc:  analysisutil.MustExtractDoc(doc, name),
+	URL:  report.URLBase + name,
+	// queryplan runs first so that the package's shared state
+	// (pkgstate, which report reads) says whether the package uses YDB.
+	Requires:         []*analysis.Analyzer{config.Analyzer, pkgstate.Analyzer, queryplan.Analyzer, sdkssa.Analyzer},
+	Run:              report.WrapRun(run),
+	RunDespiteErrors: true,
+}
+
+// categoryUnretried is the rule's one category (a heading of doc.go).
+const categoryUnretried = "unretried-tx"
+
+func run(pass *analysis.Pass) (any, error) {
+	cfg := pass.ResultOf[config.Analyzer].(*config.Config)
+	res := sdkssa.Of(pass)
+	if res == nil {
+		return nil, nil
+	}
+	if plans, _ := pass.ResultOf[queryplan.Analyzer].(*queryplan.Result); plans == nil || !plans.InScope {
+		return nil, nil
+	}
+	begins := beginCalls(res.SrcFuncs)
+	if len(begins) == 0 {
+		return nil, nil
+	}
+	handles := sdkssa.NewSQLHandles(res.Pkg, res.SrcFuncs)
+	retried := retriedFuncs(res.SrcFuncs)
+	for _, b := range begins {
+		if underRetrier(b.call.Parent(), retried) || !handles.IsYDB(b.recv) {
+			continue
+		}
+		report.Report(pass, cfg, name, diagnostic(pass, b))
+	}
+	return nil, nil
+}
+
+// begin is a call that begins a database/sql transaction.
+type begin struct {
+	call ssa.CallInstruction
+	id   sdk.Identity
+	recv ssa.Value // the *sql.DB or *sql.Conn
+}
+
+// beginCalls finds the (*sql.DB).BeginTx / Begin and (*sql.Conn).BeginTx
+// calls of funcs.
+func beginCalls(funcs []*ssa.Function) []begin {
+	var out []begin
+	for _, fn := range funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				call, ok := instr.(ssa.CallInstruction)
+				if !ok || call.Common().IsInvoke() {
+					continue
+				}
+				id, _, ok := sdkssa.Callee(call.Common())
+				if !ok {
+					continue
+				}
+				if f := sdk.LookupFunc(id); f == nil || f.Helper != sdk.HelperDBBegin {
+					continue
+				}
+				if args := call.Common().Args; len(args) > 0 {
+					out = append(out, begin{call: call, id: id, recv: args[0]})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// retriedFuncs returns the function literals handed to a retrier and
+// every function of the package they call, directly or not: what runs
+// inside a retry attempt.
+func retriedFuncs(funcs []*ssa.Function) map[*ssa.Function]bool {
+	seen := map[*ssa.Function]bool{}
+	var work []*ssa.Function
+	for _, fn := range funcs {
+		for _, rc := range sdkssa.RetriedClosures(fn) {
+			if !seen[rc.Fn] {
+				seen[rc.Fn] = true
+				work = append(work, rc.Fn)
+			}
+		}
+	}
+	for len(work) > 0 {
+		fn := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, callee := range staticCallees(fn) {
+			if callee.Pkg == fn.Pkg && !seen[callee] {
+				seen[callee] = true
+				work = append(work, callee)
+			}
+		}
+	}
+	return seen
+}
+
+// staticCallees lists the functions fn and the literals nested in it call
+// statically.
+func staticCallees(fn *ssa.Function) []*ssa.Function {
+	var out []*ssa.Function
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if c, ok := instr.(ssa.CallInstruction); ok {
+				if f := c.Common().StaticCallee(); f != nil {
+					out = append(out, f)
+				}
+			}
+		}
+	}
+	for _, anon := range fn.AnonFuncs {
+		out = append(out, staticCallees(anon)...)
+	}
+	return out
+}
+
+// underRetrier reports whether fn, or a function it is nested in, runs
+// inside a retry attempt.
+func underRetrier(fn *ssa.Function, retried map[*ssa.Function]bool) bool {
+	for f := fn; f != nil; f = f.Parent() {
+		if retried[f] {
+			return true
+		}
+		if f.Origin() != nil && retried[f.Origin()] {
+			return true
+		}
+	}
+	return false
+}
+
+func diagnostic(pass *analysis.Pass, b begin) analysis.Diagnostic {
+	method := fmt.Sprintf("(*sql.%s).%s", b.id.Recv, b.id.Name)
+	pos, end := callSpan(pass, b.call.Pos())
+	return analysis.Diagnostic{
+		Pos:      pos,
+		End:      end,
+		Category: categoryUnretried,
+		Message: fmt.Sprintf("%s begins a transaction on the YDB database/sql driver outside any retrier: "+
+			"\"transaction locks invalidated\" (ABORTED) at Commit and BAD_SESSION surface as request failures instead of being retried; "+
+			"run the transaction in retry.DoTx(ctx, db, func(ctx context.Context, tx *sql.Tx) error { … }), "+
+			"with retry.WithIdempotent(true) only if it is idempotent", method),
+	}
+}
+
+// callSpan returns the source range of the call whose left parenthesis
+// is at lparen (where SSA positions a call), or lparen alone.
+func callSpan(pass *analysis.Pass, lparen token.Pos) (token.Pos, token.Pos) {
+	for _, f := range pass.Files {
+		if lparen < f.FileStart || lparen > f.FileEnd {
+			continue
+		}
+		path, _ := astutil.PathEnclosingInterval(f, lparen, lparen)
+		for _, n := range path {
+			if c, ok := n.(*ast.CallExpr); ok && c.Lparen == lparen {
+				return c.Pos(), c.End()
+			}
+		}
+	}
+	return lparen, token.NoPos
+}
