@@ -21,6 +21,7 @@ import (
 	"github.com/ydblint/ydblint/passes/retrystate"
 	"github.com/ydblint/ydblint/passes/sessionescape"
 	"github.com/ydblint/ydblint/passes/truncation"
+	"github.com/ydblint/ydblint/passes/txretry"
 	"github.com/ydblint/ydblint/passes/uncommitted"
 	"github.com/ydblint/ydblint/passes/yqlcheck"
 	"golang.org/x/tools/go/analysis"
@@ -40,6 +41,7 @@ var Suite = []*analysis.Analyzer{
 	uncommitted.Analyzer,
 	nestedretry.Analyzer,
 	retryerr.Analyzer,
+	txretry.Analyzer,
 	sessionescape.Analyzer,
 	truncation.Analyzer,
 }

@@ -33,7 +33,7 @@
 //
 // Rule names are the rules (hashprefix, nullkey, fullscan,
 // monotonickey, yqlcheck, resultloop, retrystate, uncommitted,
-// nestedretry, retryerr, sessionescape, truncation) and "all". A directive without a reason suppresses nothing
+// nestedretry, retryerr, txretry, sessionescape, truncation) and "all". A directive without a reason suppresses nothing
 // and is a Problem ("ydblint:ignore needs a reason"), and so is a reason
 // that is only a placeholder in angle brackets, such as the <reason> that
 // the editor's suppress action inserts; an unknown rule name is
