@@ -82,5 +82,7 @@
 // a constant, or stored where some store is not YDB's. Services open
 // Postgres or MySQL with database/sql next to YDB; those transactions are
 // never judged. Transactions begun in a function that is also called from
-// a retried closure are not reported either.
+// a retried closure are not reported either, nor those a function begins
+// and returns (a factory: its callers, maybe in another package and under
+// a retrier, run and commit the transaction).
 package txretry

@@ -56,7 +56,7 @@ func run(pass *analysis.Pass) (any, error) {
 	handles := sdkssa.NewSQLHandles(res.Pkg, res.SrcFuncs)
 	retried := retriedFuncs(res.SrcFuncs)
 	for _, b := range begins {
-		if underRetrier(b.call.Parent(), retried) || !handles.IsYDB(b.recv) {
+		if underRetrier(b.call.Parent(), retried) || returnsTx(b.call) || !handles.IsYDB(b.recv) {
 			continue
 		}
 		report.Report(pass, cfg, name, diagnostic(pass, b))
@@ -142,6 +142,28 @@ func staticCallees(fn *ssa.Function) []*ssa.Function {
 		out = append(out, staticCallees(anon)...)
 	}
 	return out
+}
+
+// returnsTx reports whether the function returns the transaction the
+// call begins: a factory of transactions, whose callers (maybe in another
+// package, maybe under a retrier) run and commit them.
+func returnsTx(call ssa.CallInstruction) bool {
+	v := call.Value()
+	if v == nil || v.Referrers() == nil {
+		return false
+	}
+	for _, r := range *v.Referrers() {
+		ex, ok := r.(*ssa.Extract)
+		if !ok || ex.Index != 0 || ex.Referrers() == nil {
+			continue
+		}
+		for _, u := range *ex.Referrers() {
+			if _, ok := u.(*ssa.Return); ok {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // underRetrier reports whether fn, or a function it is nested in, runs

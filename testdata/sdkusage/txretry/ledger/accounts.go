@@ -133,3 +133,13 @@ func nightlyReport(ctx context.Context) error {
 	}
 	return tx.Commit()
 }
+
+// beginReport hands the transaction to its caller, which runs and commits
+// it (under a retrier or not): the caller is the one to judge.
+func (a *accounts) beginReport(ctx context.Context) (*sql.Tx, error) {
+	tx, err := a.db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return nil, err
+	}
+	return tx, nil
+}

@@ -58,6 +58,9 @@ func main() {
 	if err := acc.Rename(ctx, "a", "b"); err != nil {
 		log.Print(err)
 	}
+	if tx, err := acc.beginReport(ctx); err == nil {
+		_ = tx.Rollback()
+	}
 	if err := nightlyReport(ctx); err != nil {
 		log.Print(err)
 	}
