@@ -11,9 +11,9 @@
 // statements with BAD_SESSION. The SDK's database/sql driver does not
 // rerun transactions: it maps the errors that must close the session to
 // driver.ErrBadConn (internal/xsql/badconn/badconn.go, Map), which
-// database/sql itself retries only while it acquires a connection or
-// begins, never for a statement or the Commit of a transaction under way.
-// SQL.md says so ("some errors need to be handled on the client side, by
+// database/sql itself retries only for the calls of a *sql.DB that take a
+// fresh connection (ExecContext, QueryContext, BeginTx), never for a
+// statement or the Commit of a transaction under way. SQL.md says so ("some errors need to be handled on the client side, by
 // re-running not a single operation, but a complete transaction.
 // Therefore the transaction logic needs to be wrapped with retry helpers,
 // such as retry.Do or retry.DoTx"), and the SDK's example
