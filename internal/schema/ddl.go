@@ -375,6 +375,9 @@ func (a *applier) create(st *yql.CreateTableStmt) *Table {
 	if st.AsSelect {
 		t.Columns = nil
 	}
+	for _, f := range CheckColumnTypes(displayPath(st.Table.Path), st.Columns) {
+		a.textFault(f)
+	}
 	for _, f := range CheckCreateTable(st, a.text) {
 		a.textFault(f)
 	}
@@ -473,6 +476,9 @@ func (a *applier) alter(st *yql.AlterTableStmt) {
 		switch act := act.(type) {
 		case *yql.AddColumn:
 			if act.Column != nil && act.Column.Name != nil {
+				for _, f := range CheckColumnTypes(displayPath(st.Table.Path), []*yql.ColumnDef{act.Column}) {
+					a.textFault(f)
+				}
 				setColumn(t, a.column(act.Column))
 			}
 		case *yql.DropColumn:

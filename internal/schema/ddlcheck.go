@@ -26,6 +26,7 @@ const (
 	FaultPartitionAtKeys   = "partition-at-keys"
 	FaultTTLColumn         = "ttl-column"
 	FaultSyntax            = "schema-syntax"
+	FaultUnknownType       = "unknown-type"
 )
 
 // FaultPrefix starts the text of every catalogue Warning that is a DDLFault.
@@ -135,6 +136,53 @@ var compositeOrSpecial = map[string]bool{
 	"Enum": true, "Tagged": true, "Resource": true, "Stream": true, "Flow": true, "Callable": true,
 	"Linear": true, "DynamicLinear": true, "Void": true, "Null": true, "EmptyList": true, "EmptyDict": true,
 	"Unit": true, "Generic": true, "Decimal": true,
+}
+
+// CheckColumnTypes returns a FaultUnknownType for every column definition
+// (of CREATE TABLE or ALTER TABLE … ADD COLUMN of table) whose type, or a
+// type inside it, is a plain name YQL's translator does not resolve:
+// "Unknown simple type '<name>'" (yql.UnknownSimpleType). It applies to
+// row and column tables alike: the statement fails before the table kind
+// matters.
+func CheckColumnTypes(table string, cols []*yql.ColumnDef) []DDLFault {
+	var out []DDLFault
+	for _, cd := range cols {
+		if cd == nil || cd.Name == nil {
+			continue
+		}
+		if tr := unknownTypeIn(cd.Type, 0); tr != nil {
+			msg := fmt.Sprintf("column %s of table %s has type %s, which is not a YQL type: "+
+				"YDB refuses the whole statement (\"Unknown simple type '%s'\")", cd.Name.Name, table, tr.Name, tr.Name)
+			if near := yql.NearTypeName(tr.Name); near != "" {
+				msg += fmt.Sprintf("; did you mean %s?", near)
+			}
+			out = append(out, DDLFault{Category: FaultUnknownType, Table: lastElem(table), Offset: tr.Start, Msg: msg})
+		}
+	}
+	return out
+}
+
+// unknownTypeIn returns the first node of tr whose name YQL does not know.
+func unknownTypeIn(tr *yql.TypeRef, depth int) *yql.TypeRef {
+	if tr == nil || depth > yql.MaxDepth {
+		return nil
+	}
+	if len(tr.Args) == 0 && len(tr.Fields) == 0 && len(tr.Params) == 0 && yql.UnknownSimpleType(tr.Name) {
+		return tr
+	}
+	for _, a := range tr.Args {
+		if u := unknownTypeIn(a, depth+1); u != nil {
+			return u
+		}
+	}
+	for _, f := range tr.Fields {
+		if f != nil {
+			if u := unknownTypeIn(f.Type, depth+1); u != nil {
+				return u
+			}
+		}
+	}
+	return nil
 }
 
 // CheckCreateTable returns the faults of a parsed CREATE TABLE of a row

@@ -74,6 +74,21 @@ func TestDDLFaults(t *testing.T) {
 		{"uniform on a pg key is not judged", `CREATE TABLE m (id pgint8, PRIMARY KEY (id)) WITH (UNIFORM_PARTITIONS = 4)`, nil},
 		{"lower-case type names", "CREATE TABLE m (id uint64, name utf8 email utf8, PRIMARY KEY (id))",
 			[]string{"schema-syntax: the word email after the definition of column name (utf8)"}},
+		{"stray word after a comma", "CREATE TABLE m (\n id Uint64 NOT NULL,\n first_name Utf8,s\n last_name Utf8,\n PRIMARY KEY (id))",
+			[]string{"schema-syntax: the word s before column last_name (Utf8) is not YQL: it reads as a column s of type last_name followed by the word Utf8"}},
+		{"unknown type", "CREATE TABLE m (id Uint64, code Strng NOT NULL, PRIMARY KEY (id))",
+			[]string{"unknown-type: column code of table m has type Strng, which is not a YQL type: YDB refuses the whole statement (\"Unknown simple type 'Strng'\"); did you mean String?"}},
+		{"unknown type inside a container", "CREATE TABLE m (id Uint64, tags List<Tag>, PRIMARY KEY (id))",
+			[]string{"unknown-type: column tags of table m has type Tag"}},
+		{"unknown optional type in a column table", "CREATE TABLE m (id Uint64 NOT NULL, v Bolean?, PRIMARY KEY (id)) WITH (STORE = COLUMN)",
+			[]string{"unknown-type: column v of table m has type Bolean"}},
+		{"unknown type in an unparsed statement", "CREATE TABLE m (id Uint64 NOT NULL, v Bolean, w Utf8 x, PRIMARY KEY (id))",
+			[]string{"schema-syntax: the word x after the definition of column w (Utf8)", "unknown-type: column v of table m has type Bolean"}},
+		{"unknown type added by ALTER", "CREATE TABLE m (id Uint64, PRIMARY KEY (id));\nALTER TABLE m ADD COLUMN v Integr;",
+			[]string{"unknown-type: column v of table m has type Integr"}},
+		{"type aliases YQL knows", "CREATE TABLE m (id BIGINT, a int, b integer, c smallint, d tinyint, e varchar, f Text, g Bytes, h json_document, " +
+			"i pgint4, j _pgtext, k Serial8, l Decimal(22, 9), m Optional<Uint64>, n Utf8?, o \"List<Int32>\", PRIMARY KEY (id))", nil},
+		{"unknown type of a hole", "CREATE TABLE m (id Uint64, v __ydblint_hole_0__, PRIMARY KEY (id))", nil},
 		{"compression", "CREATE TABLE m (id Uint64, v Utf8 COMPRESSION(algorithm=lz4), PRIMARY KEY (id))", nil},
 	}
 	for _, tt := range tests {

@@ -20,7 +20,9 @@ import (
 // plain primitive name (containers, Decimal(p, s), Pg types and holes are
 // left alone), stops at the first DEFAULT (an expression), and never judges
 // words other SQL dialects put there that YDB may learn (PRIMARY KEY,
-// UNIQUE, CHECK, COLLATE, GENERATED, AS, …). It returns at most one fault.
+// UNIQUE, CHECK, COLLATE, GENERATED, AS, …). It returns at most one
+// FaultSyntax, after the FaultUnknownType of every column before it whose
+// type YQL does not know (those are certain whatever else is wrong).
 func CheckColumnSyntax(text string) []DDLFault {
 	toks, err := yql.Lex(text)
 	if err != nil {
@@ -30,35 +32,35 @@ func CheckColumnSyntax(text string) []DDLFault {
 	if !p.createTableHead() {
 		return nil
 	}
+	var out []DDLFault
 	for {
 		if p.done() {
-			return nil
+			return out
 		}
 		t := p.peek()
 		if t.Kind == yql.TokIdent && tableEntryWords[strings.ToUpper(t.Text)] {
 			if !p.skipEntry() {
-				return nil
+				return out
 			}
 		} else {
 			f, ok, judged := p.column()
+			if ok && f.Category != FaultUnknownType {
+				return append(out, f)
+			}
 			if ok {
-				return []DDLFault{f}
+				out = append(out, f) // the statement may hold a stray word too
 			}
 			if !judged && !p.skipEntry() {
-				return nil
+				return out
 			}
 		}
 		if p.done() {
-			return nil
+			return out
 		}
-		switch p.peek().Text {
-		case ",":
-			p.i++
-		case ")":
-			return nil
-		default:
-			return nil
+		if p.peek().Text != "," {
+			return out
 		}
+		p.i++
 	}
 }
 
@@ -166,6 +168,9 @@ func (p *synScanner) column() (f DDLFault, ok, judged bool) {
 		return DDLFault{}, false, false
 	}
 	typ := p.peek()
+	if typ.Kind == yql.TokIdent && yql.UnknownSimpleType(typ.Text) {
+		return p.unknownType(name, typ)
+	}
 	if typ.Kind != yql.TokIdent || !knownType(yql.CanonicalType(typ.Text)) {
 		return DDLFault{}, false, false
 	}
@@ -216,6 +221,34 @@ func (p *synScanner) column() (f DDLFault, ok, judged bool) {
 			"FAMILY, NOT NULL and DEFAULT, so YDB refuses the whole CREATE TABLE (\"mismatched input '%s' expecting …\"); "+
 			"a comma is missing, or the word belongs to another database's SQL",
 		quoteTok(t), col, typ.Text, t.Text)}, true, true
+}
+
+// unknownType judges a column whose type word YQL does not know. Followed
+// by a primitive type name, the likelier reading is a stray word before a
+// column (`first_name Utf8,s` then `last_name Utf8` reads as a column s of
+// type last_name, then the word Utf8): YDB's parser stops at the type
+// ("mismatched input 'Utf8' …"). Followed by `,` or `)`, the type itself
+// is the fault ("Unknown simple type"). Anything else is left alone.
+func (p *synScanner) unknownType(name, typ yql.Token) (f DDLFault, ok, judged bool) {
+	p.i++
+	if p.done() {
+		return DDLFault{}, false, false
+	}
+	next := p.peek()
+	switch {
+	case next.Kind == yql.TokIdent && knownType(yql.CanonicalType(next.Text)):
+		return DDLFault{Category: FaultSyntax, Table: p.table, Offset: name.Offset, Msg: fmt.Sprintf(
+			"the word %s before column %s (%s) is not YQL: it reads as a column %s of type %s followed by the word %s, "+
+				"so YDB refuses the whole CREATE TABLE (\"mismatched input '%s' expecting …\"); remove the stray word %s",
+			name.Text, typ.Text, next.Text, name.Text, typ.Text, next.Text, next.Text, name.Text)}, true, true
+	case next.Kind == yql.TokOp && (next.Text == "," || next.Text == ")"):
+		fs := CheckColumnTypes(p.table, []*yql.ColumnDef{{Name: &yql.Ident{Name: name.Value}, Type: &yql.TypeRef{
+			Span: yql.Span{Start: typ.Offset, End: typ.End}, Name: typ.Text}}})
+		if len(fs) == 1 {
+			return fs[0], true, true
+		}
+	}
+	return DDLFault{}, false, false
 }
 
 func quoteTok(t yql.Token) string {

@@ -340,3 +340,28 @@ func TestParseConcurrent(t *testing.T) {
 		}
 	}
 }
+
+func TestUnknownSimpleType(t *testing.T) {
+	for name, want := range map[string]bool{
+		"Utf8": false, "utf8": false, "Text": false, "bytes": false, "Serial8": false, "BigSerial": false,
+		"int": false, "VARCHAR": false, "bigint": false, "json_document": false, "Decimal": false,
+		"Optional": false, "pgint4": false, "_pgtext": false, "PgJsonb": false, "Void": false,
+		"last_name": true, "Strng": true, "uint": true, "boolean": true, "UUID4": true,
+		"": false, "__ydblint_hole_0__": false, "$t": false, "List<Int32>": false, "a-b": false,
+	} {
+		if got := UnknownSimpleType(name); got != want {
+			t.Errorf("UnknownSimpleType(%q) = %v, want %v", name, got, want)
+		}
+	}
+}
+
+func TestNearTypeName(t *testing.T) {
+	for name, want := range map[string]string{
+		"Strng": "String", "Datetim": "Datetime", "Uint46": "", "utf": "Utf8", "Tex": "Text", "Timestamps": "Timestamp",
+		"Serial3": "", "last_name": "", "Lisst": "",
+	} {
+		if got := NearTypeName(name); got != want {
+			t.Errorf("NearTypeName(%q) = %q, want %q", name, got, want)
+		}
+	}
+}

@@ -247,3 +247,36 @@ func setTypeSpan(tr *TypeRef, sp Span, depth int) {
 		setTypeSpan(f.Type, sp, depth+1)
 	}
 }
+
+// sqlTypeAliases are the names YQL's translator resolves as simple types
+// besides those canonicalTypes knows: SQL aliases and types a column
+// rarely has (LookupSimpleTypeBySqlAlias in
+// yql/essentials/core/sql_types/simple_types.cpp).
+var sqlTypeAliases = map[string]bool{
+	"tinyint": true, "smallint": true, "int": true, "integer": true, "bigint": true, "varchar": true,
+	"json_document": true, "xml": true, "yaml": true,
+}
+
+// UnknownSimpleType reports whether YQL's translator certainly refuses name
+// as a type: it is a plain identifier that is not a simple type name, a SQL
+// alias of one (tinyint, varchar, …), a Serial type, a type constructor
+// (Optional, Decimal, …) or a PostgreSQL type. YDB: "Unknown simple type
+// '<name>'" (BuildSimpleType in yql/essentials/sql/v1/node.cpp). Names with
+// a pg or _pg prefix are never judged: the set of PostgreSQL types is not
+// known here.
+func UnknownSimpleType(name string) bool {
+	if name == "" || ContainsHole(name) {
+		return false
+	}
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_') {
+			return false
+		}
+	}
+	lower := strings.ToLower(name)
+	if _, ok := canonicalTypes[lower]; ok || sqlTypeAliases[lower] {
+		return false
+	}
+	return !strings.HasPrefix(lower, "pg") && !strings.HasPrefix(lower, "_pg")
+}

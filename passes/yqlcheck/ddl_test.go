@@ -43,8 +43,11 @@ func TestYqlcheckDDL(t *testing.T) {
 		t.Fatal(err)
 	}
 	st := &schemaFileT{T: t}
-	analysistest.Run(st, dir, yqlcheck.Analyzer, "example.com/yqlcheck/metricsdb", "example.com/yqlcheck/audit")
+	analysistest.Run(st, dir, yqlcheck.Analyzer, "example.com/yqlcheck/metricsdb", "example.com/yqlcheck/audit",
+		"example.com/yqlcheck/members")
 	want := []string{
+		`00004_members.sql:6: the word s before column last_name (Utf8) is not YQL: it reads as a column s of type last_name followed by the word Utf8, so YDB refuses the whole CREATE TABLE ("mismatched input 'Utf8' expecting …"); remove the stray word s`,
+		`00004_members.sql:14: column code of table invites has type Strng, which is not a YQL type: YDB refuses the whole statement ("Unknown simple type 'Strng'"); did you mean String?`,
 		`00003_audit.sql:6: the word details after the definition of column action (Utf8) is not YQL: a column definition ends after its type, FAMILY, NOT NULL and DEFAULT, so YDB refuses the whole CREATE TABLE ("mismatched input 'details' expecting …"); a comma is missing, or the word belongs to another database's SQL`,
 		`0001_hosts.sql:5: the word region after the definition of column name (Utf8) is not YQL: a column definition ends after its type, FAMILY, NOT NULL and DEFAULT, so YDB refuses the whole CREATE TABLE ("mismatched input 'region' expecting …"); a comma is missing, or the word belongs to another database's SQL`,
 		`0002_readings.sql:6: primary key column value of table readings is Double, a type YDB does not allow in a key: "Column value has wrong key type Double"; key the table by an integer, string, date or Uuid column`,

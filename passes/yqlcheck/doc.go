@@ -143,10 +143,11 @@
 // the package's first query that names the table (or its package clause)
 // and starts with "migration <file>:<line>: ". ydblint:ignore directives do
 // not apply to a migration's lines. Column tables (STORE = COLUMN,
-// PARTITION BY HASH) have other rules and are not judged; nor is a column
-// whose type ydblint does not know (containers, Decimal, PostgreSQL types,
-// a Go value), nor DDL in Go files of another package (that package
-// reports its own).
+// PARTITION BY HASH) have other rules and are judged only for
+// unknown-type; nor is a column of a type whose rules ydblint does not
+// model (containers, Decimal, PostgreSQL types, a Go value) judged by the
+// key, partition and TTL categories, nor DDL in Go files of another
+// package (that package reports its own).
 //
 // # Category schema-syntax
 //
@@ -167,6 +168,31 @@
 //
 //	CREATE TABLE hosts (host_id Uint64, name Utf8 NOT NULL region Utf8, PRIMARY KEY (host_id));   -- bad
 //	CREATE TABLE hosts (host_id Uint64, name Utf8 NOT NULL, region Utf8, PRIMARY KEY (host_id));  -- good
+//
+// A stray word after a comma is the same fault seen from the other side:
+// `first_name Utf8,s` then `last_name Utf8` reads as a column s of type
+// last_name followed by the word Utf8, and YDB stops there ("mismatched
+// input 'Utf8' …"). It is reported at the stray word when the word after
+// it is not a type YQL knows and the word after that is a primitive type.
+//
+//	CREATE TABLE members (id Uint64, first_name Utf8,s
+//	    last_name Utf8, PRIMARY KEY (id));                                  -- bad
+//
+// # Category unknown-type
+//
+// A column definition (CREATE TABLE, ALTER TABLE … ADD COLUMN) names a
+// type YQL does not know: not a primitive type, a SQL alias of one
+// (tinyint, smallint, int, integer, bigint, varchar, Text, Bytes), a
+// Serial type, a type constructor (Optional<…>, List<…>, Decimal(p, s), …)
+// or a PostgreSQL type (pg… names are never judged). YDB: "Unknown simple
+// type '<name>'" (BuildSimpleType, yql/essentials/sql/v1/node.cpp; the
+// names it resolves are LookupSimpleTypeBySqlAlias's, in
+// yql/essentials/core/sql_types/simple_types.cpp). Column tables are
+// judged too. A misspelling one edit away from a type gets a "did you
+// mean".
+//
+//	CREATE TABLE invites (code Strng NOT NULL, PRIMARY KEY (code));    -- bad
+//	CREATE TABLE invites (code String NOT NULL, PRIMARY KEY (code));   -- good
 //
 // # Category key-type
 //

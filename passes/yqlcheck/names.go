@@ -122,7 +122,7 @@ func indexRemedy(t *schema.Table) string {
 func nearColumn(t *schema.Table, name string) string {
 	found := ""
 	for _, col := range t.Columns {
-		if strings.EqualFold(col.Name, name) || oneEdit(col.Name, name) {
+		if strings.EqualFold(col.Name, name) || yql.OneEdit(col.Name, name) {
 			if found != "" {
 				return ""
 			}
@@ -130,35 +130,4 @@ func nearColumn(t *schema.Table, name string) string {
 		}
 	}
 	return found
-}
-
-// oneEdit reports whether a and b differ by exactly one edit.
-func oneEdit(a, b string) bool {
-	if a == b {
-		return false
-	}
-	if len(a) > len(b) {
-		a, b = b, a
-	}
-	switch len(b) - len(a) {
-	case 0:
-		diff := -1
-		for i := 0; i < len(a); i++ {
-			if a[i] != b[i] {
-				if diff >= 0 {
-					// a transposition of neighbours counts as one edit
-					return diff == i-1 && a[diff] == b[i] && a[i] == b[diff] && a[i+1:] == b[i+1:]
-				}
-				diff = i
-			}
-		}
-		return true
-	case 1:
-		i := 0
-		for i < len(a) && a[i] == b[i] {
-			i++
-		}
-		return a[i:] == b[i+1:]
-	}
-	return false
 }

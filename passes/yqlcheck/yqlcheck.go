@@ -54,7 +54,7 @@ const (
 	categoryValueCount       = "value-count"
 	categoryMissingNotNull   = "missing-not-null"
 	// DDL YDB rejects: the categories are schema.Fault* (key-type,
-	// uniform-partitions, partition-at-keys, ttl-column, schema-syntax).
+	// uniform-partitions, partition-at-keys, ttl-column, schema-syntax, unknown-type).
 )
 
 func run(pass *analysis.Pass) (any, error) {
