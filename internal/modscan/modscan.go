@@ -1,6 +1,9 @@
 package modscan
 
 import (
+	"path"
+	"slices"
+	"sort"
 	"strings"
 	"sync"
 
@@ -102,6 +105,64 @@ func (m *Module) SchemaInputs() ([]srcfiles.File, []srcfiles.Note) {
 func (m *Module) GoSources() ([]srcfiles.File, []srcfiles.Note) {
 	m.walk()
 	return m.listing.Read(codeLimits(), func(rel string) bool { return strings.HasSuffix(rel, ".go") })
+}
+
+// PackageDirs returns the directories (relative to the root, "." for the
+// root itself) that hold a non-test Go file, in lexical order: the
+// module's packages as the file tree shows them, without build tags.
+func (m *Module) PackageDirs() []string {
+	return Derive(m, packageDirsKey{}, listPackageDirs)
+}
+
+type packageDirsKey struct{}
+
+func listPackageDirs(m *Module) []string {
+	m.walk()
+	var dirs []string
+	for _, rel := range m.listing.Names(func(rel string) bool {
+		return strings.HasSuffix(rel, ".go") && !strings.HasSuffix(rel, "_test.go")
+	}) {
+		dir := path.Dir(rel)
+		if len(dirs) == 0 || dirs[len(dirs)-1] != dir {
+			dirs = append(dirs, dir)
+		}
+	}
+	sort.Strings(dirs)
+	return slices.Compact(dirs)
+}
+
+// SchemaOwner returns the package directory that answers for the schema
+// file rel (relative to the root) when no other rule names one: the
+// nearest directory of PackageDirs that holds the file (its own, or an
+// ancestor), else the root-most package directory (fewest path elements,
+// then lexical order). Every package of the module computes the same
+// owner from the file tree, so each driver reports such a file's faults
+// once. "" when the module has no package.
+func (m *Module) SchemaOwner(rel string) string {
+	dirs := m.PackageDirs()
+	best := ""
+	for d := path.Dir(rel); ; d = path.Dir(d) {
+		if _, ok := slices.BinarySearch(dirs, d); ok {
+			return d
+		}
+		if d == "." || d == "/" || d == "" {
+			break
+		}
+	}
+	for _, d := range dirs {
+		if best == "" || depth(d) < depth(best) {
+			best = d // dirs is sorted, so the first of a depth is the lexically first
+		}
+	}
+	return best
+}
+
+// depth counts the path elements of a relative directory ("." has none).
+func depth(dir string) int {
+	if dir == "." {
+		return 0
+	}
+	return strings.Count(dir, "/") + 1
 }
 
 type derived struct {

@@ -213,3 +213,44 @@ func FuzzMentionsDDL(f *testing.F) {
 		}
 	})
 }
+
+func TestSchemaOwner(t *testing.T) {
+	root := t.TempDir()
+	write := func(rel, content string) {
+		p := filepath.Join(root, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("go.mod", "module example.com/m\n")
+	write("internal/store/store.go", "package store\n")
+	write("internal/store/schema/0001.sql", "CREATE TABLE a (k Uint64, PRIMARY KEY (k));\n")
+	write("cmd/server/main.go", "package main\n")
+	write("api/api.go", "package api\n")
+	write("tools/gen_test.go", "package tools\n") // tests only: not a package here
+	write("db/migrations/0001.sql", "CREATE TABLE b (k Uint64, PRIMARY KEY (k));\n")
+	write("testdata/x.go", "package x\n")
+	m := new(Cache).Module(root)
+	if got, want := strings.Join(m.PackageDirs(), " "), "api cmd/server internal/store"; got != want {
+		t.Errorf("PackageDirs = %q, want %q", got, want)
+	}
+	for rel, want := range map[string]string{
+		"internal/store/schema/0001.sql": "internal/store", // nearest holder
+		"db/migrations/0001.sql":         "api",            // none holds it: the root-most, then lexical
+	} {
+		if got := m.SchemaOwner(rel); got != want {
+			t.Errorf("SchemaOwner(%s) = %q, want %q", rel, got, want)
+		}
+	}
+	write("root.go", "package m\n")
+	m = new(Cache).Module(root)
+	if got := m.SchemaOwner("db/migrations/0001.sql"); got != "." {
+		t.Errorf("with a root package, SchemaOwner = %q, want .", got)
+	}
+	if got := m.SchemaOwner("internal/store/schema/0001.sql"); got != "internal/store" {
+		t.Errorf("with a root package, the nearest holder still owns: got %q", got)
+	}
+}

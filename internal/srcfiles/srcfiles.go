@@ -212,6 +212,18 @@ func List(root string, lim Limits, match func(rel string) bool) *Listing {
 	return l
 }
 
+// Names returns, in lexical order, the listed files match accepts, without
+// reading them.
+func (l *Listing) Names(match func(rel string) bool) []string {
+	var out []string
+	for _, it := range l.items {
+		if it.note == "" && match(it.rel) {
+			out = append(out, it.rel)
+		}
+	}
+	return out
+}
+
 // Read reads, in lexical order, the listed files match accepts, within
 // lim.MaxFiles, lim.MaxFileBytes and lim.MaxTotalBytes, skipping each file
 // that is too large, binary or unreadable with a Note and stopping with a

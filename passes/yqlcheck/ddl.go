@@ -10,6 +10,7 @@ import (
 
 	"github.com/ydblint/ydblint/internal/modscan"
 	"github.com/ydblint/ydblint/internal/report"
+	"github.com/ydblint/ydblint/internal/srcfiles"
 	"github.com/ydblint/ydblint/internal/yql"
 	"github.com/ydblint/ydblint/passes/queryplan"
 )
@@ -17,17 +18,19 @@ import (
 // checkDDL reports the DDL YDB rejects that schema discovery found
 // (schemafact.Result.DDLFaults). A fault in a Go file of this package is
 // reported at its line. A fault in a migration is reported at the
-// migration's line by the packages it concerns: the package whose
-// directory holds the migration (it embeds or applies it), and the
-// packages whose queries name the table at fault. Every package of the
-// module reads every migration, and go vet runs each package on its own,
-// so reporting it everywhere would repeat it once per package; the
-// standalone checker and editors de-duplicate by position and show it once
-// either way. golangci-lint drops findings outside Go files: there the
-// finding moves to the first query of the package that names the table
-// (or the package clause of the package that holds the migration), and
-// names the migration's line in its text. DDL in a Go file of another
-// package is that package's to report.
+// migration's line by the packages it concerns: the packages whose
+// queries name the table at fault, and the one package that owns the
+// migration by the file tree (modscan.Module.SchemaOwner: the nearest
+// package directory holding it, else the module's root-most package), so
+// that a migration no Go code names yet (a table added before its code)
+// is reported too, and once. Every package of the module reads every
+// migration, and go vet runs each package on its own, so reporting it
+// everywhere would repeat it once per package; the standalone checker and
+// editors de-duplicate by position and show it once either way.
+// golangci-lint drops findings outside Go files: there the finding moves
+// to the first query of the package that names the table (or the package
+// clause of the owner), and names the migration's line in its text. DDL
+// in a Go file of another package is that package's to report.
 func (c *checker) checkDDL(plans *queryplan.Result) {
 	res := plans.Schema
 	var named map[string]goRange // tables this package's queries name, by last path element
@@ -42,8 +45,7 @@ func (c *checker) checkDDL(plans *queryplan.Result) {
 				named = tablesNamed(plans)
 			}
 			at, names := named[f.Table]
-			holds := c.holdsFile(res.ModuleRoot, f.Src.File)
-			if !holds && (f.Table == "" || !names) {
+			if !names && !c.ownsFile(res.ModuleRoot, f.Src.File) {
 				continue
 			}
 			if report.ReportSchemaFile(c.pass, c.cfg, name, res.ModuleRoot, f.Src.File, f.Src.Line, d) {
@@ -104,26 +106,27 @@ func tablesNamed(plans *queryplan.Result) map[string]goRange {
 	return out
 }
 
-// holdsFile reports whether the schema file rel (relative to the module
-// root, or absolute) lies in this package's directory or below it.
-func (c *checker) holdsFile(moduleRoot, rel string) bool {
-	if len(c.pass.Files) == 0 {
+// ownsFile reports whether this package is the owner of the schema file
+// rel (relative to the module root, or absolute) by the file tree
+// (modscan.Module.SchemaOwner).
+func (c *checker) ownsFile(moduleRoot, rel string) bool {
+	if len(c.pass.Files) == 0 || moduleRoot == "" || c.cfg.Session() == nil {
 		return false
 	}
 	tf := c.pass.Fset.File(c.pass.Files[0].FileStart)
 	if tf == nil {
 		return false
 	}
-	dir := filepath.Dir(tf.Name())
-	file := filepath.FromSlash(rel)
-	if !filepath.IsAbs(file) {
-		if moduleRoot == "" {
-			return false
-		}
-		file = filepath.Join(moduleRoot, file)
+	dir, ok := srcfiles.Rel(moduleRoot, filepath.Dir(tf.Name()))
+	if !ok {
+		return false
 	}
-	r, err := filepath.Rel(dir, file)
-	return err == nil && r != ".." && !strings.HasPrefix(r, ".."+string(filepath.Separator))
+	file, ok := srcfiles.Rel(moduleRoot, filepath.FromSlash(rel))
+	if !ok {
+		return false
+	}
+	owner := c.cfg.Session().Modules().Module(moduleRoot).SchemaOwner(file)
+	return owner != "" && owner == dir
 }
 
 // narrow returns the range of tok when it occurs exactly once in the
