@@ -25,9 +25,11 @@
 //	-- ydblint:ignore <rule>[,<rule>...] <reason>
 //
 // in a `--` comment of YQL text (also "--ydblint:ignore"). It covers the
-// statement whose span contains the comment or, when the comment lies
-// between statements, the next statement. The caller supplies the statement
-// spans (byte offsets) from the YQL parser.
+// statement whose span contains the comment (any line of a multi-line
+// statement), the statement whose last line it trails (after the last token
+// or the `;`), or else, when the comment lies on a line between statements,
+// the next statement. The caller supplies the statement spans (byte
+// offsets) from the YQL parser.
 //
 // # Validity and use
 //

@@ -36,17 +36,26 @@ func ParseYQL(text string, stmts []Span) ([]*Directive, []Problem) {
 			continue
 		}
 		d.Off, d.EndOff = c.Start, c.End
-		d.yqlCover = coveredStmt(sorted, c.Start)
+		d.yqlCover = coveredStmt(text, sorted, c.Start)
 		dirs = append(dirs, d)
 	}
 	return dirs, problems
 }
 
-// coveredStmt returns the statement containing off, else the first one
-// starting after it, else an empty span.
-func coveredStmt(sorted []Span, off int) Span {
+// coveredStmt returns the statement containing off, else the statement
+// whose last line the comment at off trails (only blanks and the
+// statement's `;` between its end and the comment: the parser's span ends
+// at the last token, so `WHERE k = $k -- ydblint:ignore …` and `…;  --
+// ydblint:ignore …` would otherwise fall between statements), else the
+// first one starting after it, else an empty span.
+func coveredStmt(text string, sorted []Span, off int) Span {
 	for _, s := range sorted {
 		if s.Start <= off && off < s.End {
+			return s
+		}
+	}
+	for _, s := range sorted {
+		if s.End <= off && s.End > s.Start && trails(text[s.End:off]) {
 			return s
 		}
 	}
@@ -56,6 +65,23 @@ func coveredStmt(sorted []Span, off int) Span {
 		}
 	}
 	return Span{}
+}
+
+// trails reports whether gap, the text between a statement's end and a
+// comment, keeps the comment on the statement's last line: blanks and at
+// most one `;`.
+func trails(gap string) bool {
+	semis := 0
+	for i := 0; i < len(gap); i++ {
+		switch gap[i] {
+		case ' ', '\t':
+		case ';':
+			semis++
+		default:
+			return false
+		}
+	}
+	return semis <= 1
 }
 
 // MatchYQL returns the first directive that covers off for rule and marks it

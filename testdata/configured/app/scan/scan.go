@@ -36,4 +36,13 @@ func Ignores(ctx context.Context, d *store.DB, v uint64) {
 	_ = d.Run(ctx, "-- ydblint:ignore fullscan keyed\nSELECT * FROM events WHERE id = $id", id(v)) // want "ydblint:ignore directive for fullscan suppresses nothing"
 	//ydblint:ignore fullscan the nightly export reads every event
 	_ = d.Run(ctx, "SELECT * FROM events WHERE payload = 'z'", nil)
+	// A directive trailing the last line of a multi-line statement covers
+	// it, before or after its semicolon, and not the statement after it.
+	_ = d.Run(ctx, `
+		SELECT *
+		FROM events
+		WHERE payload = 'a' -- ydblint:ignore fullscan the audit export reads every event
+	`, nil)
+	_ = d.Run(ctx, "SELECT *\nFROM events\nWHERE payload = 'b';  -- ydblint:ignore fullscan the audit export reads every event\n"+
+		"SELECT * FROM events WHERE payload = 'c';", nil) // want `SELECT reads every partition of table events`
 }
