@@ -25,7 +25,6 @@
 //	        settings:
 //	          migrations: db/migrations      # or a list
 //	          include-pkgs: [github.com/acme/app]
-//	          strict: false
 //	issues:
 //	  max-issues-per-linter: 0
 //	  max-same-issues: 0

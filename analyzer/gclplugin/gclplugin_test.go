@@ -1,6 +1,8 @@
 package gclplugin_test
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -8,6 +10,7 @@ import (
 	"github.com/ydblint/ydblint/analyzer"
 	_ "github.com/ydblint/ydblint/analyzer/gclplugin"
 	"github.com/ydblint/ydblint/passes/config"
+	"golang.org/x/tools/go/analysis"
 )
 
 func flagValue(t *testing.T, name string) string {
@@ -82,10 +85,13 @@ func TestPlugin(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if len(as) != len(analyzer.Suite) {
-				t.Errorf("%d analyzers, want the suite's %d", len(as), len(analyzer.Suite))
+			if len(as) != len(analyzer.Suite)+1 {
+				t.Fatalf("%d analyzers, want the suite's %d and the input marker", len(as), len(analyzer.Suite))
 			}
-			for i := range as {
+			if m := as[len(as)-1]; !strings.HasPrefix(m.Name, "ydblint_inputs_") || analysis.Validate([]*analysis.Analyzer{m}) != nil {
+				t.Errorf("last analyzer %q is not a valid input marker", m.Name)
+			}
+			for i := range as[:len(as)-1] {
 				if as[i] != analyzer.Suite[i] {
 					t.Errorf("analyzer %d is %s, want %s", i, as[i].Name, analyzer.Suite[i].Name)
 				}
@@ -96,5 +102,68 @@ func TestPlugin(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestInputsMarker: the marker's name, which golangci-lint's issue cache
+// key is made of, changes when a migration or .ydblint.yml changes and
+// not when an unrelated file does; a broken .ydblint.yml fails
+// BuildAnalyzers once with a stable prefix.
+func TestInputsMarker(t *testing.T) {
+	newPlugin, err := register.GetPlugin("ydblint")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mod := t.TempDir()
+	write := func(rel, content string) {
+		p := filepath.Join(mod, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("go.mod", "module example.com/svc\n\ngo 1.24\n")
+	write("store/store.go", "package store\n")
+	write("migrations/0001_init.sql", "CREATE TABLE users (id Uint64, PRIMARY KEY (id));\n")
+	t.Chdir(filepath.Join(mod, "store"))
+	marker := func() string {
+		t.Helper()
+		p, err := newPlugin(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		as, err := p.BuildAnalyzers()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return as[len(as)-1].Name
+	}
+	base := marker()
+	if again := marker(); again != base {
+		t.Fatalf("marker not stable: %s, then %s", base, again)
+	}
+	write("README.md", "# svc\n")
+	if got := marker(); got != base {
+		t.Errorf("a README changed the marker: %s → %s", base, got)
+	}
+	write("migrations/0001_init.sql", "CREATE TABLE users (id Uint64, email Utf8, PRIMARY KEY (id));\n")
+	migrated := marker()
+	if migrated == base {
+		t.Errorf("an edited migration kept the marker %s", base)
+	}
+	write(".ydblint.yml", "version: 1\nstrict: true\n")
+	if got := marker(); got == migrated {
+		t.Errorf("a new .ydblint.yml kept the marker %s", got)
+	}
+	write(".ydblint.yml", "version: 1\nstrict: maybe\n")
+	p, err := newPlugin(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = p.BuildAnalyzers()
+	if err == nil || !strings.HasPrefix(err.Error(), "ydblint: configuration error: ") || !strings.Contains(err.Error(), ".ydblint.yml") {
+		t.Errorf("BuildAnalyzers with a broken .ydblint.yml: %v", err)
 	}
 }

@@ -87,14 +87,16 @@
 //
 // go vet caches the tool's output per package, keyed by the package's Go
 // and embedded files and by the tool's ID (ydblint -V=full). ydblint's ID
-// includes the names, sizes and modification times of the module's .sql
-// and .yql files, .ydblint.yml, configured schema paths and Go files with
-// DDL text or CreateTable calls (vetid.go), so an edit to a migration —
-// embedded or not — re-vets every package once, as a cold go vet would. A
-// schema input outside those (a file given with -config) still needs
-// go vet -a. golangci-lint's result cache is keyed by Go files only, so it
-// is stale after any migration edit, embedded or not: run golangci-lint
-// cache clean (or use a fresh GOLANGCI_LINT_CACHE). The standalone ydblint
+// includes a digest of the names and contents of the module's .sql and
+// .yql files, .ydblint.yml, configured schema paths and Go files with DDL
+// text or CreateTable calls (analyzer.InputsDigest), so an edit to a
+// migration — embedded or not — re-vets every package once, as a cold go
+// vet would. A schema input outside those (a file given with -config)
+// still needs go vet -a. golangci-lint keys its result cache on Go files,
+// linter settings and analyzer names; the plugin adds an analyzer that
+// does nothing and whose name carries the same digest
+// (analyzer/gclplugin), so such an edit re-runs every package there too.
+// The standalone ydblint
 // command keeps only a cache of module-cache dependencies' facts
 // (factcache.go), keyed by their contents; it never holds findings.
 package main

@@ -326,8 +326,9 @@ func checkVetCache(t *testing.T, bin string, flags []string, corpus string) {
 	logTime(t, "go vet -a "+cacheEdits[0].pkg, start)
 }
 
-// checkGCLCache asserts that golangci-lint's result cache ignores migration
-// edits, embedded or not, until the cache is cleaned (doc.go).
+// checkGCLCache asserts that golangci-lint's result cache notices migration
+// edits, embedded or not (doc.go: the plugin's input marker), and that a
+// broken .ydblint.yml fails the run once with a stable prefix.
 func checkGCLCache(t *testing.T, gcl string, corpus string) {
 	dir := copyCorpus(t, corpus)
 	cache := []string{"GOLANGCI_LINT_CACHE=" + t.TempDir()}
@@ -342,11 +343,18 @@ func checkGCLCache(t *testing.T, gcl string, corpus string) {
 		t.Fatalf("golangci-lint before the edits: %d issues, want 2", n)
 	}
 	editMigrations(t, dir)
-	if n := count(cache); n != 2 {
-		t.Errorf("golangci-lint after editing migrations: %d issues; doc.go says its cache keeps the stale result, update it", n)
+	if n := count(cache); n != 0 {
+		t.Errorf("golangci-lint after editing migrations: %d issues, want 0 (doc.go says the input marker re-runs the packages)", n)
 	}
 	if n := count([]string{"GOLANGCI_LINT_CACHE=" + t.TempDir()}); n != 0 {
 		t.Errorf("golangci-lint with a fresh cache after the edits: %d issues, want 0", n)
+	}
+	if err := os.WriteFile(filepath.Join(dir, ".ydblint.yml"), []byte("version: 1\nstrict: maybe\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := runIn(t, dir, cache, gcl, "run", "--output.json.path=stdout", "--show-stats=false", cacheEdits[0].pkg)
+	if out.code == 0 || out.code == 1 || strings.Count(out.stderr, "ydblint: configuration error: ") != 1 || !strings.Contains(out.stderr, ".ydblint.yml") {
+		t.Errorf("golangci-lint with a broken .ydblint.yml: exit %d, want a failure naming it once with \"ydblint: configuration error: \"\n%s", out.code, out.stderr)
 	}
 }
 

@@ -46,9 +46,19 @@ var docCommands = map[string]docCommand{
 		skip: "needs clones of the benchmark targets (-real); see docs/performance.md"},
 	"go run ./testdata/bench -n 3 -targets slo,sdk,seaweedfs -tools floor-nofacts,ydblint-nocache,ydblint -base floor-nofacts -real /path/to/repos": {
 		skip: "needs clones of the benchmark targets (-real /path/to/repos); see docs/performance.md"},
+	`dir=$(go mod download -json github.com/golangci/golangci-lint/v2@v2.15.0 | sed -n 's/^\t"Dir": "\(.*\)",$/\1/p')`:   {skip: offlineGCL},
+	`cp -r "$dir" gcl && chmod -R u+w gcl && cd gcl`:                                                                     {skip: offlineGCL},
+	`printf 'package main\n\nimport _ "github.com/ydblint/ydblint/analyzer/gclplugin"\n' > cmd/golangci-lint/plugins.go`: {skip: offlineGCL},
+	`go mod edit -replace github.com/ydblint/ydblint=/path/to/ydblint`:                                                   {skip: offlineGCL},
+	`go mod tidy && go build -o ../custom-gcl ./cmd/golangci-lint`:                                                       {skip: offlineGCL},
 	"go test -run '^$' -bench LSP -benchtime=1x ./cmd/ydblint/...": {
 		skip: "needs YDBLINT_BENCH_LSP naming files of a real checkout to edit; see docs/performance.md"},
 }
+
+// offlineGCL is why the steps of docs/drivers.md's offline golangci-lint
+// build are not run one by one: they share a shell, and buildCustomGCL
+// (gclbuild_test.go, TestCustomGCLBuild) performs the same steps.
+const offlineGCL = "a step of the offline golangci-lint build; TestCustomGCLBuild performs the same steps"
 
 // readmeCommands are the commands README.md itself must hold: the install
 // and test commands are the whole set-up on a fresh machine, and the

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/ydblint/ydblint/analyzer"
 )
 
 // TestSchemaInputsHash checks which edits change the tool ID go vet keys
@@ -39,8 +41,8 @@ func TestSchemaInputsHash(t *testing.T) {
 		}
 		writeFile(t, path, text)
 	}
-	base := schemaInputsHash(filepath.Join(mod, "repo"))
-	if again := schemaInputsHash(mod); !bytes.Equal(base, again) {
+	base := analyzer.InputsDigest(filepath.Join(mod, "repo"))
+	if again := analyzer.InputsDigest(mod); !bytes.Equal(base, again) {
 		t.Fatal("the hash depends on the directory inside the module, or is not stable")
 	}
 	tick := time.Now().Add(time.Hour)
@@ -75,7 +77,7 @@ func TestSchemaInputsHash(t *testing.T) {
 		if err := os.Chtimes(path, tick, tick); err != nil {
 			t.Fatal(err)
 		}
-		got := schemaInputsHash(mod)
+		got := analyzer.InputsDigest(mod)
 		if changed := !bytes.Equal(got, base); changed != tc.change {
 			t.Errorf("edit of %s: hash changed %v, want %v", tc.file, changed, tc.change)
 		}
