@@ -250,7 +250,10 @@ func runStandalone(args []string, stdout, stderr io.Writer, stage stageA) int {
 	} else {
 		printText(stderr, dir, sum.Findings, o.context)
 	}
-	if o.explain.on {
+	switch {
+	case o.explain.isSchemaExplain():
+		printSchemaExplain(stdout, dir, &o.explain)
+	case o.explain.on:
 		printExplain(stdout, dir, run, &o.explain)
 	}
 	if o.stats {

@@ -14,9 +14,9 @@ import (
 	"github.com/ydblint/ydblint/passes/queryplan"
 )
 
-// explainFlag is -explain, -explain=file.go or -explain=file.go:line. It
-// is a boolean flag that also takes a place: a bare -explain shows every
-// site.
+// explainFlag is -explain, -explain=file.go, -explain=file.go:line or
+// -explain=migration.sql (explainschema.go). It is a boolean flag that also
+// takes a place: a bare -explain shows every site.
 type explainFlag struct {
 	on   bool
 	file string // "" for every file
@@ -50,7 +50,7 @@ func (f *explainFlag) Set(v string) error {
 	if i := strings.LastIndexByte(v, ':'); i > 0 {
 		n, err := strconv.Atoi(v[i+1:])
 		if err != nil || n <= 0 {
-			return fmt.Errorf("want file.go or file.go:line, got %q", v)
+			return fmt.Errorf("want file.go, file.go:line or a migration file.sql, got %q", v)
 		}
 		file, line = v[:i], n
 	}

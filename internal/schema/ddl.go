@@ -43,6 +43,17 @@ func (c *Catalog) ApplyFile(name string, content []byte) {
 	c.ApplyText(name, 1, text)
 }
 
+// AppliedText returns the text of a migration file that ApplyFile applies
+// (a goose file's Up section, blanks elsewhere, line numbers kept) and
+// false for a golang-migrate down file, which never applies.
+func AppliedText(name string, content []byte) (string, bool) {
+	if _, up, ok := migrateVersion(name); ok && !up {
+		return "", false
+	}
+	text, _ := gooseUpText(content)
+	return text, true
+}
+
 // ApplyText parses text as YQL and applies its DDL. file and line name the
 // place where text starts (line is 1-based; line ≤ 0 means 1), e.g. a Go
 // string literal holding DDL.

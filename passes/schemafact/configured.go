@@ -222,14 +222,24 @@ func trimPathErr(err error) string {
 	return err.Error()
 }
 
-// applyMigrations applies one directory of migration files in the order
+// ApplyMigrations applies one directory of migration files in the order
 // the configured tool and order give (config.ToolAuto: detect the layout
 // from the files; order "": the tool's own order).
-func applyMigrations(c *schema.Catalog, files []schema.File, tool, order string) {
-	if (tool == "" || tool == config.ToolAuto) && order == "" {
-		c.ApplyFiles(files)
-		return
+func ApplyMigrations(c *schema.Catalog, files []schema.File, tool, order string) {
+	_, names := MigrationOrder(files, tool, order)
+	byName := make(map[string][]byte, len(files))
+	for _, f := range files {
+		byName[f.Name] = f.Content
 	}
+	for _, n := range names {
+		c.ApplyFile(n, byName[n])
+	}
+}
+
+// MigrationOrder returns the layout of one directory of migration files
+// and the names of those that apply, in the order ApplyMigrations applies
+// them (the last file of a name wins).
+func MigrationOrder(files []schema.File, tool, order string) (schema.Layout, []string) {
 	var layout schema.Layout
 	switch tool {
 	case config.ToolGoose:
@@ -241,17 +251,15 @@ func applyMigrations(c *schema.Catalog, files []schema.File, tool, order string)
 	default:
 		layout = schema.DetectLayoutFiles(files)
 	}
-	byName := make(map[string][]byte, len(files))
+	seen := make(map[string]bool, len(files))
 	names := make([]string, 0, len(files))
 	for _, f := range files {
-		if _, dup := byName[f.Name]; !dup {
+		if !seen[f.Name] {
+			seen[f.Name] = true
 			names = append(names, f.Name)
 		}
-		byName[f.Name] = f.Content
 	}
-	for _, n := range orderMigrations(layout, names, order) {
-		c.ApplyFile(n, byName[n])
-	}
+	return layout, orderMigrations(layout, names, order)
 }
 
 // orderMigrations returns the files that apply under layout in the given

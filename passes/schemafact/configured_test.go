@@ -191,7 +191,7 @@ func TestApplyMigrationsToolAndOrder(t *testing.T) {
 	}
 	key := func(tool, order string) string {
 		c := schema.New()
-		applyMigrations(c, files, tool, order)
+		ApplyMigrations(c, files, tool, order)
 		tb, st := c.Lookup("e", "")
 		if !st.OK() {
 			return "none"

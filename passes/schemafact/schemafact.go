@@ -356,7 +356,7 @@ func (d *discovery) migrationCatalogs(dirs []sqlDir, skip map[string]bool) []*sc
 		if d.cfg != nil {
 			tool, order = d.cfg.MigrationTool, d.cfg.MigrationOrder
 		}
-		applyMigrations(c, files, tool, order)
+		ApplyMigrations(c, files, tool, order)
 		out = append(out, c)
 	}
 	return out
