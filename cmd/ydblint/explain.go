@@ -14,8 +14,9 @@ import (
 	"github.com/ydblint/ydblint/passes/queryplan"
 )
 
-// explainFlag is -explain, -explain=file.go, -explain=file.go:line or
-// -explain=migration.sql (explainschema.go). It is a boolean flag that also
+// explainFlag is -explain, -explain=file.go, -explain=file.go:line,
+// -explain=dir (every file below it) or -explain=migration.sql
+// (explainschema.go). It is a boolean flag that also
 // takes a place: a bare -explain shows every site.
 type explainFlag struct {
 	on   bool
@@ -68,7 +69,8 @@ func (f *explainFlag) matches(dir string, o *siteOutcome) bool {
 	if !filepath.IsAbs(want) && dir != "" {
 		want = filepath.Join(dir, want)
 	}
-	if name != want && !strings.HasSuffix(name, string(filepath.Separator)+f.file) {
+	inDir := strings.HasPrefix(name, want+string(filepath.Separator)) // -explain=dir: every file below it
+	if name != want && !inDir && !strings.HasSuffix(name, string(filepath.Separator)+f.file) {
 		return false
 	}
 	if f.line == 0 {
@@ -257,11 +259,16 @@ func printStats(w io.Writer, dir string, run *runResult, sum *summary) {
 	}
 	var total stats
 	reasons := map[queryplan.SkipCode]int{}
+	pkgReasons := map[string]map[queryplan.SkipCode]int{}
 	for _, s := range uniqueSites(run) {
 		get(s.pkg.PkgPath).add(s.o)
 		total.add(s.o)
 		if !s.o.planned() && len(s.o.Skips) > 0 {
 			reasons[s.o.Skips[0].Code]++
+			if pkgReasons[s.pkg.PkgPath] == nil {
+				pkgReasons[s.pkg.PkgPath] = map[queryplan.SkipCode]int{}
+			}
+			pkgReasons[s.pkg.PkgPath][s.o.Skips[0].Code]++
 		}
 	}
 	// Findings by package: a finding belongs to the package whose files
@@ -281,7 +288,7 @@ func printStats(w io.Writer, dir string, run *runResult, sum *summary) {
 		if path, ok := fileToPkg[f.Posn.Filename]; ok {
 			get(path).findings++
 		} else {
-			get(pkgOfFile(run, f.Posn.Filename)).findings++
+			get(pkgOfFile(dir, run, f.Posn.Filename)).findings++
 		}
 	}
 	sort.Strings(order)
@@ -316,6 +323,20 @@ func printStats(w io.Writer, dir string, run *runResult, sum *summary) {
 		for _, c := range codes {
 			fmt.Fprintf(w, "  %-18s %d\n", c, reasons[queryplan.SkipCode(c)])
 		}
+		fmt.Fprintf(w, "\nnot planned, by package:\n")
+		for _, path := range order {
+			if r := pkgReasons[path]; len(r) > 0 {
+				fmt.Fprintf(w, "  %-*s  %s\n", width, path, reasonCounts(r))
+			}
+		}
+	}
+	// A package none of whose query sites was checked is a data layer
+	// ydblint did not look at: say so, rather than leave a clean run.
+	for _, path := range order {
+		if s := byPkg[path]; s.sites >= 2 && s.planned == 0 && s.none+s.partial+s.full > 0 && len(pkgReasons[path]) > 0 {
+			fmt.Fprintf(w, "\n%s: none of its %d query sites was checked (%s); ydblint -explain=%s says why\n",
+				path, s.sites, reasonCounts(pkgReasons[path]), relDir(dir, run, path))
+		}
 	}
 
 	tables := catalogue(run)
@@ -343,6 +364,41 @@ func printStats(w io.Writer, dir string, run *runResult, sum *summary) {
 	}
 }
 
+// reasonCounts renders skip codes and their counts, most frequent first.
+func reasonCounts(r map[queryplan.SkipCode]int) string {
+	codes := make([]queryplan.SkipCode, 0, len(r))
+	for c := range r {
+		codes = append(codes, c)
+	}
+	sort.Slice(codes, func(i, j int) bool {
+		if r[codes[i]] != r[codes[j]] {
+			return r[codes[i]] > r[codes[j]]
+		}
+		return codes[i] < codes[j]
+	})
+	parts := make([]string, len(codes))
+	for i, c := range codes {
+		parts[i] = fmt.Sprintf("%s %d", c, r[c])
+	}
+	return strings.Join(parts, ", ")
+}
+
+// relDir names a package's directory for -explain, relative to dir: the
+// directory of its first query site's file.
+func relDir(dir string, run *runResult, pkgPath string) string {
+	for _, p := range run.Packages {
+		if p.PkgPath != pkgPath || len(p.Outcomes) == 0 {
+			continue
+		}
+		d := filepath.Dir(p.Outcomes[0].Posn.Filename)
+		if r, err := filepath.Rel(dir, d); err == nil && !strings.HasPrefix(r, "..") {
+			return r
+		}
+		return d
+	}
+	return pkgPath
+}
+
 func countWithSites(m map[string]*stats) int {
 	n := 0
 	for _, s := range m {
@@ -354,17 +410,21 @@ func countWithSites(m map[string]*stats) int {
 }
 
 // pkgOfFile names the package directory of a file without query sites
-// (a finding at a package clause, a directive).
-func pkgOfFile(run *runResult, file string) string {
-	dir := filepath.Dir(file)
+// (a finding at a package clause, a directive), or, for a file of no
+// package (a migration), its directory relative to dir with a trailing /.
+func pkgOfFile(dir string, run *runResult, file string) string {
+	fileDir := filepath.Dir(file)
 	for _, p := range run.Packages {
 		for _, o := range p.Outcomes {
-			if filepath.Dir(o.Posn.Filename) == dir {
+			if filepath.Dir(o.Posn.Filename) == fileDir {
 				return p.PkgPath
 			}
 		}
 	}
-	return dir
+	if r, err := filepath.Rel(dir, fileDir); err == nil && !strings.HasPrefix(r, "..") {
+		return filepath.ToSlash(r) + "/"
+	}
+	return fileDir + "/"
 }
 
 // catalogue returns the tables of every package's catalogue once, by path.

@@ -626,6 +626,9 @@ func (a *applier) opaque(st *yql.OpaqueStmt) {
 		return
 	}
 	reason := kw + " TABLE at " + src.String() + " not understood"
+	if st.Reason != "" {
+		reason += " (" + st.Reason + ")"
+	}
 	if t := a.target(p); t != nil {
 		t.Incomplete = reason
 	} else if kw == "CREATE" {

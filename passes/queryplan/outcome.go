@@ -350,6 +350,9 @@ func tableDetail(name, status string, cat *schema.Catalog) string {
 	case schema.LookupConflict.String():
 		return "table " + name + " has conflicting definitions in the schema"
 	case schema.LookupIncomplete.String():
+		if why := incompleteReason(name, cat); why != "" {
+			return "table " + name + " is incomplete: " + why
+		}
 		return "table " + name + ": its DDL was not fully understood"
 	}
 	if isSystemView(name) {
@@ -359,6 +362,28 @@ func tableDetail(name, status string, cat *schema.Catalog) string {
 		return "table " + name + " not in the catalogue (the catalogue is empty: no migrations or DDL found; see -migrations)" + schemaParseNote(cat)
 	}
 	return fmt.Sprintf("table %s not in the catalogue (%d tables known)", name, len(cat.Tables)) + schemaParseNote(cat)
+}
+
+// incompleteReason returns why the catalogue's incomplete table that name
+// refers to is incomplete (the statement and its place: "CREATE TABLE at
+// migrations/0003.sql:2 not understood (expected ), found …)", "no PRIMARY
+// KEY"), "" unless exactly one incomplete table ends in name's last element.
+func incompleteReason(name string, cat *schema.Catalog) string {
+	last := name[strings.LastIndexByte(name, '/')+1:]
+	why := ""
+	for _, t := range cat.Tables {
+		if t == nil || t.Incomplete == "" || t.Path[strings.LastIndexByte(t.Path, '/')+1:] != last {
+			continue
+		}
+		if why != "" {
+			return ""
+		}
+		why = t.Incomplete
+		if !strings.Contains(why, " at ") && t.Src.File != "" {
+			why += " (" + t.Src.String() + ")"
+		}
+	}
+	return why
 }
 
 // isSystemView reports whether a table reference names one of YDB's
