@@ -3,6 +3,7 @@ package schema
 import (
 	"fmt"
 	"sort"
+	"strings"
 )
 
 // maxWarnings bounds the warnings one catalogue keeps; a directory of
@@ -227,18 +228,24 @@ func (c *Catalog) Merge(other *Catalog) {
 	c.normalizeWarnings()
 }
 
+// isGoSource reports whether a definition comes from Go code.
+func isGoSource(s Source) bool { return strings.HasSuffix(s.File, ".go") }
+
 // combine merges two definitions of one table (same identity).
 func (c *Catalog) combine(a, b *Table) *Table {
 	if sourceLess(b.Src, a.Src) {
 		a, b = b, a
 	}
 	// A placeholder for DDL that could not be parsed has no key to compare:
-	// keep the real definition, but it stays incomplete (silent).
+	// keep the real definition, but it stays incomplete (silent), unless
+	// the real one is a complete definition in Go (a CreateTable call or Go
+	// DDL) and the placeholder a migration: the Go code says what the
+	// service creates, whatever the unreadable migration meant.
 	if placeholder(a) != placeholder(b) {
 		if placeholder(a) {
 			a, b = b, a
 		}
-		if a.Incomplete == "" {
+		if a.Incomplete == "" && !(isGoSource(a.Src) && !isGoSource(b.Src)) {
 			a.Incomplete = b.Incomplete
 		}
 		return a

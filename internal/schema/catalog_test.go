@@ -206,13 +206,13 @@ func TestMerge(t *testing.T) {
 			t.Errorf("hash = %+v", h)
 		}
 	})
-	t.Run("placeholder does not make a key conflict", func(t *testing.T) {
+	t.Run("placeholder does not make a key conflict, and a Go definition wins over it", func(t *testing.T) {
 		a, b := New(), New()
 		a.ApplyFile("pg.sql", []byte("CREATE TABLE orders (id SERIAL PRIMARY KEY);"))
 		b.ApplyDefinition(ordersDef("z.go", "order_hash", "order_id"))
 		a.Merge(b)
 		tab, st := a.Lookup("orders", "")
-		if st != LookupIncomplete || len(a.Conflicts()) != 0 || tab.KeyString() != "(order_hash, order_id)" {
+		if st != LookupExact || len(a.Conflicts()) != 0 || tab.KeyString() != "(order_hash, order_id)" {
 			t.Errorf("got %v %s conflicts %v", st, describe(tab), a.Conflicts())
 		}
 	})

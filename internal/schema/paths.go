@@ -6,6 +6,17 @@ import (
 	"github.com/ydblint/ydblint/internal/yql"
 )
 
+// DatabaseRootKey is the hole key query-site tracing gives the driver's
+// database name ((*ydb.Driver).Name(), passes/querysite). A path that
+// starts with it, path.Join(db.Name(), "orders"), names the same table as
+// the relative "orders": relative paths resolve against the database
+// (without a TablePathPrefix), so the segment is dropped and the path read
+// as relative. A TablePathPrefix of db.Name() is no prefix.
+const DatabaseRootKey = "call:github.com/ydb-platform/ydb-go-sdk/v3.(*Driver).Name"
+
+// databaseRootSeg is DatabaseRootKey as a keyed path segment.
+const databaseRootSeg = "{" + DatabaseRootKey + "}"
+
 // maxPathLen bounds the table paths this package looks at; anything longer
 // is treated as unknown rather than split and compared.
 const maxPathLen = 4096
@@ -167,6 +178,9 @@ func parsePath(s string) (p tablePath, ok bool) {
 	}
 	p.abs = strings.HasPrefix(s, "/")
 	p.segs = splitSegments(s)
+	if len(p.segs) > 1 && p.segs[0] == databaseRootSeg {
+		p.segs, p.abs = p.segs[1:], false
+	}
 	if len(p.segs) == 0 {
 		return p, false
 	}
@@ -201,6 +215,9 @@ func resolvePath(ref, prefix string) (tablePath, bool) {
 		return r, true
 	}
 	pfx := unquotePath(prefix)
+	if rest, ok := strings.CutPrefix(pfx, databaseRootSeg); ok && (rest == "" || rest[0] == '/') {
+		pfx = strings.TrimLeft(rest, "/") // relative to the database, as the reference itself
+	}
 	if pfx == "" {
 		return r, true
 	}

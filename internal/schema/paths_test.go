@@ -1,6 +1,8 @@
 package schema
 
 import (
+	"sort"
+	"strings"
 	"testing"
 
 	"github.com/ydblint/ydblint/internal/yql"
@@ -153,5 +155,32 @@ func TestLookup(t *testing.T) {
 				t.Errorf("OK() = %v for %v", st.OK(), st)
 			}
 		})
+	}
+}
+
+// TestDatabaseRoot: path.Join(db.Name(), "orders") and "orders" are one
+// table; a TablePathPrefix of db.Name() is no prefix.
+func TestDatabaseRoot(t *testing.T) {
+	c := New()
+	c.ApplyText("m.sql", 1, "CREATE TABLE `"+databaseRootSeg+"/orders` (id Uint64, PRIMARY KEY (id));")
+	c.ApplyText("n.sql", 1, "CREATE TABLE `"+databaseRootSeg+"/app/users` (id Uint64, PRIMARY KEY (id));")
+	var paths []string
+	for _, tb := range c.Tables {
+		paths = append(paths, tb.Path)
+	}
+	sort.Strings(paths)
+	if strings.Join(paths, " ") != "app/users orders" {
+		t.Fatalf("tables %q, want app/users and orders", paths)
+	}
+	for _, tt := range []struct{ ref, prefix string }{
+		{"orders", ""}, {databaseRootSeg + "/orders", ""}, {"orders", databaseRootSeg},
+		{"users", databaseRootSeg + "/app"}, {"app/users", ""},
+	} {
+		if tb, st := c.Lookup(tt.ref, tt.prefix); !st.OK() || tb == nil {
+			t.Errorf("Lookup(%q, %q) = %v", tt.ref, tt.prefix, st)
+		}
+	}
+	if _, st := c.Lookup(databaseRootSeg, ""); st.OK() {
+		t.Errorf("the database root alone is not a table: %v", st)
 	}
 }

@@ -11,6 +11,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/ydblint/ydblint/internal/schema"
 	"github.com/ydblint/ydblint/internal/sdk"
 )
 
@@ -321,5 +322,5 @@ func databaseNameKey(common *ssa.CallCommon) (string, string) {
 	if sig, ok := obj.Type().(*types.Signature); !ok || sig.Params().Len() != 0 {
 		return "", ""
 	}
-	return "call:" + sdk.PkgYDB + ".(*Driver).Name", "db.Name()"
+	return schema.DatabaseRootKey, "db.Name()"
 }
