@@ -63,6 +63,10 @@ type pkgResult struct {
 	ModuleRoot string
 	// Root is set for the packages the patterns named.
 	Root bool
+	// Skipped says why the analysis of the package was skipped although
+	// its own files loaded: a package it imports does not type-check
+	// (skipReason). "" when it was analysed, or failed on its own errors.
+	Skipped string
 }
 
 // loadError is a go list, parse or type error; Pos is "file:line:col",
@@ -174,7 +178,12 @@ func collectGraph(initial []*packages.Package, graph *checker.Graph, rules []*an
 		r := get(act.Package)
 		if act.Err != nil {
 			if act.Package.IllTyped && strings.Contains(act.Err.Error(), "analysis skipped due to errors") {
-				continue // the load error (of the package or a dependency) says it already
+				// The load error (of the package or a dependency) is printed
+				// itself; a package skipped for a dependency's says so too.
+				if r.Skipped == "" && len(act.Package.Errors) == 0 {
+					r.Skipped = skipReason(act.Package)
+				}
+				continue
 			}
 			if strings.HasPrefix(act.Err.Error(), "failed prerequisites") {
 				continue // the failing prerequisite is reported itself
@@ -261,4 +270,44 @@ func collectPlan(fset *token.FileSet, r *pkgResult, qp *queryplan.Result) {
 			}
 		}
 	}
+}
+
+// skipReason names the nearest package p imports (breadth first, in import
+// path order) that has errors of its own: the reason the analysis of p was
+// skipped though p's own files loaded.
+func skipReason(p *packages.Package) string {
+	type step struct {
+		pkg *packages.Package
+		via string // the direct import it was reached through
+	}
+	seen := map[*packages.Package]bool{p: true}
+	queue := []step{{pkg: p}}
+	for len(queue) > 0 {
+		cur := queue[0]
+		queue = queue[1:]
+		paths := make([]string, 0, len(cur.pkg.Imports))
+		for path := range cur.pkg.Imports {
+			paths = append(paths, path)
+		}
+		sort.Strings(paths)
+		for _, path := range paths {
+			dep := cur.pkg.Imports[path]
+			if dep == nil || seen[dep] {
+				continue
+			}
+			seen[dep] = true
+			via := cur.via
+			if via == "" {
+				via = dep.PkgPath
+			}
+			if len(dep.Errors) > 0 {
+				if via == dep.PkgPath {
+					return "it imports " + dep.PkgPath + ", which does not type-check"
+				}
+				return "it imports " + via + ", which imports " + dep.PkgPath + ", which does not type-check"
+			}
+			queue = append(queue, step{dep, via})
+		}
+	}
+	return "a package it imports does not type-check"
 }

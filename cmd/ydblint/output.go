@@ -56,6 +56,9 @@ func summarize(run *runResult, dir string) *summary {
 		for _, f := range p.Failures {
 			s.LoadErrors = append(s.LoadErrors, fmt.Sprintf("%s: analyzer %s failed: %s", p.ID, f.Analyzer, f.Err))
 		}
+		if p.Skipped != "" && p.Root && !strings.HasSuffix(p.PkgPath, ".test") { // not the generated test main
+			s.LoadErrors = append(s.LoadErrors, skippedText(run, p))
+		}
 		for _, f := range p.Findings {
 			if msg, ok := strings.CutPrefix(f.Message, configPrefix); ok {
 				if !seenCfg[msg] {
@@ -84,6 +87,20 @@ func summarize(run *runResult, dir string) *summary {
 	s.LoadErrors = dedupe(s.LoadErrors)
 	sortFindings(s.Findings)
 	return s
+}
+
+// skippedText says that a package was not analysed and why; for a test
+// variant, that its package's own files were analysed without the tests.
+func skippedText(run *runResult, p *pkgResult) string {
+	msg := fmt.Sprintf("ydblint: %s not analysed: %s", p.ID, p.Skipped)
+	if base, _, ok := strings.Cut(p.ID, " "); ok {
+		for _, q := range run.Packages {
+			if q.ID == base && q.Skipped == "" && len(q.Errors) == 0 {
+				msg += fmt.Sprintf("; %s was analysed without its test files", base)
+			}
+		}
+	}
+	return msg
 }
 
 // errorsOnce drops the type errors of a package that the go command's

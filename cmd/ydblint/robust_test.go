@@ -261,7 +261,24 @@ func Run(ctx context.Context, c query.Client) (int, error) {
 	return broken.Broken(), err
 }
 `))
+		// An in-package test of a package with findings imports the broken
+		// package: its test variant is skipped, and the package's own
+		// files are analysed without it, saying so.
+		write(t, filepath.Join(dir, "fullscan", "scan", "broken_test.go"), []byte(`package scan
+
+import (
+	"testing"
+
+	"example.com/rules/broken"
+)
+
+func TestBroken(t *testing.T) { _ = broken.Broken() }
+`))
 		r := lint(t, bin, dir, "./...")
+		if want := "ydblint: example.com/rules/fullscan/scan [example.com/rules/fullscan/scan.test] not analysed: " +
+			"it imports example.com/rules/broken, which does not type-check; example.com/rules/fullscan/scan was analysed without its test files"; !strings.Contains(r.stderr, want) {
+			t.Errorf("stderr does not say what was skipped, %q:\n%s", want, tailLines(r.stderr, 20))
+		}
 		if r.code != 1 && r.code != 3 { // the driver exits max(1 for load errors, 3 for findings)
 			t.Errorf("exit %d, want 1 or 3", r.code)
 		}

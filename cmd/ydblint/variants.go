@@ -10,11 +10,12 @@ import "strings"
 // full scan in p and a missing hash prefix in the variant, which sees the
 // write that proves the hash. go vet analyses only the variant; so does
 // this, and one finding is printed per line and rule. When the variant did
-// not load or an analyzer failed on it, p's own findings stay.
+// not load, was skipped (a test import does not type-check) or an analyzer
+// failed on it, p's own findings stay.
 func shadowedByTest(run *runResult) map[string]bool {
 	clean := map[string]bool{}
 	for _, p := range run.Packages {
-		if len(p.Errors) == 0 && len(p.Failures) == 0 {
+		if len(p.Errors) == 0 && len(p.Failures) == 0 && p.Skipped == "" {
 			clean[p.ID] = true
 		}
 	}
