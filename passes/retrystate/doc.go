@@ -69,6 +69,29 @@
 // the closure counts attempts, which is a common and correct thing to do,
 // and is not reported.
 //
+// # The fix, when the retrier is called in a loop
+//
+// A variable that gathers over a loop of retrier calls (rows moved over
+// batches, one retried transaction per batch) must not be reset in the
+// closure nor overwritten from a closure-local at its end: either would
+// drop what the earlier calls gathered. The advice is then to gather in a
+// variable declared inside the closure and add it to the outer one after
+// the call returns without error:
+//
+//	for _, ids := range batches {
+//		var batch int
+//		err = db.Query().DoTx(ctx, func(ctx context.Context, tx query.TxActor) error {
+//			n := 0
+//			… n++ …
+//			batch = n
+//			return nil
+//		})
+//		if err != nil {
+//			return moved, err
+//		}
+//		moved += batch // good: once per successful call
+//	}
+//
 // # Not reported
 //
 // Closures that are not literals at the retrier's call, assignments of a

@@ -414,19 +414,39 @@ func cyclicBlocks(fn *ssa.Function) map[*ssa.BasicBlock]bool {
 	return out
 }
 
+// inLoop reports whether call lies on a loop of its function.
+func inLoop(call ssa.CallInstruction) bool {
+	b := call.Block()
+	return b != nil && b.Parent() != nil && cyclicBlocks(b.Parent())[b]
+}
+
 func reportMutation(pass *analysis.Pass, cfg *config.Config, rc sdkssa.RetriedClosure, m mutation, after string) {
 	v := m.cell.Name()
 	var what, category, fix string
+	// A retrier called in a loop of its function: the variable deliberately
+	// gathers over the loop's calls, so resetting it in the closure, or
+	// assigning a closure-local to it at the end, would drop what the
+	// earlier calls gathered. Gather per call, and add it after the call.
+	looped := inLoop(rc.Call)
 	switch m.kind {
 	case mutAppend:
 		what, category = "append to "+v+" (captured from outside the closure)", categoryAppend
 		fix = fmt.Sprintf("reset it at the start of the closure (%s = %s[:0]) or collect into a local slice and assign %s at the end", v, v, v)
+		if looped {
+			fix = fmt.Sprintf("%s gathers over the loop's calls of %s, so collect into a slice declared inside the closure and append it to %s after the call returns without error", v, rc.Retrier.API, v)
+		}
 	case mutMap:
 		what, category = "read-modify-write of an entry of "+v+" (a map captured from outside the closure)", categoryMap
 		fix = fmt.Sprintf("clear(%s) at the start of the closure or fill a local map and assign %s at the end", v, v)
+		if looped {
+			fix = fmt.Sprintf("%s gathers over the loop's calls of %s, so fill a map declared inside the closure and merge it into %s after the call returns without error", v, rc.Retrier.API, v)
+		}
 	default:
 		what, category = "update of "+v+" (captured from outside the closure)", categoryCounter
 		fix = fmt.Sprintf("set %s = 0 at the start of the closure or count in a local variable and assign %s at the end", v, v)
+		if looped {
+			fix = fmt.Sprintf("%s sums over the loop's calls of %s, so count in a variable declared inside the closure and add it to %s after the call returns without error", v, rc.Retrier.API, v)
+		}
 	}
 	pos := m.pos
 	if !pos.IsValid() {

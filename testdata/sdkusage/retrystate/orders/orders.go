@@ -311,3 +311,50 @@ func (s *Store) AuditFixed(ctx context.Context, id uint64) (notes []string, err 
 	})
 	return notes, err
 }
+
+// Backfill sums the rows it moves over batches, one retried transaction
+// per batch: resetting moved in the closure would lose the earlier
+// batches, so the advice is to count per call and add after it.
+func (s *Store) Backfill(ctx context.Context, batches [][]uint64) (moved int, err error) {
+	for _, ids := range batches {
+		err = s.db.Query().DoTx(ctx, func(ctx context.Context, tx query.TxActor) error {
+			for _, id := range ids {
+				if err := tx.Exec(ctx, "DECLARE $id AS Uint64; UPDATE orders SET archived = true WHERE id = $id;",
+					query.WithParameters(ydb.ParamsBuilder().Param("$id").Uint64(id).Build())); err != nil {
+					return err
+				}
+				moved++ // want `update of moved \(captured from outside the closure\) runs again .*; moved sums over the loop's calls of query.Client.DoTx, so count in a variable declared inside the closure and add it to moved after the call returns without error`
+			}
+			return nil
+		})
+		if err != nil {
+			return moved, err
+		}
+	}
+	return moved, nil
+}
+
+// BackfillFixed is Backfill's correct twin: each call counts its own
+// batch, and the sum grows only after the call succeeded.
+func (s *Store) BackfillFixed(ctx context.Context, batches [][]uint64) (moved int, err error) {
+	for _, ids := range batches {
+		var batch int
+		err = s.db.Query().DoTx(ctx, func(ctx context.Context, tx query.TxActor) error {
+			n := 0
+			for _, id := range ids {
+				if err := tx.Exec(ctx, "DECLARE $id AS Uint64; UPDATE orders SET archived = true WHERE id = $id;",
+					query.WithParameters(ydb.ParamsBuilder().Param("$id").Uint64(id).Build())); err != nil {
+					return err
+				}
+				n++
+			}
+			batch = n
+			return nil
+		})
+		if err != nil {
+			return moved, err
+		}
+		moved += batch
+	}
+	return moved, nil
+}
