@@ -39,3 +39,10 @@ func (r Runtime) UseModuleEvidence(m *schemafact.ModuleEvidence) (restore func()
 // related location as an issue of its own and drops issues positioned
 // outside Go files.
 func (r Runtime) OmitRelated() { r.session.OmitRelated() }
+
+// OnPackageDone calls done with each package's path as its analysis
+// reaches its query plan, until restore is called: the standalone driver's
+// progress line counts packages with it.
+func (r Runtime) OnPackageDone(done func(pkgPath string)) (restore func()) {
+	return r.session.OnPackageDone(done)
+}

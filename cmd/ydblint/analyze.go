@@ -30,6 +30,8 @@ type loadOptions struct {
 	Tests bool     // load test files too (-test)
 	Env   []string // environment of go list (GOFLAGS carries -tags); nil: the process's
 	Dir   string   // directory the patterns are relative to; "": the current one
+	// Progress is the terminal's progress line (nil: none).
+	Progress *progress
 }
 
 // runResult is stage A's output: one entry per loaded package, sorted by ID.

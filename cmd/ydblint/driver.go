@@ -219,7 +219,12 @@ func runStandalone(args []string, stdout, stderr io.Writer, stage stageA) int {
 		}
 	}
 
-	run, err := stage.analyze(o.patterns, o.selectedRules(), loadOptions{Tests: o.tests, Env: env})
+	var prog *progress
+	if f, ok := stderr.(*os.File); ok && !o.json {
+		prog = startProgress(stderr, stderrIsTerminal(f), progressDelay, progressTick) // progress.go
+	}
+	run, err := stage.analyze(o.patterns, o.selectedRules(), loadOptions{Tests: o.tests, Env: env, Progress: prog})
+	prog.stop()
 	if errors.Is(err, errNoModule) {
 		fmt.Fprintln(stderr, "ydblint:", err)
 		return exitLoad // as go vet: nothing could be loaded

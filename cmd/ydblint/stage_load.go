@@ -17,7 +17,9 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
 
+	"github.com/ydblint/ydblint/analyzer"
 	"github.com/ydblint/ydblint/cmd/ydblint/internal/load"
 	"github.com/ydblint/ydblint/passes/config"
 	"github.com/ydblint/ydblint/passes/queryplan"
@@ -50,6 +52,8 @@ func (loadStage) analyze(patterns []string, rules []*analysis.Analyzer, opts loa
 		cfg.Facts = cache.facts
 		defer cache.activate()()
 	}
+	prog := opts.Progress
+	prog.setPhase("loading packages (the go command builds export data; slow on a first run)", nil)
 	snap, err := load.Load(context.Background(), cfg, patterns...)
 	if err != nil {
 		return nil, err
@@ -64,6 +68,8 @@ func (loadStage) analyze(patterns []string, rules []*analysis.Analyzer, opts loa
 		cache.track(snap)
 	}
 	initial := snap.View(snap.Roots)
+	defer analyzer.Process().OnPackageDone(prog.packageDone)()
+	prog.setPhase("analysing", pkgPaths(initial))
 	graph, err := checker.Analyze(roots, initial, nil)
 	if err != nil {
 		return nil, err
@@ -74,12 +80,23 @@ func (loadStage) analyze(patterns []string, rules []*analysis.Analyzer, opts loa
 	run := collectGraph(initial, graph, rules)
 	if !moduleRoundOff() { // moduleround.go
 		r := planModuleRound(initial, snap.Roots, graph)
+		prog.setPhase("checking again with the module's hash evidence:", pkgPaths(r.again))
 		run.ModuleHashes = r.tables()
 		if err := runModuleRound(r, snap.View, roots, rules, run); err != nil {
 			return nil, err
 		}
 	}
 	return run, nil
+}
+
+// pkgPaths returns the package paths of pkgs (a test variant counts as its
+// package).
+func pkgPaths(pkgs []*packages.Package) []string {
+	out := make([]string, 0, len(pkgs))
+	for _, p := range pkgs {
+		out = append(out, p.PkgPath)
+	}
+	return out
 }
 
 // errNoModule is the go command's own words for a run in module mode

@@ -31,6 +31,8 @@ type Session struct {
 	evidence Evidence
 
 	omitRelated atomic.Bool
+
+	packageDone atomic.Pointer[func(pkgPath string)]
 }
 
 // New returns an empty Session.
@@ -101,3 +103,26 @@ func (s *Session) OmitRelated() {
 
 // RelatedOmitted reports whether OmitRelated was called.
 func (s *Session) RelatedOmitted() bool { return s != nil && s.omitRelated.Load() }
+
+// OnPackageDone makes every package's query plan, once built, call done
+// with the package path, until restore is called: a driver counts the
+// packages analysed to show progress. done must be safe for concurrent
+// use.
+func (s *Session) OnPackageDone(done func(pkgPath string)) (restore func()) {
+	if s == nil {
+		return func() {}
+	}
+	old := s.packageDone.Swap(&done)
+	return func() { s.packageDone.Store(old) }
+}
+
+// PackageDone reports that the query plan of pkgPath is built
+// (passes/queryplan calls it).
+func (s *Session) PackageDone(pkgPath string) {
+	if s == nil {
+		return
+	}
+	if f := s.packageDone.Load(); f != nil && *f != nil {
+		(*f)(pkgPath)
+	}
+}

@@ -122,6 +122,7 @@ func run(pass *analysis.Pass) (any, error) {
 	cfg := pass.ResultOf[config.Analyzer].(*config.Config)
 	res := &Result{Schema: pass.ResultOf[schemafact.Analyzer].(*schemafact.Result)}
 	defer res.Schema.Parses.Release()
+	defer cfg.Session().PackageDone(pass.Pkg.Path()) // a driver's progress count
 	if !cfg.IsPkgInScope(pass.Pkg) {
 		pkgstate.Of(pass).SetUsesYDB(false)
 		return res, nil
