@@ -26,7 +26,10 @@ type testClient struct {
 	cond   *sync.Cond
 	diags  []PublishDiagnosticsParams // every publishDiagnostics, in order
 	logs   []string                   // window/logMessage texts
-	closed bool
+	// progress is "create <token>" for each window/workDoneProgress/create
+	// and "<kind> <token>: <title/message>" for each $/progress, in order.
+	progress []string
+	closed   bool
 }
 
 type syncBuffer struct {
@@ -86,6 +89,14 @@ func (c *testClient) handle(_ context.Context, _ *jsonrpc2.Conn, req *jsonrpc2.R
 		var p LogMessageParams
 		_ = json.Unmarshal(*req.Params, &p)
 		c.logs = append(c.logs, p.Message)
+	case "window/workDoneProgress/create":
+		var p WorkDoneProgressCreateParams
+		_ = json.Unmarshal(*req.Params, &p)
+		c.progress = append(c.progress, "create "+p.Token)
+	case "$/progress":
+		var p ProgressParams
+		_ = json.Unmarshal(*req.Params, &p)
+		c.progress = append(c.progress, p.Value.Kind+" "+p.Token+": "+p.Value.Title+p.Value.Message)
 	}
 	return nil, nil
 }

@@ -66,6 +66,27 @@ type ClientCapabilities struct {
 			DynamicRegistration bool `json:"dynamicRegistration,omitempty"`
 		} `json:"didChangeWatchedFiles"`
 	} `json:"workspace"`
+	Window struct {
+		WorkDoneProgress bool `json:"workDoneProgress,omitempty"`
+	} `json:"window"`
+}
+
+// WorkDoneProgressCreateParams is window/workDoneProgress/create.
+type WorkDoneProgressCreateParams struct {
+	Token string `json:"token"`
+}
+
+// ProgressParams is $/progress; Value is a WorkDoneProgress.
+type ProgressParams struct {
+	Token string           `json:"token"`
+	Value WorkDoneProgress `json:"value"`
+}
+
+// WorkDoneProgress is the begin, report or end value of $/progress.
+type WorkDoneProgress struct {
+	Kind    string `json:"kind"` // "begin", "report", "end"
+	Title   string `json:"title,omitempty"`
+	Message string `json:"message,omitempty"`
 }
 
 // InitializeResult answers initialize.

@@ -67,6 +67,8 @@ type Server struct {
 	good           map[string]*fileResult    // last result of a package that type-checked, by path
 	snaps          map[string]*snapshotEntry // package graphs by job key (snapshot.go)
 	watch          bool                      // client registers file watchers dynamically
+	progress       bool                      // client takes server-initiated work done progress
+	firstDone      bool                      // the first analysis has published (progress is shown for it only)
 	inflight       map[string]func()         // cancel functions by request ID
 	jobs           map[string]*job           // scheduled or running analyses by key
 	queue          []string                  // keys whose debounce expired, in order
@@ -275,6 +277,7 @@ func (s *Server) request(ctx context.Context, req *jsonrpc2.Request) (any, error
 		s.state = stateInitialized
 		s.literalActions = p.Capabilities.TextDocument.CodeAction.CodeActionLiteralSupport != nil
 		s.watch = p.Capabilities.Workspace.DidChangeWatchedFiles.DynamicRegistration
+		s.progress = p.Capabilities.Window.WorkDoneProgress
 		var actions any = CodeActionOptions{CodeActionKinds: []string{kindQuickFix}}
 		if !s.literalActions {
 			actions = false // such a client would need commands; it gets no actions
@@ -533,7 +536,9 @@ func (s *Server) worker() {
 
 func (s *Server) analyseAndPublish(ctx context.Context, path string) {
 	start := time.Now()
+	done := s.beginFirstProgress(path)
 	res, err := s.analyse(ctx, path)
+	defer done(res)
 	if ctx.Err() != nil {
 		return // superseded or shutting down
 	}
@@ -715,4 +720,42 @@ func before(a, b Position) bool {
 // so that a cursor at either end of a diagnostic finds it.
 func overlaps(a, b Range) bool {
 	return !before(a.End, b.Start) && !before(b.End, a.Start)
+}
+
+// beginFirstProgress shows work done progress for the server's first
+// analysis, which loads the package graph (the go command builds export
+// data on a first run, which takes minutes on a cold cache), as gopls does
+// for its initial workspace load: window/workDoneProgress/create, then
+// $/progress begin, and end when the returned function runs. Later
+// analyses take a fraction of a second and show none. It does nothing for
+// a client without window.workDoneProgress.
+func (s *Server) beginFirstProgress(path string) (end func(*analysisResult)) {
+	s.mu.Lock()
+	show := s.progress && !s.firstDone
+	s.firstDone = true
+	s.mu.Unlock()
+	nothing := func(*analysisResult) {}
+	conn := s.connection()
+	if !show || conn == nil {
+		return nothing
+	}
+	token := "ydblint-first-analysis"
+	ctx, cancel := context.WithTimeout(s.ctx, 5*time.Second)
+	err := conn.Call(ctx, "window/workDoneProgress/create", WorkDoneProgressCreateParams{Token: token}, nil)
+	cancel()
+	if err != nil {
+		s.logf("work done progress not shown: %v", err)
+		return nothing
+	}
+	_ = conn.Notify(s.ctx, "$/progress", ProgressParams{Token: token, Value: WorkDoneProgress{
+		Kind: "begin", Title: "ydblint",
+		Message: "loading packages for " + filepath.Base(path) + " (the go command builds export data; slow on a first run)",
+	}})
+	return func(res *analysisResult) {
+		msg := "done"
+		if res != nil {
+			msg = "analysed " + res.pkgID
+		}
+		_ = conn.Notify(s.ctx, "$/progress", ProgressParams{Token: token, Value: WorkDoneProgress{Kind: "end", Message: msg}})
+	}
 }

@@ -328,3 +328,51 @@ func TestAnalyzerPanicKeepsServing(t *testing.T) {
 		t.Errorf("shutdown after a panic: %v", err)
 	}
 }
+
+// TestFirstAnalysisProgress: a client that takes work done progress sees
+// the first analysis (which loads the package graph) begin and end, as
+// gopls shows its initial load; later analyses show none, and a client
+// without the capability is never asked.
+func TestFirstAnalysisProgress(t *testing.T) {
+	c := startServer(t, fastOptions(needle))
+	var res InitializeResult
+	params := json.RawMessage(`{"processId":null,"rootUri":null,"capabilities":{"window":{"workDoneProgress":true}}}`)
+	if err := c.call("initialize", params, &res); err != nil {
+		t.Fatalf("initialize: %v", err)
+	}
+	c.notify("initialized", struct{}{})
+	src := "package m\n\nfunc f() { println(\"needle\") }\n"
+	path := writeModule(t, "a.go", src)
+	uri := c.open(path, src)
+	_, n := c.diagnosticsAfter(uri, 0)
+	c.waitFor("the end of the progress", analysisTimeout, func() bool {
+		return len(c.progress) > 0 && strings.HasPrefix(c.progress[len(c.progress)-1], "end ")
+	})
+	c.mu.Lock()
+	got := append([]string(nil), c.progress...)
+	c.mu.Unlock()
+	if len(got) != 3 || got[0] != "create ydblint-first-analysis" ||
+		!strings.HasPrefix(got[1], "begin ydblint-first-analysis: ydblintloading packages for a.go") ||
+		!strings.HasPrefix(got[2], "end ydblint-first-analysis: analysed ") {
+		t.Fatalf("progress %q", got)
+	}
+	writeFile(t, path, src)
+	c.notify("textDocument/didSave", DidSaveTextDocumentParams{TextDocument: TextDocumentIdentifier{URI: uri}})
+	c.diagnosticsAfter(uri, n)
+	c.mu.Lock()
+	later := len(c.progress)
+	c.mu.Unlock()
+	if later != 3 {
+		t.Errorf("a later analysis showed progress: %q", c.progress[3:])
+	}
+
+	quiet := startServer(t, fastOptions(needle))
+	quiet.initialize() // no window.workDoneProgress
+	qpath := writeModule(t, "a.go", src)
+	quiet.diagnosticsAfter(quiet.open(qpath, src), 0)
+	quiet.mu.Lock()
+	defer quiet.mu.Unlock()
+	if len(quiet.progress) != 0 {
+		t.Errorf("a client without the capability got %q", quiet.progress)
+	}
+}
