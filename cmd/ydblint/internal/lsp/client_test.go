@@ -18,14 +18,14 @@ import (
 
 // testClient is an LSP client talking to an in-process server over a pipe.
 type testClient struct {
-	t      *testing.T
-	conn   *jsonrpc2.Conn
-	exit   chan int
-	log    *syncBuffer
-	mu     sync.Mutex
-	cond   *sync.Cond
-	diags  []PublishDiagnosticsParams // every publishDiagnostics, in order
-	logs   []string                   // window/logMessage texts
+	t     *testing.T
+	conn  *jsonrpc2.Conn
+	exit  chan int
+	log   *syncBuffer
+	mu    sync.Mutex
+	cond  *sync.Cond
+	diags []PublishDiagnosticsParams // every publishDiagnostics, in order
+	logs  []string                   // window/logMessage texts
 	// progress is "create <token>" for each window/workDoneProgress/create
 	// and "<kind> <token>: <title/message>" for each $/progress, in order.
 	progress []string
