@@ -331,11 +331,20 @@ func printStats(w io.Writer, dir string, run *runResult, sum *summary) {
 		}
 	}
 	// A package none of whose query sites was checked is a data layer
-	// ydblint did not look at: say so, rather than leave a clean run.
+	// ydblint did not look at: say so, rather than leave a clean run. Sites
+	// with nothing to check (SELECT 1, DDL, CreateTable, excluded, not YQL)
+	// do not count either way.
 	for _, path := range order {
-		if s := byPkg[path]; s.sites >= 2 && s.planned == 0 && s.none+s.partial+s.full > 0 && len(pkgReasons[path]) > 0 {
+		blind, n := map[queryplan.SkipCode]int{}, 0
+		for c, k := range pkgReasons[path] {
+			if !nothingToCheck[c] {
+				blind[c] += k
+				n += k
+			}
+		}
+		if s := byPkg[path]; n >= 2 && s.planned == 0 {
 			fmt.Fprintf(w, "\n%s: none of its %d query sites was checked (%s); ydblint -explain=%s says why\n",
-				path, s.sites, reasonCounts(pkgReasons[path]), relDir(dir, run, path))
+				path, n, reasonCounts(blind), relDir(dir, run, path))
 		}
 	}
 
@@ -362,6 +371,13 @@ func printStats(w io.Writer, dir string, run *runResult, sum *summary) {
 	} else {
 		fmt.Fprintf(w, "findings: %d (%s)\n", total.findings, strings.Join(parts, ", "))
 	}
+}
+
+// nothingToCheck are the skip codes of sites that hold nothing a rule
+// could judge: not a silence to explain.
+var nothingToCheck = map[queryplan.SkipCode]bool{
+	queryplan.SkipNoTable: true, queryplan.SkipNoDML: true, queryplan.SkipSchemaCall: true,
+	queryplan.SkipExplainOnly: true, queryplan.SkipNotYQL: true, queryplan.SkipExcluded: true,
 }
 
 // reasonCounts renders skip codes and their counts, most frequent first.
