@@ -132,14 +132,19 @@ func listPackageDirs(m *Module) []string {
 }
 
 // SchemaOwner returns the package directory that answers for the schema
-// file rel (relative to the root) when no other rule names one: the
-// nearest directory of PackageDirs that holds the file (its own, or an
-// ancestor), else the root-most package directory (fewest path elements,
-// then lexical order). Every package of the module computes the same
-// owner from the file tree, so each driver reports such a file's faults
-// once. "" when the module has no package.
-func (m *Module) SchemaOwner(rel string) string {
-	dirs := m.PackageDirs()
+// file rel (relative to the root): the nearest directory of PackageDirs
+// that holds the file (its own, or an ancestor), else the root-most
+// package directory (fewest path elements, then lexical order); only
+// directories inScope accepts count (nil: all). Every package of the
+// module computes the same owner from the file tree, so each driver
+// reports such a file's faults once. "" when no package qualifies.
+func (m *Module) SchemaOwner(rel string, inScope func(dir string) bool) string {
+	var dirs []string
+	for _, d := range m.PackageDirs() {
+		if inScope == nil || inScope(d) {
+			dirs = append(dirs, d)
+		}
+	}
 	best := ""
 	for d := path.Dir(rel); ; d = path.Dir(d) {
 		if _, ok := slices.BinarySearch(dirs, d); ok {

@@ -241,16 +241,19 @@ func TestSchemaOwner(t *testing.T) {
 		"internal/store/schema/0001.sql": "internal/store", // nearest holder
 		"db/migrations/0001.sql":         "api",            // none holds it: the root-most, then lexical
 	} {
-		if got := m.SchemaOwner(rel); got != want {
+		if got := m.SchemaOwner(rel, nil); got != want {
 			t.Errorf("SchemaOwner(%s) = %q, want %q", rel, got, want)
 		}
 	}
+	if got := m.SchemaOwner("db/migrations/0001.sql", func(d string) bool { return d != "api" }); got != "cmd/server" {
+		t.Errorf("with api out of scope, SchemaOwner = %q, want cmd/server", got)
+	}
 	write("root.go", "package m\n")
 	m = new(Cache).Module(root)
-	if got := m.SchemaOwner("db/migrations/0001.sql"); got != "." {
+	if got := m.SchemaOwner("db/migrations/0001.sql", nil); got != "." {
 		t.Errorf("with a root package, SchemaOwner = %q, want .", got)
 	}
-	if got := m.SchemaOwner("internal/store/schema/0001.sql"); got != "internal/store" {
+	if got := m.SchemaOwner("internal/store/schema/0001.sql", nil); got != "internal/store" {
 		t.Errorf("with a root package, the nearest holder still owns: got %q", got)
 	}
 }

@@ -102,10 +102,17 @@ type Config struct {
 // p is allowed and ignored). exclude-pkgs wins over include-pkgs; with no
 // include-pkgs, every package except the standard library is in scope.
 func (c *Config) IsPkgInScope(pkg *types.Package) bool {
-	if c == nil || pkg == nil {
+	if pkg == nil {
 		return false
 	}
-	path := pkg.Path()
+	return c.IsPathInScope(pkg.Path())
+}
+
+// IsPathInScope is IsPkgInScope for a package path.
+func (c *Config) IsPathInScope(path string) bool {
+	if c == nil {
+		return false
+	}
 	for _, p := range c.ExcludePkgs {
 		if matchPrefix(p, path) {
 			return false

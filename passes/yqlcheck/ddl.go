@@ -18,19 +18,17 @@ import (
 // checkDDL reports the DDL YDB rejects that schema discovery found
 // (schemafact.Result.DDLFaults). A fault in a Go file of this package is
 // reported at its line. A fault in a migration is reported at the
-// migration's line by the packages it concerns: the packages whose
-// queries name the table at fault, and the one package that owns the
-// migration by the file tree (modscan.Module.SchemaOwner: the nearest
-// package directory holding it, else the module's root-most package), so
-// that a migration no Go code names yet (a table added before its code)
-// is reported too, and once. Every package of the module reads every
-// migration, and go vet runs each package on its own, so reporting it
-// everywhere would repeat it once per package; the standalone checker and
-// editors de-duplicate by position and show it once either way.
+// migration's line by the one package that owns the migration by the file
+// tree (modscan.Module.SchemaOwner: the nearest package directory holding
+// it, else the module's root-most package). Every package of the module
+// reads every migration, and go vet runs each package on its own: an owner
+// every package computes alike from the file tree is what makes go vet,
+// golangci-lint and the standalone run report it once, and a migration no
+// Go code names yet (a table added before its code) is reported too.
 // golangci-lint drops findings outside Go files: there the finding moves
-// to the first query of the package that names the table (or the package
-// clause of the owner), and names the migration's line in its text. DDL
-// in a Go file of another package is that package's to report.
+// to the owner's first query that names the table (or its package clause),
+// and names the migration's line in its text. DDL in a Go file of another
+// package is that package's to report.
 func (c *checker) checkDDL(plans *queryplan.Result) {
 	res := plans.Schema
 	var named map[string]goRange // tables this package's queries name, by last path element
@@ -44,10 +42,10 @@ func (c *checker) checkDDL(plans *queryplan.Result) {
 			if named == nil {
 				named = tablesNamed(plans)
 			}
-			at, names := named[f.Table]
-			if !names && !c.ownsFile(res.ModuleRoot, f.Src.File) {
+			if !c.ownsFile(res.ModuleRoot, f.Src.File) {
 				continue
 			}
+			at, names := named[f.Table]
 			if report.ReportSchemaFile(c.pass, c.cfg, name, res.ModuleRoot, f.Src.File, f.Src.Line, d) {
 				continue
 			}
@@ -125,7 +123,18 @@ func (c *checker) ownsFile(moduleRoot, rel string) bool {
 	if !ok {
 		return false
 	}
-	owner := c.cfg.Session().Modules().Module(moduleRoot).SchemaOwner(file)
+	mod := c.cfg.Session().Modules().Module(moduleRoot)
+	owner := mod.SchemaOwner(file, func(d string) bool {
+		// A package the configuration leaves out does not report: the
+		// owner is the nearest one it keeps.
+		if mod.Path() == "" {
+			return true
+		}
+		if d == "." {
+			return c.cfg.IsPathInScope(mod.Path())
+		}
+		return c.cfg.IsPathInScope(mod.Path() + "/" + d)
+	})
 	return owner != "" && owner == dir
 }
 

@@ -1,7 +1,7 @@
 -- +goose Up
 -- profile_audit: a comma is missing after the action column, so YDB
--- refuses the migration (yqlcheck schema-syntax, reported from package
--- profiles, which writes the table).
+-- refuses the migration (yqlcheck schema-syntax, reported once, by the
+-- owner of migrations/ by the file tree: the first root-most package).
 CREATE TABLE profile_audit (
     event_id Uint64 NOT NULL,
     profile_id Uint64 NOT NULL,

@@ -13,7 +13,7 @@ import (
 
 // moves keeps the shelf moves in a folder of its own, built once here and
 // handed to the helpers: the table they create and the one they read are
-// the same (<db.Name()>/shelves_moves/moves).
+// the same (shelves_moves/moves below the database root, db.Name()).
 func moves(ctx context.Context, db *ydb.Driver, shelf uint64, since time.Time) error {
 	folder := path.Join(db.Name(), "shelves_moves")
 	if err := createMoves(ctx, db.Table(), folder); err != nil {
@@ -45,7 +45,7 @@ func recentMoves(ctx context.Context, c table.Client, folder string, shelf uint6
 	} else {
 		q = "PRAGMA TablePathPrefix(\"" + folder + "\");\n" +
 			"DECLARE $shelf_id AS Uint64; DECLARE $since AS Timestamp;\n" +
-			"SELECT item_id FROM moves WHERE moved_at > $since;" // want `SELECT reads every partition of table <github.com/ydb-platform/ydb-go-sdk/v3.\(\*Driver\).Name>/shelves_moves/moves.*\(in 1 of the 2 ways the query text is built\)`
+			"SELECT item_id FROM moves WHERE moved_at > $since;" // want `SELECT reads every partition of table shelves_moves/moves.*\(in 1 of the 2 ways the query text is built\)`
 	}
 	return c.Do(ctx, func(ctx context.Context, s table.Session) error {
 		_, res, err := s.Execute(ctx, table.DefaultTxControl(), q, table.NewQueryParameters(
