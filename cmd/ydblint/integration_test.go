@@ -353,7 +353,16 @@ func checkGCLCache(t *testing.T, gcl string, corpus string) {
 		t.Fatal(err)
 	}
 	out := runIn(t, dir, cache, gcl, "run", "--output.json.path=stdout", "--show-stats=false", cacheEdits[0].pkg)
-	if out.code == 0 || out.code == 1 || strings.Count(out.stderr, "ydblint: configuration error: ") != 1 || !strings.Contains(out.stderr, ".ydblint.yml") {
+	// golangci-lint prints a failed linter build as one "Error: build
+	// linters: …" line, and repeats it as "The command is terminated due to
+	// an error: …": one error, not one per package and rule.
+	errLines := 0
+	for _, line := range strings.Split(out.stderr, "\n") {
+		if strings.HasPrefix(line, "Error: ") && strings.Contains(line, "ydblint: configuration error: ") {
+			errLines++
+		}
+	}
+	if out.code == 0 || out.code == 1 || errLines != 1 || !strings.Contains(out.stderr, ".ydblint.yml:2: strict:") {
 		t.Errorf("golangci-lint with a broken .ydblint.yml: exit %d, want a failure naming it once with \"ydblint: configuration error: \"\n%s", out.code, out.stderr)
 	}
 }
