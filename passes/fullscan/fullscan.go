@@ -105,6 +105,8 @@ func readFinding(st *queryplan.Statement, read *keyplan.Access, category string)
 		if fix, ok := viewFix(st, read); ok {
 			d.SuggestedFixes = []analysis.SuggestedFix{fix}
 		}
+	} else if advice := likeAdvice(read); advice != "" {
+		msg += advice
 	} else if category == categoryFullScan {
 		msg += fmt.Sprintf("; filter on %s, or change the key so that it starts with the column you filter on", read.Key[0])
 	}
@@ -113,6 +115,20 @@ func readFinding(st *queryplan.Statement, read *keyplan.Access, category string)
 	}
 	d.Message = msg
 	return queryplan.Finding{Pos: pos, End: end, Category: category, Message: msg, St: st, Payload: readPayload{d: d, off: span.Start, holds: 1}}
+}
+
+// likeAdvice is the fix for a LIKE with a parameter pattern on the
+// leading key column: YDB builds no key range from a pattern it does not
+// know when it compiles the query, but it does from StartsWith with a
+// parameter, and from an explicit range (keyplan: ReasonLikeParam; a
+// StartsWith is a guaranteed prefix range). "" for any other break.
+func likeAdvice(read *keyplan.Access) string {
+	if read.Break.Code != keyplan.ReasonLikeParam || len(read.Key) == 0 || read.Break.Column != read.Key[0] {
+		return ""
+	}
+	col := read.Key[0]
+	return fmt.Sprintf("; for a prefix search, bind the prefix without %% and filter with StartsWith(%s, $prefix), "+
+		"or give the range explicitly (%s >= $from AND %s < $to): YDB reads those as a key range", col, col, col)
 }
 
 // readPayload is what reporting a read's finding needs beyond its message.

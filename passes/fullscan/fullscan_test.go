@@ -19,7 +19,8 @@ func rulesModule(t *testing.T) string {
 }
 
 func TestFullscan(t *testing.T) {
-	analysistest.Run(t, rulesModule(t), fullscan.Analyzer, "example.com/rules/fullscan/scan", "example.com/rules/fullscan/viawrap", "example.com/rules/fullscan/scanmode")
+	analysistest.Run(t, rulesModule(t), fullscan.Analyzer, "example.com/rules/fullscan/scan", "example.com/rules/fullscan/viawrap", "example.com/rules/fullscan/scanmode",
+		"example.com/rules/fullscan/prefixsearch")
 }
 
 func TestFullscanFix(t *testing.T) {
