@@ -55,6 +55,15 @@
 //
 // The statement reads every partition. When a secondary index leads with the
 // filtered column, the suggested fix adds VIEW <index> to the FROM clause.
+// UPDATE and DELETE cannot name an index: the advice selects the keys
+// through it and writes by key (YDB's UPDATE ON / DELETE ON):
+//
+//	UPDATE cities SET mayor = $m WHERE population = $p;                                             -- bad
+//	UPDATE cities ON SELECT city, number, $m AS mayor FROM cities VIEW idx_population WHERE population = $p;  -- good
+//
+// A LIKE whose pattern is a parameter builds no key range (YDB does not
+// know the pattern when it compiles the query): for a prefix search the
+// advice is StartsWith(col, $prefix), or an explicit range.
 //
 // # Category depends
 //

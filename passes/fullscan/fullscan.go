@@ -105,6 +105,8 @@ func readFinding(st *queryplan.Statement, read *keyplan.Access, category string)
 		if fix, ok := viewFix(st, read); ok {
 			d.SuggestedFixes = []analysis.SuggestedFix{fix}
 		}
+	} else if advice := writeThroughIndex(read); advice != "" {
+		msg += advice
 	} else if advice := likeAdvice(read); advice != "" {
 		msg += advice
 	} else if category == categoryFullScan {
@@ -115,6 +117,29 @@ func readFinding(st *queryplan.Statement, read *keyplan.Access, category string)
 	}
 	d.Message = msg
 	return queryplan.Finding{Pos: pos, End: end, Category: category, Message: msg, St: st, Payload: readPayload{d: d, off: span.Start, holds: 1}}
+}
+
+// writeThroughIndex is the fix for an UPDATE or DELETE whose WHERE pins a
+// secondary index's leading column: UPDATE and DELETE cannot name an index
+// (VIEW is SELECT's), so YDB's docs have the rows' keys selected through it
+// and the write made by key, `UPDATE t ON SELECT …` / `DELETE FROM t ON
+// SELECT …`; the subquery must return every primary key column
+// (update#update-on, delete#delete-on). "" for other reads.
+func writeThroughIndex(read *keyplan.Access) string {
+	ix := read.IndexHint
+	if ix == nil || read.Index != nil || read.Table == nil || len(read.Table.PrimaryKey) == 0 {
+		return ""
+	}
+	t, key := read.Table.Name(), strings.Join(read.Table.PrimaryKey, ", ")
+	switch read.Kind {
+	case keyplan.AccessUpdateWhere:
+		return fmt.Sprintf("; index %s leads with %s, but UPDATE cannot read through an index: select the keys through it and update by key, "+
+			"UPDATE %s ON SELECT %s, <the new values AS their columns> FROM %s VIEW %s WHERE …", ix.Name, strings.Join(ix.Columns, ", "), t, key, t, ix.Name)
+	case keyplan.AccessDeleteWhere:
+		return fmt.Sprintf("; index %s leads with %s, but DELETE cannot read through an index: select the keys through it and delete by key, "+
+			"DELETE FROM %s ON SELECT %s FROM %s VIEW %s WHERE …", ix.Name, strings.Join(ix.Columns, ", "), t, key, t, ix.Name)
+	}
+	return ""
 }
 
 // likeAdvice is the fix for a LIKE with a parameter pattern on the

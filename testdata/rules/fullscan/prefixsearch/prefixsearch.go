@@ -30,3 +30,36 @@ func (s *Search) ByPrefixFixed(ctx context.Context, prefix string) (query.Result
 		SELECT city, number FROM cities WHERE StartsWith(city, $prefix) LIMIT 20;`,
 		query.WithParameters(ydb.ParamsBuilder().Param("$prefix").Text(prefix).Build()))
 }
+
+// Rename sets the mayor of the cities of a population: UPDATE cannot name
+// an index, so the WHERE reads every partition.
+func (s *Search) Rename(ctx context.Context, population uint64, name string) error {
+	return s.db.Query().Exec(ctx, `
+		DECLARE $pop AS Uint64; DECLARE $name AS Utf8;
+		UPDATE cities SET mayor = $name WHERE population = $pop;`, // want `UPDATE reads every partition of table cities.*index idx_population leads with population, but UPDATE cannot read through an index: select the keys through it and update by key, UPDATE cities ON SELECT city, number, <the new values AS their columns> FROM cities VIEW idx_population WHERE …`
+		query.WithParameters(ydb.ParamsBuilder().Param("$pop").Uint64(population).Param("$name").Text(name).Build()))
+}
+
+// RenameFixed is Rename's twin: the keys come through the index.
+func (s *Search) RenameFixed(ctx context.Context, population uint64, name string) error {
+	return s.db.Query().Exec(ctx, `
+		DECLARE $pop AS Uint64; DECLARE $name AS Utf8;
+		UPDATE cities ON SELECT city, number, $name AS mayor FROM cities VIEW idx_population WHERE population = $pop;`,
+		query.WithParameters(ydb.ParamsBuilder().Param("$pop").Uint64(population).Param("$name").Text(name).Build()))
+}
+
+// Forget deletes the cities of a population: the same for DELETE.
+func (s *Search) Forget(ctx context.Context, population uint64) error {
+	return s.db.Query().Exec(ctx, `
+		DECLARE $pop AS Uint64;
+		DELETE FROM cities WHERE population = $pop;`, // want `DELETE reads every partition of table cities.*DELETE FROM cities ON SELECT city, number FROM cities VIEW idx_population WHERE …`
+		query.WithParameters(ydb.ParamsBuilder().Param("$pop").Uint64(population).Build()))
+}
+
+// ForgetFixed is Forget's twin.
+func (s *Search) ForgetFixed(ctx context.Context, population uint64) error {
+	return s.db.Query().Exec(ctx, `
+		DECLARE $pop AS Uint64;
+		DELETE FROM cities ON SELECT city, number FROM cities VIEW idx_population WHERE population = $pop;`,
+		query.WithParameters(ydb.ParamsBuilder().Param("$pop").Uint64(population).Build()))
+}
