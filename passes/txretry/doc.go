@@ -84,5 +84,8 @@
 // never judged. Transactions begun in a function that is also called from
 // a retried closure are not reported either, nor those a function begins
 // and returns (a factory: its callers, maybe in another package and under
-// a retrier, run and commit the transaction).
+// a retrier, run and commit the transaction). Nor transactions in _test.go
+// files: tests begin raw transactions on purpose, to assert the errors a
+// retrier would hide (ydb-go-sdk's tests/integration/database_sql_*_test.go
+// do, four times).
 package txretry

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/astutil"
@@ -56,7 +57,7 @@ func run(pass *analysis.Pass) (any, error) {
 	handles := sdkssa.NewSQLHandles(res.Pkg, res.SrcFuncs)
 	retried := retriedFuncs(res.SrcFuncs)
 	for _, b := range begins {
-		if underRetrier(b.call.Parent(), retried) || returnsTx(b.call) || !handles.IsYDB(b.recv) {
+		if inTestFile(pass, b.call.Pos()) || underRetrier(b.call.Parent(), retried) || returnsTx(b.call) || !handles.IsYDB(b.recv) {
 			continue
 		}
 		report.Report(pass, cfg, name, diagnostic(pass, b))
@@ -209,4 +210,13 @@ func callSpan(pass *analysis.Pass, lparen token.Pos) (token.Pos, token.Pos) {
 		}
 	}
 	return lparen, token.NoPos
+}
+
+// inTestFile reports whether pos lies in a _test.go file: tests begin raw
+// transactions on purpose, to assert what a retrier would hide (ABORTED on
+// a lock conflict, BAD_SESSION after a session is deleted, rollbacks), as
+// ydb-go-sdk's own tests/integration do.
+func inTestFile(pass *analysis.Pass, pos token.Pos) bool {
+	f := pass.Fset.File(pos)
+	return f != nil && strings.HasSuffix(f.Name(), "_test.go")
 }
