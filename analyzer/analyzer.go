@@ -24,6 +24,7 @@ import (
 	"github.com/ydblint/ydblint/passes/txretry"
 	"github.com/ydblint/ydblint/passes/uncommitted"
 	"github.com/ydblint/ydblint/passes/yqlcheck"
+	"github.com/ydblint/ydblint/passes/yqlinject"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -36,6 +37,7 @@ var Suite = []*analysis.Analyzer{
 	fullscan.Analyzer,
 	monotonickey.Analyzer,
 	yqlcheck.Analyzer,
+	yqlinject.Analyzer,
 	resultloop.Analyzer,
 	retrystate.Analyzer,
 	uncommitted.Analyzer,

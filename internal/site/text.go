@@ -37,7 +37,9 @@ type Hole struct {
 	Key string
 	// Desc is a short human description ("d.tablePath", "%s argument").
 	Desc string
-	Pos  token.Pos
+	// Pos and End delimit the Go expression that fills the hole when it is
+	// known (End is Pos otherwise).
+	Pos, End token.Pos
 }
 
 // Segment maps YQL[Off:Off+Len] to Go source starting at Pos. When Exact is

@@ -34,7 +34,7 @@
 // # Validity and use
 //
 // Rule names are the rules (hashprefix, nullkey, fullscan,
-// monotonickey, yqlcheck, resultloop, retrystate, uncommitted,
+// monotonickey, yqlcheck, yqlinject, resultloop, retrystate, uncommitted,
 // nestedretry, retryerr, txretry, sessionescape, truncation) and "all". A directive without a reason suppresses nothing
 // and is a Problem ("ydblint:ignore needs a reason"), and so is a reason
 // that is only a placeholder in angle brackets, such as the <reason> that

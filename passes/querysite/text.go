@@ -1410,7 +1410,7 @@ func toText(v variant, fallback, fallbackEnd token.Pos) *site.Text {
 		off := b.Len()
 		if p.hole || p.param >= 0 {
 			name := yql.HoleName(len(t.Holes))
-			t.Holes = append(t.Holes, site.Hole{Key: p.key, Desc: p.desc, Pos: p.pos})
+			t.Holes = append(t.Holes, site.Hole{Key: p.key, Desc: p.desc, Pos: p.pos, End: p.end})
 			b.WriteString(name)
 			addSeg(off, len(name), p.pos, p.end, false)
 			continue
