@@ -785,8 +785,8 @@ func HoleName(n int) string { return HolePrefix + strconv.Itoa(n) + "__" }
 
 // HoleIndex reports whether s is exactly a hole placeholder, and its number.
 func HoleIndex(s string) (int, bool) {
-	if !strings.HasPrefix(s, HolePrefix) || !strings.HasSuffix(s, "__") {
-		return 0, false
+	if len(s) < len(HolePrefix)+2 || !strings.HasPrefix(s, HolePrefix) || !strings.HasSuffix(s, "__") {
+		return 0, false // "__ydblint_hole__": the suffix overlaps the prefix
 	}
 	digits := s[len(HolePrefix) : len(s)-2]
 	if digits == "" || len(digits) > 6 {

@@ -69,8 +69,6 @@ func judged(s *site.Site) bool {
 	return q.SQLDriver == "" || q.SQLDriver == "ydb"
 }
 
-var debugHole func(string)
-
 type checker struct {
 	pass  *analysis.Pass
 	cfg   *config.Config
@@ -89,9 +87,6 @@ type finding struct {
 func (c *checker) checkSite(s *site.Site) {
 	seen := map[token.Pos]bool{} // a hole shared by several variants is reported once
 	for _, t := range s.Query.Texts {
-		if debugHole != nil {
-			debugHole(fmt.Sprintf("site %s %q %d", c.pass.Fset.Position(s.Pos), t.YQL, len(ValueUses(t.YQL))))
-		}
 		for _, u := range ValueUses(t.YQL) {
 			if u.Hole >= len(t.Holes) {
 				continue
@@ -112,9 +107,6 @@ func (c *checker) checkSite(s *site.Site) {
 // and how.
 func (c *checker) judge(s *site.Site, t *site.Text, h site.Hole, u Use) *finding {
 	e, f := expression(c.pass.Files, h.Pos, h.End)
-	if debugHole != nil {
-		debugHole(fmt.Sprintf("%s %q %v %v", c.pass.Fset.Position(h.Pos), h.Desc, h.End-h.Pos, e != nil))
-	}
 	if e == nil {
 		return nil // no single Go expression fills the hole
 	}

@@ -6,6 +6,7 @@ import (
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
+	"github.com/ydblint/ydblint/passes/config"
 	"github.com/ydblint/ydblint/passes/yqlinject"
 )
 
@@ -18,4 +19,18 @@ func TestYqlinject(t *testing.T) {
 		"example.com/sdkusage/yqlinject/catalog",
 		"example.com/sdkusage/yqlinject/web",
 		"example.com/sdkusage/yqlinject/api")
+}
+
+// TestYqlinjectStrict: numbers whose origin is not known are listed only
+// with -strict; strings of unknown origin stay silent even then.
+func TestYqlinjectStrict(t *testing.T) {
+	dir, err := filepath.Abs("../../testdata/sdkusage")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := config.Analyzer.Flags.Set(config.StrictFlag, "true"); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(config.ResetFlags)
+	analysistest.Run(t, dir, yqlinject.Analyzer, "example.com/sdkusage/yqlinject/reports")
 }
