@@ -1,0 +1,34 @@
+// Package search is the integration corpus's case of yqlinject: a search
+// repository that formats a caller's string and a page size into its text.
+package search
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/ydb-platform/ydb-go-sdk/v3"
+	"github.com/ydb-platform/ydb-go-sdk/v3/query"
+)
+
+type Repo struct{ db *ydb.Driver }
+
+func New(db *ydb.Driver) *Repo { return &Repo{db: db} }
+
+// Request is what the search API receives.
+type Request struct {
+	Term string
+	Size int
+}
+
+// Find splices the term and the page size into the text.
+func (r *Repo) Find(ctx context.Context, req Request) (query.ResultSet, error) {
+	q := fmt.Sprintf("SELECT doc_id FROM search_docs WHERE term = '%s' LIMIT %d;", req.Term, req.Size) // want `req.Term \(from parameter req of exported \(\*Repo\).Find\) is spliced into the YQL text as a string literal` `req.Size \(from parameter req of exported \(\*Repo\).Find\) is spliced into the YQL text as the LIMIT count`
+	return r.db.Query().QueryResultSet(ctx, q)
+}
+
+// FindParam is Find's correct twin.
+func (r *Repo) FindParam(ctx context.Context, req Request) (query.ResultSet, error) {
+	return r.db.Query().QueryResultSet(ctx,
+		"DECLARE $term AS Utf8; DECLARE $size AS Int64; SELECT doc_id FROM search_docs WHERE term = $term LIMIT $size;",
+		query.WithParameters(ydb.ParamsBuilder().Param("$term").Text(req.Term).Param("$size").Int64(int64(req.Size)).Build()))
+}
