@@ -2,6 +2,8 @@ package yqlinject
 
 import (
 	"go/types"
+
+	"github.com/ydblint/ydblint/internal/sdk"
 )
 
 // kind is what a spliced Go value is, for this rule.
@@ -101,4 +103,42 @@ func yqlTypeOf(t types.Type) (yqlType, bool) {
 		}
 	}
 	return yqlType{}, false
+}
+
+// olderValueFuncs are the table/types constructors' names before TextValue
+// and BytesValue were added (v3.26.10: UTF8Value, StringValue; both
+// present in v3.42.7).
+var olderValueFuncs = map[string]string{"TextValue": "UTF8Value", "BytesValue": "StringValue"}
+
+// tableValueFunc returns the table/types constructor of y that the SDK
+// version the package builds with declares: the current name, else its
+// older one. The current name when table/types is not among the
+// package's imports.
+func tableValueFunc(pkg *types.Package, y yqlType) string {
+	fn := y.Value + "Value"
+	tt := findImport(pkg, sdk.PkgTableTypes, map[*types.Package]bool{})
+	if tt == nil || tt.Scope().Lookup(fn) != nil {
+		return fn
+	}
+	if old, ok := olderValueFuncs[fn]; ok && tt.Scope().Lookup(old) != nil {
+		return old
+	}
+	return fn
+}
+
+// findImport returns the package of path among pkg's transitive imports.
+func findImport(pkg *types.Package, path string, seen map[*types.Package]bool) *types.Package {
+	if pkg == nil || seen[pkg] {
+		return nil
+	}
+	seen[pkg] = true
+	if pkg.Path() == path {
+		return pkg
+	}
+	for _, imp := range pkg.Imports() {
+		if p := findImport(imp, path, seen); p != nil {
+			return p
+		}
+	}
+	return nil
 }

@@ -50,7 +50,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if !plans.InScope || sdk.IsLibrary(pass.Pkg.Path()) {
 		return nil, nil
 	}
-	c := &checker{pass: pass, cfg: cfg, walks: map[*ast.FuncDecl]*originWalk{}}
+	c := &checker{pass: pass, cfg: cfg, walks: map[*ast.FuncDecl]*originWalk{}, reported: map[token.Pos]bool{}}
 	for _, s := range plans.Sites() {
 		if judged(s) {
 			c.checkSite(s)
@@ -73,6 +73,11 @@ type checker struct {
 	pass  *analysis.Pass
 	cfg   *config.Config
 	walks map[*ast.FuncDecl]*originWalk
+	// reported holds the Go expressions already reported: a hole shared by
+	// several text variants, or by the sites of several wrappers of one
+	// helper (each reaching the SDK through it), is reported once, for the
+	// first site in source order.
+	reported map[token.Pos]bool
 }
 
 // finding is one spliced value to report.
@@ -85,18 +90,17 @@ type finding struct {
 }
 
 func (c *checker) checkSite(s *site.Site) {
-	seen := map[token.Pos]bool{} // a hole shared by several variants is reported once
 	for _, t := range s.Query.Texts {
 		for _, u := range ValueUses(t.YQL) {
 			if u.Hole >= len(t.Holes) {
 				continue
 			}
 			h := t.Holes[u.Hole]
-			if seen[h.Pos] {
+			if c.reported[h.Pos] {
 				continue
 			}
 			if f := c.judge(s, t, h, u); f != nil {
-				seen[h.Pos] = true
+				c.reported[h.Pos] = true
 				c.report(f)
 			}
 		}
@@ -223,7 +227,7 @@ func (c *checker) fix(s *site.Site, e ast.Expr, t types.Type, u Use) string {
 	case strings.HasPrefix(s.API, "query."):
 		bind = fmt.Sprintf("query.WithParameters(ydb.ParamsBuilder().Param(%q).%s(%s).Build())", "$"+param, yt.Builder, arg)
 	case strings.HasPrefix(s.API, "table."):
-		bind = fmt.Sprintf("table.NewQueryParameters(table.ValueParam(%q, types.%sValue(%s)))", "$"+param, yt.Value, arg)
+		bind = fmt.Sprintf("table.NewQueryParameters(table.ValueParam(%q, types.%s(%s)))", "$"+param, tableValueFunc(c.pass.Pkg, yt), arg)
 	case strings.HasPrefix(s.API, "database/sql."):
 		bind = fmt.Sprintf("sql.Named(%q, %s)", param, arg)
 	}

@@ -34,3 +34,13 @@ func TestYqlinjectStrict(t *testing.T) {
 	t.Cleanup(config.ResetFlags)
 	analysistest.Run(t, dir, yqlinject.Analyzer, "example.com/sdkusage/yqlinject/reports")
 }
+
+// TestYqlinjectV3_26: the table service of v3.26.10, whose table/types
+// constructors are UTF8Value and StringValue.
+func TestYqlinjectV3_26(t *testing.T) {
+	dir, err := filepath.Abs("../../testdata/oldsdk/v3.26.10")
+	if err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(t, dir, yqlinject.Analyzer, "example.com/old32610/spliced")
+}
