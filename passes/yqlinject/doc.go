@@ -27,7 +27,12 @@
 // operand of LIKE or BETWEEN, or inside a quoted string literal ('%s'),
 // in a query or write statement. The Go expression that fills the hole
 // (an argument of Sprintf, an operand of +, a builder's write) gives its
-// type and where it comes from.
+// type and where it comes from. A function that splices a string
+// parameter of its own into the text is a wrapper to querysite: its calls
+// in the module are the sites, and the argument at each call is judged
+// there (the handler that passes req.Name to repo.ByName is reported,
+// with repo.ByName in the finding's path); each Go expression is reported
+// once, for the first site that reaches it.
 //
 // # Category injection
 //
