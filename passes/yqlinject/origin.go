@@ -88,9 +88,16 @@ type originWalk struct {
 	// params are fd's parameters (the receiver excluded: a repository's
 	// own fields are configuration, not input).
 	params map[*types.Var]bool
-	// assigns lists, per local variable of fd, the expressions assigned
-	// to it (nil for an assignment the walk cannot follow).
-	assigns map[*types.Var][]ast.Expr
+	// assigns lists, per local variable of fd, what is assigned to it.
+	assigns map[*types.Var][]assign
+}
+
+// assign is one assignment to a local variable: its value, nil when the
+// walk cannot follow it; rangeOver when the variable takes the elements
+// of value (for _, id := range req.IDs).
+type assign struct {
+	value     ast.Expr
+	rangeOver bool
 }
 
 // newOriginWalk returns the walk for fd, or nil when fd is not exported
@@ -99,7 +106,7 @@ func newOriginWalk(info *types.Info, fd *ast.FuncDecl) *originWalk {
 	if fd == nil || !fd.Name.IsExported() {
 		return nil
 	}
-	w := &originWalk{info: info, fd: fd, params: map[*types.Var]bool{}, assigns: map[*types.Var][]ast.Expr{}}
+	w := &originWalk{info: info, fd: fd, params: map[*types.Var]bool{}, assigns: map[*types.Var][]assign{}}
 	for _, fl := range fd.Type.Params.List {
 		for _, id := range fl.Names {
 			if v, ok := info.Defs[id].(*types.Var); ok {
@@ -114,7 +121,7 @@ func newOriginWalk(info *types.Info, fd *ast.FuncDecl) *originWalk {
 // collectAssigns records every way fd's body (closures included) sets a
 // local variable.
 func (w *originWalk) collectAssigns() {
-	record := func(id *ast.Ident, rhs ast.Expr, def bool) {
+	record := func(id *ast.Ident, a assign, def bool) {
 		var obj types.Object
 		if def {
 			obj = w.info.Defs[id]
@@ -122,7 +129,7 @@ func (w *originWalk) collectAssigns() {
 			obj = w.info.Uses[id]
 		}
 		if v, ok := obj.(*types.Var); ok {
-			w.assigns[v] = append(w.assigns[v], rhs)
+			w.assigns[v] = append(w.assigns[v], a)
 		}
 	}
 	ast.Inspect(w.fd.Body, func(n ast.Node) bool {
@@ -141,7 +148,7 @@ func (w *originWalk) collectAssigns() {
 				case i == 0 && len(n.Rhs) == 1 && isCall(n.Rhs[0]):
 					rhs = n.Rhs[0] // v, err := strconv.Atoi(s): the call's first result
 				}
-				record(id, rhs, n.Tok == token.DEFINE)
+				record(id, assign{value: rhs}, n.Tok == token.DEFINE)
 			}
 		case *ast.ValueSpec:
 			for i, id := range n.Names {
@@ -149,21 +156,21 @@ func (w *originWalk) collectAssigns() {
 				if len(n.Names) == len(n.Values) {
 					rhs = n.Values[i]
 				}
-				record(id, rhs, true)
+				record(id, assign{value: rhs}, true)
 			}
 		case *ast.RangeStmt:
 			// An element of a parameter is the parameter's input too:
 			// for _, id := range req.IDs.
 			if id, ok := n.Value.(*ast.Ident); ok {
-				record(id, &ast.IndexExpr{X: n.X, Index: ast.NewIdent("_"), Lbrack: n.X.Pos(), Rbrack: n.X.End()}, n.Tok == token.DEFINE)
+				record(id, assign{value: n.X, rangeOver: true}, n.Tok == token.DEFINE)
 			}
 			if id, ok := n.Key.(*ast.Ident); ok {
-				record(id, nil, n.Tok == token.DEFINE)
+				record(id, assign{}, n.Tok == token.DEFINE)
 			}
 		case *ast.UnaryExpr:
 			if n.Op == token.AND {
 				if id, ok := ast.Unparen(n.X).(*ast.Ident); ok {
-					record(id, nil, false) // its address is taken: written elsewhere
+					record(id, assign{}, false) // its address is taken: written elsewhere
 				}
 			}
 		}
@@ -195,11 +202,15 @@ func (w *originWalk) of(e ast.Expr, depth int) *origin {
 			}
 			return &origin{Read: v.Name(), Param: v.Name(), Fn: funcName(w.fd)}
 		}
-		rhs := w.assigns[v]
-		if len(rhs) != 1 || rhs[0] == nil {
+		as := w.assigns[v]
+		if len(as) != 1 || as[0].value == nil {
 			return nil // assigned more than once (or not followable): not one origin
 		}
-		return w.of(rhs[0], depth+1)
+		o := w.of(as[0].value, depth+1)
+		if o != nil && as[0].rangeOver {
+			return &origin{Read: "an element of " + o.Read, Param: o.Param, Fn: o.Fn}
+		}
+		return o
 	case *ast.SelectorExpr:
 		sel := w.info.Selections[e]
 		if sel == nil || sel.Kind() != types.FieldVal {

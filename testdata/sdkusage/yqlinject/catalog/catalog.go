@@ -179,3 +179,23 @@ func (r *Repo) Create(ctx context.Context, req SearchRequest) error {
 func (r *Repo) CreateTable(ctx context.Context, ttlDays int, family string) error {
 	return r.db.Query().Exec(ctx, fmt.Sprintf("CREATE TABLE `%s` (id Uint64, title Utf8, PRIMARY KEY (id)) WITH (TTL = Interval(\"P%dD\") ON created_at, AUTO_PARTITIONING_MIN_PARTITIONS_COUNT = %d);", family, ttlDays, ttlDays))
 }
+
+// Delete deletes the requested products one by one, splicing each id.
+func (r *Repo) Delete(ctx context.Context, req SearchRequest) error {
+	for _, id := range req.IDs {
+		if err := r.db.Query().Exec(ctx, fmt.Sprintf("DELETE FROM products WHERE id = '%s';", id)); err != nil { // want `id \(an element of req.IDs, from parameter req of exported \(\*Repo\).Delete\) is spliced into the YQL text as a string literal`
+			return err
+		}
+	}
+	return nil
+}
+
+// DeleteParam is Delete's correct twin: one statement over a list parameter.
+func (r *Repo) DeleteParam(ctx context.Context, req SearchRequest) error {
+	ids := ydb.ParamsBuilder().Param("$ids").BeginList()
+	for _, id := range req.IDs {
+		ids = ids.Add().Text(id)
+	}
+	return r.db.Query().Exec(ctx, "DECLARE $ids AS List<Utf8>; DELETE FROM products WHERE id IN $ids;",
+		query.WithParameters(ids.EndList().Build()))
+}
