@@ -90,8 +90,8 @@
 // parameter the function reassigns, a list joined by strings.Join): they
 // are as likely to be configuration or generated SQL as input, and
 // without -strict numbers of unknown origin. Holes without a single Go
-// expression (a value that reaches the text through a loop or a builder
-// written in branches), in another package, or in a text the YQL lexer
-// rejects. Texts in PostgreSQL syntax, explain-only calls, and
+// expression (querysite gives some no position: a range variable joined
+// with + inside its loop, a builder written in branches), holes in
+// another package, and texts the YQL lexer rejects. Texts in PostgreSQL syntax, explain-only calls, and
 // database/sql handles traced to another driver.
 package yqlinject

@@ -283,7 +283,8 @@ var inputPassers = map[string]map[string]bool{
 }
 
 func passesInput(fn *types.Func) bool {
-	return fn.Pkg() != nil && fn.Type().(*types.Signature).Recv() == nil && inputPassers[fn.Pkg().Path()][fn.Name()]
+	sig, ok := fn.Type().(*types.Signature)
+	return ok && sig.Recv() == nil && fn.Pkg() != nil && inputPassers[fn.Pkg().Path()][fn.Name()]
 }
 
 // requestPkgs are the packages whose methods read a request's input.
