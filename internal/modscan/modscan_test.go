@@ -215,24 +215,17 @@ func FuzzMentionsDDL(f *testing.F) {
 }
 
 func TestSchemaOwner(t *testing.T) {
-	root := t.TempDir()
-	write := func(rel, content string) {
-		p := filepath.Join(root, filepath.FromSlash(rel))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
+	files := map[string]string{
+		"go.mod":                         "module example.com/m\n",
+		"internal/store/store.go":        "package store\n",
+		"internal/store/schema/0001.sql": "CREATE TABLE a (k Uint64, PRIMARY KEY (k));\n",
+		"cmd/server/main.go":             "package main\n",
+		"api/api.go":                     "package api\n",
+		"tools/gen_test.go":              "package tools\n", // tests only: not a package here
+		"db/migrations/0001.sql":         "CREATE TABLE b (k Uint64, PRIMARY KEY (k));\n",
+		"testdata/x.go":                  "package x\n",
 	}
-	write("go.mod", "module example.com/m\n")
-	write("internal/store/store.go", "package store\n")
-	write("internal/store/schema/0001.sql", "CREATE TABLE a (k Uint64, PRIMARY KEY (k));\n")
-	write("cmd/server/main.go", "package main\n")
-	write("api/api.go", "package api\n")
-	write("tools/gen_test.go", "package tools\n") // tests only: not a package here
-	write("db/migrations/0001.sql", "CREATE TABLE b (k Uint64, PRIMARY KEY (k));\n")
-	write("testdata/x.go", "package x\n")
+	root := tree(t, files)
 	m := new(Cache).Module(root)
 	if got, want := strings.Join(m.PackageDirs(), " "), "api cmd/server internal/store"; got != want {
 		t.Errorf("PackageDirs = %q, want %q", got, want)
@@ -248,8 +241,8 @@ func TestSchemaOwner(t *testing.T) {
 	if got := m.SchemaOwner("db/migrations/0001.sql", func(d string) bool { return d != "api" }); got != "cmd/server" {
 		t.Errorf("with api out of scope, SchemaOwner = %q, want cmd/server", got)
 	}
-	write("root.go", "package m\n")
-	m = new(Cache).Module(root)
+	files["root.go"] = "package m\n"
+	m = new(Cache).Module(tree(t, files))
 	if got := m.SchemaOwner("db/migrations/0001.sql", nil); got != "." {
 		t.Errorf("with a root package, SchemaOwner = %q, want .", got)
 	}
