@@ -55,7 +55,7 @@ func coveredStmt(text string, sorted []Span, off int) Span {
 		}
 	}
 	for _, s := range sorted {
-		if s.End <= off && s.End > s.Start && trails(text[s.End:off]) {
+		if s.Start >= 0 && s.End > s.Start && s.End <= off && off <= len(text) && trails(text[s.End:off]) {
 			return s
 		}
 	}
