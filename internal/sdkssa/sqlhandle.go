@@ -194,14 +194,14 @@ func (h *SQLHandles) loaded(addr ssa.Value, kind handleKind, depth int) bool {
 			return ok && h.allStored(stores, kind, depth)
 		})
 	case *ssa.FieldAddr:
-		tn := localStruct(a.X.Type(), h.pkg.Pkg)
+		tn := LocalStruct(a.X.Type(), h.pkg.Pkg)
 		if tn == nil || !h.knownField(tn, a.Field) {
 			return false
 		}
 		return h.memoized(handleKey{handleField{tn, a.Field}, kind}, func() bool {
 			stores, ok := h.storesTo(func(v ssa.Value) bool {
 				fa, isFA := v.(*ssa.FieldAddr)
-				return isFA && fa.Field == a.Field && localStruct(fa.X.Type(), h.pkg.Pkg) == tn
+				return isFA && fa.Field == a.Field && LocalStruct(fa.X.Type(), h.pkg.Pkg) == tn
 			})
 			return ok && h.allStored(stores, kind, depth)
 		})
@@ -316,9 +316,9 @@ func (h *SQLHandles) index() {
 	}
 }
 
-// localStruct is the named non-generic struct type of pkg that t is or
-// points to, or nil.
-func localStruct(t types.Type, pkg *types.Package) *types.TypeName {
+// LocalStruct is the named non-generic struct type of pkg that t is or
+// points to, or nil (querysite's handle tracing uses it too).
+func LocalStruct(t types.Type, pkg *types.Package) *types.TypeName {
 	t = types.Unalias(t)
 	if p, ok := t.Underlying().(*types.Pointer); ok {
 		t = types.Unalias(p.Elem())

@@ -6,6 +6,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/ydblint/ydblint/internal/sdkssa"
 	"github.com/ydblint/ydblint/internal/site"
 )
 
@@ -88,7 +89,7 @@ func (a *pkgAnalysis) computeParamDB(p *ssa.Parameter, depth int) dbInfo {
 // struct type: the handles stored into that field, when they agree.
 func (a *pkgAnalysis) dbFieldInfo(fa *ssa.FieldAddr, depth int) dbInfo {
 	unknown := dbInfo{mode: site.BindUnknown}
-	tn := localStruct(fa.X.Type(), a.pass.Pkg)
+	tn := sdkssa.LocalStruct(fa.X.Type(), a.pass.Pkg)
 	if tn == nil || a.prog.UnknownField(tn, fa.Field) {
 		return unknown
 	}
@@ -130,23 +131,6 @@ func agreeingDB(n int, source func(int) (dbInfo, bool)) dbInfo {
 	return first
 }
 
-// localStruct is the named struct type of this package that t is or
-// points to (not generic), or nil.
-func localStruct(t types.Type, pkg *types.Package) *types.TypeName {
-	t = types.Unalias(t)
-	if p, ok := t.Underlying().(*types.Pointer); ok {
-		t = types.Unalias(p.Elem())
-	}
-	n, ok := t.(*types.Named)
-	if !ok || n.TypeParams().Len() > 0 || n.TypeArgs().Len() > 0 || n.Obj().Pkg() != pkg {
-		return nil
-	}
-	if _, ok := n.Underlying().(*types.Struct); !ok {
-		return nil
-	}
-	return n.Obj()
-}
-
 // handleStores returns every store into field i of tn in the package's
 // functions; ok is false when the field's address is used otherwise (passed
 // on, stored, converted), since it may then be written anywhere.
@@ -155,7 +139,7 @@ func (a *pkgAnalysis) handleStores(tn *types.TypeName, i int) (stores []*ssa.Sto
 		for _, b := range a.prog.Blocks(fn) {
 			for _, instr := range b.Instrs {
 				fa, isFA := instr.(*ssa.FieldAddr)
-				if !isFA || fa.Field != i || localStruct(fa.X.Type(), a.pass.Pkg) != tn {
+				if !isFA || fa.Field != i || sdkssa.LocalStruct(fa.X.Type(), a.pass.Pkg) != tn {
 					continue
 				}
 				st, escaped := fieldAddrUses(fa) // fields.go

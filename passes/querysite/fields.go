@@ -6,6 +6,8 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/ydblint/ydblint/internal/sdkssa"
 )
 
 // Query text kept in a struct field is a common shape in services:
@@ -50,7 +52,7 @@ const maxFieldStores = 8
 // when the field is unexported and the type is a non-generic named struct
 // declared in the analysed package.
 func (a *pkgAnalysis) localField(t types.Type, i int) (fieldID, bool) {
-	tn := localStruct(t, a.pass.Pkg) // dbtrace.go
+	tn := sdkssa.LocalStruct(t, a.pass.Pkg) // dbtrace.go
 	if tn == nil {
 		return fieldID{}, false
 	}
