@@ -329,6 +329,26 @@ func f(x bool) {
 	}
 	sink(b.String())
 }`, want: "id,[name,]?1"},
+	{name: "range over a slice with optional elements, the first one told apart", src: header + `
+func f(owner, state string) {
+	var conds []func() string
+	if owner != "" {
+		conds = append(conds, func() string { return "owner = $owner" })
+	}
+	if state != "" {
+		conds = append(conds, func() string { return "state = $state" })
+	}
+	q := "SELECT * FROM jobs"
+	for i, c := range conds {
+		if i == 0 {
+			q += " WHERE "
+		} else {
+			q += " AND "
+		}
+		q += c()
+	}
+	sink(q)
+}`, want: "SELECT * FROM jobs([ WHERE state = $state]?3| WHERE owner = $owner[ AND state = $state]?3)"},
 	{name: "range over an unknown slice", src: header + `
 import "strings"
 func f(cols []string) {

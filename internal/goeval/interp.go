@@ -636,9 +636,21 @@ func (fr *frame) rangeLoop(l *loop, h *heap, phis []*Value) bool {
 			}
 		}
 	}
-	lo, hi := int64(-1), int64(-1)
 	saved := fr.elem
 	defer func() { fr.elem = saved }()
+	if l.rangeIdxRead && treeLoop(items, fr.e.b.Variants) {
+		// Each combination of the optional elements runs with its own
+		// index, so that a first-element test (i == 0, i > 0) stays
+		// decided; the combinations join at the exit under the
+		// elements' conditions.
+		h, phis = fr.rangeTree(l, items, 0, h, phis, idxPos, -1, accumulate)
+		if fr.dead {
+			return true
+		}
+		fr.exitRange(l, h, phis, acc)
+		return true
+	}
+	lo, hi := int64(-1), int64(-1)
 	for _, it := range items {
 		phis = append([]*Value(nil), phis...)
 		phis[idxPos] = mkInt(lo, hi)
@@ -693,6 +705,16 @@ func (fr *frame) rangeLoop(l *loop, h *heap, phis []*Value) bool {
 	if h != nil {
 		phis = append([]*Value(nil), phis...)
 		phis[idxPos] = mkInt(lo, hi)
+	}
+	fr.exitRange(l, h, phis, acc)
+	return true
+}
+
+// exitRange runs the exit of a range loop from the state after its last
+// element (h nil: no path gets there) and joins the exits some iteration
+// took (acc).
+func (fr *frame) exitRange(l *loop, h *heap, phis []*Value, acc []*heap) {
+	if h != nil {
 		fr.force[l.header] = 1
 		fr.iterate(l, h, phis)
 		fr.force[l.header] = -1
@@ -714,5 +736,75 @@ func (fr *frame) rangeLoop(l *loop, h *heap, phis []*Value) bool {
 			}
 		}
 	}
-	return true
+}
+
+// treeLoop reports whether a range over items runs once per combination
+// of its optional elements: no repeated element, and no more combinations
+// than the variants a value may hold.
+func treeLoop(items []Elem, variants int) bool {
+	combos := 1
+	for _, it := range items {
+		if it.Rep {
+			return false
+		}
+		if len(it.Conds) > 0 {
+			combos *= 2
+			if combos > variants {
+				return false
+			}
+		}
+	}
+	return combos > 1
+}
+
+// rangeTree runs the range loop's iterations for items[j:] from the header
+// state (h, phis) whose index is idx, once with and once without each
+// optional element, and returns the state after the last element: the
+// join of the combinations under each optional element's conditions.
+func (fr *frame) rangeTree(l *loop, items []Elem, j int, h *heap, phis []*Value, idxPos int, idx int64, accumulate func()) (*heap, []*Value) {
+	if h == nil || j == len(items) || fr.dead {
+		if h != nil {
+			phis = append([]*Value(nil), phis...)
+			phis[idxPos] = mkInt(idx, idx)
+		}
+		return h, phis
+	}
+	it := items[j]
+	in := append([]*Value(nil), phis...)
+	in[idxPos] = mkInt(idx, idx)
+	fr.elem = &elemOverride{slice: l.rangeSlice, next: l.rangeNext, v: it.V}
+	fr.force[l.header] = 0
+	fr.iterate(l, h, in)
+	fr.force[l.header] = -1
+	if fr.dead {
+		return nil, nil
+	}
+	accumulate()
+	bh, bphis := fr.edgesInto(l, true)
+	ph, pphis := fr.rangeTree(l, items, j+1, bh, bphis, idxPos, idx+1, accumulate)
+	if len(it.Conds) == 0 {
+		return ph, pphis
+	}
+	ah, aphis := fr.rangeTree(l, items, j+1, h, phis, idxPos, idx, accumulate)
+	if fr.dead {
+		return nil, nil
+	}
+	// With the element only when all its conditions held: the innermost
+	// first, each join nesting the previous one.
+	switch {
+	case ph == nil:
+		return ah, aphis
+	case ah == nil:
+		return ph, pphis
+	}
+	ch, cphis := ph, pphis
+	for _, c := range it.Conds {
+		ch = fr.e.joinHeaps(ah, ch, 0, c)
+		next := make([]*Value, len(aphis))
+		for i := range aphis {
+			next[i] = fr.e.join2(aphis[i], cphis[i], 0, c)
+		}
+		cphis = next
+	}
+	return ch, cphis
 }

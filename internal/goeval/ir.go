@@ -228,4 +228,8 @@ type loop struct {
 	// element of a known slice.
 	rangeSlice, rangeIdx, rangeNext int // value slots; -1 when not a range loop
 	rangeLen                        int
+	// rangeIdxRead: the body reads the index other than to read the
+	// element (rangeLoop then runs each combination of optional
+	// elements apart).
+	rangeIdxRead bool
 }

@@ -278,6 +278,35 @@ func (f *Func) tagRange(l *loop) {
 		return
 	}
 	l.rangeSlice, l.rangeIdx, l.rangeNext, l.rangeLen = n.Args[0], phi.ID, add.ID, n.ID
+	l.rangeIdxRead = f.readsIndex(l, phi, add, cmp)
+}
+
+// readsIndex reports whether the body of the range loop l reads its index
+// (next = idx+1) for anything but the loop's own test, the back edge and
+// the element read s[next]: a test such as `i == 0` that tells elements
+// apart by position.
+func (f *Func) readsIndex(l *loop, phi, add, cmp *Instr) bool {
+	for b, in := range l.body {
+		if !in {
+			continue
+		}
+		for k := range f.Blocks[b].Instrs {
+			x := &f.Blocks[b].Instrs[k]
+			if x == phi || x == add || x == cmp {
+				continue
+			}
+			for j, a := range x.Args {
+				if a != add.ID && a != phi.ID {
+					continue
+				}
+				if j == 1 && len(x.Args) == 2 && x.Args[0] == l.rangeSlice && (x.Op == OpIndex || x.Op == OpIndexAddr) {
+					continue
+				}
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // dominates reports whether block a dominates block b.
