@@ -15,6 +15,7 @@ import (
 	"github.com/ydblint/ydblint/internal/analysisutil"
 	"github.com/ydblint/ydblint/internal/pkgstate"
 	"github.com/ydblint/ydblint/internal/report"
+	"github.com/ydblint/ydblint/internal/goeval"
 	"github.com/ydblint/ydblint/internal/sdk"
 	"github.com/ydblint/ydblint/internal/site"
 	"github.com/ydblint/ydblint/internal/ssaprog"
@@ -206,6 +207,8 @@ type pkgAnalysis struct {
 	paramKeys  *paramKeyState // callers of each function (paramkey.go), built on first use
 	rowShapes  *rowShapeState // row shapes of local functions, converted types (implrows.go)
 	handles    map[any]dbInfo // handle parameters and fields already traced (dbtrace.go)
+	eval       *goeval.Evaluator            // made at the first site (evalenv.go)
+	litIndex   map[token.Pos]*ast.BasicLit // string literals by position (evaltext.go)
 }
 
 // newAnalysis returns nil when no function of the package can hold a site

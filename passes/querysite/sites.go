@@ -146,7 +146,7 @@ func (a *pkgAnalysis) buildSite(common *ssa.CallCommon, t callTarget, c *ctx) (*
 	}
 	var dbRecv ssa.Value = recv
 	if v, h := arg(sdk.RoleText); v != nil {
-		fwd.texts = a.text(v, h, c)
+		fwd.texts = a.siteText(v, h, c)
 	}
 	if e.Kind == sdk.KindPreparedExec {
 		stmt := recv

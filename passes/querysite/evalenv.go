@@ -1,0 +1,154 @@
+package querysite
+
+import (
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/ydblint/ydblint/internal/goeval"
+	"github.com/ydblint/ydblint/internal/sdk"
+)
+
+// evalEnv is goeval's view of the package under analysis: the bodies
+// querysite's SSA program shows (ssaprog), the package's own functions by
+// name, the methods of the types the package can name, and the package
+// variables only its initialiser assigns. What crosses packages (summary
+// facts) is not answered yet: another package's function is an
+// application, its variable a hole.
+type evalEnv struct {
+	a      *pkgAnalysis
+	byName map[string]*ssa.Function // the package's functions, by (*ssa.Function).String
+	types  map[string]types.Type    // named types the package can reach, by types.TypeString
+}
+
+func newEvalEnv(a *pkgAnalysis) *evalEnv {
+	env := &evalEnv{a: a, byName: map[string]*ssa.Function{}}
+	for _, fn := range a.funcs {
+		if fn.Parent() == nil {
+			env.byName[fn.String()] = fn
+		}
+	}
+	return env
+}
+
+// evaluator returns the package's Evaluator, made at the first site that
+// asks for one: packages without sites pay nothing.
+func (a *pkgAnalysis) evaluator() *goeval.Evaluator {
+	if a.eval == nil {
+		a.eval = goeval.New(newEvalEnv(a), goeval.Budget{})
+	}
+	return a.eval
+}
+
+// Body allows the package's own functions whose bodies querysite's
+// program shows, and synthetic wrappers of them; never the SDK.
+func (env *evalEnv) Body(fn *ssa.Function) bool {
+	if fn == nil || len(env.a.prog.Blocks(fn)) == 0 {
+		return false
+	}
+	if fn.Pkg == env.a.pkg {
+		return true
+	}
+	if fn.Synthetic == "" {
+		return false
+	}
+	obj, _ := fn.Object().(*types.Func)
+	return obj != nil && obj.Pkg() == env.a.pass.Pkg && !sdk.InSDK(obj.Pkg().Path())
+}
+
+func (env *evalEnv) Lookup(name string) goeval.Callee {
+	if fn := env.byName[name]; fn != nil && len(env.a.prog.Blocks(fn)) > 0 {
+		return goeval.Callee{Fn: fn}
+	}
+	return goeval.Callee{}
+}
+
+// Method resolves a method of a type the package declares or imports
+// directly (pointer types included).
+func (env *evalEnv) Method(typ, method string) string {
+	t := env.typeNamed(typ)
+	if t == nil {
+		return ""
+	}
+	prog := env.a.prog.Prog
+	for _, pkg := range []*types.Package{env.a.pass.Pkg, typePkg(t)} {
+		sel := prog.MethodSets.MethodSet(t).Lookup(pkg, method)
+		if sel == nil {
+			continue
+		}
+		if fn := prog.MethodValue(sel); fn != nil {
+			return fn.String()
+		}
+	}
+	return ""
+}
+
+func typePkg(t types.Type) *types.Package {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if n, ok := types.Unalias(t).(*types.Named); ok {
+		return n.Obj().Pkg()
+	}
+	return nil
+}
+
+// typeNamed finds the named type (or pointer to one) spelled typ among the
+// package's and its direct imports' package-level types.
+func (env *evalEnv) typeNamed(typ string) types.Type {
+	if env.types == nil {
+		env.types = map[string]types.Type{}
+		add := func(p *types.Package) {
+			for _, name := range p.Scope().Names() {
+				tn, ok := p.Scope().Lookup(name).(*types.TypeName)
+				if !ok || tn.IsAlias() {
+					continue
+				}
+				t := tn.Type()
+				if n, ok := t.(*types.Named); ok && n.TypeParams().Len() > 0 {
+					continue
+				}
+				env.types[types.TypeString(t, nil)] = t
+				env.types[types.TypeString(types.NewPointer(t), nil)] = types.NewPointer(t)
+			}
+		}
+		add(env.a.pass.Pkg)
+		for _, imp := range env.a.pass.Pkg.Imports() {
+			add(imp)
+		}
+	}
+	return env.types[typ]
+}
+
+func (env *evalEnv) Implementations(string, string) []string { return nil }
+
+// Callers: a parameter of the function evaluated stays a parameter (the
+// site is its callers', through the wrapper summary).
+func (env *evalEnv) Callers(*ssa.Function) ([]ssa.CallInstruction, bool) { return nil, false }
+
+// InitOnly holds for a variable of the package that nothing takes the
+// address of and only the package initialiser assigns; a //go:embed
+// variable is assigned by the toolchain.
+func (env *evalEnv) InitOnly(g *ssa.Global) bool {
+	obj, _ := g.Object().(*types.Var)
+	if obj == nil || obj.Pkg() != env.a.pass.Pkg {
+		return false
+	}
+	if _, _, ok := env.a.embedded(obj); ok {
+		return false
+	}
+	stores, escaped := env.a.globalStores(g)
+	if escaped {
+		return false
+	}
+	for _, st := range stores {
+		if st.Parent().Synthetic != "package initializer" {
+			return false
+		}
+	}
+	return true
+}
+
+func (env *evalEnv) Global(string) *goeval.Summary { return nil }
+
+func (env *evalEnv) Stores(string, int) ([]goeval.Store, bool) { return nil, false }

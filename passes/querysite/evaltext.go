@@ -1,0 +1,246 @@
+package querysite
+
+import (
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"os"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/ydblint/ydblint/internal/goeval"
+	"github.com/ydblint/ydblint/internal/site"
+	"github.com/ydblint/ydblint/internal/strshape"
+)
+
+// noRef is the shape ref of a value that is not a string (a hole the
+// evaluator did not make).
+const noRef = -2
+
+// evalText recovers the string value v of c.fn with the evaluator: the
+// value's shape enumerated into text variants, literal pieces mapped back
+// to Go source, holes described, optional pieces marked by the if that
+// decides them, and the parameters of c.top as parameter pieces (the
+// wrapper's summary instantiates them at its callers).
+func (a *pkgAnalysis) evalText(v ssa.Value, hint ast.Expr, c *ctx) texts {
+	if k, ok := v.(*ssa.Const); ok && k.Value != nil && k.Value.Kind() == constant.String {
+		return single(a.constPieces(k, hint, c.fn)...)
+	}
+	ev := a.evaluator()
+	r := ev.Value(c.fn, v)
+	en := strshape.Enumerate(ev.Limits(), shapeOf(ev, r.V, 0))
+	out := texts{truncated: !en.Exhaustive}
+	for _, vr := range en.Variants {
+		if len(out.vs) >= maxVariants {
+			out.truncated = true
+			break
+		}
+		out.vs = append(out.vs, a.evalVariant(ev, vr, hint, v, c))
+	}
+	return out
+}
+
+// shapeOf is the string shape of an abstract value: alternatives of
+// strings are alternatives, an interface its dynamic value, anything else
+// a hole.
+func shapeOf(ev *goeval.Evaluator, v *goeval.Value, depth int) *strshape.Shape {
+	if v == nil || depth > maxDepth {
+		return strshape.Hole(noRef)
+	}
+	switch v.Kind() {
+	case goeval.KString:
+		return v.Shape()
+	case goeval.KUnknown:
+		return strshape.Hole(v.Hole())
+	case goeval.KInterface:
+		return shapeOf(ev, v.Dynamic(), depth+1)
+	case goeval.KAlt:
+		var parts []*strshape.Shape
+		for _, x := range v.Elems() {
+			parts = append(parts, shapeOf(ev, x, depth+1))
+		}
+		return strshape.Alt(ev.Limits(), parts...)
+	}
+	return strshape.Hole(noRef)
+}
+
+// evalVariant turns one enumerated variant into pieces.
+func (a *pkgAnalysis) evalVariant(ev *goeval.Evaluator, vr strshape.Variant, hint ast.Expr, v ssa.Value, c *ctx) variant {
+	var out variant
+	whole := len(vr.Atoms) == 1
+	for _, id := range vr.Present {
+		if ch := a.evalChoice(ev, id, true); ch != nil {
+			out = append(out, piece{param: -1, mark: ch})
+		}
+	}
+	for _, id := range vr.Absent {
+		if ch := a.evalChoice(ev, id, false); ch != nil {
+			out = append(out, piece{param: -1, mark: ch})
+		}
+	}
+	for _, at := range vr.Atoms {
+		if at.Hole {
+			out = append(out, a.evalHole(ev, at.Ref, whole, hint, v, c))
+			continue
+		}
+		if at.Text == "" {
+			continue
+		}
+		out = append(out, a.evalLit(ev, at, whole, hint, c)...)
+	}
+	return out
+}
+
+// evalHole is a hole piece; a parameter of c.top is a parameter piece.
+func (a *pkgAnalysis) evalHole(ev *goeval.Evaluator, ref int, whole bool, hint ast.Expr, v ssa.Value, c *ctx) piece {
+	pos, end := token.NoPos, token.NoPos
+	if whole {
+		pos, end = exprRange(hint, v)
+	}
+	if ref == noRef {
+		key, desc := a.holeInfo(v, hint)
+		return holePiece(key, desc, pos, end)
+	}
+	p := ev.Piece(ref)
+	if p.Kind == goeval.HoleParam && c.top != nil && p.Why == "parameter of "+goevalShortName(c.top.String()) && p.Param < len(c.top.Params) {
+		param := c.top.Params[p.Param]
+		if k := c.paramIndex(param); k >= 0 {
+			pc := piece{param: k, pos: pos, end: end, desc: param.Name(), key: a.paramKey(param)}
+			if pc.key == "" {
+				if t, ok := a.paramArgText(param, c); ok {
+					pc.arg = t.vs[0]
+				}
+			}
+			return pc
+		}
+	}
+	desc := p.Desc
+	if whole && hint != nil {
+		desc = types.ExprString(hint)
+	}
+	return holePiece(p.Key, desc, pos, end)
+}
+
+// evalLit maps a literal atom back to Go source: through the string
+// literal the evaluator found it in, else as the constant it is.
+func (a *pkgAnalysis) evalLit(ev *goeval.Evaluator, at strshape.Atom, whole bool, hint ast.Expr, c *ctx) []piece {
+	p := ev.Piece(at.Ref)
+	if p.Pos.IsValid() {
+		if bl := a.basicLitAt(p.Pos - 1); bl != nil {
+			return slicePieces(stringLitPieces(bl), p.Off, p.Off+len(at.Text))
+		}
+	}
+	if whole && hint != nil {
+		if tv, ok := a.pass.TypesInfo.Types[hint]; ok && tv.Value != nil && tv.Value.Kind() == constant.String && constant.StringVal(tv.Value) == at.Text {
+			if ps, ok := a.decompose(hint, 0); ok && joined(ps) == at.Text {
+				return ps
+			}
+		}
+	}
+	if cands := a.stringExprs(c.fn)[at.Text]; len(cands) == 1 {
+		if ps, ok := a.decompose(cands[0], 0); ok && joined(ps) == at.Text {
+			return ps
+		}
+		return []piece{lit(at.Text, cands[0].Pos(), cands[0].End(), false)}
+	}
+	return []piece{lit(at.Text, token.NoPos, token.NoPos, false)}
+}
+
+// basicLitAt returns the string literal starting at pos.
+func (a *pkgAnalysis) basicLitAt(pos token.Pos) *ast.BasicLit {
+	if a.litIndex == nil {
+		a.litIndex = map[token.Pos]*ast.BasicLit{}
+		for _, f := range a.pass.Files {
+			ast.Inspect(f, func(n ast.Node) bool {
+				if bl, ok := n.(*ast.BasicLit); ok && bl.Kind == token.STRING {
+					a.litIndex[bl.Pos()] = bl
+				}
+				return true
+			})
+		}
+	}
+	return a.litIndex[pos]
+}
+
+// evalChoice is the site.Choice of an evaluator condition: the if whose
+// condition holds its position (one choice per if, whatever the calling
+// context).
+func (a *pkgAnalysis) evalChoice(ev *goeval.Evaluator, id int, present bool) *site.Choice {
+	cond := ev.Cond(id)
+	if !cond.Pos.IsValid() {
+		return nil
+	}
+	ch := &site.Choice{ID: int(cond.Pos), Present: present, Negated: cond.Negated, Pos: cond.Pos, End: cond.Pos, When: "condition"}
+	if e := a.enclosingIfCond(cond.Pos); e != nil {
+		ch.ID, ch.Pos, ch.End, ch.When = int(e.Pos()), e.Pos(), e.End(), types.ExprString(e)
+	}
+	return ch
+}
+
+// goevalShortName is goeval's short spelling of a function's full name, in
+// which it says whose parameter a hole is.
+func goevalShortName(name string) string {
+	b := make([]byte, 0, len(name))
+	seg := 0
+	for i := 0; i < len(name); i++ {
+		ch := name[i]
+		if ch == '/' {
+			b = b[:seg]
+			continue
+		}
+		b = append(b, ch)
+		switch ch {
+		case '(', '*', '[', ']', '{', '}', ',', ' ':
+			seg = len(b)
+		}
+	}
+	return string(b)
+}
+
+// evalMode selects how direct sites get their text while the evaluator is
+// being wired: "" the recognisers, "on" the evaluator, "compare" the
+// recognisers, printing each site whose evaluator text differs.
+var evalMode = os.Getenv("YDBLINT_EVALTEXT")
+
+func (a *pkgAnalysis) siteText(v ssa.Value, hint ast.Expr, c *ctx) texts {
+	switch evalMode {
+	case "on":
+		return a.evalText(v, hint, c)
+	case "compare":
+		old := a.text(v, hint, c)
+		neu := a.evalText(v, hint, c)
+		if o, n := textsString(a, old), textsString(a, neu); o != n {
+			fmt.Fprintf(os.Stderr, "EVALDIFF %s\n  old: %s\n  new: %s\n", a.pass.Fset.Position(v.Pos()), o, n)
+			if hint != nil {
+				fmt.Fprintf(os.Stderr, "  at: %s\n", a.pass.Fset.Position(hint.Pos()))
+			}
+		} else {
+			fmt.Fprintf(os.Stderr, "EVALSAME\n")
+		}
+		return old
+	}
+	return a.text(v, hint, c)
+}
+
+func textsString(a *pkgAnalysis, t texts) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "trunc=%v", t.truncated)
+	for _, v := range t.vs {
+		if t.hasParam() {
+			fmt.Fprintf(&b, " | %+v", factPieces(v))
+			continue
+		}
+		x := toText(v, 0, 0)
+		fmt.Fprintf(&b, " | %q holes=%v segs=", x.YQL, x.Holes)
+		for _, s := range x.Segments {
+			fmt.Fprintf(&b, "[%d+%d@%s-%d %v]", s.Off, s.Len, a.posString(s.Pos), s.End-s.Pos, s.Exact)
+		}
+		for _, ch := range x.Choices {
+			fmt.Fprintf(&b, " ch{%s %v %v %q}", a.posString(ch.Pos), ch.Present, ch.Negated, ch.When)
+		}
+	}
+	return b.String()
+}
