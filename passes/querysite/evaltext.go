@@ -140,13 +140,44 @@ func (a *pkgAnalysis) evalLit(ev *goeval.Evaluator, at strshape.Atom, whole bool
 			}
 		}
 	}
-	if cands := a.stringExprs(c.fn)[at.Text]; len(cands) == 1 {
+	cands := a.stringExprs(c.fn)[at.Text]
+	if len(cands) == 0 {
+		cands = a.packageStringExprs()[at.Text]
+	}
+	if len(cands) == 1 {
 		if ps, ok := a.decompose(cands[0], 0); ok && joined(ps) == at.Text {
 			return ps
 		}
 		return []piece{lit(at.Text, cands[0].Pos(), cands[0].End(), false)}
 	}
 	return []piece{lit(at.Text, token.NoPos, token.NoPos, false)}
+}
+
+// packageStringExprs indexes the maximal string-constant expressions of
+// the whole package by value: a constant the evaluator carried out of the
+// function that wrote it (a helper's result, a named constant) maps back
+// to its expression when it is the only one with that value.
+func (a *pkgAnalysis) packageStringExprs() map[string][]ast.Expr {
+	if a.pkgStrIndex != nil {
+		return a.pkgStrIndex
+	}
+	m := map[string][]ast.Expr{}
+	a.pkgStrIndex = m
+	for _, f := range a.pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			e, ok := n.(ast.Expr)
+			if !ok {
+				return true
+			}
+			if tv, ok := a.pass.TypesInfo.Types[e]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
+				s := constant.StringVal(tv.Value)
+				m[s] = append(m[s], e)
+				return false
+			}
+			return true
+		})
+	}
+	return m
 }
 
 // basicLitAt returns the string literal starting at pos.

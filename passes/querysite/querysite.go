@@ -13,9 +13,9 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/ydblint/ydblint/internal/analysisutil"
+	"github.com/ydblint/ydblint/internal/goeval"
 	"github.com/ydblint/ydblint/internal/pkgstate"
 	"github.com/ydblint/ydblint/internal/report"
-	"github.com/ydblint/ydblint/internal/goeval"
 	"github.com/ydblint/ydblint/internal/sdk"
 	"github.com/ydblint/ydblint/internal/site"
 	"github.com/ydblint/ydblint/internal/ssaprog"
@@ -199,16 +199,17 @@ type pkgAnalysis struct {
 	texts        map[*ssa.Function]*textFact
 	// localTexts and localSinks keep the in-package summaries with Go
 	// positions (facts carry none).
-	localTexts map[*ssa.Function]texts
-	localSinks map[*ssa.Function]*sinkSummary
-	hashes     map[*ssa.Function]*hashFact
-	cfgSinks   *configSinks   // nil when the configuration declares none
-	fields     *fieldState    // writes to local string fields (fields.go), built on first use
-	paramKeys  *paramKeyState // callers of each function (paramkey.go), built on first use
-	rowShapes  *rowShapeState // row shapes of local functions, converted types (implrows.go)
-	handles    map[any]dbInfo // handle parameters and fields already traced (dbtrace.go)
-	eval       *goeval.Evaluator            // made at the first site (evalenv.go)
-	litIndex   map[token.Pos]*ast.BasicLit // string literals by position (evaltext.go)
+	localTexts  map[*ssa.Function]texts
+	localSinks  map[*ssa.Function]*sinkSummary
+	hashes      map[*ssa.Function]*hashFact
+	cfgSinks    *configSinks                // nil when the configuration declares none
+	fields      *fieldState                 // writes to local string fields (fields.go), built on first use
+	paramKeys   *paramKeyState              // callers of each function (paramkey.go), built on first use
+	rowShapes   *rowShapeState              // row shapes of local functions, converted types (implrows.go)
+	handles     map[any]dbInfo              // handle parameters and fields already traced (dbtrace.go)
+	eval        *goeval.Evaluator           // made at the first site (evalenv.go)
+	litIndex    map[token.Pos]*ast.BasicLit // string literals by position (evaltext.go)
+	pkgStrIndex map[string][]ast.Expr       // string-constant expressions of the package (evaltext.go)
 }
 
 // newAnalysis returns nil when no function of the package can hold a site
