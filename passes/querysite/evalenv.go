@@ -151,4 +151,25 @@ func (env *evalEnv) InitOnly(g *ssa.Global) bool {
 
 func (env *evalEnv) Global(string) *goeval.Summary { return nil }
 
-func (env *evalEnv) Stores(string, int) ([]goeval.Store, bool) { return nil, false }
+// Stores lists the writes to an unexported string field of a local named
+// struct whose address never escapes (fields.go's index), at most
+// maxFieldStores of them.
+func (env *evalEnv) Stores(typ string, field int) ([]goeval.Store, bool) {
+	t := env.typeNamed(typ)
+	if t == nil {
+		return nil, false
+	}
+	id, ok := env.a.localField(t, field)
+	if !ok || env.a.prog.UnknownField(id.obj, id.field) {
+		return nil, false
+	}
+	fi := env.a.fieldIndex().info[id]
+	if fi == nil || fi.escaped || len(fi.stores) == 0 || len(fi.stores) > maxFieldStores {
+		return nil, false
+	}
+	out := make([]goeval.Store, len(fi.stores))
+	for i, st := range fi.stores {
+		out[i] = goeval.Store{Fn: st.Parent(), Val: st.Val}
+	}
+	return out, true
+}

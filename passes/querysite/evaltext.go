@@ -12,9 +12,14 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/ydblint/ydblint/internal/goeval"
+	"github.com/ydblint/ydblint/internal/sdk"
 	"github.com/ydblint/ydblint/internal/site"
 	"github.com/ydblint/ydblint/internal/strshape"
 )
+
+// driverNameKeyPrefix starts the evaluator's key of the database name
+// (databaseNameKey names it by the method alone).
+const driverNameKeyPrefix = "call:(*" + sdk.PkgYDB + ".Driver).Name("
 
 // noRef is the shape ref of a value that is not a string (a hole the
 // evaluator did not make).
@@ -34,6 +39,9 @@ func (a *pkgAnalysis) evalText(v ssa.Value, hint ast.Expr, c *ctx) texts {
 	en := strshape.Enumerate(ev.Limits(), shapeOf(ev, r.V, 0))
 	out := texts{truncated: !en.Exhaustive}
 	for _, vr := range en.Variants {
+		if len(en.Variants) > 1 && emptyVariant(vr) {
+			continue // a field's zero value, an optional piece left out: no statement
+		}
 		if len(out.vs) >= maxVariants {
 			out.truncated = true
 			break
@@ -41,6 +49,15 @@ func (a *pkgAnalysis) evalText(v ssa.Value, hint ast.Expr, c *ctx) texts {
 		out.vs = append(out.vs, a.evalVariant(ev, vr, hint, v, c))
 	}
 	return out
+}
+
+func emptyVariant(vr strshape.Variant) bool {
+	for _, at := range vr.Atoms {
+		if at.Hole || at.Text != "" {
+			return false
+		}
+	}
+	return true
 }
 
 // shapeOf is the string shape of an abstract value: alternatives of
@@ -100,14 +117,10 @@ func (a *pkgAnalysis) evalHole(ev *goeval.Evaluator, ref int, whole bool, hint a
 	if whole {
 		pos, end = exprRange(hint, v)
 	}
-	if ref == noRef {
-		key, desc := a.holeInfo(v, hint)
-		return holePiece(key, desc, pos, end)
-	}
 	p := ev.Piece(ref)
 	if p.Kind == goeval.HoleParam && c.top != nil && p.Why == "parameter of "+goevalShortName(c.top.String()) && p.Param < len(c.top.Params) {
 		param := c.top.Params[p.Param]
-		if k := c.paramIndex(param); k >= 0 {
+		if k := c.paramIndex(param); k >= 0 && isString(param.Type()) {
 			pc := piece{param: k, pos: pos, end: end, desc: param.Name(), key: a.paramKey(param)}
 			if pc.key == "" {
 				if t, ok := a.paramArgText(param, c); ok {
@@ -117,11 +130,16 @@ func (a *pkgAnalysis) evalHole(ev *goeval.Evaluator, ref int, whole bool, hint a
 			return pc
 		}
 	}
-	desc := p.Desc
-	if whole && hint != nil {
-		desc = types.ExprString(hint)
+	if whole || ref == noRef {
+		// The hole is the value itself: described as the site's argument.
+		key, desc := a.holeInfo(v, hint)
+		return holePiece(key, desc, pos, end)
 	}
-	return holePiece(p.Key, desc, pos, end)
+	key := p.Key
+	if strings.HasPrefix(key, driverNameKeyPrefix) {
+		key = "call:" + sdk.PkgYDB + ".(*Driver).Name"
+	}
+	return holePiece(key, p.Desc, pos, end)
 }
 
 // evalLit maps a literal atom back to Go source: through the string
