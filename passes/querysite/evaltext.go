@@ -113,6 +113,9 @@ func (a *pkgAnalysis) evalVariant(ev *goeval.Evaluator, vr strshape.Variant, hin
 
 // evalHole is a hole piece; a parameter of c.top is a parameter piece.
 func (a *pkgAnalysis) evalHole(ev *goeval.Evaluator, ref int, whole bool, hint ast.Expr, v ssa.Value, c *ctx) piece {
+	if call, ok := v.(*ssa.Call); ok && hint == nil && a.calls[call.Pos()] != nil {
+		hint = a.calls[call.Pos()] // a call's own expression describes its result
+	}
 	pos, end := token.NoPos, token.NoPos
 	if whole {
 		pos, end = exprRange(hint, v)
