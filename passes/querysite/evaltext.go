@@ -7,6 +7,7 @@ import (
 	"go/token"
 	"go/types"
 	"os"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -38,7 +39,7 @@ func (a *pkgAnalysis) evalText(v ssa.Value, hint ast.Expr, c *ctx) texts {
 	r := ev.Value(c.fn, v)
 	en := strshape.Enumerate(ev.Limits(), shapeOf(ev, r.V, 0))
 	out := texts{truncated: !en.Exhaustive}
-	for _, vr := range en.Variants {
+	for _, vr := range orderVariants(dropUnsetFields(ev, en.Variants)) {
 		if len(en.Variants) > 1 && emptyVariant(vr) {
 			continue // a field's zero value, an optional piece left out: no statement
 		}
@@ -48,6 +49,47 @@ func (a *pkgAnalysis) evalText(v ssa.Value, hint ast.Expr, c *ctx) texts {
 		}
 		out.vs = append(out.vs, a.evalVariant(ev, vr, hint, v, c))
 	}
+	return out
+}
+
+// dropUnsetFields leaves out the variants that read a field before any
+// store to it (its zero value, Piece.Zero) when others read it stored:
+// a field that holds no statement yet is not a query.
+func dropUnsetFields(ev *goeval.Evaluator, vs []strshape.Variant) []strshape.Variant {
+	var set []strshape.Variant
+	for _, vr := range vs {
+		if !slices.ContainsFunc(vr.Atoms, func(at strshape.Atom) bool { return !at.Hole && at.Ref >= 0 && ev.Piece(at.Ref).Zero }) {
+			set = append(set, vr)
+		}
+	}
+	if len(set) == 0 {
+		return vs
+	}
+	return set
+}
+
+// orderVariants orders variants as the control flow did: of two variants
+// that differ in an optional piece, the one without it first, the later
+// if deciding first (a φ lists the path around the if before the path
+// through it). Alternatives keep the evaluator's order.
+func orderVariants(vs []strshape.Variant) []strshape.Variant {
+	out := slices.Clone(vs)
+	slices.SortStableFunc(out, func(x, y strshape.Variant) int {
+		conds := append(append(append(append([]int(nil), x.Present...), x.Absent...), y.Present...), y.Absent...)
+		slices.Sort(conds)
+		for i := len(conds) - 1; i >= 0; i-- {
+			c := conds[i]
+			xp, yp := slices.Contains(x.Present, c), slices.Contains(y.Present, c)
+			xa, ya := slices.Contains(x.Absent, c), slices.Contains(y.Absent, c)
+			if (xp || xa) && (yp || ya) && xp != yp {
+				if xp {
+					return 1
+				}
+				return -1
+			}
+		}
+		return 0
+	})
 	return out
 }
 
@@ -142,7 +184,55 @@ func (a *pkgAnalysis) evalHole(ev *goeval.Evaluator, ref int, whole bool, hint a
 	if strings.HasPrefix(key, driverNameKeyPrefix) {
 		key = "call:" + sdk.PkgYDB + ".(*Driver).Name"
 	}
-	return holePiece(key, p.Desc, pos, end)
+	desc := p.Desc
+	if e := a.srcExpr(p.Src); e != nil {
+		// Described as the expression that made it, as the recognisers
+		// did: s.tablePath, not the evaluator's *s.tablePath.
+		desc, pos, end = types.ExprString(e), e.Pos(), e.End()
+	}
+	return holePiece(key, desc, pos, end)
+}
+
+// srcExpr is the expression whose SSA instruction is at pos (Piece.Src):
+// a selector by its Sel, a call by its Lparen, an index or slice by its
+// Lbrack, an operator by its OpPos, a dereference by its Star, else an
+// identifier. nil when pos is not one.
+func (a *pkgAnalysis) srcExpr(pos token.Pos) ast.Expr {
+	if !pos.IsValid() {
+		return nil
+	}
+	if a.srcIndex == nil {
+		a.srcIndex = map[token.Pos]ast.Expr{}
+		add := func(p token.Pos, e ast.Expr) {
+			if _, ok := a.srcIndex[p]; !ok {
+				a.srcIndex[p] = e
+			}
+		}
+		for _, f := range a.pass.Files {
+			ast.Inspect(f, func(n ast.Node) bool {
+				switch e := n.(type) {
+				case *ast.SelectorExpr:
+					add(e.Sel.Pos(), e)
+				case *ast.CallExpr:
+					add(e.Lparen, e)
+				case *ast.IndexExpr:
+					add(e.Lbrack, e)
+				case *ast.SliceExpr:
+					add(e.Lbrack, e)
+				case *ast.BinaryExpr:
+					add(e.OpPos, e)
+				case *ast.UnaryExpr:
+					add(e.OpPos, e)
+				case *ast.StarExpr:
+					add(e.Star, e)
+				case *ast.Ident:
+					add(e.Pos(), e)
+				}
+				return true
+			})
+		}
+	}
+	return a.srcIndex[pos]
 }
 
 // evalLit maps a literal atom back to Go source: through the string
@@ -170,6 +260,11 @@ func (a *pkgAnalysis) evalLit(ev *goeval.Evaluator, at strshape.Atom, whole bool
 			return ps
 		}
 		return []piece{lit(at.Text, cands[0].Pos(), cands[0].End(), false)}
+	}
+	if call, ok := a.srcExpr(p.Src).(*ast.CallExpr); ok {
+		// Text a call made (path.Join's "/", a piece of a computed
+		// format): the call's range.
+		return []piece{lit(at.Text, call.Pos(), call.End(), false)}
 	}
 	return []piece{lit(at.Text, token.NoPos, token.NoPos, false)}
 }

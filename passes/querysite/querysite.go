@@ -210,6 +210,7 @@ type pkgAnalysis struct {
 	eval        *goeval.Evaluator           // made at the first site (evalenv.go)
 	litIndex    map[token.Pos]*ast.BasicLit // string literals by position (evaltext.go)
 	pkgStrIndex map[string][]ast.Expr       // string-constant expressions of the package (evaltext.go)
+	srcIndex    map[token.Pos]ast.Expr      // expressions by the position of their SSA instruction (evaltext.go)
 }
 
 // newAnalysis returns nil when no function of the package can hold a site
