@@ -255,6 +255,19 @@ func (a *pkgAnalysis) evalLit(ev *goeval.Evaluator, at strshape.Atom, whole bool
 	if len(cands) == 0 {
 		cands = a.packageStringExprs()[at.Text]
 	}
+	if len(cands) > 1 && hint != nil {
+		// A constant used more than once in the function: the one inside
+		// the site's argument, when only one is.
+		var in []ast.Expr
+		for _, e := range cands {
+			if hint.Pos() <= e.Pos() && e.End() <= hint.End() {
+				in = append(in, e)
+			}
+		}
+		if len(in) == 1 {
+			cands = in
+		}
+	}
 	if len(cands) == 1 {
 		if ps, ok := a.decompose(cands[0], 0); ok && joined(ps) == at.Text {
 			return ps
@@ -262,8 +275,23 @@ func (a *pkgAnalysis) evalLit(ev *goeval.Evaluator, at strshape.Atom, whole bool
 		return []piece{lit(at.Text, cands[0].Pos(), cands[0].End(), false)}
 	}
 	if call, ok := a.srcExpr(p.Src).(*ast.CallExpr); ok {
-		// Text a call made (path.Join's "/", a piece of a computed
-		// format): the call's range.
+		// Text a call made: a piece of a constant argument (a format
+		// named by a constant) when it occurs there once, else the
+		// call's range (path.Join's "/").
+		for _, arg := range call.Args {
+			tv, ok := a.pass.TypesInfo.Types[arg]
+			if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
+				continue
+			}
+			val := constant.StringVal(tv.Value)
+			if strings.Count(val, at.Text) != 1 {
+				continue
+			}
+			if ps, ok := a.decompose(arg, 0); ok && joined(ps) == val {
+				i := strings.Index(val, at.Text)
+				return slicePieces(ps, i, i+len(at.Text))
+			}
+		}
 		return []piece{lit(at.Text, call.Pos(), call.End(), false)}
 	}
 	return []piece{lit(at.Text, token.NoPos, token.NoPos, false)}
