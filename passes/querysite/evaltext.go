@@ -37,9 +37,10 @@ func (a *pkgAnalysis) evalText(v ssa.Value, hint ast.Expr, c *ctx) texts {
 	}
 	ev := a.evaluator()
 	r := ev.Value(c.fn, v)
-	en := strshape.Enumerate(ev.Limits(), shapeOf(ev, r.V, 0))
+	shape := shapeOf(ev, r.V, 0)
+	en := strshape.Enumerate(ev.Limits(), shape)
 	out := texts{truncated: !en.Exhaustive}
-	for _, vr := range orderVariants(dropUnsetFields(ev, en.Variants)) {
+	for _, vr := range orderVariants(dropUnsetFields(ev, en.Variants), appendedConds(shape)) {
 		if len(en.Variants) > 1 && emptyVariant(vr) {
 			continue // a field's zero value, an optional piece left out: no statement
 		}
@@ -68,17 +69,41 @@ func dropUnsetFields(ev *goeval.Evaluator, vs []strshape.Variant) []strshape.Var
 	return set
 }
 
-// orderVariants orders variants as the control flow did: of two variants
-// that differ in an optional piece, the one without it first, the later
-// if deciding first (a φ lists the path around the if before the path
-// through it). Alternatives keep the evaluator's order.
-func orderVariants(vs []strshape.Variant) []strshape.Variant {
+// appendedConds are the conditions of the optional pieces of s that are
+// text appended under an if (q += x), not elements of a joined list.
+func appendedConds(s *strshape.Shape) map[int]bool {
+	out := map[int]bool{}
+	var walk func(s *strshape.Shape, inJoin bool)
+	walk = func(s *strshape.Shape, inJoin bool) {
+		if s == nil {
+			return
+		}
+		if s.Kind == strshape.KindOpt && !inJoin {
+			out[s.Cond] = true
+		}
+		for _, p := range s.Parts {
+			walk(p, s.Kind == strshape.KindJoin)
+		}
+	}
+	walk(s, false)
+	return out
+}
+
+// orderVariants orders variants as the recognisers did: of two variants
+// that differ in text appended under an if (conds), the one without it
+// first, the later if deciding first (a φ lists the path around the if
+// before the path through it). Lists joined from optional elements and
+// alternatives keep the evaluator's order.
+func orderVariants(vs []strshape.Variant, conds map[int]bool) []strshape.Variant {
 	out := slices.Clone(vs)
 	slices.SortStableFunc(out, func(x, y strshape.Variant) int {
-		conds := append(append(append(append([]int(nil), x.Present...), x.Absent...), y.Present...), y.Absent...)
-		slices.Sort(conds)
-		for i := len(conds) - 1; i >= 0; i-- {
-			c := conds[i]
+		ids := append(append(append(append([]int(nil), x.Present...), x.Absent...), y.Present...), y.Absent...)
+		slices.Sort(ids)
+		for i := len(ids) - 1; i >= 0; i-- {
+			c := ids[i]
+			if !conds[c] {
+				continue
+			}
 			xp, yp := slices.Contains(x.Present, c), slices.Contains(y.Present, c)
 			xa, ya := slices.Contains(x.Absent, c), slices.Contains(y.Absent, c)
 			if (xp || xa) && (yp || ya) && xp != yp {
