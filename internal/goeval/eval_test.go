@@ -570,6 +570,12 @@ func main() {
 }
 func Other(s *store) { s.get() }
 `, want: "SELECT * FROM (a|)"},
+	{name: "field set by an exported constructor is the field's hole", src: header + `
+type store struct{ table string }
+func NewStore(t string) *store { return &store{table: t} }
+func (s *store) get() { sink("SELECT * FROM " + s.table) }
+func Other(s *store) { s.get() }
+`, want: "SELECT * FROM (<field:example.com/p.store.table>|)"},
 	{name: "a call reading a variable written between two calls", src: header + `
 var suffix = "a"
 func SetSuffix(s string) { suffix = s }

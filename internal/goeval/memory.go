@@ -406,6 +406,12 @@ func (fr *frame) resolveField(v *Value) (*Value, *heap) {
 			return nil, nil
 		}
 		val := tf.finalValue(slot)
+		if e.unkeyedStringHole(val) && v.kind == KString {
+			// A store of a value without identity (the parameter of a
+			// constructor whose callers are not known) says no more
+			// than the field's own hole, which names the field.
+			val = e.stampField(v)
+		}
 		h = e.importCells(h, tf.final, val)
 		out = e.join2(out, val, 0, 0)
 	}
@@ -417,6 +423,12 @@ func (fr *frame) resolveField(v *Value) (*Value, *heap) {
 		e.fieldMemo[key] = &fieldResult{v: out, h: h}
 	}
 	return out, h
+}
+
+// unkeyedStringHole reports whether v is a string that is nothing but a
+// hole without a key.
+func (e *Evaluator) unkeyedStringHole(v *Value) bool {
+	return v != nil && v.kind == KString && v.shape != nil && v.shape.Kind == strshape.KindHole && e.Piece(v.shape.Ref).Key == ""
 }
 
 // fieldZero is the zero value of the field fref, joined with its stores:
