@@ -1,7 +1,10 @@
 package querysite
 
 import (
+	"go/constant"
+	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -122,9 +125,105 @@ func (env *evalEnv) typeNamed(typ string) types.Type {
 
 func (env *evalEnv) Implementations(string, string) []string { return nil }
 
-// Callers: a parameter of the function evaluated stays a parameter (the
-// site is its callers', through the wrapper summary).
-func (env *evalEnv) Callers(*ssa.Function) ([]ssa.CallInstruction, bool) { return nil, false }
+// Callers are complete for a constructor that stores a string parameter
+// into a field (fieldctor.go's rule): every call known (paramkey.go,
+// knownCallers: unexported or package main, never used as a value), at
+// most maxArgTextCallers of them, each passing a constant for the stored
+// parameters, and no other string parameter varying between the calls
+// (two varying parameters would pair one call's table with another's
+// column). Any other function's parameters stay parameters: at the site's
+// function they are the wrapper's parameter pieces, instantiated at its
+// callers through the wrapper facts.
+func (env *evalEnv) Callers(fn *ssa.Function) ([]ssa.CallInstruction, bool) {
+	stored := storedStringParams(fn)
+	if len(stored) == 0 {
+		return nil, false
+	}
+	calls, idx := env.a.knownCallers(fn.Params[stored[0]])
+	if idx < 0 || len(calls) > maxArgTextCallers {
+		return nil, false
+	}
+	for i, p := range fn.Params {
+		if !isString(p.Type()) {
+			continue
+		}
+		isStored := slices.Contains(stored, i)
+		for _, call := range calls {
+			args := call.Common().Args
+			if len(args) != len(fn.Params) {
+				return nil, false
+			}
+			if isStored {
+				if k, ok := args[i].(*ssa.Const); !ok || k.Value == nil {
+					return nil, false
+				}
+				continue
+			}
+			if !sameArg(args[i], calls[0].Common().Args[i]) {
+				return nil, false
+			}
+		}
+	}
+	if len(stored) > 1 && !onlyOneVaries(calls, stored) {
+		return nil, false
+	}
+	return calls, true
+}
+
+// storedStringParams are the indices of fn's string parameters that fn
+// stores, as they are, into a field.
+func storedStringParams(fn *ssa.Function) []int {
+	if fn == nil {
+		return nil
+	}
+	var out []int
+	for _, b := range fn.Blocks {
+		for _, in := range b.Instrs {
+			st, ok := in.(*ssa.Store)
+			if !ok {
+				continue
+			}
+			if _, isField := st.Addr.(*ssa.FieldAddr); !isField {
+				continue
+			}
+			p, ok := st.Val.(*ssa.Parameter)
+			if !ok || !isString(p.Type()) {
+				continue
+			}
+			if i := slices.Index(fn.Params, p); i >= 0 && !slices.Contains(out, i) {
+				out = append(out, i)
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// sameArg reports whether two calls pass the same value: the very same SSA
+// value (the caller's own parameter) or equal constants.
+func sameArg(x, y ssa.Value) bool {
+	if x == y {
+		return true
+	}
+	kx, okx := x.(*ssa.Const)
+	ky, oky := y.(*ssa.Const)
+	return okx && oky && kx.Value != nil && ky.Value != nil && constant.Compare(kx.Value, token.EQL, ky.Value)
+}
+
+// onlyOneVaries reports whether at most one of the stored parameters gets
+// different constants from the calls.
+func onlyOneVaries(calls []ssa.CallInstruction, stored []int) bool {
+	varying := 0
+	for _, i := range stored {
+		for _, call := range calls[1:] {
+			if !sameArg(call.Common().Args[i], calls[0].Common().Args[i]) {
+				varying++
+				break
+			}
+		}
+	}
+	return varying <= 1
+}
 
 // InitOnly holds for a variable of the package that nothing takes the
 // address of and only the package initialiser assigns; a //go:embed
@@ -145,6 +244,13 @@ func (env *evalEnv) InitOnly(g *ssa.Global) bool {
 		if st.Parent().Synthetic != "package initializer" {
 			return false
 		}
+	}
+	if _, isMap := obj.Type().Underlying().(*types.Map); isMap {
+		// The variable is assigned once, but the map it holds is shared:
+		// only a map nothing but lookups reads (maptext.go) holds its
+		// literal's entries everywhere. One written after initialisation is
+		// not a lookup table.
+		return env.a.onlyLookedUp(g)
 	}
 	return true
 }

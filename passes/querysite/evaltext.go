@@ -200,6 +200,12 @@ func (a *pkgAnalysis) evalHole(ev *goeval.Evaluator, ref int, whole bool, hint a
 			return pc
 		}
 	}
+	if param := a.paramAt(p); param != nil && !whole {
+		// Another function's parameter (a caller's, a constructor's):
+		// placed at its declaration and keyed by the value every caller
+		// passes, as paramHole.
+		return a.paramHole(param, param.Pos(), param.Pos())
+	}
 	if whole || ref == noRef {
 		// The hole is the value itself: described as the site's argument.
 		key, desc := a.holeInfo(v, hint)
@@ -443,4 +449,23 @@ func textsString(a *pkgAnalysis, t texts) string {
 		}
 	}
 	return b.String()
+}
+
+// paramAt is the parameter a HoleParam piece stands for, found by its
+// declaration (Piece.Src); nil for other pieces.
+func (a *pkgAnalysis) paramAt(p goeval.Piece) *ssa.Parameter {
+	if p.Kind != goeval.HoleParam || !p.Src.IsValid() {
+		return nil
+	}
+	if a.paramsAt == nil {
+		a.paramsAt = map[token.Pos]*ssa.Parameter{}
+		for _, fn := range a.funcs {
+			for _, q := range fn.Params {
+				if q.Pos().IsValid() {
+					a.paramsAt[q.Pos()] = q
+				}
+			}
+		}
+	}
+	return a.paramsAt[p.Src]
 }

@@ -202,15 +202,16 @@ type pkgAnalysis struct {
 	localTexts  map[*ssa.Function]texts
 	localSinks  map[*ssa.Function]*sinkSummary
 	hashes      map[*ssa.Function]*hashFact
-	cfgSinks    *configSinks                // nil when the configuration declares none
-	fields      *fieldState                 // writes to local string fields (fields.go), built on first use
-	paramKeys   *paramKeyState              // callers of each function (paramkey.go), built on first use
-	rowShapes   *rowShapeState              // row shapes of local functions, converted types (implrows.go)
-	handles     map[any]dbInfo              // handle parameters and fields already traced (dbtrace.go)
-	eval        *goeval.Evaluator           // made at the first site (evalenv.go)
-	litIndex    map[token.Pos]*ast.BasicLit // string literals by position (evaltext.go)
-	pkgStrIndex map[string][]ast.Expr       // string-constant expressions of the package (evaltext.go)
-	srcIndex    map[token.Pos]ast.Expr      // expressions by the position of their SSA instruction (evaltext.go)
+	cfgSinks    *configSinks                 // nil when the configuration declares none
+	fields      *fieldState                  // writes to local string fields (fields.go), built on first use
+	paramKeys   *paramKeyState               // callers of each function (paramkey.go), built on first use
+	rowShapes   *rowShapeState               // row shapes of local functions, converted types (implrows.go)
+	handles     map[any]dbInfo               // handle parameters and fields already traced (dbtrace.go)
+	eval        *goeval.Evaluator            // made at the first site (evalenv.go)
+	paramsAt    map[token.Pos]*ssa.Parameter // the package's parameters by declaration (evaltext.go)
+	litIndex    map[token.Pos]*ast.BasicLit  // string literals by position (evaltext.go)
+	pkgStrIndex map[string][]ast.Expr        // string-constant expressions of the package (evaltext.go)
+	srcIndex    map[token.Pos]ast.Expr       // expressions by the position of their SSA instruction (evaltext.go)
 }
 
 // newAnalysis returns nil when no function of the package can hold a site
