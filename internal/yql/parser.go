@@ -50,6 +50,15 @@ func (p *Parser) Parse(src string) *Script {
 		toks = toks[:0]
 	}
 	for _, r := range splitStatements(src, toks) {
+		if leadingHoleLine(src, lr.vals, toks[r[0]:r[1]]) {
+			// A hole alone on its lines before a statement keyword
+			// stands for statements spliced in (a DECLARE block, a
+			// PRAGMA): it is a statement of its own, opaque, and the
+			// statement after it is parsed.
+			t := &toks[r[0]]
+			s.Stmts = append(s.Stmts, &OpaqueStmt{Span: t.Span(), Reason: "hole"})
+			r[0]++
+		}
 		stmt, err := parseStatement(a, src, lr.vals, toks[r[0]:r[1]])
 		s.Stmts = append(s.Stmts, stmt)
 		if err != nil {
@@ -850,4 +859,33 @@ type arena struct {
 	ident    slab[Ident]
 	typeRef  slab[TypeRef]
 	call     slab[Call]
+}
+
+// statementKeywords start a statement that may follow a leading hole
+// (leadingHoleLine).
+var statementKeywords = map[string]bool{
+	"SELECT": true, "UPSERT": true, "INSERT": true, "REPLACE": true, "UPDATE": true,
+	"DELETE": true, "DECLARE": true, "PRAGMA": true, "DISCARD": true, "PROCESS": true,
+}
+
+// leadingHoleLine reports whether a statement's tokens start with a hole
+// placeholder followed, after a line break, by a statement keyword:
+// `strings.Join(declares, "\n") + "\nSELECT …"`. The hole cannot be a
+// prefix of that statement's first clause (EXPLAIN, a named expression)
+// without sharing its line, which Go code that builds text does not do.
+func leadingHoleLine(src string, vals []string, toks []tok) bool {
+	if len(toks) < 2 {
+		return false
+	}
+	h, k := &toks[0], &toks[1]
+	if h.Kind != TokIdent && h.Kind != TokQuotedIdent || k.Kind != TokIdent {
+		return false
+	}
+	if _, ok := HoleIndex(src[h.Offset:h.End]); !ok {
+		return false
+	}
+	if !strings.Contains(src[h.End:k.Offset], "\n") {
+		return false
+	}
+	return statementKeywords[strings.ToUpper(src[k.Offset:k.End])]
 }

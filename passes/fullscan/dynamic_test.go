@@ -35,3 +35,10 @@ func TestDynamicTextStrict(t *testing.T) {
 func TestTemplatePrefix(t *testing.T) {
 	analysistest.Run(t, rulesModule(t), fullscan.Analyzer, "example.com/rules/fullscan/tmplprefix/...")
 }
+
+// TestEvaluatedText: query text only the evaluator recovers (a fluent
+// builder, closure filters applied in a loop, a DECLARE block spliced in
+// first), each faulty read with a keyed twin that stays silent.
+func TestEvaluatedText(t *testing.T) {
+	analysistest.Run(t, rulesModule(t), fullscan.Analyzer, "example.com/rules/fullscan/evaluated")
+}

@@ -32,8 +32,15 @@ const noRef = -2
 // decides them, and the parameters of c.top as parameter pieces (the
 // wrapper's summary instantiates them at its callers).
 func (a *pkgAnalysis) evalText(v ssa.Value, hint ast.Expr, c *ctx) texts {
+	t, _ := a.evalTextShape(v, hint, c)
+	return t
+}
+
+// evalTextShape is evalText with the shape its variants were enumerated
+// from (nil for a constant).
+func (a *pkgAnalysis) evalTextShape(v ssa.Value, hint ast.Expr, c *ctx) (texts, *strshape.Shape) {
 	if k, ok := v.(*ssa.Const); ok && k.Value != nil && k.Value.Kind() == constant.String {
-		return single(a.constPieces(k, hint, c.fn)...)
+		return single(a.constPieces(k, hint, c.fn)...), nil
 	}
 	ev := a.evaluator()
 	r := ev.Value(c.fn, v)
@@ -48,9 +55,49 @@ func (a *pkgAnalysis) evalText(v ssa.Value, hint ast.Expr, c *ctx) texts {
 			out.truncated = true
 			break
 		}
-		out.vs = append(out.vs, a.evalVariant(ev, vr, hint, v, c))
+		out.vs = addVariant(out.vs, a.evalVariant(ev, vr, hint, v, c))
 	}
-	return out
+	return out, shape
+}
+
+// addVariant appends v unless a variant with the same text and holes is
+// there already; of the two, the one that records more decisions (marks of
+// optional pieces) is kept. An alternative between branches carries no
+// condition, so one text can come out of it with and without the marks of
+// the optional pieces inside it.
+func addVariant(vs []variant, v variant) []variant {
+	k := variantText(v)
+	for i, w := range vs {
+		if variantText(w) == k {
+			if countMarks(v) > countMarks(w) {
+				vs[i] = v
+			}
+			return vs
+		}
+	}
+	return append(vs, v)
+}
+
+func variantText(v variant) string {
+	var b strings.Builder
+	for _, p := range v {
+		if p.hole {
+			b.WriteString("\x00" + p.key + "\x00")
+		} else {
+			b.WriteString(p.text)
+		}
+	}
+	return b.String()
+}
+
+func countMarks(v variant) int {
+	n := 0
+	for _, p := range v {
+		if p.mark != nil {
+			n++
+		}
+	}
+	return n
 }
 
 // dropUnsetFields leaves out the variants that read a field before any
@@ -407,8 +454,11 @@ func goevalShortName(name string) string {
 }
 
 // evalMode selects how direct sites get their text while the evaluator is
-// being wired: "" the recognisers, "on" the evaluator, "compare" the
-// recognisers, printing each site whose evaluator text differs.
+// being wired: "" the recognisers, and the evaluator where they leave
+// every variant with a hole and it recovers more (needsEvaluator,
+// recoversMore); "on" the evaluator only; "compare" the recognisers,
+// printing each site whose evaluator text differs (the measure of what is
+// left before a recogniser can be deleted).
 var evalMode = os.Getenv("YDBLINT_EVALTEXT")
 
 func (a *pkgAnalysis) siteText(v ssa.Value, hint ast.Expr, c *ctx) texts {
@@ -428,7 +478,103 @@ func (a *pkgAnalysis) siteText(v ssa.Value, hint ast.Expr, c *ctx) texts {
 		}
 		return old
 	}
-	return a.text(v, hint, c)
+	old := a.text(v, hint, c)
+	if !needsEvaluator(old) {
+		return old
+	}
+	if neu, shape := a.evalTextShape(v, hint, c); !repeats(shape) && recoversMore(neu, old) {
+		return neu
+	}
+	return old
+}
+
+// repeats reports whether s holds a piece repeated an unknown number of
+// times (a loop over a slice the evaluator does not know). Its variants
+// hold zero or one copy, and the zero-copy one is a text the program may
+// never build (`WHERE ` with nothing after it when the caller always
+// passes columns): the recognisers' hole stays.
+func repeats(s *strshape.Shape) bool {
+	if s == nil {
+		return false
+	}
+	if s.Kind == strshape.KindRep {
+		return true
+	}
+	for _, p := range s.Parts {
+		if repeats(p) {
+			return true
+		}
+	}
+	return false
+}
+
+// needsEvaluator reports whether the recognisers left a variant of a
+// direct site's text with a hole (a builder's method, a closure filter, a
+// loop they do not model): the evaluator is then asked too. Parameter
+// pieces (a wrapper's template, instantiated by its callers) stay with the
+// recognisers, which write the facts.
+func needsEvaluator(t texts) bool {
+	if t.hasParam() || t.cyclic {
+		return false
+	}
+	for _, v := range t.vs {
+		if variantHasHole(v) {
+			return true
+		}
+	}
+	return false
+}
+
+// recoversMore reports whether the evaluator's text neu is to be used
+// instead of the recognisers' old: a complete enumeration (never a cut
+// set of variants), without parameter pieces, whose share of variants free
+// of holes is larger, or the same with fewer holes per variant. Shares,
+// not counts: the recognisers multiply variants around a hole (a builder's
+// fields read as alternatives) that the evaluator decides.
+func recoversMore(neu, old texts) bool {
+	if neu.truncated || neu.cyclic || neu.hasParam() || len(neu.vs) == 0 {
+		return false
+	}
+	nf, nh := textsCounts(neu)
+	of, oh := textsCounts(old)
+	nv, ov := len(neu.vs), len(old.vs)
+	if ov == 0 {
+		return true
+	}
+	// nf/nv against of/ov, and nh/nv against oh/ov, in integers.
+	switch {
+	case nf*ov > of*nv:
+		return true
+	case nf*ov < of*nv:
+		return false
+	}
+	return nh*ov < oh*nv
+}
+
+// textsCounts returns the variants free of holes and the holes of t.
+func textsCounts(t texts) (full, holes int) {
+	for _, v := range t.vs {
+		h := 0
+		for _, p := range v {
+			if p.hole {
+				h++
+			}
+		}
+		if h == 0 {
+			full++
+		}
+		holes += h
+	}
+	return full, holes
+}
+
+func variantHasHole(v variant) bool {
+	for _, p := range v {
+		if p.hole {
+			return true
+		}
+	}
+	return false
 }
 
 func textsString(a *pkgAnalysis, t texts) string {

@@ -55,8 +55,8 @@ func (r *Series) Optional(ctx context.Context, count bool) error {
 }
 
 // Later changes the variable after making the closure and before handing
-// it to the retrier: the closure may read either value, and the text is
-// not recovered.
+// it to the retrier: the closure runs inside Do, after the assignment, and
+// reads "SELECT 1" (the evaluator follows the captured cell to the call).
 func (r *Series) Later(ctx context.Context, archived bool) error {
 	var q string
 	if archived {
@@ -65,7 +65,7 @@ func (r *Series) Later(ctx context.Context, archived bool) error {
 		q = "SELECT title FROM series"
 	}
 	op := func(ctx context.Context, s table.Session) error {
-		_, res, err := s.Execute(ctx, readTx, q, nil) // want `api=table.Session.Execute text="__ydblint_hole_0__" holes=\[\] params=\{\}`
+		_, res, err := s.Execute(ctx, readTx, q, nil) // want `api=table.Session.Execute text="SELECT 1" params=\{\}`
 		if err != nil {
 			return err
 		}
