@@ -535,29 +535,35 @@ func recoversMore(neu, old texts) bool {
 	if neu.truncated || neu.cyclic || neu.hasParam() || len(neu.vs) == 0 {
 		return false
 	}
-	nf, nh := textsCounts(neu)
-	of, oh := textsCounts(old)
+	nf, nh, nl := textsCounts(neu)
+	of, oh, ol := textsCounts(old)
 	nv, ov := len(neu.vs), len(old.vs)
 	if ov == 0 {
-		return true
+		return nl > 0
 	}
-	// nf/nv against of/ov, and nh/nv against oh/ov, in integers.
+	// Per variant, in integers: nf/nv against of/ov, nh/nv against
+	// oh/ov, nl/nv against ol/ov.
 	switch {
 	case nf*ov > of*nv:
 		return true
 	case nf*ov < of*nv:
 		return false
 	}
-	return nh*ov < oh*nv
+	// As many complete variants: fewer holes, and no less literal text
+	// (a whole hole in place of a text with two is no gain).
+	return nh*ov < oh*nv && nl*ov >= ol*nv
 }
 
-// textsCounts returns the variants free of holes and the holes of t.
-func textsCounts(t texts) (full, holes int) {
+// textsCounts returns the variants free of holes, the holes and the bytes
+// of literal text of t.
+func textsCounts(t texts) (full, holes, lit int) {
 	for _, v := range t.vs {
 		h := 0
 		for _, p := range v {
 			if p.hole {
 				h++
+			} else {
+				lit += len(p.text)
 			}
 		}
 		if h == 0 {
@@ -565,7 +571,7 @@ func textsCounts(t texts) (full, holes int) {
 		}
 		holes += h
 	}
-	return full, holes
+	return full, holes, lit
 }
 
 func variantHasHole(v variant) bool {
