@@ -13,6 +13,7 @@ import (
 	"github.com/ydblint/ydblint/passes/config"
 	"github.com/ydblint/ydblint/passes/fullscan"
 	"github.com/ydblint/ydblint/passes/hashprefix"
+	"github.com/ydblint/ydblint/passes/idempotency"
 	"github.com/ydblint/ydblint/passes/monotonickey"
 	"github.com/ydblint/ydblint/passes/nestedretry"
 	"github.com/ydblint/ydblint/passes/nullkey"
@@ -44,6 +45,7 @@ var Suite = []*analysis.Analyzer{
 	nestedretry.Analyzer,
 	retryerr.Analyzer,
 	txretry.Analyzer,
+	idempotency.Analyzer,
 	sessionescape.Analyzer,
 	truncation.Analyzer,
 }

@@ -127,6 +127,18 @@ func (r *Result) Sites() []*site.Site {
 	return r.siteList
 }
 
+// Texts returns the parsed text variants of a YQL site, in the order of
+// Site.Query.Texts: every variant, whether or not it has a statement the
+// key planner plans (SELECT 1, DECLAREs, unparsable text). Nil for a
+// site the rules must not judge (PostgreSQL syntax, explain-only) and for
+// sites of other packages.
+func (r *Result) Texts(s *site.Site) []*siteplan.Text {
+	if r == nil {
+		return nil
+	}
+	return r.texts[s]
+}
+
 // Outcomes returns one SiteOutcome per query site of the package, in source
 // order. It re-plans every text (it is meant for -explain and -stats, not
 // for rules) and never fails: a panic leaves the outcomes computed so far.
