@@ -103,7 +103,7 @@ func (w *walker) call(call ssa.CallInstruction, depth int) {
 	}
 	callee := common.StaticCallee()
 	if callee == nil {
-		if !iteratorOfResult(common.Value) {
+		if !iteratorOfResult(common.Value) && !valueFuncVar(common.Value) {
 			w.out.unknown = true
 		}
 		return
@@ -194,6 +194,21 @@ func iteratorOfResult(v ssa.Value) bool {
 	}
 	recv := receiverType(call.Common())
 	return recv != nil && sdk.ResultFamilyOf(derefType(recv)) != sdk.ResultNone
+}
+
+// valueFuncVar reports whether v, a called function value, is loaded from
+// a package-level variable of an SDK value package (table/types declares
+// some constructors as variables: `var Uint64Value = value.Uint64Value`).
+func valueFuncVar(v ssa.Value) bool {
+	load, ok := v.(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return false
+	}
+	g, ok := load.X.(*ssa.Global)
+	if !ok || g.Pkg == nil || g.Pkg.Pkg == nil {
+		return false
+	}
+	return sdk.IsValueFunc(sdk.Identity{Pkg: g.Pkg.Pkg.Path(), Name: g.Name()})
 }
 
 // pureInvoke reports whether an interface method call outside the SDK

@@ -35,3 +35,32 @@ func TestIdempotency(t *testing.T) {
 		"example.com/sdkusage/idempotency/accountsd",
 		"example.com/sdkusage/idempotency/yqlrun")
 }
+
+// TestTableService: the table client's Do and DoTx, v3.156.1.
+func TestTableService(t *testing.T) {
+	analysistest.Run(t, module(t, "sdkusage"), idempotency.Analyzer,
+		"example.com/sdkusage/idempotency/catalog")
+}
+
+// TestStrict: database/sql's retry.DoTx, and a read-modify-write next to a
+// SELECT that may be an operation-id check.
+func TestStrict(t *testing.T) {
+	strict(t)
+	analysistest.Run(t, module(t, "sdkusage"), idempotency.Analyzer,
+		"example.com/sdkusage/idempotency/sqlstore")
+}
+
+// TestV3_42: v3.42.7's ydb.Connection and table.WithIdempotent() without
+// arguments; the module opens its driver (truncation/auditd).
+func TestV3_42(t *testing.T) {
+	analysistest.Run(t, module(t, "sdkusage_v3_42"), idempotency.Analyzer,
+		"example.com/sdkusage_v3_42/idempotency/traces")
+}
+
+// TestDefaultIdempotent: a module whose driver is opened with
+// ydb.WithDefaultIdempotent(true): silent.
+func TestDefaultIdempotent(t *testing.T) {
+	analysistest.Run(t, module(t, "sdkusage_defaultidem"), idempotency.Analyzer,
+		"example.com/sdkusage_defaultidem/shop",
+		"example.com/sdkusage_defaultidem/cmd/shopd")
+}
