@@ -2,7 +2,7 @@
 //
 // # Analyzer idempotency
 //
-// idempotency: report retried reads without the idempotency flag and the flag on writes that add to themselves
+// idempotency: report retried reads without WithIdempotent and the flag on self-adding writes
 //
 // The SDK's retrier reruns an operation only when the error says it may
 // (retry/retry.go RetryWithResult: retry.Check(err).MustRetry(idempotent),

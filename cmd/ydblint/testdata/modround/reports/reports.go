@@ -21,7 +21,7 @@ func NewService(db *ydb.Driver) *Service { return &Service{db: db} }
 func (s *Service) RecentOperations(ctx context.Context, from int64) error {
 	_, err := s.db.Query().QueryResultSet(ctx, `DECLARE $from AS Int64;
 SELECT trace_id FROM operation_index WHERE ts >= $from`,
-		query.WithParameters(ydb.ParamsBuilder().Param("$from").Int64(from).Build()))
+		query.WithParameters(ydb.ParamsBuilder().Param("$from").Int64(from).Build()), query.WithIdempotent())
 	return err
 }
 
@@ -30,6 +30,6 @@ SELECT trace_id FROM operation_index WHERE ts >= $from`,
 func (s *Service) RecentSessions(ctx context.Context, from int64) error {
 	_, err := s.db.Query().QueryResultSet(ctx, `DECLARE $from AS Int64;
 SELECT id FROM sessions WHERE created_at >= $from`,
-		query.WithParameters(ydb.ParamsBuilder().Param("$from").Int64(from).Build()))
+		query.WithParameters(ydb.ParamsBuilder().Param("$from").Int64(from).Build()), query.WithIdempotent())
 	return err
 }

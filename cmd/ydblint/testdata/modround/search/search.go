@@ -29,7 +29,7 @@ SELECT trace_id FROM service_index WHERE svc_hash = $hash AND ts >= $from`,
 			query.WithParameters(ydb.ParamsBuilder().
 				Param("$hash").Uint64(hashing.BucketHash(b, service)).
 				Param("$from").Int64(from).
-				Build()))
+				Build()), query.WithIdempotent())
 		if err != nil {
 			return err
 		}
@@ -45,6 +45,6 @@ SELECT id FROM sessions WHERE shard = $shard AND created_at >= $from`,
 		query.WithParameters(ydb.ParamsBuilder().
 			Param("$shard").Uint64(shard).
 			Param("$from").Int64(from).
-			Build()))
+			Build()), query.WithIdempotent())
 	return err
 }
