@@ -136,3 +136,42 @@ var SQLReadMethods = []Identity{
 	{Pkg: PkgSQL, Recv: "Row", Name: "Scan"},
 	{Pkg: PkgSQL, Recv: "Row", Name: "Err"},
 }
+
+// ConditionalError is one error the retrier reruns an operation for only
+// when the operation is idempotent (TypeConditionallyRetryable).
+type ConditionalError struct {
+	Name      string // a status (UNDETERMINED) or a gRPC code (Unavailable)
+	Transport bool   // a gRPC code of a transport error
+	// Since is the first version that retries it for idempotent
+	// operations (CHANGELOG), "" when v3.26.10 already does.
+	Since string
+}
+
+// ConditionalErrors lists them (internal/xerrors/operation.go and
+// transport.go, v3.156.1; older versions per the CHANGELOG: SESSION_EXPIRED
+// v3.55.1, TIMEOUT v3.136.1, transport DeadlineExceeded v3.44.0).
+var ConditionalErrors = []ConditionalError{
+	{Name: "UNDETERMINED"},
+	{Name: "SESSION_EXPIRED", Since: "v3.55.1"},
+	{Name: "TIMEOUT", Since: "v3.136.1"},
+	{Name: "Unavailable", Transport: true},
+	{Name: "Canceled", Transport: true},
+	{Name: "DeadlineExceeded", Transport: true, Since: "v3.44.0"},
+	{Name: "Internal", Transport: true},
+}
+
+// ConditionalErrorsAt returns the statuses and transport codes retried
+// only for idempotent operations by SDK version v ("" for the newest).
+func ConditionalErrorsAt(v string) (statuses, transport []string) {
+	for _, e := range ConditionalErrors {
+		if e.Since != "" && v != "" && VersionBefore(v, e.Since) {
+			continue
+		}
+		if e.Transport {
+			transport = append(transport, e.Name)
+		} else {
+			statuses = append(statuses, e.Name)
+		}
+	}
+	return statuses, transport
+}

@@ -243,14 +243,15 @@ func (c *checker) reportReadOnly(lparen token.Pos, api, pkg string, read *site.S
 			option = "retry.WithDoTxRetryOptions(retry.WithIdempotent(true)) (retry.WithDoRetryOptions for retry.Do)"
 		}
 	}
+	statuses, transport := sdk.ConditionalErrorsAt(c.version)
 	what := "runs a closure whose every statement only reads"
 	if !strings.Contains(api, ".Do") {
 		what = "runs a statement that only reads"
 	}
 	d := analysis.Diagnostic{
 		Pos: call.Pos(), End: call.End(), Category: categoryReadOnly,
-		Message: fmt.Sprintf("%s %s (%s) without %s: the retrier retries a non-idempotent operation only on errors that prove nothing ran (ABORTED, UNAVAILABLE, OVERLOADED, BAD_SESSION), so a node restart or network failure (transport Unavailable, Canceled, DeadlineExceeded, Internal) and the UNDETERMINED, SESSION_EXPIRED and TIMEOUT statuses fail the request at the first attempt; a read is safe to repeat: pass %s",
-			api, what, c.where(read), option, option),
+		Message: fmt.Sprintf("%s %s (%s) without %s: the retrier retries a non-idempotent operation only on errors that prove nothing ran (ABORTED, UNAVAILABLE, OVERLOADED, BAD_SESSION), so a node restart or network failure (transport %s) and %s fail the request at the first attempt; a read is safe to repeat: pass %s",
+			api, what, c.where(read), option, strings.Join(transport, ", "), statusList(statuses), option),
 	}
 	if qual := c.importName(call.Pos(), importPath); qual != "" && pkg != sdk.PkgRetry && !call.Ellipsis.IsValid() && len(call.Args) > 0 {
 		last := call.Args[len(call.Args)-1]
@@ -283,9 +284,21 @@ func (c *checker) reportRepeats(fl flagRead, api string, eff effects) {
 	}
 	report.Report(c.pass, c.cfg, name, analysis.Diagnostic{
 		Pos: pos, End: end, Category: categoryRepeats,
-		Message: fmt.Sprintf("%s marks %s idempotent, but it runs %s (%s), which adds to the value it overwrites: after UNDETERMINED, SESSION_EXPIRED, TIMEOUT or a transport error the first attempt may have committed, and the retrier runs it again, applying it twice%s; remove the flag, or make the write idempotent (record an operation id in the same transaction and skip it when present)",
+		Message: fmt.Sprintf("%s marks %s idempotent, but it runs %s (%s), which adds to the value it overwrites: after UNDETERMINED or a transport error the first attempt may have committed, and the retrier runs it again, applying it twice%s; remove the flag, or make the write idempotent (record an operation id in the same transaction and skip it when present)",
 			fl.option.Spelling, api, w.what, c.posString(w.pos), caveat),
 	})
+}
+
+// statusList spells statuses for a message: "the UNDETERMINED status",
+// "the UNDETERMINED, SESSION_EXPIRED and TIMEOUT statuses".
+func statusList(statuses []string) string {
+	switch len(statuses) {
+	case 0:
+		return "no status"
+	case 1:
+		return "the " + statuses[0] + " status"
+	}
+	return "the " + strings.Join(statuses[:len(statuses)-1], ", ") + " and " + statuses[len(statuses)-1] + " statuses"
 }
 
 // where names a site's call for messages.
