@@ -89,8 +89,9 @@
 // itself (the options are then set elsewhere), or whose files the module
 // scan could not read completely: the default may be on. Retriers handed
 // a callback that is not a function literal, options passed as a slice
-// (`opts...`) or built elsewhere, retry.Retry (its closure talks to the
-// database through clients with their own flags), query-service calls of
+// (`opts...`) or built elsewhere, a retry.Retry without the flag (its
+// closure talks to the database through clients with their own flags),
+// query-service calls of
 // an SDK older than v3.77.0, and code in _test.go files. An explicit
 // WithIdempotent(false) is a decision and is left alone.
 package idempotency

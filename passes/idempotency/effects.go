@@ -96,7 +96,7 @@ func (w *walker) call(call ssa.CallInstruction, depth int) {
 		return
 	}
 	if common.IsInvoke() {
-		if !w.c.pureInvoke(common.Method) {
+		if !pureInvoke(common.Method) {
 			w.out.unknown = true
 		}
 		return
@@ -213,7 +213,7 @@ func valueFuncVar(v ssa.Value) bool {
 
 // pureInvoke reports whether an interface method call outside the SDK
 // cannot change anything: error's Error method.
-func (c *checker) pureInvoke(m *types.Func) bool {
+func pureInvoke(m *types.Func) bool {
 	return m != nil && m.Pkg() == nil && m.Name() == "Error"
 }
 

@@ -37,7 +37,7 @@ func blobHash(id string) uint64 {
 func (s *Store) Get(ctx context.Context, id string) (query.Row, error) {
 	return s.db.Query().QueryRow(ctx, `DECLARE $h AS Uint64; DECLARE $id AS Utf8;
 SELECT data FROM blobs WHERE blob_hash = $h AND blob_id = $id;`,
-		query.WithParameters(ydb.ParamsBuilder().Param("$h").Uint64(blobHash(id)).Param("$id").Text(id).Build()))
+		query.WithParameters(ydb.ParamsBuilder().Param("$h").Uint64(blobHash(id)).Param("$id").Text(id).Build()), query.WithIdempotent())
 }
 
 // Drop forgets the hash.

@@ -32,7 +32,7 @@ func ByID(ctx context.Context, db *ydb.Driver, q AuditQuery) error {
 		conds = append(conds, "id < $max_id")
 		params = params.Param("$max_id").Uint64(1 << 62)
 	}
-	_, err := db.Query().QueryResultSet(ctx, "SELECT * FROM audit WHERE "+strings.Join(conds, " AND "), query.WithParameters(params.Build()))
+	_, err := db.Query().QueryResultSet(ctx, "SELECT * FROM audit WHERE "+strings.Join(conds, " AND "), query.WithParameters(params.Build()), query.WithIdempotent())
 	return err
 }
 
@@ -44,6 +44,6 @@ func Window(ctx context.Context, db *ydb.Driver, q AuditQuery) error {
 		conds = append(conds, "id = $id")
 		params = params.Param("$id").Uint64(q.ID)
 	}
-	_, err := db.Query().QueryResultSet(ctx, "SELECT * FROM audit WHERE "+strings.Join(conds, " AND "), query.WithParameters(params.Build()))
+	_, err := db.Query().QueryResultSet(ctx, "SELECT * FROM audit WHERE "+strings.Join(conds, " AND "), query.WithParameters(params.Build()), query.WithIdempotent())
 	return err
 }

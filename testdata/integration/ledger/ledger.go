@@ -26,13 +26,13 @@ UPSERT INTO ledger_entries (account_id, entry_id, booked_at, amount) VALUES ($a,
 // ByMemo filters on a column outside the key: every partition is read.
 func (l *Ledger) ByMemo(ctx context.Context, memo string) error {
 	_, err := l.db.Query().QueryResultSet(ctx, "DECLARE $m AS Utf8; SELECT entry_id FROM ledger_entries WHERE memo = $m", // want `SELECT reads every partition of table ledger_entries, primary key \(account_id, entry_id\) \(schema: setupschema/setupschema.go:17\)`
-		query.WithParameters(ydb.ParamsBuilder().Param("$m").Text(memo).Build()))
+		query.WithParameters(ydb.ParamsBuilder().Param("$m").Text(memo).Build()), query.WithIdempotent())
 	return err
 }
 
 // OfAccount reads by the key's prefix: fine.
 func (l *Ledger) OfAccount(ctx context.Context, account uint64) error {
 	_, err := l.db.Query().QueryResultSet(ctx, "DECLARE $a AS Uint64; SELECT entry_id, amount FROM ledger_entries WHERE account_id = $a",
-		query.WithParameters(ydb.ParamsBuilder().Param("$a").Uint64(account).Build()))
+		query.WithParameters(ydb.ParamsBuilder().Param("$a").Uint64(account).Build()), query.WithIdempotent())
 	return err
 }

@@ -44,7 +44,7 @@ func (s *Service) IDs(ctx context.Context) (ids []uint64, err error) {
 			ids = append(ids, id)
 		}
 		return res.Err()
-	})
+	}, table.WithIdempotent())
 	return ids, err
 }
 
@@ -75,7 +75,7 @@ func (s *Service) Recent(ctx context.Context) ([]Payment, error) {
 			}
 			out = append(out, p) // want `append to out \(captured from outside the closure\) runs again when query.Client.Do retries the closure`
 		}
-	})
+	}, query.WithIdempotent())
 	return out, err
 }
 
@@ -104,7 +104,7 @@ func (s *Service) Stream(ctx context.Context) (query.Result, error) {
 	err := s.db.Query().Do(ctx, func(ctx context.Context, sess query.Session) (err error) {
 		res, err = sess.Query(ctx, "SELECT id, amount FROM payments") // want `the stream of Executor.Query is stored in res, a variable captured from outside the closure`
 		return err
-	})
+	}, query.WithIdempotent())
 	return res, err
 }
 
@@ -130,7 +130,7 @@ func (s *Service) Large(ctx context.Context, min int64) (ids []uint64, err error
 			}
 		}
 		return res.Err()
-	})
+	}, table.WithIdempotent())
 	return ids, err
 }
 
@@ -154,6 +154,6 @@ func (s *Service) LargePage(ctx context.Context, min int64, after uint64) (ids [
 			}
 		}
 		return res.Err()
-	})
+	}, table.WithIdempotent())
 	return ids, err
 }

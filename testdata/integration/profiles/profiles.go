@@ -35,7 +35,7 @@ func (s *Store) UnknownIndex(ctx context.Context, handle string) error {
 
 func (s *Store) UnboundParameter(ctx context.Context, id uint64) error {
 	_, err := s.db.Query().QueryRow(ctx, "SELECT bio FROM profiles WHERE profile_id = $profile_id", // want `\$profile_id is used but neither declared nor bound: YDB rejects the query \(Unknown name: \$profile_id\)`
-		query.WithParameters(ydb.ParamsBuilder().Param("$id").Uint64(id).Build()))
+		query.WithParameters(ydb.ParamsBuilder().Param("$id").Uint64(id).Build()), query.WithIdempotent())
 	return err
 }
 
@@ -49,7 +49,7 @@ func (s *Store) ParameterType(ctx context.Context, c table.Client, id int64) err
 		_, _, err := ts.Execute(ctx, table.DefaultTxControl(), "DECLARE $id AS Uint64; SELECT bio FROM profiles WHERE profile_id = $id;", // want `\$id is declared Uint64 but bound to Int64 \(types.Int64Value\(id\)\): YDB rejects the query \(Parameter \$id type mismatch, expected: Uint64, actual: Int64\)`
 			table.NewQueryParameters(table.ValueParam("$id", types.Int64Value(id))))
 		return err
-	})
+	}, table.WithIdempotent())
 }
 
 func (s *Store) ValueCount(ctx context.Context, id uint64) error {

@@ -26,12 +26,12 @@ func (r *Repo) Find(ctx context.Context, req Request) (query.ResultSet, error) {
 	q := fmt.Sprintf("SELECT doc_id FROM search_docs WHERE term = '%s' LIMIT %d;",
 		req.Term, // want `req.Term \(from parameter req of exported \(\*Repo\).Find\) is spliced into the YQL text as a string literal`
 		req.Size) // want `req.Size \(from parameter req of exported \(\*Repo\).Find\) is spliced into the YQL text as the LIMIT count`
-	return r.db.Query().QueryResultSet(ctx, q)
+	return r.db.Query().QueryResultSet(ctx, q, query.WithIdempotent())
 }
 
 // FindParam is Find's correct twin.
 func (r *Repo) FindParam(ctx context.Context, req Request) (query.ResultSet, error) {
 	return r.db.Query().QueryResultSet(ctx,
 		"DECLARE $term AS Utf8; DECLARE $size AS Int64; SELECT doc_id FROM search_docs WHERE term = $term LIMIT $size;",
-		query.WithParameters(ydb.ParamsBuilder().Param("$term").Text(req.Term).Param("$size").Int64(int64(req.Size)).Build()))
+		query.WithParameters(ydb.ParamsBuilder().Param("$term").Text(req.Term).Param("$size").Int64(int64(req.Size)).Build()), query.WithIdempotent())
 }

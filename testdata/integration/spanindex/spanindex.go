@@ -50,7 +50,7 @@ func (x *Index) ByService(ctx context.Context, service string, from int64) error
 	for b := uint8(0); b < Buckets; b++ {
 		_, err := x.db.Query().QueryResultSet(ctx, `DECLARE $hash AS Uint64; DECLARE $from AS Int64;
 SELECT trace_id FROM span_index WHERE idx_hash = $hash AND ts >= $from;`,
-			query.WithParameters(ydb.ParamsBuilder().Param("$hash").Uint64(BucketHash(service, b)).Param("$from").Int64(from).Build()))
+			query.WithParameters(ydb.ParamsBuilder().Param("$hash").Uint64(BucketHash(service, b)).Param("$from").Int64(from).Build()), query.WithIdempotent())
 		if err != nil {
 			return err
 		}
