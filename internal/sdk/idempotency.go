@@ -175,3 +175,21 @@ func ConditionalErrorsAt(v string) (statuses, transport []string) {
 	}
 	return statuses, transport
 }
+
+// GeneratedKeySources are Go functions whose every call returns a new
+// value: a key bound from one inside a retried closure differs on every
+// attempt, so a replayed INSERT or UPSERT writes a second row.
+var GeneratedKeySources = []Identity{
+	{Pkg: "github.com/google/uuid", Name: "New"},
+	{Pkg: "github.com/google/uuid", Name: "NewString"},
+	{Pkg: "github.com/google/uuid", Name: "NewRandom"},
+	{Pkg: "github.com/google/uuid", Name: "NewV7"},
+	{Pkg: "time", Name: "Now"},
+	{Pkg: "math/rand", Name: "Int63"},
+	{Pkg: "math/rand", Name: "Uint64"},
+	{Pkg: "math/rand/v2", Name: "Uint64"},
+	{Pkg: "math/rand/v2", Name: "Int64"},
+}
+
+// IsGeneratedKeySource reports whether id is one of GeneratedKeySources.
+func IsGeneratedKeySource(id Identity) bool { return slices.Contains(GeneratedKeySources, id) }

@@ -79,6 +79,15 @@
 // or a call the rule cannot see into: such a guard is common in
 // payment-like code and the rule cannot prove it absent.
 //
+// With -strict only, the flag on work that INSERTs, UPSERTs or REPLACEs a
+// row of a catalogued table whose key column takes a value generated anew
+// on every attempt: RandomUuid or CurrentUtc… in the text, or a parameter
+// bound from uuid.New(), time.Now() or math/rand inside the retried work
+// (directly or through a local variable). The replay writes a second row;
+// a unique index on another column, or a check elsewhere, may reject it,
+// which the rule does not prove, hence -strict. A key generated before the
+// retried call is the same on every attempt and is not reported.
+//
 // # Not reported
 //
 // Closures whose effects are not fully known: a query whose text was not

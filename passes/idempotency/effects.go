@@ -11,6 +11,7 @@ import (
 	"github.com/ydblint/ydblint/internal/sdk"
 	"github.com/ydblint/ydblint/internal/sdkssa"
 	"github.com/ydblint/ydblint/internal/site"
+	"github.com/ydblint/ydblint/passes/queryplan"
 )
 
 // This file walks what a retried closure runs (its body, the literals in
@@ -32,6 +33,10 @@ type effects struct {
 	writes  bool
 	guards  bool
 	rmw     []rmwWrite
+	// genKeys are the writes whose key is generated anew on every
+	// attempt (genkey.go).
+	genKeys []rmwWrite
+	sites   []*site.Site // every query site reached
 }
 
 // readOnly reports whether every effect is known and only reads.
@@ -48,6 +53,18 @@ type walker struct {
 func (c *checker) closureEffects(fn *ssa.Function) effects {
 	w := &walker{c: c, visited: map[*ssa.Function]bool{}}
 	w.function(fn, 0)
+	if w.out.unknown {
+		return w.out
+	}
+	var spans [][2]token.Pos
+	for f := range w.visited {
+		if syn := f.Syntax(); syn != nil {
+			spans = append(spans, [2]token.Pos{syn.Pos(), syn.End()})
+		}
+	}
+	for _, s := range w.out.sites {
+		w.out.genKeys = append(w.out.genKeys, c.generatedKeys(s, spans)...)
+	}
 	return w.out
 }
 
@@ -128,6 +145,7 @@ func (w *walker) site(s *site.Site) {
 		w.out.unknown = true
 		return
 	}
+	w.out.sites = append(w.out.sites, s)
 	if e.reads {
 		w.out.reads = append(w.out.reads, s)
 	}
@@ -226,6 +244,11 @@ var pureStdPkgs = []string{
 	"log", "log/slog", "sync", "sync/atomic",
 }
 
+// pureLibs are packages outside the standard library whose functions
+// only generate or format values (a new UUID each call: harmless to the
+// database, and the reason genkey.go looks at them).
+var pureLibs = []string{"github.com/google/uuid"}
+
 var pureFmt = []string{"Sprintf", "Sprint", "Sprintln", "Errorf", "Sscan", "Sscanf", "Sscanln", "Append", "Appendf", "Appendln"}
 
 // pureStd reports whether fn belongs to the standard library and is
@@ -242,7 +265,21 @@ func pureStd(fn *ssa.Function) bool {
 	if path == "io" {
 		return obj.Name() == "ReadAll"
 	}
+	if slices.Contains(pureLibs, path) {
+		return true
+	}
 	return !strings.Contains(path, ".") && slices.Contains(pureStdPkgs, path)
+}
+
+// statementsOf returns the planned statements of site s.
+func (c *checker) statementsOf(s *site.Site) []*queryplan.Statement {
+	if c.statements == nil {
+		c.statements = map[*site.Site][]*queryplan.Statement{}
+		for _, st := range c.plans.Statements {
+			c.statements[st.Site] = append(c.statements[st.Site], st)
+		}
+	}
+	return c.statements[s]
 }
 
 // siteAt returns the query site whose call has its left parenthesis at

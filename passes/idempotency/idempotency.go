@@ -53,6 +53,7 @@ type checker struct {
 	pkg           *ssa.Package
 	version       string
 	sitesByLparen map[token.Pos]*site.Site
+	statements    map[*site.Site][]*queryplan.Statement // by site, built on first use
 	module        *moduleScan
 }
 
@@ -267,7 +268,11 @@ func (c *checker) reportReadOnly(lparen token.Pos, api, pkg string, read *site.S
 // certainty (default) when nothing in the work could make a replay
 // harmless, with -strict otherwise.
 func (c *checker) reportRepeats(fl flagRead, api string, eff effects) {
-	if len(eff.rmw) == 0 || fl.option == nil {
+	if fl.option == nil {
+		return
+	}
+	if len(eff.rmw) == 0 {
+		c.reportGeneratedKey(fl, api, eff)
 		return
 	}
 	if (eff.unknown || eff.guards) && !c.cfg.Strict {
@@ -299,6 +304,26 @@ func statusList(statuses []string) string {
 		return "the " + statuses[0] + " status"
 	}
 	return "the " + strings.Join(statuses[:len(statuses)-1], ", ") + " and " + statuses[len(statuses)-1] + " statuses"
+}
+
+// reportGeneratedKey reports, with -strict, a flag set on work that
+// writes a row keyed by a value generated on every attempt: a replay
+// writes a second row, unless a unique index on another column or a check
+// the rule cannot see rejects it.
+func (c *checker) reportGeneratedKey(fl flagRead, api string, eff effects) {
+	if len(eff.genKeys) == 0 || !c.cfg.Strict {
+		return
+	}
+	w := eff.genKeys[0]
+	pos, end := c.callSpan(fl.pos)
+	if !pos.IsValid() {
+		return
+	}
+	report.Report(c.pass, c.cfg, name, analysis.Diagnostic{
+		Pos: pos, End: end, Category: categoryRepeats,
+		Message: fmt.Sprintf("%s marks %s idempotent, but it runs %s (%s), a key generated anew on every attempt: after UNDETERMINED or a transport error the first attempt may have committed, and the retrier's replay writes a second row (unless a unique index on another column or a check this rule cannot see rejects it); generate the key once, before the retried call, or remove the flag",
+			fl.option.Spelling, api, w.what, c.posString(w.pos)),
+	})
 }
 
 // where names a site's call for messages.

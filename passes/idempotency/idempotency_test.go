@@ -42,12 +42,14 @@ func TestTableService(t *testing.T) {
 		"example.com/sdkusage/idempotency/catalog")
 }
 
-// TestStrict: database/sql's retry.DoTx, and a read-modify-write next to a
-// SELECT that may be an operation-id check.
+// TestStrict: database/sql's retry.DoTx, a read-modify-write next to a
+// SELECT that may be an operation-id check, and keys generated on every
+// attempt.
 func TestStrict(t *testing.T) {
 	strict(t)
 	analysistest.Run(t, module(t, "sdkusage"), idempotency.Analyzer,
-		"example.com/sdkusage/idempotency/sqlstore")
+		"example.com/sdkusage/idempotency/sqlstore",
+		"example.com/sdkusage/idempotency/events")
 }
 
 // TestV3_42: v3.42.7's ydb.Connection and table.WithIdempotent() without
