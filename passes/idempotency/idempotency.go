@@ -148,7 +148,7 @@ func (c *checker) checkRetrier(rc sdkssa.RetriedClosure) {
 			return
 		}
 		if eff := c.closureEffects(rc.Fn); eff.readOnly() && !c.moduleDefault().silent() {
-			c.reportReadOnly(rc.Call.Pos(), rc.Retrier.API, rc.Retrier.Pkg, eff.reads[0])
+			c.reportReadOnly(rc.Call.Pos(), rc.Retrier.API, rc.Retrier.Pkg, eff.reads[0], true)
 		}
 	case flagTrue:
 		eff := c.closureEffects(rc.Fn)
@@ -187,7 +187,7 @@ func (c *checker) checkClientCalls(fn *ssa.Function) {
 			fl := readFlag(args[len(args)-1])
 			switch {
 			case fl.flag == flagNone && e.reads && !e.writes && !c.moduleDefault().silent():
-				c.reportReadOnly(call.Pos(), cc.API, id.Pkg, s)
+				c.reportReadOnly(call.Pos(), cc.API, id.Pkg, s, false)
 			case fl.flag == flagTrue:
 				c.reportRepeats(fl, cc.API, effects{writes: e.writes, guards: e.guards, rmw: e.rmw})
 			}
@@ -231,7 +231,9 @@ func optionFor(pkg string) (importPath, spelling string) {
 	return sdk.PkgRetry, "WithIdempotent(true)"
 }
 
-func (c *checker) reportReadOnly(lparen token.Pos, api, pkg string, read *site.Site) {
+// reportReadOnly reports a retried call without the flag whose work only
+// reads; closure says whether the call retries a closure or a statement.
+func (c *checker) reportReadOnly(lparen token.Pos, api, pkg string, read *site.Site, closure bool) {
 	call := c.callAt(c.callSpan(lparen))
 	if call == nil {
 		return
@@ -245,9 +247,9 @@ func (c *checker) reportReadOnly(lparen token.Pos, api, pkg string, read *site.S
 		}
 	}
 	statuses, transport := sdk.ConditionalErrorsAt(c.version)
-	what := "runs a closure whose every statement only reads"
-	if !strings.Contains(api, ".Do") {
-		what = "runs a statement that only reads"
+	what := "runs a statement that only reads"
+	if closure {
+		what = "runs a closure whose every statement only reads"
 	}
 	d := analysis.Diagnostic{
 		Pos: call.Pos(), End: call.End(), Category: categoryReadOnly,
