@@ -2,6 +2,8 @@ package idempotency
 
 import (
 	"go/token"
+	"slices"
+	"strings"
 
 	"github.com/ydblint/ydblint/internal/site"
 	"github.com/ydblint/ydblint/internal/siteplan"
@@ -41,7 +43,7 @@ func judgeSite(s *site.Site, texts []*siteplan.Text) siteEffect {
 	}
 	out := siteEffect{known: true}
 	for _, tp := range texts {
-		if tp == nil || tp.Script == nil || len(tp.Script.Errors) > 0 || len(tp.Script.Stmts) == 0 {
+		if tp == nil || tp.Text == nil || tp.Script == nil || len(tp.Script.Errors) > 0 || len(tp.Script.Stmts) == 0 || !holesNameTables(tp) {
 			return siteEffect{}
 		}
 		for _, st := range tp.Script.Stmts {
@@ -51,6 +53,31 @@ func judgeSite(s *site.Site, texts []*siteplan.Text) siteEffect {
 		}
 	}
 	return out
+}
+
+// holesNameTables reports whether every hole of the text (a piece of Go
+// ydblint could not compute) stands in a table path: a hole anywhere else
+// may hold a clause or a statement of its own.
+func holesNameTables(tp *siteplan.Text) bool {
+	if len(tp.Text.Holes) == 0 {
+		return true
+	}
+	var paths []string
+	for _, st := range tp.Script.Stmts {
+		yql.Inspect(st, func(n yql.Node) bool {
+			if ref, ok := n.(*yql.TableRef); ok {
+				paths = append(paths, ref.Path)
+			}
+			return true
+		})
+	}
+	for i := range tp.Text.Holes {
+		hole := yql.HoleName(i)
+		if !slices.ContainsFunc(paths, func(p string) bool { return strings.Contains(p, hole) }) {
+			return false
+		}
+	}
+	return true
 }
 
 // judgeStmt adds one statement; false when it cannot be classified.

@@ -51,6 +51,27 @@ func TestJudgeSite(t *testing.T) {
 	}
 }
 
+func TestJudgeSiteHoles(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		src   string
+		known bool
+	}{
+		{"table path", "SELECT a FROM `" + yql.HoleName(0) + "` WHERE id = $id", true},
+		{"table path suffix", "SELECT a FROM `prefix/" + yql.HoleName(0) + "` WHERE id = $id", true},
+		{"a clause", "SELECT a FROM t WHERE " + yql.HoleName(0), false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			st := &site.Text{YQL: tc.src, Holes: []site.Hole{{Desc: "x"}}}
+			s := &site.Site{Query: &site.Query{Texts: []*site.Text{st}}}
+			got := judgeSite(s, []*siteplan.Text{{Site: s, Text: st, Src: tc.src, Script: yql.Parse(tc.src)}})
+			if got.known != tc.known {
+				t.Errorf("judgeSite(%q).known = %v; want %v", tc.src, got.known, tc.known)
+			}
+		})
+	}
+}
+
 func TestJudgeSiteNotJudged(t *testing.T) {
 	text := &site.Text{YQL: "SELECT 1"}
 	parsed := []*siteplan.Text{{Text: text, Src: text.YQL, Script: yql.Parse(text.YQL)}}
