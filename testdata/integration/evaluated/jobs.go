@@ -21,7 +21,7 @@ func (j *Jobs) ByOwner(ctx context.Context, owner string) error {
 	q := newSelect("scheduler_jobs").columns("job_id", "state").where("owner = $owner").limitBy("$limit").String() // want `SELECT reads every partition of table scheduler_jobs, primary key \(job_id\) .*: the predicate does not constrain the key column job_id; filter on job_id`
 	_, err := j.db.Query().QueryResultSet(ctx, q, query.WithParameters(
 		ydb.ParamsBuilder().Param("$owner").Text(owner).Param("$limit").Uint64(100).Build(),
-	))
+	), query.WithIdempotent())
 	return err
 }
 
@@ -30,7 +30,7 @@ func (j *Jobs) ByID(ctx context.Context, id uint64) error {
 	q := newSelect("scheduler_jobs").columns("job_id", "state").where("job_id = $id").String()
 	_, err := j.db.Query().QueryResultSet(ctx, q, query.WithParameters(
 		ydb.ParamsBuilder().Param("$id").Uint64(id).Build(),
-	))
+	), query.WithIdempotent())
 	return err
 }
 
@@ -64,7 +64,7 @@ func (j *Jobs) Search(ctx context.Context, f JobFilter) error {
 		q += c()
 	}
 	q += " LIMIT 50"
-	_, err := j.db.Query().QueryResultSet(ctx, q)
+	_, err := j.db.Query().QueryResultSet(ctx, q, query.WithIdempotent())
 	return err
 }
 
@@ -83,7 +83,7 @@ func (j *Jobs) SearchOne(ctx context.Context, id uint64, f JobFilter) error {
 		}
 		q += c()
 	}
-	_, err := j.db.Query().QueryResultSet(ctx, q)
+	_, err := j.db.Query().QueryResultSet(ctx, q, query.WithIdempotent())
 	return err
 }
 
