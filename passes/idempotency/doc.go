@@ -56,7 +56,8 @@
 // called without the flag. Only reads means: every query the closure runs,
 // directly or through functions of its package, is a query site whose
 // every text variant was recovered (pieces of unknown Go only in table
-// paths) and parses to SELECTs, DECLAREs, PRAGMAs and named expressions;
+// paths and PRAGMA values) and parses to SELECTs, DECLAREs, PRAGMAs and
+// named expressions;
 // and every other call is one the rule
 // knows changes nothing (SDK value, parameter and option builders, result
 // reads, a transaction's commit or rollback; standard-library formatting,

@@ -56,8 +56,9 @@ func judgeSite(s *site.Site, texts []*siteplan.Text) siteEffect {
 }
 
 // holesNameTables reports whether every hole of the text (a piece of Go
-// ydblint could not compute) stands in a table path: a hole anywhere else
-// may hold a clause or a statement of its own.
+// ydblint could not compute) stands in a table path or a PRAGMA's value (a
+// TablePathPrefix): a hole anywhere else may hold a clause or a statement
+// of its own.
 func holesNameTables(tp *siteplan.Text) bool {
 	if len(tp.Text.Holes) == 0 {
 		return true
@@ -65,8 +66,11 @@ func holesNameTables(tp *siteplan.Text) bool {
 	var paths []string
 	for _, st := range tp.Script.Stmts {
 		yql.Inspect(st, func(n yql.Node) bool {
-			if ref, ok := n.(*yql.TableRef); ok {
-				paths = append(paths, ref.Path)
+			switch n := n.(type) {
+			case *yql.TableRef:
+				paths = append(paths, n.Path)
+			case *yql.PragmaStmt:
+				paths = append(paths, n.Values...) // PRAGMA TablePathPrefix("{{ .Prefix }}")
 			}
 			return true
 		})

@@ -59,6 +59,7 @@ func TestJudgeSiteHoles(t *testing.T) {
 	}{
 		{"table path", "SELECT a FROM `" + yql.HoleName(0) + "` WHERE id = $id", true},
 		{"table path suffix", "SELECT a FROM `prefix/" + yql.HoleName(0) + "` WHERE id = $id", true},
+		{"pragma value", "PRAGMA TablePathPrefix(\"" + yql.HoleName(0) + "\"); SELECT a FROM t", true},
 		{"a clause", "SELECT a FROM t WHERE " + yql.HoleName(0), false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
