@@ -39,6 +39,9 @@ type Seeds struct {
 	// Literal reports whether a string literal, as written (quotes
 	// included), makes the function that spells it matter.
 	Literal func(lit string) bool
+	// Decl, when set, reports whether a function or method of the
+	// package matters by itself (its importers ask for a summary of it).
+	Decl func(fn *types.Func) bool
 }
 
 // declRefs is what one function declaration refers to.
@@ -123,6 +126,9 @@ func planBodies(files []*ast.File, info *types.Info, pkg *types.Package, seeds S
 			refs = append(refs, r)
 			if obj, ok := info.Defs[fd.Name].(*types.Func); ok {
 				byFunc[obj] = r
+				if seeds.Decl != nil && seeds.Decl(obj) {
+					r.seed = true
+				}
 			}
 		}
 	}

@@ -25,3 +25,39 @@ func HasStatementPair(s string) bool {
 	}
 	return false
 }
+
+// statementStarts are the keywords a literal starts with when it is the
+// first piece of a statement put together from pieces ("SELECT " + cols +
+// " FROM " + table): upper case, followed by a space, as a builder writes
+// them.
+var statementStarts = []string{"SELECT ", "UPSERT INTO ", "INSERT INTO ", "REPLACE INTO ", "UPDATE ", "DELETE FROM ", "DECLARE $"}
+
+// StartsStatement reports whether the Go string literal lit, as written
+// (quotes included), starts with a statement keyword after its quote and
+// any white space: the first piece of a query a builder assembles. A
+// package whose literals do is summarised for its importers
+// (passes/querysite) and loaded from source (cmd/ydblint/internal/load).
+func StartsStatement(lit string) bool {
+	s := strings.TrimLeft(lit, "`\"")
+	s = strings.TrimLeft(s, " \t\r\n")
+	s = strings.TrimPrefix(s, `\n`)
+	s = strings.TrimLeft(s, " \t")
+	for _, k := range statementStarts {
+		if strings.HasPrefix(s, k) {
+			return true
+		}
+	}
+	return false
+}
+
+// MayStartStatement reports whether src (a file's bytes) holds a statement
+// keyword StartsStatement looks for: the cheap test before a file's
+// literals are scanned.
+func MayStartStatement(src string) bool {
+	for _, k := range statementStarts {
+		if strings.Contains(src, k) {
+			return true
+		}
+	}
+	return false
+}

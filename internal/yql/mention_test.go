@@ -28,3 +28,30 @@ func TestHasStatementPair(t *testing.T) {
 		}
 	}
 }
+
+func TestStartsStatement(t *testing.T) {
+	for _, tc := range []struct {
+		lit  string
+		want bool
+	}{
+		{`"SELECT "`, true},
+		{"`\n\tSELECT id`", true},
+		{`"\nUPDATE "`, true},
+		{`"UPSERT INTO "`, true},
+		{`"DELETE FROM "`, true},
+		{`"DECLARE $id AS Uint64;"`, true},
+		{`" FROM "`, false},
+		{`"select "`, false}, // prose and lower case do not count
+		{`"SELECTED "`, false},
+		{`"UPDATE"`, false}, // no space: a word, not a statement start
+		{`"Please SELECT "`, false},
+		{`""`, false},
+	} {
+		if got := StartsStatement(tc.lit); got != tc.want {
+			t.Errorf("StartsStatement(%s) = %v, want %v", tc.lit, got, tc.want)
+		}
+		if tc.want && !MayStartStatement(tc.lit) {
+			t.Errorf("MayStartStatement(%s) = false for a literal StartsStatement accepts", tc.lit)
+		}
+	}
+}

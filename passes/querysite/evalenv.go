@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -15,13 +16,16 @@ import (
 // evalEnv is goeval's view of the package under analysis: the bodies
 // querysite's SSA program shows (ssaprog), the package's own functions by
 // name, the methods of the types the package can name, and the package
-// variables only its initialiser assigns. What crosses packages (summary
-// facts) is not answered yet: another package's function is an
-// application, its variable a hole.
+// variables only its initialiser assigns, and the summaries imported
+// packages export (evalfact.go). Another package's variable is a hole.
 type evalEnv struct {
 	a      *pkgAnalysis
 	byName map[string]*ssa.Function // the package's functions, by (*ssa.Function).String
 	types  map[string]types.Type    // named types the package can reach, by types.TypeString
+	// imports are the packages the package imports, directly or not, by
+	// path; facts, the evalFact each exported (nil: none).
+	imports map[string]*types.Package
+	facts   map[*types.Package]*evalFact
 }
 
 func newEvalEnv(a *pkgAnalysis) *evalEnv {
@@ -59,11 +63,77 @@ func (env *evalEnv) Body(fn *ssa.Function) bool {
 	return obj != nil && obj.Pkg() == env.a.pass.Pkg && !sdk.InSDK(obj.Pkg().Path())
 }
 
+// Lookup resolves a function of the package to its body, and an exported
+// function or method of an imported package (direct or not) to the
+// summary that package exported (evalFact).
 func (env *evalEnv) Lookup(name string) goeval.Callee {
 	if fn := env.byName[name]; fn != nil && len(env.a.prog.Blocks(fn)) > 0 {
 		return goeval.Callee{Fn: fn}
 	}
-	return goeval.Callee{}
+	pkg := env.importedPkg(funcPkgPath(name))
+	if pkg == nil {
+		return goeval.Callee{}
+	}
+	f, ok := env.facts[pkg]
+	if !ok {
+		f = new(evalFact)
+		if !env.a.pass.ImportPackageFact(pkg, f) {
+			f = nil
+		}
+		if env.facts == nil {
+			env.facts = map[*types.Package]*evalFact{}
+		}
+		env.facts[pkg] = f
+	}
+	if f == nil {
+		return goeval.Callee{}
+	}
+	return goeval.Callee{Summary: f.lookup(name)}
+}
+
+// funcPkgPath is the package path of a function or method spelled as
+// (*ssa.Function).String spells a source function: "p/q.F", "(*p/q.T).M",
+// "(p/q.T).M"; "" for anything else (closures, instantiations, wrappers).
+func funcPkgPath(name string) string {
+	if strings.ContainsAny(name, "[$ ") {
+		return ""
+	}
+	if strings.HasPrefix(name, "(") {
+		end := strings.Index(name, ")")
+		if end < 0 {
+			return ""
+		}
+		name = strings.TrimPrefix(name[1:end], "*")
+	}
+	slash := strings.LastIndex(name, "/")
+	dot := strings.LastIndex(name, ".")
+	if dot <= slash {
+		return ""
+	}
+	return name[:dot]
+}
+
+// importedPkg finds the package with the given path among the package's
+// imports, direct and indirect (facts reach importers through every
+// path of the import graph).
+func (env *evalEnv) importedPkg(path string) *types.Package {
+	if path == "" || path == env.a.pass.Pkg.Path() {
+		return nil
+	}
+	if env.imports == nil {
+		env.imports = map[string]*types.Package{}
+		var walk func(p *types.Package)
+		walk = func(p *types.Package) {
+			for _, imp := range p.Imports() {
+				if _, seen := env.imports[imp.Path()]; !seen {
+					env.imports[imp.Path()] = imp
+					walk(imp)
+				}
+			}
+		}
+		walk(env.a.pass.Pkg)
+	}
+	return env.imports[path]
 }
 
 // Method resolves a method of a type the package declares or imports
@@ -77,6 +147,19 @@ func (env *evalEnv) Method(typ, method string) string {
 	for _, pkg := range []*types.Package{env.a.pass.Pkg, typePkg(t)} {
 		sel := prog.MethodSets.MethodSet(t).Lookup(pkg, method)
 		if sel == nil {
+			continue
+		}
+		obj, _ := sel.Obj().(*types.Func)
+		if obj == nil {
+			continue
+		}
+		if prog.Package(obj.Pkg()) == nil {
+			// A package SSA did not create (its summaries come as facts):
+			// a method declared on the type itself is named as SSA
+			// names it; a promoted one needs the wrapper SSA would make.
+			if len(sel.Index()) == 1 {
+				return obj.Origin().FullName()
+			}
 			continue
 		}
 		if fn := prog.MethodValue(sel); fn != nil {

@@ -45,7 +45,7 @@ var Analyzer = &analysis.Analyzer{
 	Requires:         []*analysis.Analyzer{config.Analyzer, pkgstate.Analyzer, ssaprog.Analyzer},
 	RunDespiteErrors: true,
 	ResultType:       reflect.TypeFor[*site.Result](),
-	FactTypes:        []analysis.Fact{new(sinkFact), new(textFact), new(hashFact), new(reachFact), new(incompleteFact), new(lookupFact), new(rowShapeFact), new(rowImplsFact)},
+	FactTypes:        []analysis.Fact{new(sinkFact), new(textFact), new(hashFact), new(reachFact), new(incompleteFact), new(lookupFact), new(rowShapeFact), new(rowImplsFact), new(evalFact)},
 }
 
 // Bounds: every recursion and enumeration is capped so that no input can
@@ -100,10 +100,18 @@ func run(pass *analysis.Pass) (any, error) {
 	cs := newConfigSinks(pass.ResultOf[config.Analyzer].(*config.Config))
 	reach := reaches(pass, cs)
 	if !reach && (!mentionsYQL(pass) || sdkLibrary(pass)) {
-		if hashHelpers(pass) && !hasBadSyntax(pass) {
-			// Hash helpers only: summaries and facts, no sites.
+		hashes := hashHelpers(pass)
+		texts := !sdkLibrary(pass) && buildsText(pass)
+		if (hashes || texts) && !hasBadSyntax(pass) {
+			// Hash helpers or a query builder only: summaries and facts,
+			// no sites.
 			if a := newAnalysis(pass); a != nil {
-				a.summarize()
+				if hashes {
+					a.summarize()
+				}
+				if texts {
+					a.exportEvalSummaries() // evalfact.go
+				}
 			}
 		}
 		return res, nil
@@ -121,6 +129,9 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	a.cfgSinks = cs
 	a.summarize()
+	if !sdkLibrary(pass) {
+		a.exportEvalSummaries() // evalfact.go
+	}
 	a.exportLookupFacts() // lookupfact.go
 	a.exportRowShapes()   // implrows.go
 	a.collectSites()

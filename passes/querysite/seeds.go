@@ -41,11 +41,17 @@ func seedsOf(pass *analysis.Pass, cs *configSinks) ssaprog.Seeds {
 		}
 		return facts[obj]
 	}
-	return ssaprog.Seeds{
+	seeds := ssaprog.Seeds{
 		Object:  object,
 		Method:  func(fn *types.Func) bool { return object(fn) || entryNames[fn.Name()] },
 		Literal: literalMentionsYQL,
 	}
+	if buildsText(pass) {
+		// Its importers may ask for the summaries of its exported
+		// functions (evalfact.go).
+		seeds.Decl = summaryRoot
+	}
+	return seeds
 }
 
 // entryNames are the names of the SDK's entry points (shapeEntry matches a

@@ -135,7 +135,7 @@ func mentionsYQL(files []string) bool {
 		if err != nil {
 			continue
 		}
-		m := yql.HasStatementPair(string(b)) && stringHasPair(b)
+		m := fileMentionsYQL(b)
 		mentionCache.Store(k, m)
 		if m {
 			return true
@@ -144,9 +144,16 @@ func mentionsYQL(files []string) bool {
 	return false
 }
 
+// fileMentionsYQL is mentionsYQL's test of one file: the cheap byte test
+// first, then the string literals.
+func fileMentionsYQL(b []byte) bool {
+	return (yql.HasStatementPair(string(b)) || yql.MayStartStatement(string(b))) && stringHasPair(b)
+}
+
 // stringHasPair reports whether a string literal of the Go source src
 // holds a statement pair (yql.HasStatementPair), as querysite's mentionsYQL
-// checks (comments do not count:
+// checks, or starts a statement (yql.StartsStatement: a builder's first
+// piece, which querysite summarises for importers) (comments do not count:
 // generated packages such as OpenTelemetry's semconv quote SQL in their
 // documentation). Only files whose bytes hold a pair get here.
 func stringHasPair(src []byte) bool {
@@ -158,7 +165,7 @@ func stringHasPair(src []byte) bool {
 		if tok == token.EOF {
 			return false
 		}
-		if tok == token.STRING && len(lit) >= 8 && yql.HasStatementPair(lit) {
+		if tok == token.STRING && len(lit) >= 8 && (yql.HasStatementPair(lit) || yql.StartsStatement(lit)) {
 			return true
 		}
 	}

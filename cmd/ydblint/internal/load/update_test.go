@@ -171,9 +171,11 @@ func TestStringHasPair(t *testing.T) {
 		{"package p\n\nconst q = `UPSERT INTO t (a) VALUES (1)`\n", true},
 		{"package p\n\n// SELECT a FROM t in a comment\nconst q = \"x\"\n", false},
 		{"package p\n\nconst q = \"select a from t\"\n", false},
-		{"package p\n\nconst a, b = \"SELECT \", \" FROM \"\n", false}, // pairs count within one literal
+		{"package p\n\nconst a, b = \"x\", \"a SELECT b\" + \" FROM t\"\n", false}, // pairs count within one literal
+		{"package p\n\nconst a, b = \"SELECT \", \" FROM \"\n", true},              // a builder's first piece
+		{"package p\n\nfunc f(s string) string { return s + \" WHERE id = $id\" }\n", false},
 	} {
-		if got := yql.HasStatementPair(tc.src) && stringHasPair([]byte(tc.src)); got != tc.want {
+		if got := fileMentionsYQL([]byte(tc.src)); got != tc.want {
 			t.Errorf("%q: %v, want %v", tc.src, got, tc.want)
 		}
 	}
@@ -183,8 +185,8 @@ func FuzzStringHasPair(f *testing.F) {
 	f.Add([]byte("package p\n\nconst q = \"SELECT a FROM t\"\n"))
 	f.Add([]byte("\"SELECT  FROM \" // UPSERT INTO"))
 	f.Fuzz(func(t *testing.T, src []byte) {
-		if stringHasPair(src) && !yql.HasStatementPair(string(src)) {
-			t.Errorf("a literal holds a pair the file does not: %q", src)
+		if stringHasPair(src) && !yql.HasStatementPair(string(src)) && !yql.MayStartStatement(string(src)) {
+			t.Errorf("a literal holds a pair or a statement start the file does not: %q", src)
 		}
 	})
 }

@@ -1,3 +1,5 @@
+// want package:`ydbEval\(example.com/app/helpers.SelectFrom\)`
+
 // Package helpers builds query text (package A of the A→B→C chain).
 package helpers
 
