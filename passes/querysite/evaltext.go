@@ -528,7 +528,8 @@ func needsEvaluator(t texts) bool {
 // recoversMore reports whether the evaluator's text neu is to be used
 // instead of the recognisers' old: a complete enumeration (never a cut
 // set of variants), without parameter pieces, whose share of variants free
-// of holes is larger, or the same with fewer holes per variant. Shares,
+// of holes is larger, or the same with more literal text per variant, or
+// as much with fewer holes per variant. Shares,
 // not counts: the recognisers multiply variants around a hole (a builder's
 // fields read as alternatives) that the evaluator decides.
 func recoversMore(neu, old texts) bool {
@@ -549,9 +550,16 @@ func recoversMore(neu, old texts) bool {
 	case nf*ov < of*nv:
 		return false
 	}
-	// As many complete variants: fewer holes, and no less literal text
-	// (a whole hole in place of a text with two is no gain).
-	return nh*ov < oh*nv && nl*ov >= ol*nv
+	// As many complete variants: more literal text (a statement around a
+	// table-path hole in place of a whole hole), or as much with fewer
+	// holes. A whole hole in place of a text with two is no gain.
+	switch {
+	case nl*ov > ol*nv:
+		return true
+	case nl*ov < ol*nv:
+		return false
+	}
+	return nh*ov < oh*nv
 }
 
 // textsCounts returns the variants free of holes, the holes and the bytes
