@@ -65,9 +65,11 @@ func (st *store) unknown(ctx context.Context) {
 
 func rewrite(q *string) { *q += " WHERE 1 = 0" }
 
-// A wrapper that writes through its parameter forwards no text.
+// A wrapper that writes through its parameter forwards no text; its own
+// site holds what it appends after the pointee it cannot know (the
+// evaluator's text: more literal than the recognisers' whole hole).
 func (st *store) runRewritten(ctx context.Context, q *string) error {
 	*q += " LIMIT 1"
-	_, err := st.db.Query().Query(ctx, *q) // want `text="__ydblint_hole_0__" holes=\[\]`
+	_, err := st.db.Query().Query(ctx, *q) // want `text="__ydblint_hole_0__ LIMIT 1" holes=\[\]`
 	return err
 }
