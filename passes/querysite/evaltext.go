@@ -550,9 +550,17 @@ func recoversMore(neu, old texts) bool {
 	case nf*ov < of*nv:
 		return false
 	}
-	// As many complete variants: more literal text (a statement around a
-	// table-path hole in place of a whole hole), or as much with fewer
-	// holes. A whole hole in place of a text with two is no gain.
+	// As many complete variants. A hole the recognisers keyed (a field, a
+	// call, a parameter) names the same value at every site that reads
+	// it, the DDL's included: the evaluator may spell that value as other
+	// holes (the fields a path was joined from) at one site and not at
+	// another, and the two would no longer match. Such a text stays.
+	if keyedHole(old) {
+		return false
+	}
+	// Otherwise more literal text (a statement around a table-path hole
+	// in place of a whole hole), or as much with fewer holes. A whole hole
+	// in place of a text with two is no gain.
 	switch {
 	case nl*ov > ol*nv:
 		return true
@@ -560,6 +568,18 @@ func recoversMore(neu, old texts) bool {
 		return false
 	}
 	return nh*ov < oh*nv
+}
+
+// keyedHole reports whether a hole of t has a key.
+func keyedHole(t texts) bool {
+	for _, v := range t.vs {
+		for _, p := range v {
+			if p.hole && p.key != "" {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // textsCounts returns the variants free of holes, the holes and the bytes
