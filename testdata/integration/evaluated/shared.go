@@ -3,6 +3,8 @@ package evaluated
 import (
 	"context"
 
+	"github.com/ydb-platform/ydb-go-sdk/v3/query"
+
 	"example.com/integ/evaluated/qb"
 	"example.com/integ/evaluated/queries"
 )
@@ -10,14 +12,14 @@ import (
 // Stale uses the builder package: run_at is not the key. A full scan.
 func (j *Jobs) Stale(ctx context.Context) error {
 	q := qb.NewSelect("scheduler_jobs").Columns("job_id").Where("run_at < $cutoff").OrderBy("run_at").String() // want `SELECT reads every partition of table scheduler_jobs.*the predicate does not constrain the key column job_id`
-	_, err := j.db.Query().QueryResultSet(ctx, q)
+	_, err := j.db.Query().QueryResultSet(ctx, q, query.WithIdempotent())
 	return err
 }
 
 // Lookup is Stale's twin on the key: silent.
 func (j *Jobs) Lookup(ctx context.Context) error {
 	q := qb.NewSelect("scheduler_jobs").Columns("job_id", "state").Where("job_id = $id").String()
-	_, err := j.db.Query().QueryResultSet(ctx, q)
+	_, err := j.db.Query().QueryResultSet(ctx, q, query.WithIdempotent())
 	return err
 }
 
@@ -28,7 +30,7 @@ func (j *Jobs) Pending(ctx context.Context) error {
 		queries.WithQueryFilters(queries.Filter{Column: "state", Op: "=", Param: "$state"}), // want `SELECT reads every partition of table scheduler_jobs.*the predicate does not constrain the key column job_id`
 		queries.WithOrderBy("job_id"),
 	)
-	_, err := j.db.Query().QueryResultSet(ctx, rq.FormatQuery(ctx))
+	_, err := j.db.Query().QueryResultSet(ctx, rq.FormatQuery(ctx), query.WithIdempotent())
 	return err
 }
 
@@ -38,6 +40,6 @@ func (j *Jobs) One(ctx context.Context) error {
 		queries.WithTableName("scheduler_jobs"),
 		queries.WithQueryFilters(queries.Filter{Column: "job_id", Op: "=", Param: "$id"}),
 	)
-	_, err := j.db.Query().QueryResultSet(ctx, rq.FormatQuery(ctx))
+	_, err := j.db.Query().QueryResultSet(ctx, rq.FormatQuery(ctx), query.WithIdempotent())
 	return err
 }
