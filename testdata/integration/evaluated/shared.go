@@ -2,7 +2,9 @@ package evaluated
 
 import (
 	"context"
+	"time"
 
+	ydb "github.com/ydb-platform/ydb-go-sdk/v3"
 	"github.com/ydb-platform/ydb-go-sdk/v3/query"
 
 	"example.com/integ/evaluated/qb"
@@ -10,36 +12,40 @@ import (
 )
 
 // Stale uses the builder package: run_at is not the key. A full scan.
-func (j *Jobs) Stale(ctx context.Context) error {
+func (j *Jobs) Stale(ctx context.Context, cutoff time.Time) error {
 	q := qb.NewSelect("scheduler_jobs").Columns("job_id").Where("run_at < $cutoff").OrderBy("run_at").String() // want `SELECT reads every partition of table scheduler_jobs.*the predicate does not constrain the key column job_id`
-	_, err := j.db.Query().QueryResultSet(ctx, q, query.WithIdempotent())
+	_, err := j.db.Query().QueryResultSet(ctx, q, query.WithIdempotent(),
+		query.WithParameters(ydb.ParamsBuilder().Param("$cutoff").Timestamp(cutoff).Build()))
 	return err
 }
 
 // Lookup is Stale's twin on the key: silent.
-func (j *Jobs) Lookup(ctx context.Context) error {
+func (j *Jobs) Lookup(ctx context.Context, id uint64) error {
 	q := qb.NewSelect("scheduler_jobs").Columns("job_id", "state").Where("job_id = $id").String()
-	_, err := j.db.Query().QueryResultSet(ctx, q, query.WithIdempotent())
+	_, err := j.db.Query().QueryResultSet(ctx, q, query.WithIdempotent(),
+		query.WithParameters(ydb.ParamsBuilder().Param("$id").Uint64(id).Build()))
 	return err
 }
 
 // Pending is made with functional options and run through the interface.
-func (j *Jobs) Pending(ctx context.Context) error {
+func (j *Jobs) Pending(ctx context.Context, state string) error {
 	rq := queries.NewReadQuery(
 		queries.WithTableName("scheduler_jobs"),
 		queries.WithQueryFilters(queries.Filter{Column: "state", Op: "=", Param: "$state"}), // want `SELECT reads every partition of table scheduler_jobs.*the predicate does not constrain the key column job_id`
 		queries.WithOrderBy("job_id"),
 	)
-	_, err := j.db.Query().QueryResultSet(ctx, rq.FormatQuery(ctx), query.WithIdempotent())
+	_, err := j.db.Query().QueryResultSet(ctx, rq.FormatQuery(ctx), query.WithIdempotent(),
+		query.WithParameters(ydb.ParamsBuilder().Param("$state").Text(state).Build()))
 	return err
 }
 
 // One is Pending's twin on the key: silent.
-func (j *Jobs) One(ctx context.Context) error {
+func (j *Jobs) One(ctx context.Context, id uint64) error {
 	rq := queries.NewReadQuery(
 		queries.WithTableName("scheduler_jobs"),
 		queries.WithQueryFilters(queries.Filter{Column: "job_id", Op: "=", Param: "$id"}),
 	)
-	_, err := j.db.Query().QueryResultSet(ctx, rq.FormatQuery(ctx), query.WithIdempotent())
+	_, err := j.db.Query().QueryResultSet(ctx, rq.FormatQuery(ctx), query.WithIdempotent(),
+		query.WithParameters(ydb.ParamsBuilder().Param("$id").Uint64(id).Build()))
 	return err
 }
