@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/ydblint/ydblint/internal/sdk"
+	"github.com/ydblint/ydblint/internal/sdkssa"
 	"github.com/ydblint/ydblint/internal/ssacell"
 )
 
@@ -123,7 +124,7 @@ func (gs globalStores) evalTx(v ssa.Value, depth int) txState {
 			if len(args) != 1 {
 				return txUnknown
 			}
-			opts, ok := elems(args[0])
+			opts, ok := sdkssa.Varargs(args[0])
 			if !ok {
 				return txUnknown
 			}
@@ -132,7 +133,7 @@ func (gs globalStores) evalTx(v ssa.Value, depth int) txState {
 			if len(args) != 1 {
 				return txUnknown
 			}
-			opts, ok := elems(args[0])
+			opts, ok := sdkssa.Varargs(args[0])
 			if !ok {
 				return txUnknown
 			}
@@ -164,7 +165,7 @@ func combine(opts []ssa.Value, beginRW bool, depth int) txState {
 		case sdk.TxOptBegin:
 			mode := txUnknown
 			if len(args) == 1 {
-				settings, ok := elems(args[0])
+				settings, ok := sdkssa.Varargs(args[0])
 				if !ok {
 					return txUnknown
 				}
@@ -221,83 +222,10 @@ func builderOf(c *ssa.CallCommon) (sdk.TxBuilder, []ssa.Value) {
 	return sdk.TxBuilders[id], c.Args
 }
 
-// elems returns the elements of a variadic argument: nil (no arguments)
-// or a slice of an array literal whose every element is stored once.
-func elems(v ssa.Value) ([]ssa.Value, bool) {
-	if c, ok := v.(*ssa.Const); ok && c.Value == nil {
-		return nil, true
-	}
-	sl, ok := v.(*ssa.Slice)
-	if !ok {
-		return nil, false
-	}
-	arr, ok := sl.X.(*ssa.Alloc)
-	if !ok {
-		return nil, false
-	}
-	at, ok := arr.Type().Underlying().(*types.Pointer)
-	if !ok {
-		return nil, false
-	}
-	a, ok := at.Elem().Underlying().(*types.Array)
-	if !ok {
-		return nil, false
-	}
-	out := make([]ssa.Value, a.Len())
-	refs := arr.Referrers()
-	if refs == nil {
-		return nil, false
-	}
-	for _, r := range *refs {
-		ia, ok := r.(*ssa.IndexAddr)
-		if !ok {
-			if r == ssa.Instruction(sl) {
-				continue
-			}
-			if _, dbg := r.(*ssa.DebugRef); dbg {
-				continue
-			}
-			return nil, false
-		}
-		idx, ok := ia.Index.(*ssa.Const)
-		if !ok {
-			return nil, false
-		}
-		i, exact := constInt(idx)
-		if !exact || i < 0 || i >= int64(len(out)) {
-			return nil, false
-		}
-		irefs := ia.Referrers()
-		if irefs == nil {
-			return nil, false
-		}
-		for _, ir := range *irefs {
-			st, ok := ir.(*ssa.Store)
-			if !ok || st.Addr != ia || out[i] != nil {
-				return nil, false
-			}
-			out[i] = st.Val
-		}
-	}
-	for _, e := range out {
-		if e == nil {
-			return nil, false
-		}
-	}
-	return out, true
-}
-
-func constInt(c *ssa.Const) (int64, bool) {
-	if c.Value == nil {
-		return 0, false
-	}
-	return c.Int64(), true
-}
-
 // txControlOption finds query.WithTxControl(ctrl) among the elements of a
 // variadic execute-option argument and returns ctrl.
 func txControlOption(opts ssa.Value) (ssa.Value, bool) {
-	list, ok := elems(opts)
+	list, ok := sdkssa.Varargs(opts)
 	if !ok {
 		return nil, false
 	}

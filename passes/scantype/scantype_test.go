@@ -1,0 +1,37 @@
+package scantype_test
+
+import (
+	"path/filepath"
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/ydblint/ydblint/passes/config"
+	"github.com/ydblint/ydblint/passes/scantype"
+)
+
+func module(t *testing.T, name string) string {
+	t.Helper()
+	dir, err := filepath.Abs(filepath.Join("../../testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// TestScantype: the table service's and the query service's decoders
+// (v3.156.1), default mode.
+func TestScantype(t *testing.T) {
+	analysistest.Run(t, module(t, "sdkusage"), scantype.Analyzer,
+		"example.com/sdkusage/scantype/series")
+}
+
+// TestStrict adds the stale-null category.
+func TestStrict(t *testing.T) {
+	if err := config.Analyzer.Flags.Set(config.StrictFlag, "true"); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(config.ResetFlags)
+	analysistest.Run(t, module(t, "sdkusage"), scantype.Analyzer,
+		"example.com/sdkusage/scantype/series")
+}
