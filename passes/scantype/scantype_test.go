@@ -23,7 +23,8 @@ func module(t *testing.T, name string) string {
 // (v3.156.1), default mode.
 func TestScantype(t *testing.T) {
 	analysistest.Run(t, module(t, "sdkusage"), scantype.Analyzer,
-		"example.com/sdkusage/scantype/series")
+		"example.com/sdkusage/scantype/series",
+		"example.com/sdkusage/scantype/episodes")
 }
 
 // TestStrict adds the stale-null category.
@@ -33,5 +34,7 @@ func TestStrict(t *testing.T) {
 	}
 	t.Cleanup(config.ResetFlags)
 	analysistest.Run(t, module(t, "sdkusage"), scantype.Analyzer,
-		"example.com/sdkusage/scantype/series")
+		"example.com/sdkusage/scantype/series",
+		"example.com/sdkusage/scantype/episodes",
+		"example.com/sdkusage/scantype/schedule")
 }

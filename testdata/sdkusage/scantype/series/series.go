@@ -173,7 +173,7 @@ func (r *Repo) Title(ctx context.Context, id uint64) (string, error) {
 			for res.NextRow() {
 				if err := res.ScanNamed(
 					named.Optional("title", &title), // want `ScanNamed scans column title, Utf8\? .*into \*string: the table service scans an Optional value only into a double pointer`
-					named.Required("seen", &seen), // want `ScanNamed scans column seen, Uint64 NOT NULL .*into \*int32: the table service cannot decode Uint64 into int32`
+					named.Required("seen", &seen),   // want `ScanNamed scans column seen, Uint64 NOT NULL .*into \*int32: the table service cannot decode Uint64 into int32`
 				); err != nil {
 					return err
 				}
