@@ -20,6 +20,7 @@ import (
 	"github.com/ydblint/ydblint/passes/resultloop"
 	"github.com/ydblint/ydblint/passes/retryerr"
 	"github.com/ydblint/ydblint/passes/retrystate"
+	"github.com/ydblint/ydblint/passes/scantype"
 	"github.com/ydblint/ydblint/passes/sessionescape"
 	"github.com/ydblint/ydblint/passes/truncation"
 	"github.com/ydblint/ydblint/passes/txretry"
@@ -46,6 +47,7 @@ var Suite = []*analysis.Analyzer{
 	retryerr.Analyzer,
 	txretry.Analyzer,
 	idempotency.Analyzer,
+	scantype.Analyzer,
 	sessionescape.Analyzer,
 	truncation.Analyzer,
 }

@@ -1,6 +1,6 @@
 // Package sdkssa hands the rules that read SDK calls from SSA
 // (resultloop, retrystate, uncommitted, sessionescape, truncation,
-// retryerr, txretry, idempotency) every source function of the package's one SSA program (internal/ssaprog),
+// retryerr, txretry, idempotency, scantype) every source function of the package's one SSA program (internal/ssaprog),
 // as golang.org/x/tools/go/analysis/passes/buildssa would, for a package
 // that imports ydb-go-sdk, directly or not, and is not one of the SDK's
 // own library packages. Those rules return before they read SSA on every

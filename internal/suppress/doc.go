@@ -35,7 +35,7 @@
 //
 // Rule names are the rules (hashprefix, nullkey, fullscan,
 // monotonickey, yqlcheck, yqlinject, resultloop, retrystate, uncommitted,
-// nestedretry, retryerr, txretry, idempotency, sessionescape, truncation) and "all". A directive without a reason suppresses nothing
+// nestedretry, retryerr, txretry, idempotency, scantype, sessionescape, truncation) and "all". A directive without a reason suppresses nothing
 // and is a Problem ("ydblint:ignore needs a reason"), and so is a reason
 // that is only a placeholder in angle brackets, such as the <reason> that
 // the editor's suppress action inserts; an unknown rule name is

@@ -9,7 +9,7 @@ import (
 )
 
 // Rules are the rule names a directive may name, in documentation order.
-var Rules = []string{"hashprefix", "nullkey", "fullscan", "monotonickey", "yqlcheck", "yqlinject", "resultloop", "retrystate", "uncommitted", "nestedretry", "retryerr", "txretry", "idempotency", "sessionescape", "truncation"}
+var Rules = []string{"hashprefix", "nullkey", "fullscan", "monotonickey", "yqlcheck", "yqlinject", "resultloop", "retrystate", "uncommitted", "nestedretry", "retryerr", "txretry", "idempotency", "scantype", "sessionescape", "truncation"}
 
 // All is the directive rule name that covers every rule.
 const All = "all"
