@@ -38,3 +38,10 @@ func TestStrict(t *testing.T) {
 		"example.com/sdkusage/scantype/episodes",
 		"example.com/sdkusage/scantype/schedule")
 }
+
+// TestScantypeV3_42: v3.42.7's table service, whose scanner has the same
+// cases for the judged destinations.
+func TestScantypeV3_42(t *testing.T) {
+	analysistest.Run(t, module(t, "sdkusage_v3_42"), scantype.Analyzer,
+		"example.com/sdkusage_v3_42/scantype/tracks")
+}
