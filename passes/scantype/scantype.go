@@ -289,8 +289,15 @@ func (c *checker) judgeTable(sc scanCall, d *dest, col *column, label string) {
 	if sdk.TableScans(col.yql, d.goType) {
 		return
 	}
+	// scanRequired fails on NULL too (its null_flag_value is not the
+	// field it reads); scanOptional and the defaults path handle NULL
+	// before they decode.
+	rows := "every row"
+	if path != pathRequired {
+		rows = "every row whose value is not NULL"
+	}
 	c.report(d.arg, categoryType, sc, col, label, d,
-		"the table service cannot decode "+col.yql+" into "+d.goType+" and fails every row",
+		"the table service cannot decode "+col.yql+" into "+d.goType+" and fails "+rows,
 		suggest(tableTargets(col.yql), d.double))
 }
 

@@ -27,7 +27,7 @@ func Open(db *ydb.Driver) *Repo { return &Repo{db: db} }
 // Get scans account_id, a Uint64, into an int64: every read fails with
 // "cast failed".
 func (r *Repo) Get(ctx context.Context, id uint64) (Account, error) {
-	row, err := r.db.Query().QueryRow(ctx, byID, query.WithParameters(ydb.ParamsBuilder().Param("$id").Uint64(id).Build()))
+	row, err := r.db.Query().QueryRow(ctx, byID, query.WithParameters(ydb.ParamsBuilder().Param("$id").Uint64(id).Build()), query.WithIdempotent())
 	if err != nil {
 		return Account{}, err
 	}
@@ -47,7 +47,7 @@ func (r *Repo) Get(ctx context.Context, id uint64) (Account, error) {
 
 // GetFixed is Get's correct twin.
 func (r *Repo) GetFixed(ctx context.Context, id uint64) (Account, error) {
-	row, err := r.db.Query().QueryRow(ctx, byID, query.WithParameters(ydb.ParamsBuilder().Param("$id").Uint64(id).Build()))
+	row, err := r.db.Query().QueryRow(ctx, byID, query.WithParameters(ydb.ParamsBuilder().Param("$id").Uint64(id).Build()), query.WithIdempotent())
 	if err != nil {
 		return Account{}, err
 	}

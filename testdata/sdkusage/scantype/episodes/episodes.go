@@ -39,7 +39,7 @@ func (r *Repo) List(ctx context.Context, series uint64) ([]Episode, error) {
 	var out []Episode
 	err := r.db.Query().Do(ctx, func(ctx context.Context, s query.Session) error {
 		out = out[:0]
-		res, err := s.Query(ctx, listEpisodes, query.WithParameters(ydb.ParamsBuilder().Param("$series").Uint64(series).Build()))
+		res, err := s.Query(ctx, listEpisodes, query.WithParameters(ydb.ParamsBuilder().Param("$series").Uint64(series).Build()), query.WithIdempotent())
 		if err != nil {
 			return err
 		}
@@ -77,7 +77,7 @@ func (r *Repo) ListFixed(ctx context.Context, series uint64) ([]Episode, error) 
 	var out []Episode
 	err := r.db.Query().Do(ctx, func(ctx context.Context, s query.Session) error {
 		out = out[:0]
-		res, err := s.Query(ctx, listEpisodes, query.WithParameters(ydb.ParamsBuilder().Param("$series").Uint64(series).Build()))
+		res, err := s.Query(ctx, listEpisodes, query.WithParameters(ydb.ParamsBuilder().Param("$series").Uint64(series).Build()), query.WithIdempotent())
 		if err != nil {
 			return err
 		}
@@ -110,7 +110,7 @@ func (r *Repo) ListFixed(ctx context.Context, series uint64) ([]Episode, error) 
 
 // Count scans COUNT(*) into an int64.
 func (r *Repo) Count(ctx context.Context, series uint64) (int64, error) {
-	row, err := r.db.Query().QueryRow(ctx, countEpisodes, query.WithParameters(ydb.ParamsBuilder().Param("$series").Uint64(series).Build()))
+	row, err := r.db.Query().QueryRow(ctx, countEpisodes, query.WithParameters(ydb.ParamsBuilder().Param("$series").Uint64(series).Build()), query.WithIdempotent())
 	if err != nil {
 		return 0, err
 	}
@@ -123,7 +123,7 @@ func (r *Repo) Count(ctx context.Context, series uint64) (int64, error) {
 
 // CountFixed is Count's correct twin, by name.
 func (r *Repo) CountFixed(ctx context.Context, series uint64) (uint64, error) {
-	row, err := r.db.Query().QueryRow(ctx, countEpisodes, query.WithParameters(ydb.ParamsBuilder().Param("$series").Uint64(series).Build()))
+	row, err := r.db.Query().QueryRow(ctx, countEpisodes, query.WithParameters(ydb.ParamsBuilder().Param("$series").Uint64(series).Build()), query.WithIdempotent())
 	if err != nil {
 		return 0, err
 	}

@@ -287,3 +287,44 @@ func (r *Repo) Picked(ctx context.Context) ([]string, error) {
 	}, table.WithIdempotent())
 	return out, err
 }
+
+const rating = `DECLARE $id AS Uint64; SELECT rating FROM series WHERE series_id = $id;`
+
+// Rating reads the nullable Double rating into a float32: NULL becomes 0,
+// any other value fails.
+func (r *Repo) Rating(ctx context.Context, id uint64) (float32, error) {
+	var v float32
+	err := r.c.Do(ctx, func(ctx context.Context, s table.Session) error {
+		_, res, err := s.Execute(ctx, readTx, rating, table.NewQueryParameters(table.ValueParam("$id", types.Uint64Value(id))))
+		if err != nil {
+			return err
+		}
+		defer res.Close()
+		if res.NextResultSet(ctx) && res.NextRow() {
+			if err := res.ScanWithDefaults(&v); err != nil { // want `ScanWithDefaults scans result column 1 \(rating\), Double\? .*into \*float32: the table service cannot decode Double into float32 and fails every row whose value is not NULL; scan into \*float64`
+				return err
+			}
+		}
+		return res.Err()
+	}, table.WithIdempotent())
+	return v, err
+}
+
+// RatingFixed is Rating's correct twin.
+func (r *Repo) RatingFixed(ctx context.Context, id uint64) (float64, error) {
+	var v float64
+	err := r.c.Do(ctx, func(ctx context.Context, s table.Session) error {
+		_, res, err := s.Execute(ctx, readTx, rating, table.NewQueryParameters(table.ValueParam("$id", types.Uint64Value(id))))
+		if err != nil {
+			return err
+		}
+		defer res.Close()
+		if res.NextResultSet(ctx) && res.NextRow() {
+			if err := res.ScanWithDefaults(&v); err != nil {
+				return err
+			}
+		}
+		return res.Err()
+	}, table.WithIdempotent())
+	return v, err
+}
