@@ -55,6 +55,7 @@ const (
 	HelperWithTablePrefix // ydb.WithTablePathPrefix(prefix)
 	HelperDBConn          // (*sql.DB).Conn(ctx)
 	HelperDBBegin         // (*sql.DB).BeginTx / Begin, (*sql.Conn).BeginTx
+	HelperSessionBegin    // table.Session.BeginTransaction(ctx, settings)
 	HelperSQLNamed        // sql.Named(name, v)
 	HelperStmtFromTx      // (*sql.Tx).StmtContext / Stmt(stmt)
 	HelperDriverTable     // (*ydb.Driver).Table()
@@ -129,6 +130,7 @@ var Funcs = []Func{
 	fn(PkgSQL, "DB", "BeginTx", HelperDBBegin),
 	fn(PkgSQL, "DB", "Begin", HelperDBBegin),
 	fn(PkgSQL, "Conn", "BeginTx", HelperDBBegin),
+	fn(PkgTable, "Session", "BeginTransaction", HelperSessionBegin),
 	fn(PkgSQL, "", "Named", HelperSQLNamed),
 	fn(PkgSQL, "Tx", "StmtContext", HelperStmtFromTx),
 	fn(PkgSQL, "Tx", "Stmt", HelperStmtFromTx),

@@ -8,7 +8,7 @@
 // program gets only the bodies querysite needs, if any.
 // RetriedClosures finds the function literals a function hands to an SDK
 // retrier (sdk.Retriers), Callee names what an SSA call calls, and
-// SQLHandles tells whether a database/sql handle was certainly opened on
+// Handles tells whether a database/sql handle was certainly opened on
 // the YDB driver.
 //
 // buildssa itself builds SSA for every package it runs on: on

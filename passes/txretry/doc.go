@@ -2,7 +2,7 @@
 //
 // # Analyzer txretry
 //
-// txretry: report database/sql transactions on the YDB driver begun outside every retrier
+// txretry: report interactive YDB transactions begun outside every retrier
 //
 // YDB runs transactions with optimistic locks: a transaction whose reads
 // were overwritten by another before it commits fails at Commit with
@@ -60,6 +60,32 @@
 // Pass retry.WithIdempotent(true) only when running the transaction twice
 // is harmless.
 //
+// The table service has the same trap. table.Client.CreateSession makes a
+// session outside the pool and no retrier (deprecated for that: "explicit
+// session often leaked on server-side due to bad client-side usage",
+// table/table.go, v3.156.1; v3.42.7: "don't use CreateSession explicitly
+// … Use Do for queries with session"). A transaction begun on it with
+// Session.BeginTransaction and ended by Transaction.CommitTx runs once: a
+// lock conflict at CommitTx, and BAD_SESSION once the server dropped the
+// session, are the caller's errors, and the dead session stays in use.
+// table.Client.DoTx (internal/table/client.go, v3.156.1; the same in
+// v3.42.7) runs BeginTransaction, the operation and CommitTx inside
+// retryBackoff on a session of the pool, and the pool discards a session
+// whose error xerrors.MustDeleteTableOrQuerySession accepts (BAD_SESSION,
+// SESSION_BUSY, SESSION_EXPIRED, context and some transport errors;
+// internal/pool/pool.go, internal/xerrors/session.go, v3.156.1).
+//
+//	s, err := r.c.CreateSession(ctx)
+//	…
+//	tx, err := s.BeginTransaction(ctx, table.TxSettings(table.WithSerializableReadWrite())) // bad
+//	…
+//	_, err = tx.CommitTx(ctx)
+//
+//	return r.c.DoTx(ctx, func(ctx context.Context, tx table.TransactionActor) error { // good
+//		_, err := tx.Execute(ctx, take, params)
+//		return err
+//	}, table.WithIdempotent()) // only if running it twice is harmless
+//
 // # Category unretried-tx
 //
 // A (*sql.DB).BeginTx, (*sql.DB).Begin or (*sql.Conn).BeginTx call on a
@@ -73,12 +99,20 @@
 // followed through local variables, an unexported package-level variable
 // or struct field every store of which is such a handle, a parameter of
 // an unexported function every call of which passes one, and
-// (*sql.DB).Conn (internal/sdkssa.SQLHandles).
+// (*sql.DB).Conn (internal/sdkssa.Handles).
+//
+// A table.Session.BeginTransaction call on a session certainly returned by
+// table.Client.CreateSession, followed the same way (a local, a field of
+// a repository its constructor fills, a parameter of an unexported
+// helper), in a function no retrier runs. A session made inside a
+// retrier's closure (retry.Retry(ctx, func(ctx) error { s, err :=
+// c.CreateSession(ctx); … })) is retried with its transaction and is not
+// reported.
 //
 // # Not reported
 //
-// Handles the rule cannot trace to YDB: a *sql.DB received from another
-// package or through an exported API, opened on a driver name that is not
+// Handles the rule cannot trace to YDB: a *sql.DB or a session received
+// from another package or through an exported API, opened on a driver name that is not
 // a constant, or stored where some store is not YDB's. Services open
 // Postgres or MySQL with database/sql next to YDB; those transactions are
 // never judged. Transactions begun in a function that is also called from

@@ -25,8 +25,9 @@ var doc string
 
 const name = "txretry"
 
-// Analyzer reports database/sql transactions on the YDB driver begun
-// outside every retrier.
+// Analyzer reports interactive YDB transactions begun outside every
+// retrier: database/sql ones on the YDB driver, and table-service ones on
+// a session of CreateSession.
 var Analyzer = &analysis.Analyzer{
 	Name: name,
 	Doc:  analysisutil.MustExtractDoc(doc, name),
@@ -54,10 +55,10 @@ func run(pass *analysis.Pass) (any, error) {
 	if len(begins) == 0 {
 		return nil, nil
 	}
-	handles := sdkssa.NewSQLHandles(res.Pkg, res.SrcFuncs)
+	handles := sdkssa.NewHandles(res.Pkg, res.SrcFuncs)
 	retried := retriedFuncs(res.SrcFuncs)
 	for _, b := range begins {
-		if inTestFile(pass, b.call.Pos()) || underRetrier(b.call.Parent(), retried) || returnsTx(b.call) || !handles.IsYDB(b.recv) {
+		if inTestFile(pass, b.call.Pos()) || underRetrier(b.call.Parent(), retried) || returnsTx(b.call) || !b.onYDB(handles) {
 			continue
 		}
 		report.Report(pass, cfg, name, diagnostic(pass, b))
@@ -65,38 +66,65 @@ func run(pass *analysis.Pass) (any, error) {
 	return nil, nil
 }
 
-// begin is a call that begins a database/sql transaction.
+// onYDB reports whether the transaction is YDB's and interactive on a
+// handle no retrier owns: a database/sql handle opened on the YDB driver,
+// or a table session from table.Client.CreateSession.
+func (b begin) onYDB(handles *sdkssa.Handles) bool {
+	if b.tableSession() {
+		return handles.IsCreatedSession(b.recv)
+	}
+	return handles.IsYDB(b.recv)
+}
+
+// tableSession reports whether the call is table.Session.BeginTransaction
+// rather than a database/sql begin.
+func (b begin) tableSession() bool { return b.id.Pkg == sdk.PkgTable }
+
+// begin is a call that begins an interactive transaction.
 type begin struct {
 	call ssa.CallInstruction
 	id   sdk.Identity
-	recv ssa.Value // the *sql.DB or *sql.Conn
+	recv ssa.Value // the *sql.DB or *sql.Conn, or the table.Session
 }
 
-// beginCalls finds the (*sql.DB).BeginTx / Begin and (*sql.Conn).BeginTx
-// calls of funcs.
+// beginCalls finds the (*sql.DB).BeginTx / Begin, (*sql.Conn).BeginTx
+// and table.Session.BeginTransaction calls of funcs.
 func beginCalls(funcs []*ssa.Function) []begin {
 	var out []begin
 	for _, fn := range funcs {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
 				call, ok := instr.(ssa.CallInstruction)
-				if !ok || call.Common().IsInvoke() {
-					continue
-				}
-				id, _, ok := sdkssa.Callee(call.Common())
 				if !ok {
 					continue
 				}
-				if f := sdk.LookupFunc(id); f == nil || f.Helper != sdk.HelperDBBegin {
-					continue
-				}
-				if args := call.Common().Args; len(args) > 0 {
-					out = append(out, begin{call: call, id: id, recv: args[0]})
+				if b, ok := beginOf(call); ok {
+					out = append(out, b)
 				}
 			}
 		}
 	}
 	return out
+}
+
+// beginOf returns the begin call is, if it is one: a static call of a
+// database/sql begin, or an interface call of BeginTransaction on a
+// table session.
+func beginOf(call ssa.CallInstruction) (begin, bool) {
+	c := call.Common()
+	id, _, ok := sdkssa.Callee(c)
+	if !ok {
+		return begin{}, false
+	}
+	f := sdk.LookupFunc(id)
+	switch {
+	case f == nil:
+	case f.Helper == sdk.HelperDBBegin && !c.IsInvoke() && len(c.Args) > 0:
+		return begin{call: call, id: id, recv: c.Args[0]}, true
+	case f.Helper == sdk.HelperSessionBegin && c.IsInvoke():
+		return begin{call: call, id: id, recv: c.Value}, true
+	}
+	return begin{}, false
 }
 
 // retriedFuncs returns the function literals handed to a retrier and
@@ -182,8 +210,19 @@ func underRetrier(fn *ssa.Function, retried map[*ssa.Function]bool) bool {
 }
 
 func diagnostic(pass *analysis.Pass, b begin) analysis.Diagnostic {
-	method := fmt.Sprintf("(*sql.%s).%s", b.id.Recv, b.id.Name)
 	pos, end := callSpan(pass, b.call.Pos())
+	if b.tableSession() {
+		return analysis.Diagnostic{
+			Pos:      pos,
+			End:      end,
+			Category: categoryUnretried,
+			Message: "table.Session.BeginTransaction begins an interactive transaction on a session from table.Client.CreateSession, outside any retrier: " +
+				"\"transaction locks invalidated\" (ABORTED) at CommitTx and BAD_SESSION surface as request failures instead of being retried, and a broken session is never replaced; " +
+				"run the transaction in db.Table().DoTx(ctx, func(ctx context.Context, tx table.TransactionActor) error { … }) " +
+				"(or Do with the session it hands you), with table.WithIdempotent() only if it is idempotent",
+		}
+	}
+	method := fmt.Sprintf("(*sql.%s).%s", b.id.Recv, b.id.Name)
 	return analysis.Diagnostic{
 		Pos:      pos,
 		End:      end,

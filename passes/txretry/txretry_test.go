@@ -14,7 +14,7 @@ func TestTxretry(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	analysistest.Run(t, dir, txretry.Analyzer, "example.com/sdkusage/txretry/ledger")
+	analysistest.Run(t, dir, txretry.Analyzer, "example.com/sdkusage/txretry/ledger", "example.com/sdkusage/txretry/stock")
 }
 
 // TestTxretryV3_42: v3.42.7's ydb.Connector(ydb.Connection) and retry.DoTx.

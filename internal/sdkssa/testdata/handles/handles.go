@@ -1,5 +1,5 @@
-// Package handles opens database/sql handles every way SQLHandles is
-// asked about; each function named in sqlhandle_test.go begins a
+// Package handles opens database/sql handles every way Handles is
+// asked about; each function named in handles_test.go begins a
 // transaction on one of them.
 package handles
 

@@ -12,8 +12,9 @@ import (
 	"github.com/ydblint/ydblint/internal/ssacell"
 )
 
-// SQLHandles tells whether a database/sql handle of one package (a *sql.DB,
-// a *sql.Conn) was certainly opened on the YDB driver. Services open the
+// Handles tells whether a database/sql handle of one package (a *sql.DB,
+// a *sql.Conn) was certainly opened on the YDB driver, and whether a table
+// session certainly came from table.Client.CreateSession. Services open the
 // handle in main or a constructor, far from where they use it:
 //
 //	db := sql.OpenDB(ydb.MustConnector(drv))   // or sql.Open("ydb", dsn)
@@ -25,10 +26,11 @@ import (
 // struct type of the package whose every store is traced and whose address
 // is only loaded or stored through, a parameter of an unexported function
 // (any function of package main) that is never used as a value and whose
-// every static call passes a traced handle, and (*sql.DB).Conn. Anything
+// every static call passes a traced handle, and (*sql.DB).Conn; a session
+// takes the same path from CreateSession's first result. Anything
 // else is not YDB: the many services that open Postgres or MySQL with
 // database/sql next to YDB must never be judged as YDB.
-type SQLHandles struct {
+type Handles struct {
 	pkg     *ssa.Package
 	funcs   []*ssa.Function
 	memo    map[handleKey]bool
@@ -41,8 +43,9 @@ type SQLHandles struct {
 type handleKind uint8
 
 const (
-	kindDB        handleKind = iota // a *sql.DB or *sql.Conn on the YDB driver
-	kindConnector                   // a connector of ydb.Connector / ydb.MustConnector
+	kindDB             handleKind = iota // a *sql.DB or *sql.Conn on the YDB driver
+	kindConnector                        // a connector of ydb.Connector / ydb.MustConnector
+	kindCreatedSession                   // a table session of table.Client.CreateSession
 )
 
 type handleKey struct {
@@ -62,9 +65,9 @@ const (
 	maxHandleStores = 8
 )
 
-// NewSQLHandles traces the handles of pkg, whose functions (with every
+// NewHandles traces the handles of pkg, whose functions (with every
 // function literal) are funcs.
-func NewSQLHandles(pkg *ssa.Package, funcs []*ssa.Function) *SQLHandles {
+func NewHandles(pkg *ssa.Package, funcs []*ssa.Function) *Handles {
 	all := slices.Clone(funcs)
 	if pkg != nil {
 		if init := pkg.Func("init"); init != nil && !slices.Contains(all, init) {
@@ -72,28 +75,38 @@ func NewSQLHandles(pkg *ssa.Package, funcs []*ssa.Function) *SQLHandles {
 			all = append(all, init.AnonFuncs...)
 		}
 	}
-	return &SQLHandles{pkg: pkg, funcs: all, memo: map[handleKey]bool{}}
+	return &Handles{pkg: pkg, funcs: all, memo: map[handleKey]bool{}}
 }
 
 // IsYDB reports whether v, a *sql.DB or *sql.Conn, was certainly opened
 // on the YDB database/sql driver.
-func (h *SQLHandles) IsYDB(v ssa.Value) bool {
+func (h *Handles) IsYDB(v ssa.Value) bool {
 	if h == nil || h.pkg == nil {
 		return false
 	}
 	return h.traced(v, kindDB, 0)
 }
 
+// IsCreatedSession reports whether v, a table.Session or
+// table.ClosableSession, certainly came from table.Client.CreateSession:
+// a session the code holds itself, that no retrier hands out or takes back.
+func (h *Handles) IsCreatedSession(v ssa.Value) bool {
+	if h == nil || h.pkg == nil {
+		return false
+	}
+	return h.traced(v, kindCreatedSession, 0)
+}
+
 // StaticCallers returns every static call of fn among the package's
 // functions, and whether fn is used otherwise (as a value).
-func (h *SQLHandles) StaticCallers(fn *ssa.Function) (calls []ssa.CallInstruction, asValue bool) {
+func (h *Handles) StaticCallers(fn *ssa.Function) (calls []ssa.CallInstruction, asValue bool) {
 	h.index()
 	return h.callers[fn], h.asValue[fn]
 }
 
 // memoized computes what key says once; a key met again while it is
 // being computed (a cycle) is not traced.
-func (h *SQLHandles) memoized(key handleKey, compute func() bool) bool {
+func (h *Handles) memoized(key handleKey, compute func() bool) bool {
 	if v, ok := h.memo[key]; ok {
 		return v
 	}
@@ -104,7 +117,7 @@ func (h *SQLHandles) memoized(key handleKey, compute func() bool) bool {
 }
 
 // traced reports whether v is certainly a value of kind.
-func (h *SQLHandles) traced(v ssa.Value, kind handleKind, depth int) bool {
+func (h *Handles) traced(v ssa.Value, kind handleKind, depth int) bool {
 	if v == nil || depth > maxHandleDepth {
 		return false
 	}
@@ -139,10 +152,13 @@ func (h *SQLHandles) traced(v ssa.Value, kind handleKind, depth int) bool {
 
 // opens reports whether result index (-1: the only one) of the call c is
 // a value of kind.
-func (h *SQLHandles) opens(c *ssa.CallCommon, index int, kind handleKind, depth int) bool {
+func (h *Handles) opens(c *ssa.CallCommon, index int, kind handleKind, depth int) bool {
 	id, args, ok := Callee(c)
 	if !ok {
 		return false
+	}
+	if kind == kindCreatedSession {
+		return index == 0 && id == sdk.CreateSession
 	}
 	f := sdk.LookupFunc(id)
 	if f == nil {
@@ -174,7 +190,7 @@ func isYDBDriverName(v ssa.Value) bool {
 }
 
 // loaded reports whether the variable at addr holds values of kind only.
-func (h *SQLHandles) loaded(addr ssa.Value, kind handleKind, depth int) bool {
+func (h *Handles) loaded(addr ssa.Value, kind handleKind, depth int) bool {
 	switch a := addr.(type) {
 	case *ssa.Alloc:
 		return h.memoized(handleKey{a, kind}, func() bool {
@@ -211,7 +227,7 @@ func (h *SQLHandles) loaded(addr ssa.Value, kind handleKind, depth int) bool {
 
 // allStored reports whether there are stores, not too many, and each
 // stores a value of kind.
-func (h *SQLHandles) allStored(stores []*ssa.Store, kind handleKind, depth int) bool {
+func (h *Handles) allStored(stores []*ssa.Store, kind handleKind, depth int) bool {
 	if len(stores) == 0 || len(stores) > maxHandleStores {
 		return false
 	}
@@ -220,13 +236,13 @@ func (h *SQLHandles) allStored(stores []*ssa.Store, kind handleKind, depth int) 
 
 // knownVar reports whether every write of the package-level variable obj
 // is in this package: it is unexported, or the package is main.
-func (h *SQLHandles) knownVar(obj types.Object) bool {
+func (h *Handles) knownVar(obj types.Object) bool {
 	return obj != nil && (!obj.Exported() || h.pkg.Pkg.Name() == "main")
 }
 
 // knownField reports whether every write of field i of tn is in this
 // package: the field is unexported (or the package is main).
-func (h *SQLHandles) knownField(tn *types.TypeName, i int) bool {
+func (h *Handles) knownField(tn *types.TypeName, i int) bool {
 	st, ok := tn.Type().Underlying().(*types.Struct)
 	if !ok || i >= st.NumFields() {
 		return false
@@ -238,7 +254,7 @@ func (h *SQLHandles) knownField(tn *types.TypeName, i int) bool {
 // package's functions; ok is false when such an address is used other
 // than to load from or store to it (passed on, stored itself), since the
 // variable may then be written anywhere.
-func (h *SQLHandles) storesTo(isAddr func(ssa.Value) bool) (stores []*ssa.Store, ok bool) {
+func (h *Handles) storesTo(isAddr func(ssa.Value) bool) (stores []*ssa.Store, ok bool) {
 	for _, fn := range h.funcs {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
@@ -268,7 +284,7 @@ func (h *SQLHandles) storesTo(isAddr func(ssa.Value) bool) (stores []*ssa.Store,
 
 // param reports whether every static call of p's function passes a
 // value of kind for p, when those calls are all its calls.
-func (h *SQLHandles) param(p *ssa.Parameter, kind handleKind, depth int) bool {
+func (h *Handles) param(p *ssa.Parameter, kind handleKind, depth int) bool {
 	fn := p.Parent()
 	if fn == nil || fn.Parent() != nil || fn.Signature.Recv() != nil || fn.TypeParams().Len() > 0 || fn.Pkg != h.pkg {
 		return false
@@ -289,7 +305,7 @@ func (h *SQLHandles) param(p *ssa.Parameter, kind handleKind, depth int) bool {
 
 // index records the static calls of the package's top-level functions
 // and which of them are used as values.
-func (h *SQLHandles) index() {
+func (h *Handles) index() {
 	if h.indexed {
 		return
 	}

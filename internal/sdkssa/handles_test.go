@@ -67,12 +67,74 @@ func TestSQLHandles(t *testing.T) {
 			if recv == nil {
 				t.Fatalf("%s begins no transaction", tt.fn)
 			}
-			h := sdkssa.NewSQLHandles(res.Pkg, res.SrcFuncs)
+			h := sdkssa.NewHandles(res.Pkg, res.SrcFuncs)
 			if got := h.IsYDB(recv); got != tt.want {
 				t.Errorf("IsYDB(receiver in %s) = %v, want %v", tt.fn, got, tt.want)
 			}
 		})
 	}
+}
+
+// TestCreatedSessions asks, for the session of the one BeginTransaction
+// call in each function of testdata/handles/sessions.go, whether it
+// certainly came from table.Client.CreateSession.
+func TestCreatedSessions(t *testing.T) {
+	dir, err := filepath.Abs("testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	results := analysistest.Run(t, dir, sdkssa.Analyzer, "example.com/sdkssa/handles")
+	res, _ := results[0].Result.(*buildssa.SSA)
+	if res == nil {
+		t.Fatal("no SSA for the package")
+	}
+	tests := []struct {
+		fn   string
+		want bool
+	}{
+		{"LocalSession", true},           // CreateSession's result, through a local
+		{"(*store).HeldSession", true},   // an unexported field only the constructor fills
+		{"(*store).MixedSession", false}, // a retrier's session is stored there too
+		{"RetrierSession$1", false},      // the session table.Client.Do hands out
+		{"sessionParam", true},           // every call passes a CreateSession session
+	}
+	byName := map[string]*ssa.Function{}
+	for _, fn := range res.SrcFuncs {
+		byName[fn.RelString(res.Pkg.Pkg)] = fn
+	}
+	h := sdkssa.NewHandles(res.Pkg, res.SrcFuncs)
+	for _, tt := range tests {
+		fn := byName[tt.fn]
+		if fn == nil {
+			t.Errorf("no function %s", tt.fn)
+			continue
+		}
+		recv := sessionBeginReceiver(fn)
+		if recv == nil {
+			t.Errorf("%s begins no table transaction", tt.fn)
+			continue
+		}
+		if got := h.IsCreatedSession(recv); got != tt.want {
+			t.Errorf("IsCreatedSession(session in %s) = %v, want %v", tt.fn, got, tt.want)
+		}
+	}
+}
+
+// sessionBeginReceiver is the session of fn's first BeginTransaction.
+func sessionBeginReceiver(fn *ssa.Function) ssa.Value {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(ssa.CallInstruction)
+			if !ok || !call.Common().IsInvoke() {
+				continue
+			}
+			id, _, ok := sdkssa.Callee(call.Common())
+			if f := sdk.LookupFunc(id); ok && f != nil && f.Helper == sdk.HelperSessionBegin {
+				return call.Common().Value
+			}
+		}
+	}
+	return nil
 }
 
 // beginReceiver is the receiver of fn's first BeginTx/Begin call.
