@@ -27,16 +27,31 @@ func LeadingKeyMonotonic(t *schema.Table) (column string, kind MonotonicKind) {
 		return "", MonotonicNone
 	}
 	c := t.Column(t.PrimaryKey[0])
-	if c == nil {
-		return "", MonotonicNone
-	}
-	switch {
-	case serialTypes[c.Type]:
-		return c.Name, MonotonicSerial
-	case timeTypes[c.Type]:
-		return c.Name, MonotonicTime
+	if kind := ColumnMonotonic(c); kind != MonotonicNone {
+		return c.Name, kind
 	}
 	return "", MonotonicNone
+}
+
+// ColumnMonotonic says whether column c grows monotonically by its schema
+// type alone (MonotonicNone for nil or an unknown type).
+func ColumnMonotonic(c *schema.Column) MonotonicKind {
+	switch {
+	case c == nil:
+		return MonotonicNone
+	case serialTypes[c.Type]:
+		return MonotonicSerial
+	case timeTypes[c.Type]:
+		return MonotonicTime
+	}
+	return MonotonicNone
+}
+
+// RangePartitioned reports whether the table is a row table whose key the
+// catalogue knows for certain: one partitioned by ranges of that key.
+func RangePartitioned(t *schema.Table) bool {
+	code, _ := unusable(t)
+	return code == ReasonNone
 }
 
 // MonotonicFill returns the first value a write puts into the table's

@@ -72,3 +72,67 @@ func TestMonotonicFill(t *testing.T) {
 		}
 	}
 }
+
+// TestWrittenConst: the constant a key value certainly is, spelled as Go's
+// go/constant spells it, so that YQL literals and Go constants bound to
+// parameters compare equal; no constant for anything else.
+func TestWrittenConst(t *testing.T) {
+	cases := []struct {
+		name   string
+		q      string
+		params map[string]ParamInfo
+		want   string
+	}{
+		{"string literal", "UPSERT INTO orders (order_hash, order_id) VALUES ('api', 1)", nil, `"api"`},
+		{"integer literal", "UPSERT INTO orders (order_hash, order_id) VALUES (7u, 1)", nil, "7"},
+		{"bool literal", "UPSERT INTO orders (order_hash, order_id) VALUES (TRUE, 1)", nil, "true"},
+		{"cast of a literal", "UPSERT INTO orders (order_hash, order_id) VALUES (CAST('api' AS Utf8), 1)", nil, `"api"`},
+		{"hash of a literal", "UPSERT INTO orders (order_hash, order_id) VALUES (Digest::CityHash('api'), 1)", nil, `Digest::CityHash("api")`},
+		{"named expression", "$app = 'web'; UPSERT INTO orders (order_hash, order_id) VALUES ($app, 1)", nil, `"web"`},
+		{"Go constant", "UPSERT INTO orders (order_hash, order_id) VALUES ($app, 1)",
+			map[string]ParamInfo{"app": {Const: `"cron"`}}, `"cron"`},
+		{"Go constant NULL", "UPSERT INTO orders (order_hash, order_id) VALUES ($app, 1)",
+			map[string]ParamInfo{"app": {Const: "nil", Null: true}}, ""},
+		{"parameter", "UPSERT INTO orders (order_hash, order_id) VALUES ($app, 1)", nil, ""},
+		{"hash of a parameter", "UPSERT INTO orders (order_hash, order_id) VALUES (Digest::NumericHash($id), $id)", nil, ""},
+		{"NULL", "UPSERT INTO orders (order_hash, order_id) VALUES (NULL, 1)", nil, ""},
+		{"clock", "UPSERT INTO orders (order_hash, order_id) VALUES (CurrentUtcTimestamp(), 1)", nil, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var o ParamOracle
+			if c.params != nil {
+				o = oracle(c.params)
+			}
+			w := writeOf(t, planLast(t, c.q, o))
+			k := w.Key("order_hash")
+			if k == nil || len(k.Values) != 1 {
+				t.Fatalf("order_hash values = %+v", k)
+			}
+			if got := k.Values[0].Const; got != c.want {
+				t.Errorf("Const = %q, want %q", got, c.want)
+			}
+		})
+	}
+}
+
+func TestColumnMonotonic(t *testing.T) {
+	cases := []struct {
+		col  *schema.Column
+		want MonotonicKind
+	}{
+		{nil, MonotonicNone},
+		{&schema.Column{Name: "ts", Type: "Timestamp"}, MonotonicTime},
+		{&schema.Column{Name: "id", Type: "Serial8"}, MonotonicSerial},
+		{&schema.Column{Name: "app", Type: "Utf8"}, MonotonicNone},
+		{&schema.Column{Name: "x"}, MonotonicNone},
+	}
+	for _, c := range cases {
+		if got := ColumnMonotonic(c.col); got != c.want {
+			t.Errorf("ColumnMonotonic(%+v) = %v, want %v", c.col, got, c.want)
+		}
+	}
+	if !RangePartitioned(catalogue()["events"]) || RangePartitioned(catalogue()["colstore"]) || RangePartitioned(nil) {
+		t.Error("RangePartitioned: events is a row table, colstore a column table, nil unknown")
+	}
+}

@@ -81,6 +81,10 @@ type ParamInfo struct {
 	Monotonic bool
 	// MonotonicSource describes it ("time.Now"), for messages.
 	MonotonicSource string
+	// Const is the Go constant the parameter is bound to, spelled as
+	// go/constant's ExactString (`"api"`, `3`, `true`); "" when the value
+	// is not a known constant.
+	Const string
 }
 
 // ParamOracle answers for a parameter name without the '$'. It may be nil.
@@ -384,6 +388,12 @@ type WrittenValue struct {
 	// Monotonic is set when the value grows with time (ValCurrentTime,
 	// ValUuidColumnKey, a parameter whose ParamInfo is Monotonic).
 	Monotonic bool
+	// Const is the one value the expression certainly has, spelled as Go
+	// constants are (`"api"`, `3`, `true`): a literal (under CAST too), a
+	// parameter bound to a Go constant, or a Digest:: hash of either
+	// (`Digest::CityHash("api")`); "" otherwise. Writes whose key columns
+	// all hold constants show how many values the column takes.
+	Const string
 }
 
 // KeyWrite is what a write puts into one primary-key column.

@@ -1,6 +1,7 @@
 package keyplan
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/ydblint/ydblint/internal/schema"
@@ -531,12 +532,15 @@ func (st *planState) fillValue(v *WrittenValue, e yql.Expr, si *srcInfo, depth i
 		info := st.paramInfo(x.Name)
 		v.Class, v.Param, v.ParamInfo = ValParam, x.Name, info
 		v.Optional, v.Null, v.Monotonic = info.Optional, info.Null, info.Monotonic
+		if !info.Null {
+			v.Const = info.Const
+		}
 	case *yql.Literal:
 		if x.Kind == yql.LitNull {
 			v.Class, v.Null, v.Optional = ValNull, true, TriYes
 			return
 		}
-		v.Class, v.Optional = ValLiteral, TriNo
+		v.Class, v.Optional, v.Const = ValLiteral, TriNo, literalConst(x)
 	case *yql.ColumnRef:
 		if si == nil {
 			v.Class = ValUnknown
@@ -551,7 +555,7 @@ func (st *planState) fillValue(v *WrittenValue, e yql.Expr, si *srcInfo, depth i
 		if inner.Class == ValCurrentTime {
 			v.Class, v.Func, v.Monotonic, v.Optional = ValCurrentTime, inner.Func, true, TriUnknown
 		} else {
-			v.Class, v.Func = ValFunc, "CAST"
+			v.Class, v.Func, v.Const = ValFunc, "CAST", inner.Const
 		}
 		switch {
 		case x.Type.IsOptional():
@@ -584,6 +588,21 @@ func (st *planState) fillValue(v *WrittenValue, e yql.Expr, si *srcInfo, depth i
 	}
 }
 
+// literalConst spells a non-NULL literal as go/constant's ExactString
+// spells the Go constant of the same value, so that a literal written in
+// YQL and a Go constant bound to a parameter compare equal.
+func literalConst(l *yql.Literal) string {
+	switch l.Kind {
+	case yql.LitString:
+		return strconv.Quote(l.Value)
+	case yql.LitBool:
+		return strings.ToLower(l.Raw)
+	case yql.LitInt, yql.LitFloat:
+		return l.Value
+	}
+	return ""
+}
+
 func (st *planState) fillCall(v *WrittenValue, x *yql.Call, si *srcInfo, depth int) {
 	v.Func = x.FullName()
 	mod, name := strings.ToLower(x.Module), strings.ToLower(x.Name)
@@ -594,6 +613,9 @@ func (st *planState) fillCall(v *WrittenValue, x *yql.Call, si *srcInfo, depth i
 		v.Class, v.Arg = ValHash, st.resolveNamed(x.Args[0])
 		// AutoMap: an Optional argument gives an Optional result.
 		v.Optional, v.Null = inner.Optional, inner.Null
+		if inner.Const != "" && len(x.Args) == 1 {
+			v.Const = v.Func + "(" + inner.Const + ")"
+		}
 		if inner.Class == ValUnknown {
 			v.Optional = TriUnknown
 		}

@@ -62,6 +62,9 @@ func paramInfo(p *site.Params, b *site.Binding) keyplan.ParamInfo {
 		info.Monotonic = true
 		info.MonotonicSource = v.Monotonic
 	}
+	if v.Const && v.Null != site.DefinitelyNull {
+		info.Const = v.ConstText
+	}
 	return info
 }
 

@@ -2,7 +2,7 @@
 //
 // # Analyzer monotonickey
 //
-// monotonickey: report row tables whose leading key column grows monotonically
+// monotonickey: report row-table keys that send every insert to one or a few partitions
 //
 // A row table is partitioned by ranges of its primary key. When the first key
 // column increases with every insert — a timestamp, a Serial, a sequence —
@@ -34,6 +34,36 @@
 // CurrentUtcDatetime(), CurrentUtcDate(), Uuid::newV8ColumnKey(), a Go
 // time.Now()-derived value or a counter.
 //
+// # Category low-cardinality-prefix
+//
+// The key's leading columns take few values and the next one grows with
+// time: a log table keyed (app, ts, host) with four applications. Each
+// value of the prefix owns one key range, every new row lands at that
+// range's end, so as many partitions as the prefix has values take every
+// insert (four, here), and splitting does not spread them.
+//
+//	CREATE TABLE app_logs (app Utf8, ts Timestamp, host Utf8, message Utf8,
+//	                       PRIMARY KEY (app, ts, host));   -- bad: 4 apps, 4 hot partitions
+//
+//	PRIMARY KEY (app, host, ts)                            -- good: many hosts per app
+//	PRIMARY KEY (user_id, ts)                              -- good: a user id first
+//
+// A leading column takes few values when it is a Bool (2 values), or when
+// every row the package writes to the table (INSERT, UPSERT and REPLACE in
+// YQL, BulkUpsert rows) puts a constant into it and there are at least 2
+// and few of them: a literal (under CAST too), a parameter bound to a Go
+// constant, or a Digest:: hash of either (a hash of few values is as few
+// values). The column that grows is the first key column after the
+// prefix of a time or Serial type, or one a write fills from a clock or a
+// counter (as in category monotonic-write). Reported once per table and
+// package, at the first write, when the product of the prefix columns'
+// value counts is at most 16; the message names the constants, how many
+// partitions take the writes, and a key in the table's own columns.
+//
+// With -strict also when some writes put constants into a prefix column
+// and others a value not known to be among them (a parameter from the
+// caller): the value set is then not proven.
+//
 // # Secondary indexes
 //
 // A GLOBAL index (sync, async or unique) is a table of its own, partitioned
@@ -55,6 +85,12 @@
 // full-text indexes are not checked.
 //
 // # Not reported
+//
+// A prefix column every write fills with the same single constant (more
+// often this service's share of a column other services fill too, or a
+// placeholder, than the whole value set); writes in _test.go files (tests
+// write fixed rows), which neither count as evidence nor are reported
+// (category low-cardinality-prefix).
 //
 // Column tables (STORE = COLUMN), where a time-ordered key is recommended;
 // Uuid::newV7 (YDB compares Uuid bytes in GUID mixed-endian order, so v7 is

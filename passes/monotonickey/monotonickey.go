@@ -26,7 +26,8 @@ var doc string
 const name = "monotonickey"
 
 // Analyzer reports row tables whose leading key column grows monotonically,
-// by schema or by the values written to it.
+// by schema or by the values written to it, or follows a prefix of few
+// values.
 var Analyzer = &analysis.Analyzer{
 	Name:             name,
 	Doc:              analysisutil.MustExtractDoc(doc, name),
@@ -129,6 +130,9 @@ func run(pass *analysis.Pass) (any, error) {
 		if kc.Site.Kind == sdk.KindBulkUpsert {
 			checkChoiceRows(pass, cfg, plans, kc) // schema and index reports stay with the tables' certain writes
 		}
+	}
+	for _, kw := range prefixWrites(pass, plans) {
+		reportPrefix(pass, cfg, kw)
 	}
 	return nil, nil
 }
