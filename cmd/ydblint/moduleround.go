@@ -20,13 +20,20 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/ydblint/ydblint/analyzer"
+	"github.com/ydblint/ydblint/passes/config"
 	"github.com/ydblint/ydblint/passes/queryplan"
 	"github.com/ydblint/ydblint/passes/schemafact"
 )
 
-// moduleRoundOff disables the round (YDBLINT_MODULE_EVIDENCE=off): the run
-// then sees what go vet sees, evidence of imports only.
-func moduleRoundOff() bool { return os.Getenv("YDBLINT_MODULE_EVIDENCE") == "off" }
+// moduleRoundOff disables the round (YDBLINT_MODULE_EVIDENCE=off, or
+// -hermetic, which promises what nogo can keep: facts along imports only):
+// the run then sees what go vet sees, evidence of imports only.
+func moduleRoundOff() bool {
+	if f := config.Analyzer.Flags.Lookup(config.HermeticFlag); f != nil && f.Value.String() == "true" {
+		return true
+	}
+	return os.Getenv("YDBLINT_MODULE_EVIDENCE") == "off"
+}
 
 // moduleRound is the round's plan: the merged evidence and the named
 // packages (originals, as the loader returned them) it changes.

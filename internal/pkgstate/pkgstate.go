@@ -35,6 +35,11 @@ type Config interface {
 	ReportsUnusedIgnores() bool
 	// ErrorMessages are the configuration's errors, one line each.
 	ErrorMessages() []string
+	// MayRead reports whether a file outside the package (a migration, a
+	// Go file of another package) may be read to place a finding or a
+	// link: always, except under -hermetic, where only the named inputs
+	// may.
+	MayRead(path string) bool
 	// Session is the process's session: how the driver shows findings,
 	// and the files read for them.
 	Session() *session.Session

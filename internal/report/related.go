@@ -36,8 +36,9 @@ type relatedKey struct {
 }
 
 // relatedOf returns the Related entries for the places msg names; none when
-// the module root is unknown or a file cannot be read.
-func relatedOf(pass *analysis.Pass, s *session.Session, moduleDir, msg string) []analysis.RelatedInformation {
+// the module root is unknown or a file cannot be read. mayRead says which
+// files outside the package may be read; nil allows any.
+func relatedOf(pass *analysis.Pass, s *session.Session, moduleDir, msg string, mayRead func(string) bool) []analysis.RelatedInformation {
 	if moduleDir == "" || pass.Fset == nil || s.RelatedOmitted() {
 		return nil
 	}
@@ -51,7 +52,7 @@ func relatedOf(pass *analysis.Pass, s *session.Session, moduleDir, msg string) [
 		if !filepath.IsAbs(path) {
 			path = filepath.Join(moduleDir, filepath.FromSlash(rel))
 		}
-		tf := relatedFile(pass, s, moduleDir, filepath.Clean(path))
+		tf := relatedFile(pass, s, moduleDir, filepath.Clean(path), mayRead)
 		if tf == nil || n > tf.LineCount() {
 			return
 		}
@@ -69,12 +70,16 @@ func relatedOf(pass *analysis.Pass, s *session.Session, moduleDir, msg string) [
 
 // relatedFile returns a token.File of path in pass.Fset: the package's own
 // when path is one of its Go files, else one added once per file set and
-// module scan of moduleDir (nil when path cannot be read).
-func relatedFile(pass *analysis.Pass, s *session.Session, moduleDir, path string) *token.File {
+// module scan of moduleDir (nil when path cannot or may not be read).
+// mayRead says which other files may be read (pkgstate.Config.MayRead).
+func relatedFile(pass *analysis.Pass, s *session.Session, moduleDir, path string, mayRead func(string) bool) *token.File {
 	for _, f := range pass.Files {
 		if tf := pass.Fset.File(f.Pos()); tf != nil && tf.Name() == path {
 			return tf
 		}
+	}
+	if mayRead != nil && !mayRead(path) {
+		return nil
 	}
 	return modscan.Derive(s.Modules().Module(moduleDir), relatedKey{pass.Fset, path}, func(*modscan.Module) *token.File {
 		fi, err := os.Stat(path)

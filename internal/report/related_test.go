@@ -24,7 +24,7 @@ func TestRelatedOf(t *testing.T) {
 	pass := &analysis.Pass{Fset: token.NewFileSet()}
 	s := session.New()
 	msg := "SELECT reads t, primary key (k) (schema: db/1.sql:2); k holds F(x) (write evidence at db/1.sql:4); (schema: db/none.sql:1); (schema: db/1.sql:99)"
-	rel := relatedOf(pass, s, dir, msg)
+	rel := relatedOf(pass, s, dir, msg, nil)
 	if len(rel) != 2 {
 		t.Fatalf("got %d related entries, want 2: %+v", len(rel), rel)
 	}
@@ -37,14 +37,14 @@ func TestRelatedOf(t *testing.T) {
 			t.Errorf("related %d = %v %q, want line %d %q", i, p, rel[i].Message, want.line, want.msg)
 		}
 	}
-	if again := relatedOf(pass, s, dir, msg); len(again) != 2 || again[0].Pos != rel[0].Pos {
+	if again := relatedOf(pass, s, dir, msg, nil); len(again) != 2 || again[0].Pos != rel[0].Pos {
 		t.Errorf("the schema file was added to the file set again: %+v", again)
 	}
-	if got := relatedOf(pass, s, "", msg); got != nil {
+	if got := relatedOf(pass, s, "", msg, nil); got != nil {
 		t.Errorf("without a module root: %+v", got)
 	}
 	s.OmitRelated()
-	if got := relatedOf(pass, s, dir, msg); got != nil {
+	if got := relatedOf(pass, s, dir, msg, nil); got != nil {
 		t.Errorf("with related information omitted: %+v", got)
 	}
 }

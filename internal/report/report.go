@@ -238,7 +238,7 @@ func (st *state) emit(d analysis.Diagnostic, category string) {
 	case st.session().RelatedOmitted():
 		d.Related = nil // golangci-lint would make each an issue of its own (OmitRelated)
 	case len(d.Related) == 0 && st.cfg != nil:
-		d.Related = relatedOf(st.pass, st.session(), st.cfg.ModuleRoot(), d.Message)
+		d.Related = relatedOf(st.pass, st.session(), st.cfg.ModuleRoot(), d.Message, st.cfg.MayRead)
 	}
 	st.pass.Report(d)
 }

@@ -35,7 +35,11 @@ func ReportSchemaFile(pass *analysis.Pass, cfg pkgstate.Config, rule, moduleDir,
 		}
 		path = filepath.Join(moduleDir, filepath.FromSlash(path))
 	}
-	tf := relatedFile(pass, s, moduleDir, filepath.Clean(path))
+	var mayRead func(string) bool
+	if cfg != nil {
+		mayRead = cfg.MayRead
+	}
+	tf := relatedFile(pass, s, moduleDir, filepath.Clean(path), mayRead)
 	if tf == nil || line > tf.LineCount() {
 		return false
 	}

@@ -65,8 +65,16 @@ type Config struct {
 	ReportUnusedIgnores bool
 
 	// ModuleDir is the module root (the directory holding go.mod); "" when
-	// none was found.
+	// none was found. Under Hermetic it is the working directory instead.
 	ModuleDir string
+	// Hermetic (-hermetic) makes ydblint read no file but the package's
+	// own Go files and the inputs that -config and the schema paths name,
+	// so that it runs in a sandbox holding only those (Bazel's nogo, see
+	// docs/nogo.md). No go.mod and no config file are looked for, nothing
+	// is walked, and ModuleDir is the working directory (nogo's execroot,
+	// whose paths are the workspace's): relative names are resolved
+	// against it and messages name files relative to it.
+	Hermetic bool
 	// File is the config file in effect, "" when there is none.
 	File string
 
@@ -191,7 +199,11 @@ func packageConfig(pass *analysis.Pass, overrides Settings, s *session.Session) 
 	if pass.Module != nil {
 		moduleDir = pass.Module.Dir
 	}
-	if moduleDir == "" {
+	if overrides.isHermetic() {
+		// No go.mod is looked for: the sandbox may not hold one, and a walk
+		// up from the package would leave it.
+		moduleDir, _ = os.Getwd()
+	} else if moduleDir == "" {
 		if dir := packageDir(pass); dir != "" {
 			moduleDir = srcfiles.FindModuleRoot(dir)
 		}
@@ -229,7 +241,7 @@ func Load(moduleDir string, overrides Settings) *Config {
 
 // load is Load with the config file read and parsed by parse.
 func load(moduleDir string, overrides Settings, parse func(path string) *fileConfig) *Config {
-	c := &Config{ModuleDir: moduleDir, MigrationTool: ToolAuto}
+	c := &Config{ModuleDir: moduleDir, MigrationTool: ToolAuto, Hermetic: overrides.isHermetic()}
 	if err := overrides.Validate(); err != nil {
 		for _, line := range strings.Split(err.Error(), "\n") {
 			key, msg, _ := strings.Cut(line, ": ")
@@ -269,7 +281,7 @@ func (c *Config) findFile(given string) string {
 		}
 		return filepath.Clean(path)
 	}
-	if c.ModuleDir == "" {
+	if c.ModuleDir == "" || c.Hermetic {
 		return ""
 	}
 	for _, name := range FileNames {
@@ -337,6 +349,9 @@ func (c *Config) applyOverrides(s Settings) {
 	}
 }
 
+// isHermetic reports whether -hermetic (or the hermetic setting) is on.
+func (s Settings) isHermetic() bool { return s.Hermetic != nil && *s.Hermetic }
+
 func hasRelative(paths []string) bool {
 	for _, p := range paths {
 		if !filepath.IsAbs(p) {
@@ -356,6 +371,31 @@ func (c *Config) ModuleRoot() string {
 
 // ReportsUnusedIgnores returns ReportUnusedIgnores (pkgstate.Config).
 func (c *Config) ReportsUnusedIgnores() bool { return c != nil && c.ReportUnusedIgnores }
+
+// MayRead reports whether path (absolute, cleaned) may be read to place a
+// finding or a link (pkgstate.Config): any file, but under Hermetic only
+// the config file and the schema inputs named, a file below a named
+// directory and a match of a named glob.
+func (c *Config) MayRead(path string) bool {
+	if c == nil || !c.Hermetic {
+		return true
+	}
+	if path == c.File {
+		return true
+	}
+	for _, p := range c.SchemaPaths {
+		if path == p {
+			return true
+		}
+		if _, ok := srcfiles.Rel(p, path); ok && !strings.ContainsAny(p, "*?[") {
+			return true
+		}
+		if m, err := filepath.Match(p, path); err == nil && m {
+			return true
+		}
+	}
+	return false
+}
 
 // ErrorMessages returns Errors, one line each (pkgstate.Config). The rules
 // report them once per package that uses YDB (report.WrapRun).
@@ -386,6 +426,9 @@ func (c *Config) checkSchemaPaths(at Error) {
 			}
 		} else if _, err := os.Stat(p); err != nil {
 			e.Msg = fmt.Sprintf("schema path %q does not exist", p)
+			if c.Hermetic {
+				e.Msg += " (under -hermetic every schema input must be named and present: with Bazel, an input of the nogo action)"
+			}
 		}
 		if e.Msg != "" {
 			c.Errors = append(c.Errors, e)

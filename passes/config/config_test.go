@@ -249,7 +249,8 @@ func TestSettingsValidate(t *testing.T) {
 
 func TestFlagValuesRoundTrip(t *testing.T) {
 	s := Settings{Config: "c.yml", Strict: boolp(true), Migrations: StringList{"a", "b/*.sql"}, MigrationTool: ToolGoose,
-		MigrationOrder: OrderNumeric, IncludePkgs: StringList{"x"}, ExcludePkgs: StringList{}, ReportUnusedIgnores: boolp(true)}
+		MigrationOrder: OrderNumeric, IncludePkgs: StringList{"x"}, ExcludePkgs: StringList{}, ReportUnusedIgnores: boolp(true),
+		Hermetic: boolp(true)}
 	vals := s.FlagValues()
 	if len(vals) != len(FlagNames) {
 		t.Errorf("FlagValues has %d entries, want one per flag (%d): %v", len(vals), len(FlagNames), vals)

@@ -18,12 +18,13 @@ const (
 	IncludePkgsFlag         = "include-pkgs"
 	ExcludePkgsFlag         = "exclude-pkgs"
 	ReportUnusedIgnoresFlag = "report-unused-ignores"
+	HermeticFlag            = "hermetic"
 )
 
 // FlagNames lists every flag of Analyzer in documentation order.
 var FlagNames = []string{
 	ConfigFlag, StrictFlag, MigrationsFlag, MigrationToolFlag, MigrationOrderFlag,
-	IncludePkgsFlag, ExcludePkgsFlag, ReportUnusedIgnoresFlag,
+	IncludePkgsFlag, ExcludePkgsFlag, ReportUnusedIgnoresFlag, HermeticFlag,
 }
 
 // flagValues holds the values behind Analyzer.Flags. Each value remembers
@@ -39,6 +40,7 @@ type flagValues struct {
 	includePkgs         listValue
 	excludePkgs         listValue
 	reportUnusedIgnores boolValue
+	hermetic            boolValue
 }
 
 func newFlagSet(v *flagValues) flag.FlagSet {
@@ -59,6 +61,8 @@ func newFlagSet(v *flagValues) flag.FlagSet {
 		"comma-separated package path prefixes never to analyse; wins over include-pkgs")
 	fs.Var(&v.reportUnusedIgnores, ReportUnusedIgnoresFlag,
 		"report ydblint:ignore directives that suppress nothing")
+	fs.Var(&v.hermetic, HermeticFlag,
+		"read no file but the package's own and those -config and -migrations name, relative to the working directory (for Bazel nogo and other sandboxes)")
 	return *fs
 }
 
@@ -90,6 +94,10 @@ func (v *flagValues) overrides() Settings {
 	if v.reportUnusedIgnores.set {
 		b := v.reportUnusedIgnores.v
 		s.ReportUnusedIgnores = &b
+	}
+	if v.hermetic.set {
+		b := v.hermetic.v
+		s.Hermetic = &b
 	}
 	return s
 }

@@ -24,6 +24,7 @@ type Settings struct {
 	IncludePkgs         StringList `json:"include-pkgs,omitempty"`
 	ExcludePkgs         StringList `json:"exclude-pkgs,omitempty"`
 	ReportUnusedIgnores *bool      `json:"report-unused-ignores,omitempty"`
+	Hermetic            *bool      `json:"hermetic,omitempty"`
 }
 
 // StringList is a list setting. It decodes from a JSON array of strings or
@@ -107,6 +108,9 @@ func (s Settings) FlagValues() map[string]string {
 	}
 	if s.ReportUnusedIgnores != nil {
 		m[ReportUnusedIgnoresFlag] = strconv.FormatBool(*s.ReportUnusedIgnores)
+	}
+	if s.Hermetic != nil {
+		m[HermeticFlag] = strconv.FormatBool(*s.Hermetic)
 	}
 	return m
 }

@@ -205,7 +205,9 @@ func (c *checker) moduleDefault() *moduleScan {
 				break
 			}
 		}
-		if dir == "" {
+		if dir == "" || c.cfg != nil && c.cfg.Hermetic {
+			// Under -hermetic the module's other files are not read: the
+			// default cannot be known, and the rule stays silent on it.
 			c.module = &moduleScan{}
 		} else {
 			c.module = scanModule(c.cfg.Session(), dir)

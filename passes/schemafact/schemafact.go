@@ -135,7 +135,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if len(sites) > 0 {
 		d.root = d.moduleRoot()
 		d.res.ModuleRoot = d.root
-		if d.root != "" && !inModuleCache(d.root) {
+		if d.root != "" && !inModuleCache(d.root) && !d.hermetic() {
 			ms := scanModule(d.module())
 			d.notes(ms.notes)
 			if !d.configuredPaths() {
@@ -150,7 +150,7 @@ func run(pass *analysis.Pass) (any, error) {
 			parts = append(parts, d.migrationCatalogs(dirs, nil)...)
 		}
 	}
-	if !d.configuredPaths() {
+	if !d.configuredPaths() && !d.hermetic() {
 		parts = append(parts, d.embedCatalogs()...)
 	}
 	own, hasOwnDDL := d.siteCatalog(sites)
@@ -244,8 +244,13 @@ func (d *discovery) init() {
 
 // moduleRoot is pass.Module.Dir when the driver sets it (the checker,
 // golangci-lint, go vet from go1.27), else the nearest go.mod above the
-// package directory (go vet before go1.27).
+// package directory (go vet before go1.27). Under -hermetic it is the
+// configuration's base directory (the working directory), which nothing
+// walks.
 func (d *discovery) moduleRoot() string {
+	if d.hermetic() {
+		return d.cfg.ModuleDir
+	}
 	if m := d.pass.Module; m != nil && m.Dir != "" {
 		return filepath.Clean(m.Dir)
 	}
@@ -260,6 +265,12 @@ func (d *discovery) moduleRoot() string {
 func (d *discovery) module() *modscan.Module {
 	return d.cfg.Session().Modules().Module(d.root)
 }
+
+// hermetic reports whether the configuration allows no read but the
+// package's own files and the named inputs (config.Config.Hermetic): then
+// neither the module walk (sources 1 and 2) nor the //go:embed-ded files
+// (source 3) are read, only the configured schema paths.
+func (d *discovery) hermetic() bool { return d.cfg != nil && d.cfg.Hermetic }
 
 // configuredPaths reports whether the configuration lists schema paths,
 // which then replace the discovery of migration files (configured.go).

@@ -109,9 +109,12 @@ func (c *checker) driver() *driverScan {
 				break
 			}
 		}
-		if dir == "" {
+		switch {
+		case dir == "":
 			c.drv = &driverScan{note: "the package has no files on disk"}
-		} else {
+		case c.cfg != nil && c.cfg.Hermetic:
+			c.drv = &driverScan{note: "-hermetic: the module's other files are not read"}
+		default:
 			c.drv = scanModule(c.cfg.Session(), dir)
 		}
 	}

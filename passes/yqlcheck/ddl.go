@@ -104,6 +104,14 @@ func tablesNamed(plans *queryplan.Result) map[string]goRange {
 	return out
 }
 
+// hermeticOwner is ownsFile under -hermetic, where the file tree is not
+// read: a package owns the named schema files in its directory and below
+// (a migration outside every package directory, or two nested packages,
+// are the cost; docs/nogo.md).
+func hermeticOwner(pkgDir, file string) bool {
+	return pkgDir == "." || file == pkgDir || strings.HasPrefix(file, pkgDir+"/")
+}
+
 // ownsFile reports whether this package is the owner of the schema file
 // rel (relative to the module root, or absolute) by the file tree
 // (modscan.Module.SchemaOwner).
@@ -122,6 +130,9 @@ func (c *checker) ownsFile(moduleRoot, rel string) bool {
 	file, ok := srcfiles.Rel(moduleRoot, filepath.FromSlash(rel))
 	if !ok {
 		return false
+	}
+	if c.cfg.Hermetic {
+		return hermeticOwner(dir, file)
 	}
 	mod := c.cfg.Session().Modules().Module(moduleRoot)
 	owner := mod.SchemaOwner(file, func(d string) bool {
