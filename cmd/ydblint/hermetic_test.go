@@ -3,7 +3,7 @@ package main
 // The hermetic-mode test: every package of testdata/integration is analysed
 // as Bazel's nogo analyses it, one package at a time in a sandbox that
 // holds only the package's Go files, the export data and facts of its
-// imports and the schema files named with -migrations, through the
+// imports and the named schema files, through the
 // unitchecker protocol (a JSON .cfg file, as go vet -vettool and nogo's
 // own driver read one). The facts of the corpus's packages come from
 // their own sandboxed runs, in import order, as nogo passes them on. The
@@ -14,6 +14,12 @@ package main
 // and a migration that redefines the corpus's tables with another key: a
 // run that looked for a module root or walked above its working directory
 // would read them, and the conflict would silence the rules.
+//
+// It runs twice: with the ydblint command and the schema files in the
+// sandbox, named with -migrations; and with a nogo-like binary that has
+// them compiled in (analyzer.CompiledSchema) and a sandbox without them.
+// It runs go vet and builds binaries, so, like the other driver tests,
+// only with YDBLINT_INTEGRATION=1.
 
 import (
 	"encoding/json"
@@ -40,6 +46,9 @@ var hermeticDifferences = map[string]string{
 }
 
 func TestHermeticSandbox(t *testing.T) {
+	if os.Getenv(integrationEnv) != "1" {
+		t.Skipf("set %s=1 to run the corpus through sandboxed unitchecker runs", integrationEnv)
+	}
 	bin := buildTool(t)
 	root, err := filepath.Abs(filepath.Join("..", ".."))
 	if err != nil {
@@ -71,27 +80,111 @@ func TestHermeticSandbox(t *testing.T) {
 	normal := vetRuleSuffix(t, parseAnalysisJSON(t, corpus, out.stdout))
 
 	cfgs := corpusCfgs(t, work, corpus)
+
+	t.Run("named files", func(t *testing.T) {
+		// The ydblint command as go vet's tool, the schema files in the
+		// sandbox and named with -migrations.
+		hermeticFlags := append([]string{"-json", "-hermetic", "-config=.ydblint.yml", "-migrations=" + strings.Join(schemaFiles, ",")}, flags...)
+		got := runSandboxes(t, corpus, cfgs, bin, hermeticFlags, append(schemaFiles, ".ydblint.yml"))
+		compareHermetic(t, vetRuleSuffix(t, got), normal)
+	})
+
+	t.Run("compiled in", func(t *testing.T) {
+		// A nogo-like binary: the suite behind unitchecker.Main with the
+		// schema files compiled in (analyzer.CompiledSchema) and the
+		// options as the configuration analyzer's flags, as nogo's
+		// analyzer_flags set them; the sandbox holds no schema file.
+		nogoBin := buildCompiledSchemaTool(t, root, corpus, schemaFiles)
+		nogoFlags := []string{"-json", "-ydblint_config.hermetic=true", "-ydblint_config.config=.ydblint.yml"}
+		for _, k := range sortedKeys(settings) {
+			nogoFlags = append(nogoFlags, "-ydblint_config."+k+"="+settings[k])
+		}
+		got := runSandboxes(t, corpus, cfgs, nogoBin, nogoFlags, []string{".ydblint.yml"})
+		compareHermetic(t, got, normal)
+	})
+}
+
+// runSandboxes runs tool with flags on each package of cfgs, in order, each
+// in a sandbox of its own holding the named inputs (buildSandbox), next to
+// the decoys, and returns the findings. Each package gets the facts its
+// corpus imports produced in their sandboxes.
+func runSandboxes(t *testing.T, corpus string, cfgs []*unitchecker.Config, tool string, flags, named []string) []diag {
+	t.Helper()
 	outer := t.TempDir()
 	writeDecoys(t, outer)
-	hermeticFlags := append([]string{"-json", "-hermetic", "-config=.ydblint.yml", "-migrations=" + strings.Join(schemaFiles, ",")}, flags...)
 	facts := map[string]string{} // corpus package path → its hermetic facts file
 	var got []diag
 	for i, c := range cfgs {
 		box := filepath.Join(outer, fmt.Sprintf("box%02d", i))
-		cfgFile := buildSandbox(t, box, corpus, c, facts, append(schemaFiles, ".ydblint.yml"))
-		r := runIn(t, box, nil, bin, append(hermeticFlags, cfgFile)...)
+		cfgFile := buildSandbox(t, box, corpus, c, facts, named)
+		r := runIn(t, box, nil, tool, append(append([]string{}, flags...), cfgFile)...)
 		r.wantCode(t, 0)
 		stdout, err := os.ReadFile(filepath.Join(box, "out", "vet.stdout"))
 		if err != nil {
 			t.Fatalf("%s: %v\n%s", c.ImportPath, err, r.stderr)
 		}
-		got = append(got, vetRuleSuffix(t, parseAnalysisJSON(t, box, string(stdout)))...)
+		got = append(got, parseAnalysisJSON(t, box, string(stdout))...)
 		facts[c.ImportPath] = filepath.Join(box, "out", "vet.out")
 	}
 	if len(got) == 0 {
 		t.Fatal("the sandboxed runs found nothing")
 	}
-	compareHermetic(t, got, normal)
+	return got
+}
+
+// compiledSchemaMain is the main package of a nogo-like binary: the suite
+// and the configuration analyzer, with the corpus's schema files compiled
+// in under their corpus-relative names.
+const compiledSchemaMain = `package main
+
+import (
+	"embed"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/unitchecker"
+
+	"github.com/ydblint/ydblint/analyzer"
+)
+
+//go:embed %s
+var schemaFiles embed.FS
+
+func main() {
+	unitchecker.Main(append([]*analysis.Analyzer{analyzer.CompiledSchema("", schemaFiles)}, analyzer.Suite...)...)
+}
+`
+
+// buildCompiledSchemaTool builds compiledSchemaMain in a module of its own
+// that requires this checkout of ydblint, offline.
+func buildCompiledSchemaTool(t *testing.T, root, corpus string, schemaFiles []string) string {
+	t.Helper()
+	dir := t.TempDir()
+	write := func(name string, b []byte) {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, f := range schemaFiles {
+		b, err := os.ReadFile(filepath.Join(corpus, filepath.FromSlash(f)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		write(f, b)
+	}
+	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	write("go.sum", sum)
+	write("go.mod", []byte("module example.com/ydbnogo\n\ngo 1.26.0\n\nrequire github.com/ydblint/ydblint v0.0.0\n\nreplace github.com/ydblint/ydblint => "+root+"\n"))
+	write("main.go", []byte(fmt.Sprintf(compiledSchemaMain, strings.Join(schemaFiles, " "))))
+	bin := filepath.Join(dir, "ydbnogo")
+	mustRun(t, dir, []string{"GOFLAGS=-mod=mod", "GOPROXY=off", "GOSUMDB=off"}, "go", "build", "-o", bin, ".")
+	return bin
 }
 
 // uncachedTool returns a vet tool that runs bin under a tool ID of its

@@ -14,6 +14,7 @@
 package session
 
 import (
+	"io/fs"
 	"sync"
 	"sync/atomic"
 
@@ -33,6 +34,35 @@ type Session struct {
 	omitRelated atomic.Bool
 
 	packageDone atomic.Pointer[func(pkgPath string)]
+
+	compiled atomic.Pointer[CompiledSchema]
+}
+
+// CompiledSchema is schema files compiled into the binary (a Bazel nogo
+// binary, whose sandbox holds no other file): FS holds them, and Dir is the
+// directory their names are relative to, as messages name them (slash
+// separated, relative to the base directory; "" for the base itself).
+type CompiledSchema struct {
+	Dir string
+	FS  fs.FS
+}
+
+// UseCompiledSchema makes c the process's compiled-in schema files, which
+// schema discovery reads as named schema inputs. A binary calls it while
+// its packages are initialised, before any analysis.
+func (s *Session) UseCompiledSchema(c CompiledSchema) {
+	if s != nil && c.FS != nil {
+		s.compiled.Store(&c)
+	}
+}
+
+// CompiledSchema returns the compiled-in schema files; nil when there are
+// none.
+func (s *Session) CompiledSchema() *CompiledSchema {
+	if s == nil {
+		return nil
+	}
+	return s.compiled.Load()
 }
 
 // New returns an empty Session.

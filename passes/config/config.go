@@ -427,7 +427,7 @@ func (c *Config) checkSchemaPaths(at Error) {
 		} else if _, err := os.Stat(p); err != nil {
 			e.Msg = fmt.Sprintf("schema path %q does not exist", p)
 			if c.Hermetic {
-				e.Msg += " (under -hermetic every schema input must be named and present: with Bazel, an input of the nogo action)"
+				e.Msg += " (under -hermetic every schema input must be named and present: with Bazel, compile it into the nogo binary with analyzer.CompiledSchema)"
 			}
 		}
 		if e.Msg != "" {

@@ -39,7 +39,8 @@
 // # Options
 //
 // Every option below is a flag (-name), a golangci-lint setting (name:) and,
-// except -config and the migration flags, a top-level key of the config file.
+// except -config, -hermetic and the migration flags, a top-level key of the
+// config file.
 // Lists are comma-separated strings as flags; in YAML they may also be
 // lists.
 //
@@ -56,6 +57,17 @@
 //	                                     package outside the standard library
 //	exclude-pkgs           (none)        package path prefixes never analysed; wins over include-pkgs
 //	report-unused-ignores  false         report ydblint:ignore directives that suppress nothing
+//	hermetic               false         read no file but the package's own and the named inputs
+//	                                     (-config, migrations), relative to the working directory
+//
+// Hermetic mode. For sandboxes such as Bazel's nogo, which hold only the
+// package's files, its imports' export data and facts, and whatever the
+// build names: no go.mod and no config file are looked for (only -config
+// is read), the module is not walked, //go:embed-ded files are not read,
+// relative paths are resolved against the working directory (nogo's
+// execroot) and file names in messages are relative to it. Schema then
+// comes only from the named migrations, the package's own DDL and its
+// imports' facts; docs/nogo.md in the repository lists every difference.
 //
 // A prefix matches the package path itself and every path below it
 // ("github.com/acme/app" matches "github.com/acme/app/db" but not

@@ -43,7 +43,7 @@ func TestHermetic(t *testing.T) {
 	if c.File == "" || !c.Strict {
 		t.Errorf("-config under -hermetic: file %q strict %v", c.File, c.Strict)
 	}
-	if len(c.Errors) != 1 || !strings.Contains(c.Errors[0].Msg, "missing.sql\" does not exist") || !strings.Contains(c.Errors[0].Msg, "nogo action") {
+	if len(c.Errors) != 1 || !strings.Contains(c.Errors[0].Msg, "missing.sql\" does not exist") || !strings.Contains(c.Errors[0].Msg, "analyzer.CompiledSchema") {
 		t.Errorf("missing named input: %v", c.Errors)
 	}
 

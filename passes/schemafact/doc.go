@@ -123,6 +123,14 @@
 // the same files: the scan skips this package's directory and the packages
 // whose facts already hold their own query-site DDL (schemaFact.Covered).
 //
+// # Hermetic mode
+//
+// Under -hermetic (config.Config.Hermetic) sources 1 to 3 are replaced by
+// the configured schema paths alone, resolved against the working
+// directory: no module walk, no Go DDL of packages that are not imported,
+// no //go:embed-ded files. Sources 4 to 7 are unchanged, so what imported
+// packages create still arrives as facts.
+//
 // # Cost
 //
 // A package that cannot reach ydb-go-sdk, database/sql or a configured sink

@@ -21,6 +21,7 @@ import (
 	"github.com/ydblint/ydblint/internal/report"
 	"github.com/ydblint/ydblint/internal/schema"
 	"github.com/ydblint/ydblint/internal/sdk"
+	"github.com/ydblint/ydblint/internal/session"
 	"github.com/ydblint/ydblint/internal/site"
 	"github.com/ydblint/ydblint/internal/siteplan"
 	"github.com/ydblint/ydblint/internal/srcfiles"
@@ -149,6 +150,11 @@ func run(pass *analysis.Pass) (any, error) {
 			d.notes(notes)
 			parts = append(parts, d.migrationCatalogs(dirs, nil)...)
 		}
+		if c := d.compiled(); c != nil {
+			dirs, notes := compiledSchemaDirs(d.module(), c) // compiled.go
+			d.notes(notes)
+			parts = append(parts, d.migrationCatalogs(dirs, nil)...)
+		}
 	}
 	if !d.configuredPaths() && !d.hermetic() {
 		parts = append(parts, d.embedCatalogs()...)
@@ -272,10 +278,19 @@ func (d *discovery) module() *modscan.Module {
 // (source 3) are read, only the configured schema paths.
 func (d *discovery) hermetic() bool { return d.cfg != nil && d.cfg.Hermetic }
 
-// configuredPaths reports whether the configuration lists schema paths,
-// which then replace the discovery of migration files (configured.go).
+// configuredPaths reports whether the configuration lists schema paths or
+// the binary has schema files compiled in, which then replace the
+// discovery of migration files (configured.go, compiled.go).
 func (d *discovery) configuredPaths() bool {
-	return d.cfg != nil && len(d.cfg.SchemaPaths) > 0
+	return d.cfg != nil && len(d.cfg.SchemaPaths) > 0 || d.compiled() != nil
+}
+
+// compiled returns the schema files compiled into the binary, or nil.
+func (d *discovery) compiled() *session.CompiledSchema {
+	if d.cfg == nil {
+		return nil
+	}
+	return d.cfg.Session().CompiledSchema()
 }
 
 // confinement is the directory reads are confined to: the module root, or
