@@ -8,6 +8,11 @@
 // -<analyzer>.<flag>: the ydblint command lifts the config flags to the top
 // level instead.
 //
+// CompiledSchema compiles migrations into a binary whose sandbox holds no
+// other file, Bazel's nogo (docs/nogo.md in the repository): it names them
+// as schema inputs and returns the configuration analyzer, which takes
+// nogo's analyzer_flags.
+//
 // Process returns the one surface through which a driver changes what
 // ydblint keeps for the whole process (internal/session): forgetting the
 // module scans (`ydblint lsp`), the module round's evidence (the standalone
