@@ -183,7 +183,10 @@ func buildCompiledSchemaTool(t *testing.T, root, corpus string, schemaFiles []st
 	write("go.mod", []byte("module example.com/ydbnogo\n\ngo 1.26.0\n\nrequire github.com/ydblint/ydblint v0.0.0\n\nreplace github.com/ydblint/ydblint => "+root+"\n"))
 	write("main.go", []byte(fmt.Sprintf(compiledSchemaMain, strings.Join(schemaFiles, " "))))
 	bin := filepath.Join(dir, "ydbnogo")
-	mustRun(t, dir, []string{"GOFLAGS=-mod=mod", "GOPROXY=off", "GOSUMDB=off"}, "go", "build", "-o", bin, ".")
+	// Offline: every module it needs is in the module cache, which built
+	// this checkout; -mod=mod lets the go command complete the new go.sum.
+	env := []string{"GOFLAGS=" + os.Getenv("GOFLAGS") + " -mod=mod", "GOPROXY=off", "GOSUMDB=off"}
+	mustRun(t, dir, env, "go", "build", "-o", bin, ".")
 	return bin
 }
 
