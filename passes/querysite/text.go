@@ -297,13 +297,9 @@ func (a *pkgAnalysis) loadText(load ssa.Value, addr ssa.Value, hint ast.Expr, c 
 		return a.globalText(addr, hint, c)
 	case *ssa.FreeVar:
 		if b, parent := freeVarBinding(addr); b != nil {
-			if al, ok := b.(*ssa.Alloc); ok && singleStore(al) == nil && a.storedOnce(al) == nil {
-				// Assigned on branches, read by a retrier's closure
-				// (capture.go).
-				if t, ok := a.capturedText(addr, al, c); ok {
-					return t
-				}
-			}
+			// A variable assigned on branches and read by a retrier's
+			// closure is the evaluator's (siteText): it runs the closure
+			// at the retrier's call with the cell's value there.
 			return a.loadText(load, b, hint, c.in(parent))
 		}
 	case *ssa.Alloc:

@@ -19,7 +19,7 @@ func (r *Series) ByArchive(ctx context.Context, archived bool) error {
 		q = "SELECT title FROM series WHERE series_id = $id"
 	}
 	err := r.db.Table().Do(ctx, func(ctx context.Context, s table.Session) error {
-		_, res, err := s.Execute(ctx, readTx, q, nil) // want `api=table.Session.Execute text="SELECT title FROM series WHERE series_id = \$id" \| text="SELECT title FROM series_archive WHERE series_id = \$id" params=\{\}`
+		_, res, err := s.Execute(ctx, readTx, q, nil) // want `api=table.Session.Execute text="SELECT title FROM series_archive WHERE series_id = \$id" \| text="SELECT title FROM series WHERE series_id = \$id" params=\{\}`
 		if err != nil {
 			return err
 		}
