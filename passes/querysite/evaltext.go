@@ -527,13 +527,16 @@ func needsEvaluator(t texts) bool {
 
 // recoversMore reports whether the evaluator's text neu is to be used
 // instead of the recognisers' old: a complete enumeration (never a cut
-// set of variants), without parameter pieces, whose share of variants free
-// of holes is larger, or the same with more literal text per variant, or
-// as much with fewer holes per variant. Shares,
+// set of variants) whose share of variants free of holes is larger, or the
+// same with more literal text per variant, or as much with fewer holes per
+// variant. Its parameter pieces (a captured variable built from the
+// function's parameters, read by a retrier's closure) are the wrapper's
+// template, instantiated at each caller as the recognisers' are; a
+// parameter piece is no hole (needsEvaluator left old without one). Shares,
 // not counts: the recognisers multiply variants around a hole (a builder's
 // fields read as alternatives) that the evaluator decides.
 func recoversMore(neu, old texts) bool {
-	if neu.truncated || neu.cyclic || neu.hasParam() || len(neu.vs) == 0 {
+	if neu.truncated || neu.cyclic || len(neu.vs) == 0 {
 		return false
 	}
 	nf, nh, nl := textsCounts(neu)
