@@ -290,7 +290,13 @@ func f(limit bool, t string) {
 	{name: "format from a parameter", src: header + `
 import "fmt"
 func f(format string) { sink(fmt.Sprintf(format, "jobs")) }
-`, want: "<param:format>"},
+`, want: "<?fmt.Sprintf>"}, // its verbs take "jobs": the text is not the parameter's
+	{name: "hole in a format after its arguments", src: header + `
+import "fmt"
+func f(t, where string) {
+	sink(fmt.Sprintf("SELECT * FROM %s"+where, t))
+	sink(fmt.Sprintf(where+" LIMIT %d", 10))
+}`, want: "SELECT * FROM <param:t><param:where> ; <?fmt.Sprintf> LIMIT <?%d argument>"},
 	{name: "Stringer argument", src: header + `
 import "fmt"
 type tbl struct{ name string }

@@ -236,10 +236,17 @@ func (f *fmter) walk(s *strshape.Shape, states []fmtState) []fmtState {
 	case strshape.KindHole:
 		out := make([]fmtState, len(states))
 		for i, st := range states {
-			out[i] = fmtState{out: append(slices.Clone(st.out), s), arg: st.arg}
-			if st.arg >= 0 && st.arg < len(f.args) {
-				out[i].arg = -1
+			if st.arg < len(f.args) { // arguments left, or not known which
+				// Verbs in the unknown part would consume arguments:
+				// what it prints is no longer the hole's value (a
+				// parameter's, a field's), and its identity must not
+				// survive into the result (instantiated at a caller,
+				// a format parameter would read "%s" literally).
+				h := e.holeShape(HoleRuntime, "", "fmt.Sprintf", "format not known")
+				out[i] = fmtState{out: append(slices.Clone(st.out), h), arg: -1}
+				continue
 			}
+			out[i] = fmtState{out: append(slices.Clone(st.out), s), arg: st.arg}
 		}
 		return out
 	case strshape.KindCat:
