@@ -478,11 +478,24 @@ func (a *pkgAnalysis) siteText(v ssa.Value, hint ast.Expr, c *ctx) texts {
 		}
 		return old
 	}
+	return a.textOrEval(v, hint, c)
+}
+
+// textOrEval is the recognisers' text of v, or the evaluator's where they
+// leave a hole and it recovers more (needsEvaluator, recoversMore): the
+// text of a direct site, and of the argument a wrapper's caller passes
+// for its text parameter (instantiateText), where a builder, a helper or
+// a branch of the caller made it.
+func (a *pkgAnalysis) textOrEval(v ssa.Value, hint ast.Expr, c *ctx) texts {
 	old := a.text(v, hint, c)
 	if !needsEvaluator(old) {
 		return old
 	}
-	if neu, shape := a.evalTextShape(v, hint, c); !repeats(shape) && recoversMore(neu, old) {
+	if neu, shape := a.evalTextShape(v, hint, c); !repeats(shape) && !unknownPathPrefix(neu) && recoversMore(neu, old) {
+		// unknownPathPrefix, as for a template the recognisers render: a
+		// PRAGMA TablePathPrefix from a value without identity would name
+		// its tables by suffix alone; a parameter there is marked for its
+		// callers to decide.
 		return neu
 	}
 	return old

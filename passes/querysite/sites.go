@@ -340,7 +340,7 @@ func (a *pkgAnalysis) wrapperSite(s *site.Site, fwd *forward, args []ssa.Value, 
 		truncated = t.local.texts.truncated
 	}
 	if len(tmpl) > 0 {
-		fwd.texts = a.instantiate(tmpl, truncated, args, hints, c)
+		fwd.texts = a.instantiateText(tmpl, truncated, args, hints, c)
 	}
 	if f.Params >= 0 && f.Params < len(args) {
 		v := args[f.Params]

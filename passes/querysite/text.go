@@ -891,6 +891,19 @@ func variantsFromFact(vs []factVariant, pos, end token.Pos) []variant {
 // instantiate replaces parameter pieces of templates with the recovered
 // text of the corresponding arguments.
 func (a *pkgAnalysis) instantiate(tmpl []variant, truncated bool, args []ssa.Value, hints []ast.Expr, c *ctx) texts {
+	return a.instantiateWith(tmpl, truncated, args, hints, c, a.text)
+}
+
+// instantiateText is instantiate for a wrapper's query text: an argument
+// the recognisers leave with a hole gets the evaluator's text when it
+// recovers more (textOrEval). Table paths and lookup entries keep the
+// recognisers' (a path's keyed hole names one value at every site that
+// reads it, the DDL's included).
+func (a *pkgAnalysis) instantiateText(tmpl []variant, truncated bool, args []ssa.Value, hints []ast.Expr, c *ctx) texts {
+	return a.instantiateWith(tmpl, truncated, args, hints, c, a.textOrEval)
+}
+
+func (a *pkgAnalysis) instantiateWith(tmpl []variant, truncated bool, args []ssa.Value, hints []ast.Expr, c *ctx, argText func(ssa.Value, ast.Expr, *ctx) texts) texts {
 	out := texts{truncated: truncated}
 	cache := map[int]texts{}
 	for _, v := range tmpl {
@@ -929,7 +942,7 @@ func (a *pkgAnalysis) instantiate(tmpl []variant, truncated bool, args []ssa.Val
 				if p.deref {
 					t = a.loadText(nil, args[p.param], hintAt(hints, p.param), c.deeper())
 				} else {
-					t = a.text(args[p.param], hintAt(hints, p.param), c.deeper())
+					t = argText(args[p.param], hintAt(hints, p.param), c.deeper())
 				}
 				cache[ck] = t
 			}

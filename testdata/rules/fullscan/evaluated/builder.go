@@ -2,7 +2,8 @@
 // the recognisers never modelled and the evaluator computes: a fluent
 // builder whose methods append to slice fields of the receiver, filters
 // made by closures appended under ifs and applied in a loop that tells the
-// first one apart, and a DECLARE block spliced in before the statement.
+// first one apart, a DECLARE block spliced in before the statement, and
+// built texts handed to the repository's own read helper (wrapped.go).
 // Each faulty read has a keyed twin that stays silent.
 package evaluated
 
