@@ -52,9 +52,12 @@
 //   - text through *string (pointers.go): a *string parameter only read
 //     through ({*k} in facts), a helper returning the address of a
 //     variable written once, a local written once whose address reaches
-//     only read-only functions; in-package helpers whose format is a
-//     parameter are evaluated at the call (inline.go). A pointer written
-//     through is a hole.
+//     only read-only functions; such helpers are evaluated at the call
+//     (inline.go). A pointer written through is a hole.
+//   - a helper returning a string at a query site (a render helper, a
+//     lookup by its parameter, a format that is a parameter) is the
+//     evaluator's (evaltext.go siteText, internal/goeval): it runs the
+//     helper with the call's arguments.
 //   - text built at run time (shapes.go, maptext.go, sprintfshape.go,
 //     templates.go, over the pure abstraction internal/strshape):
 //     strings.Join over a list grown by appends under ifs (each optional

@@ -201,30 +201,6 @@ func readOnlyStruct(al *ssa.Alloc) ssa.Value {
 	})
 }
 
-// looksUpByParam reports whether fn indexes a package-level map with one of
-// its parameters.
-func (a *pkgAnalysis) looksUpByParam(fn *ssa.Function) bool {
-	if len(fn.Params) == 0 {
-		return false
-	}
-	for _, b := range a.prog.Blocks(fn) {
-		for _, instr := range b.Instrs {
-			lk, ok := instr.(*ssa.Lookup)
-			if !ok {
-				continue
-			}
-			if p, ok := lk.Index.(*ssa.Parameter); ok && p.Parent() == fn {
-				if u, ok := lk.X.(*ssa.UnOp); ok {
-					if _, ok := u.X.(*ssa.Global); ok {
-						return true
-					}
-				}
-			}
-		}
-	}
-	return false
-}
-
 // entryVar recovers an entry that names a package-level string variable of
 // this package (var queryByID = "SELECT …"), as the variable itself.
 func (a *pkgAnalysis) entryVar(e ast.Expr, c *ctx) (texts, bool) {

@@ -92,7 +92,7 @@ func (a *pkgAnalysis) pointeeText(ptr ssa.Value, pos, end token.Pos, c *ctx) (te
 		if sum := a.textSummary(callee, obj); sum != nil && sum.Pointer {
 			return a.substitute(callee, obj, common, a.calls[ptr.Pos()], c), true
 		}
-		return a.inline(callee, common, a.calls[ptr.Pos()], true, c)
+		return a.inlineCall(callee, common, a.calls[ptr.Pos()], true, c)
 	case *ssa.Phi:
 		if c.visiting == nil {
 			c.visiting = map[ssa.Value]bool{}

@@ -276,23 +276,3 @@ func isTemplateNew(v ssa.Value) bool {
 	fn := call.Call.StaticCallee()
 	return fn != nil && fn.Pkg != nil && fn.Pkg.Pkg.Path() == "text/template" && fn.Name() == "New" && fn.Signature.Recv() == nil
 }
-
-// executesTemplate reports whether fn calls (*text/template.Template).Execute
-// on a parameter: a render helper, evaluated at each call.
-func (a *pkgAnalysis) executesTemplate(fn *ssa.Function) bool {
-	for _, b := range a.prog.Blocks(fn) {
-		for _, instr := range b.Instrs {
-			call, ok := instr.(*ssa.Call)
-			if !ok {
-				continue
-			}
-			callee := call.Call.StaticCallee()
-			if callee != nil && callee.Pkg != nil && callee.Pkg.Pkg.Path() == "text/template" && callee.Name() == "Execute" && len(call.Call.Args) == 3 {
-				if _, ok := call.Call.Args[0].(*ssa.Parameter); ok {
-					return true
-				}
-			}
-		}
-	}
-	return false
-}

@@ -786,23 +786,13 @@ func (a *pkgAnalysis) callText(call *ssa.Call, c *ctx) texts {
 			if t, ok := a.lookupCall(obj, common, ce, c); ok {
 				return t // a lookup helper of another package, with a constant key
 			}
-			if a.looksUpByParam(callee) || a.executesTemplate(callee) {
-				// A helper picking its text from a lookup table by a
-				// parameter: evaluated at the call, where the key is known.
-				if t, ok := a.inline(callee, common, ce, false, c); ok && !t.truncated {
-					return t
-				}
-			}
 			if sum := a.textSummary(callee, obj); sum != nil && !sum.Pointer {
 				return a.substitute(callee, obj, common, ce, c)
-			}
-			if t, ok := a.inline(callee, common, ce, false, c); ok {
-				return t
 			}
 		}
 	}
 	if callee != nil && closureCall(callee, common) {
-		if t, ok := a.inline(callee, common, ce, false, c); ok {
+		if t, ok := a.inlineCall(callee, common, ce, false, c); ok {
 			return t // a function literal of the caller naming a table (helperpath.go)
 		}
 	}
