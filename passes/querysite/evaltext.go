@@ -352,6 +352,18 @@ func (a *pkgAnalysis) evalLit(ev *goeval.Evaluator, at strshape.Atom, whole bool
 		}
 		return []piece{lit(at.Text, cands[0].Pos(), cands[0].End(), false)}
 	}
+	if len(cands) == 0 && len(at.Text) >= minContainedLit {
+		// A piece of a constant the evaluator could not place (a
+		// template's text between actions, parsed from a folded
+		// concatenation): the one constant expression of the function,
+		// else of the package, holding it exactly once.
+		if e := containingExpr(a.stringExprs(c.fn), at.Text); e != nil {
+			return a.containedPieces(e, at)
+		}
+		if e := containingExpr(a.packageStringExprs(), at.Text); e != nil {
+			return a.containedPieces(e, at)
+		}
+	}
 	if call, ok := a.srcExpr(p.Src).(*ast.CallExpr); ok {
 		// Text a call made: a piece of a constant argument (a format
 		// named by a constant) when it occurs there once, else the
@@ -373,6 +385,40 @@ func (a *pkgAnalysis) evalLit(ev *goeval.Evaluator, at strshape.Atom, whole bool
 		return []piece{lit(at.Text, call.Pos(), call.End(), false)}
 	}
 	return []piece{lit(at.Text, token.NoPos, token.NoPos, false)}
+}
+
+// minContainedLit is the shortest text containingExpr places: a shorter
+// one (path.Join's "/", a separator) occurs in too many constants to tell
+// which one made it.
+const minContainedLit = 8
+
+// containingExpr returns the one expression of exprs (constant strings by
+// value) whose value holds text exactly once, or nil when none or several
+// do.
+func containingExpr(exprs map[string][]ast.Expr, text string) ast.Expr {
+	var found ast.Expr
+	for val, es := range exprs {
+		switch n := strings.Count(val, text); {
+		case n == 0:
+			continue
+		case n > 1 || len(es) > 1 || found != nil:
+			return nil
+		}
+		found = es[0]
+	}
+	return found
+}
+
+// containedPieces is text at's pieces inside the constant expression e,
+// which holds it once.
+func (a *pkgAnalysis) containedPieces(e ast.Expr, at strshape.Atom) []piece {
+	tv := a.pass.TypesInfo.Types[e]
+	val := constant.StringVal(tv.Value)
+	if ps, ok := a.decompose(e, 0); ok && joined(ps) == val {
+		i := strings.Index(val, at.Text)
+		return slicePieces(ps, i, i+len(at.Text))
+	}
+	return []piece{lit(at.Text, e.Pos(), e.End(), false)}
 }
 
 // packageStringExprs indexes the maximal string-constant expressions of
