@@ -421,6 +421,21 @@ func (fr *frame) invalidate(h *heap, args []*Value, why string) *heap {
 				h = h.set(v.cell, e.setPath(c, v.path, e.hole(HoleCall, "", desc, why)))
 			}
 		}
+		if v.kind == KFunc && v.fn != nil && len(v.elems) == v.fn.NFree {
+			for i, x := range v.elems {
+				if x != nil && x.kind == KPointer && x.cell != 0 && v.fn.freeOnlyLoaded(i) {
+					// The closure only reads this captured variable:
+					// whoever runs it cannot assign it, only write what
+					// its value reaches.
+					if c, ok := h.get(x.cell); ok {
+						walk(e.getPath(c, x.path))
+					}
+					continue
+				}
+				walk(x)
+			}
+			return
+		}
 		for _, x := range v.elems {
 			walk(x)
 		}
@@ -432,6 +447,26 @@ func (fr *frame) invalidate(h *heap, args []*Value, why string) *heap {
 		walk(a)
 	}
 	return h
+}
+
+// freeOnlyLoaded reports whether f uses its free variable i (a captured
+// variable's address) only to load it: no store, no call, no closure or
+// phi it flows into. A function that cannot be interpreted says no.
+func (f *Func) freeOnlyLoaded(i int) bool {
+	if f.bad != "" || i < 0 || i >= f.NFree {
+		return false
+	}
+	slot := f.NParams + i
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			for j, a := range in.Args {
+				if a == slot && (in.Op != OpLoad || j != 0) {
+					return false
+				}
+			}
+		}
+	}
+	return true
 }
 
 // builtin interprets a call of a builtin function.

@@ -616,7 +616,20 @@ func f() {
 	sink(v.name)
 	sink(v.table)
 }`, want: "<?v.…> ; jobs"},
+	{name: "a closure handed to an external call writes only what it assigns", opaque: []srcPkg{{"example.com/retry", retrySrc}}, src: header + `
+import "example.com/retry"
+func f(prefix, table string) {
+	_ = retry.Do(func() error { sink("PRAGMA TablePathPrefix(\"" + prefix + "\")"); return nil })
+	_ = retry.Do(func() error { table = table + "_v2"; return nil })
+	sink(prefix + "/" + table)
+}`, want: "<param:prefix>/<?table> ; PRAGMA TablePathPrefix(\"<param:prefix>\")"},
 }
+
+// retrySrc stands for a retrier that runs the closure it is given.
+const retrySrc = `package retry
+
+func Do(f func() error) error { return f() }
+`
 
 func TestValues(t *testing.T) { runCases(t, valuesCases) }
 
