@@ -152,12 +152,16 @@ func (st *planState) evaluate(a *Access, where yql.Expr, ons []yql.Expr, sc *sco
 }
 
 // indexChoice records the index hint and KQP's automatic index choice
-// (§3.2.7) for a read that is FULL on its key.
+// (§3.2.7) for a read that is FULL on its key. Both rank the indexes the
+// way KQP's chooser does (indexServes), so that the finding's headline
+// ("KQP may choose the SYNC index …") and its fix (VIEW …) name the same
+// index whenever a SYNC index serves the predicate: with user_idx
+// (user_id) and user_org_idx (user_id, org_id), a filter on both columns
+// names user_org_idx in both, a filter on user_id alone user_idx.
 func (st *planState) indexChoice(a *Access, t *schema.Table, branches [][]*atom) {
 	auto := a.Source == nil || (a.Source.View == nil && !a.Source.ViewPrimaryKey)
-	var best *schema.Index
-	var bestR keyResult
-	var autoIx *schema.Index
+	var best, autoIx, bestSync *schema.Index
+	var bestR, autoR, bestSyncR keyResult
 	for _, ix := range t.Indexes {
 		if ix.Kind != "" || len(ix.Columns) == 0 || ix == a.Index {
 			continue
@@ -166,13 +170,24 @@ func (st *planState) indexChoice(a *Access, t *schema.Table, branches [][]*atom)
 		if r.verdict != Point && r.verdict != Range {
 			continue
 		}
-		if auto && !ix.Async && autoIx == nil {
-			autoIx = ix
+		if auto && !ix.Async && (autoIx == nil || indexServes(ix, r, autoIx, autoR)) {
+			autoIx, autoR = ix, r
 		}
-		if r.pointPrefix >= 1 && (best == nil || r.pointPrefix > bestR.pointPrefix ||
-			(r.pointPrefix == bestR.pointPrefix && best.Async && !ix.Async)) {
+		if r.pointPrefix < 1 {
+			continue
+		}
+		if !ix.Async && (bestSync == nil || indexServes(ix, r, bestSync, bestSyncR)) {
+			bestSync, bestSyncR = ix, r
+		}
+		if best == nil || indexServes(ix, r, best, bestR) || (sameService(r, bestR) && best.Async && !ix.Async) {
 			best, bestR = ix, r
 		}
+	}
+	// A SYNC index that pins a prefix is advised over an ASYNC one that
+	// pins more: it is the one KQP may choose (the headline's), and an
+	// ASYNC index returns rows that may be stale.
+	if bestSync != nil {
+		best = bestSync
 	}
 	a.IndexHint = best
 	if autoIx != nil {
@@ -182,6 +197,30 @@ func (st *planState) indexChoice(a *Access, t *schema.Table, branches [][]*atom)
 		a.Verdict = Depends
 		a.Break = brk
 	}
+}
+
+// indexServes reports whether index ix (with key result r) serves the
+// predicate better than index cur (with cur's result), in the order of
+// KQP's automatic chooser (yql-semantics.md §3.2.7): the longer
+// point-pinned prefix, then the longer used prefix, then an index whose
+// own columns are all pinned to points (user_idx (user_id) before
+// user_org_idx (user_id, org_id) for `user_id = $u`). Ties keep cur, the
+// index defined first: the choice does not depend on map order.
+func indexServes(ix *schema.Index, r keyResult, cur *schema.Index, curR keyResult) bool {
+	if r.pointPrefix != curR.pointPrefix {
+		return r.pointPrefix > curR.pointPrefix
+	}
+	if r.usedPrefix != curR.usedPrefix {
+		return r.usedPrefix > curR.usedPrefix
+	}
+	full := r.pointPrefix >= len(ix.Columns)
+	curFull := curR.pointPrefix >= len(cur.Columns)
+	return full && !curFull
+}
+
+// sameService: two key results neither of which serves better.
+func sameService(r, s keyResult) bool {
+	return r.pointPrefix == s.pointPrefix && r.usedPrefix == s.usedPrefix
 }
 
 // uniqueLookup returns the first GLOBAL UNIQUE index whose every column

@@ -214,6 +214,7 @@ func (st *planState) planQuery(sel *yql.Select, qc queryCtx) {
 			continue
 		}
 		acc := st.newAccess(AccessSelect, s.ts.Table, s.ts, s.table, qc.named)
+		acc.Join = s.join
 		s.acc = acc
 	}
 	for i, s := range sc.sides {

@@ -258,6 +258,10 @@ type Access struct {
 	// itself. The same named subquery used twice yields two Accesses with
 	// the same Ref span: deduplicate on it.
 	Named string
+	// Join: the read is one side of a JOIN. A finding about it is placed
+	// at its FROM item, since the predicate that breaks its key may be
+	// the ON of the join or the WHERE of another side.
+	Join bool
 
 	// Index is the index read through `VIEW idx`; nil for the primary key.
 	Index          *schema.Index

@@ -44,7 +44,9 @@
 //
 // A join with a filter on the table's own columns besides the join
 // depends on the server (see depends below); a join on a later key column
-// alone is a full scan.
+// alone is a full scan. A finding about one table of a join is placed at
+// that table's FROM or JOIN item, not at the ON or WHERE atom that ends
+// its key (in `FROM a CROSS JOIN b WHERE a.id = $id` that atom is a's).
 //
 // A statement fullscan reports is not also reported by truncation's
 // -strict unbounded-read (a read that may pass the table service's
@@ -68,7 +70,9 @@
 // # Category depends
 //
 // Reported only with -strict: the access may or may not be a scan depending
-// on the server (automatic index choice by a SYNC index, IN (SELECT …) and
+// on the server (automatic index choice by a SYNC index — the headline
+// names the one KQP ranks first, by the longest point-pinned then used
+// prefix of its key, the same one the VIEW fix names —, IN (SELECT …) and
 // joins that may run as lookup joins, LIKE 'prefix%'), or on the
 // parameters: the optional-filter idiom written in YQL,
 //

@@ -79,10 +79,7 @@ func readCategory(cfg *config.Config, st *queryplan.Statement, read *keyplan.Acc
 // readFinding phrases one read's finding; the message has neither the
 // variant note nor the wrapper chain (checkReads adds them once).
 func readFinding(st *queryplan.Statement, read *keyplan.Access, category string) queryplan.Finding {
-	span := read.Break.Span
-	if span == (yql.Span{}) {
-		span = read.Ref.NodeSpan()
-	}
+	span := findingSpan(read)
 	pos, end := st.Pos(span)
 
 	verb := "reads every partition of"
@@ -117,6 +114,21 @@ func readFinding(st *queryplan.Statement, read *keyplan.Access, category string)
 	}
 	d.Message = msg
 	return queryplan.Finding{Pos: pos, End: end, Category: category, Message: msg, St: st, Payload: readPayload{d: d, off: span.Start, holds: 1}}
+}
+
+// findingSpan is where a read's finding is placed: the construct that
+// ended its key prefix, or, for a side of a JOIN, its FROM item — the
+// break there may be the ON of the join or the WHERE of another side
+// (`FROM a CROSS JOIN b WHERE a.k = $k` breaks b's key at a's predicate),
+// which does not say which table is scanned.
+func findingSpan(read *keyplan.Access) yql.Span {
+	if read.Join && read.Source != nil && read.Source.Span != (yql.Span{}) {
+		return read.Source.Span
+	}
+	if read.Break.Span == (yql.Span{}) && read.Ref != nil {
+		return read.Ref.NodeSpan()
+	}
+	return read.Break.Span
 }
 
 // writeThroughIndex is the fix for an UPDATE or DELETE whose WHERE pins a
