@@ -51,16 +51,22 @@
 // a value, % N of one, also when the value reaches the binding through the
 // parameter lists of the helpers it is passed down), and at least once: "idx_hash = $hash" with $hash bound to
 // dbmodel.HashTagIndex(…), or a row field set to it (rows from several
-// implementations of an interface method count only when every one
-// hashes the column, under every table the write may name). A binding to
+// implementations of an interface method count only when every one the
+// table would take — it has a column for each of the row's fields, the
+// row every key column but the hash — hashes the column, under every
+// table the write may name; the evidence names only the hash functions of
+// those). A binding to
 // anything else known — a request parameter, a value of an unseen method,
 // a constant in a read — cancels it. With no source column, a read is
 // missing-hash when it constrains a later key column but not the hash
 // column, and the remedy names the evidence: "bind idx_hash to the same
 // hash as the read at reader.go:539 (dbmodel.HashTagIndex)"; a write or a
 // BulkUpsert row that leaves the column out or sets it to a constant is
-// write-missing-hash. There is no suggested fix and no hash-mismatch check
-// for such tables.
+// write-missing-hash. A row that may go to several tables is told, for
+// each, what that table's own evidence shows ("for idx_service_op, the
+// same hash as the read at reader.go:594 (dbmodel.HashData); for
+// idx_tag, …"), never another table's hash. There is no suggested fix and
+// no hash-mismatch check for such tables.
 //
 // # Category missing-hash
 //

@@ -4,6 +4,8 @@ import (
 	_ "embed"
 	"fmt"
 	"go/token"
+	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -283,25 +285,59 @@ func checkKeyedSite(pass *analysis.Pass, cfg *config.Config, plans *queryplan.Re
 		faults := queryplan.EveryTable(rowTables, func(t *schema.Table) []rowFault { return rowFaults(s, t, row) },
 			func(f rowFault) string { return f.kind + "/" + f.column })
 		for _, f := range faults {
-			reportRow(pass, cfg, s, row, f, table)
+			reportRow(pass, cfg, s, row, f, table, rowAdvice(rowTables))
 		}
 	}
 }
 
-// rowFault is one hash-prefix fault of a row under one table.
+// rowFault is one hash-prefix fault of a row under one table. msg is
+// given the tables the row may go to and what the column must hold there
+// (rowAdvice): the fault is the same under each, the remedy is not.
 type rowFault struct {
 	pos, end token.Pos
 	category string
 	kind     string
 	column   string
-	msg      func(table string) string
+	msg      func(table, advice string) string
 }
 
-func reportRow(pass *analysis.Pass, cfg *config.Config, s *site.Site, row *site.Row, f rowFault, table string) {
+func reportRow(pass *analysis.Pass, cfg *config.Config, s *site.Site, row *site.Row, f rowFault, table, advice string) {
 	report.Report(pass, cfg, name, analysis.Diagnostic{
 		Pos: f.pos, End: f.end, Category: f.category,
-		Message: f.msg(table) + queryplan.RowOrigin(row) + queryplan.Via(s),
+		Message: f.msg(table, advice) + queryplan.RowOrigin(row) + queryplan.Via(s),
 	})
+}
+
+// rowAdvice is what a row's hash column must hold, built in Go
+// (goHashAdvice), under each table the row may go to. Every table's
+// evidence is its own: the writer of jaeger-ydb-store's index tables
+// sends a row to whichever table its constructor names, and the rows of
+// idx_service_op_* (a hash of service and operation) must not be told to
+// hold the hash idx_tag_v2_*'s reader computes. One phrase when every
+// table's evidence says the same, else one per table, in the tables'
+// order: "for idx_a, …; for idx_b, …".
+func rowAdvice(tables []*schema.Table) string {
+	type advice struct{ tables, text string }
+	var out []advice
+	for _, t := range tables {
+		if t == nil || t.Hash == nil {
+			continue
+		}
+		text := goHashAdvice(t.Hash)
+		if i := slices.IndexFunc(out, func(a advice) bool { return a.text == text }); i >= 0 {
+			out[i].tables += ", " + t.Name()
+			continue
+		}
+		out = append(out, advice{tables: t.Name(), text: text})
+	}
+	if len(out) == 1 {
+		return out[0].text
+	}
+	parts := make([]string, len(out))
+	for i, a := range out {
+		parts[i] = "for " + a.tables + ", " + a.text
+	}
+	return "what each table's evidence shows: " + strings.Join(parts, "; ")
 }
 
 // rowFaults lists the hash-prefix faults of one row under table t.
@@ -316,9 +352,9 @@ func rowFaults(s *site.Site, t *schema.Table, row *site.Row) []rowFault {
 	}
 	if f := fieldOf(row, h.Column); f != nil && f.Value.Const && s.Kind == sdk.KindBulkUpsert {
 		return []rowFault{{pos: f.Pos, end: f.End, category: categoryWriteMissing, kind: "const", column: h.Column,
-			msg: func(table string) string {
+			msg: func(table, advice string) string {
 				return fmt.Sprintf("BulkUpsert row writes a constant to the hash-prefix column %s of %s: every such row lands in one partition and keyed reads that %s miss it; write %s",
-					h.Column, table, readsThat(h), goHashAdvice(h))
+					h.Column, table, readsThat(h), advice)
 			}}}
 	}
 	has := rowKeyColumn(row, t.PrimaryKey, h) // bucket.go
@@ -326,9 +362,9 @@ func rowFaults(s *site.Site, t *schema.Table, row *site.Row) []rowFault {
 		return nil
 	}
 	return []rowFault{{pos: row.Pos, end: row.End, category: category, kind: "missing/" + h.SourceColumn, column: h.Column,
-		msg: func(table string) string {
+		msg: func(table, advice string) string {
 			return fmt.Sprintf("%s has %s but not the hash-prefix column %s of %s; add a field %s holding %s",
-				what, has, h.Column, table, h.Column, goHashAdvice(h))
+				what, has, h.Column, table, h.Column, advice)
 		}}}
 }
 

@@ -153,6 +153,10 @@ func planBucketObs(s *site.Site, plan *keyplan.Plan, pos func(yql.Span) token.Po
 // (every alternative) sets it to a certain hash, one conflict when some row
 // sets it to a known non-hash, none otherwise (a row without the field, an
 // unknown value, a constant: the row then says nothing about the column).
+// A row alternative t would reject (a field t has no column for, a key
+// column of t other than the leading one missing) is another table's row
+// and is left out, so t's evidence names only the hash functions of the
+// rows t can hold.
 func rowBucketObs(s *site.Site, t *schema.Table) []bucketObs {
 	if t == nil || t.Store != schema.RowStore || len(t.PrimaryKey) < 2 || s.Bulk == nil || !s.Bulk.Known || len(s.Bulk.Rows) == 0 {
 		return nil
@@ -164,6 +168,12 @@ func rowBucketObs(s *site.Site, t *schema.Table) []bucketObs {
 	for _, row := range s.Bulk.Rows {
 		if row == nil || !row.Known {
 			return nil
+		}
+		if row.Impl != "" && !rowCanGoTo(t, row) {
+			// A row alternative t would reject (the batch with it) is
+			// another table's: its hash function is that table's, and
+			// its value says nothing about t.
+			continue
 		}
 		f := rowField(row, col)
 		if f == nil {
@@ -187,6 +197,26 @@ func rowBucketObs(s *site.Site, t *schema.Table) []bucketObs {
 		return nil
 	}
 	return []bucketObs{{table: t, column: col, hash: true, fn: commonFunc(fns), kind: "write", pos: at}}
+}
+
+// rowCanGoTo reports whether t would take row: t has a column for every
+// field of the row (a positional field, which names no column, never
+// fits), and the row has every key column of t but the leading one —
+// BulkUpsert rejects a row without a key column (the leading one is
+// left out of the test: a row without it is the fault hashprefix
+// reports, not another table's row).
+func rowCanGoTo(t *schema.Table, row *site.Row) bool {
+	for _, f := range row.Fields {
+		if f == nil || f.Name == "" || t.Column(f.Name) == nil {
+			return false
+		}
+	}
+	for _, col := range t.PrimaryKey[1:] {
+		if rowField(row, col) == nil {
+			return false
+		}
+	}
+	return true
 }
 
 // commonFunc names the hash function of the rows: the one every row uses,

@@ -63,7 +63,10 @@ func main() {
 	}
 	defer db.Close(ctx)
 	err = db.Table().Do(ctx, func(ctx context.Context, s table.Session) error {
-		return createAll(ctx, s, path.Join(db.Name(), "tracing"))
+		if err := createAll(ctx, s, path.Join(db.Name(), "tracing")); err != nil {
+			return err
+		}
+		return createFeeds(ctx, s, path.Join(db.Name(), "tracing"))
 	})
 	if err != nil {
 		log.Fatal(err)
