@@ -19,6 +19,9 @@ func main() {
 	if len(os.Args) > 1 && os.Args[1] == "lsp" {
 		os.Exit(lsp.Main(os.Args[2:], os.Stdin, os.Stdout, os.Stderr, versionLine()))
 	}
+	if len(os.Args) > 1 && os.Args[1] == lsp.EvidenceCommand {
+		os.Exit(runModuleEvidence(os.Args[2:], os.Stdout, os.Stderr)) // evidence.go
+	}
 	if code, handled := ownCommand(os.Args[1:], os.Stdout, os.Stderr); handled {
 		os.Exit(code)
 	}

@@ -29,6 +29,39 @@ import (
 type loadStage struct{}
 
 func (loadStage) analyze(patterns []string, rules []*analysis.Analyzer, opts loadOptions) (*runResult, error) {
+	var run *runResult
+	err := firstRound(patterns, rules, opts, func(fr firstRun) error {
+		run = collectGraph(fr.initial, fr.graph, rules)
+		if moduleRoundOff() { // moduleround.go
+			return nil
+		}
+		r := planModuleRound(fr.initial, fr.snap.Roots, fr.graph)
+		opts.Progress.setPhase("checking again with the module's hash evidence:", pkgPaths(r.again))
+		run.ModuleHashes = r.tables()
+		return runModuleRound(r, fr.snap.View, fr.analyzers, rules, run)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return run, nil
+}
+
+// firstRun is what the first round of a standalone run leaves: the
+// loaded graph, the named packages' views of it and the checker's graph of
+// the analyzers (the rules, queryplan and config).
+type firstRun struct {
+	snap      *load.Snapshot
+	initial   []*packages.Package
+	graph     *checker.Graph
+	analyzers []*analysis.Analyzer
+}
+
+// firstRound loads patterns, analyses them with the rules and the fact
+// analyzers, and calls then with the result while the fact cache is still
+// active (a module round reads facts of packages loaded from export data
+// from it). Both the standalone run and the module evidence command that
+// `ydblint lsp` runs (evidence.go) start with it.
+func firstRound(patterns []string, rules []*analysis.Analyzer, opts loadOptions, then func(firstRun) error) error {
 	dir := opts.Dir
 	var sinks []string
 	overrides := config.Settings{}
@@ -46,8 +79,8 @@ func (loadStage) analyze(patterns []string, rules []*analysis.Analyzer, opts loa
 		Tests:  opts.Tests,
 		Policy: load.YDB(sinks),
 	}
-	roots := append(append([]*analysis.Analyzer{}, rules...), queryplan.Analyzer, config.Analyzer)
-	cache := newFactCache(roots) // factcache.go
+	analyzers := append(append([]*analysis.Analyzer{}, rules...), queryplan.Analyzer, config.Analyzer)
+	cache := newFactCache(analyzers) // factcache.go
 	if cache != nil {
 		cfg.Facts = cache.facts
 		defer cache.activate()()
@@ -56,13 +89,13 @@ func (loadStage) analyze(patterns []string, rules []*analysis.Analyzer, opts loa
 	prog.setPhase("loading packages (the go command builds export data; slow on a first run)", nil)
 	snap, err := load.Load(context.Background(), cfg, patterns...)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	if len(snap.Roots) == 0 {
 		if outsideModule(dir, opts.Env) {
-			return nil, errNoModule
+			return errNoModule
 		}
-		return nil, fmt.Errorf("%s matched no packages", strings.Join(patterns, " "))
+		return fmt.Errorf("%s matched no packages", strings.Join(patterns, " "))
 	}
 	if cache != nil {
 		cache.track(snap)
@@ -70,23 +103,14 @@ func (loadStage) analyze(patterns []string, rules []*analysis.Analyzer, opts loa
 	initial := snap.View(snap.Roots)
 	defer analyzer.Process().OnPackageDone(prog.packageDone)()
 	prog.setPhase("analysing", pkgPaths(initial))
-	graph, err := checker.Analyze(roots, initial, nil)
+	graph, err := checker.Analyze(analyzers, initial, nil)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	if cache != nil {
 		cache.save()
 	}
-	run := collectGraph(initial, graph, rules)
-	if !moduleRoundOff() { // moduleround.go
-		r := planModuleRound(initial, snap.Roots, graph)
-		prog.setPhase("checking again with the module's hash evidence:", pkgPaths(r.again))
-		run.ModuleHashes = r.tables()
-		if err := runModuleRound(r, snap.View, roots, rules, run); err != nil {
-			return nil, err
-		}
-	}
-	return run, nil
+	return then(firstRun{snap: snap, initial: initial, graph: graph, analyzers: analyzers})
 }
 
 // pkgPaths returns the package paths of pkgs (a test variant counts as its

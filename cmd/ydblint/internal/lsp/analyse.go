@@ -18,6 +18,7 @@ import (
 	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/packages"
 
+	"github.com/ydblint/ydblint/analyzer"
 	"github.com/ydblint/ydblint/internal/report"
 	"github.com/ydblint/ydblint/internal/srcfiles"
 )
@@ -67,6 +68,9 @@ type analysisResult struct {
 	illTyped bool
 	// load says how the package graph was obtained, for the log.
 	load string
+	// planned are the tables the package's query sites were planned on
+	// (display paths); nil when the graph has no query plan of it.
+	planned map[string]bool
 }
 
 // analyse analyses the package that holds the Go file path, as saved on
@@ -92,7 +96,12 @@ func (s *Server) analyse(ctx context.Context, path string) (res *analysisResult,
 	if root == nil {
 		return nil, nil
 	}
+	// The module's hash evidence (evidence.go), as the standalone run's
+	// module round applies it. Analyses run one at a time on the worker,
+	// so none overlaps the call, as the session requires.
+	restore := analyzer.Process().UseModuleEvidence(s.evidenceFor(moduleRoot))
 	res, err = analyseRoot(snap.View([]*packages.Package{root})[0], path, s.opts.Analyzers)
+	restore()
 	if res != nil {
 		res.load = fmt.Sprintf("%s in %v (%s)", how, time.Since(start).Round(time.Millisecond), snap)
 	}
@@ -125,6 +134,9 @@ func analyseRoot(root *packages.Package, path string, analyzers []*analysis.Anal
 	graph, err := runChecker(analyzers, root)
 	if err != nil {
 		return nil, err
+	}
+	if tables, ok := plannedTables(graph, root); ok {
+		res.planned = tables
 	}
 	texts := newTextCache(nil) // the analysis saw the files on disk
 	files := map[string]*fileResult{}

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"time"
 
 	"github.com/ydblint/ydblint/analyzer"
@@ -44,7 +45,26 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, version stri
 		Debounce:  *debounce,
 		Log:       stderr,
 		Version:   version,
+		Evidence:  evidenceCommand(fs, stderr),
 	})
+}
+
+// evidenceCommand is this executable running EvidenceCommand with the
+// configuration flags the server was given (not -debounce); nil, with a
+// note, when the executable cannot be found.
+func evidenceCommand(fs *flag.FlagSet, log io.Writer) []string {
+	exe, err := os.Executable()
+	if err != nil {
+		fmt.Fprintf(log, "ydblint lsp: no module evidence (hash evidence from packages a package does not import): %v\n", err)
+		return nil
+	}
+	cmd := []string{exe, EvidenceCommand}
+	fs.Visit(func(f *flag.Flag) {
+		if config.Analyzer.Flags.Lookup(f.Name) != nil {
+			cmd = append(cmd, "-"+f.Name+"="+f.Value.String())
+		}
+	})
+	return cmd
 }
 
 // stdio joins the process's standard input and output into one stream.

@@ -31,6 +31,12 @@ type Options struct {
 	Log io.Writer
 	// Version is reported in serverInfo.
 	Version string
+	// Evidence is the command that prints a module's own hash-prefix
+	// evidence per package (the ydblint binary, EvidenceCommand and the
+	// configuration flags; package patterns are appended), run in the
+	// module's root (evidence.go). Empty: no module evidence, each package
+	// sees the evidence of its imports only, as under go vet.
+	Evidence []string
 }
 
 // Server states.
@@ -61,19 +67,21 @@ type Server struct {
 
 	mu             sync.Mutex
 	state          int
-	literalActions bool                      // client takes CodeAction literals
-	docs           map[string]*document      // open documents by path
-	results        map[string]*fileResult    // last published, by path
-	good           map[string]*fileResult    // last result of a package that type-checked, by path
-	snaps          map[string]*snapshotEntry // package graphs by job key (snapshot.go)
-	watch          bool                      // client registers file watchers dynamically
-	progress       bool                      // client takes server-initiated work done progress
-	firstDone      bool                      // the first analysis has published (progress is shown for it only)
-	inflight       map[string]func()         // cancel functions by request ID
-	jobs           map[string]*job           // scheduled or running analyses by key
-	queue          []string                  // keys whose debounce expired, in order
-	wake           chan struct{}             // signals the worker
-	exited         chan struct{}             // closed by exit
+	literalActions bool                       // client takes CodeAction literals
+	docs           map[string]*document       // open documents by path
+	results        map[string]*fileResult     // last published, by path
+	good           map[string]*fileResult     // last result of a package that type-checked, by path
+	snaps          map[string]*snapshotEntry  // package graphs by job key (snapshot.go)
+	modules        map[string]*moduleEvidence // module evidence by module root (evidence.go)
+	planned        map[string]map[string]bool // tables the last analysis planned on, by job key
+	watch          bool                       // client registers file watchers dynamically
+	progress       bool                       // client takes server-initiated work done progress
+	firstDone      bool                       // the first analysis has published (progress is shown for it only)
+	inflight       map[string]func()          // cancel functions by request ID
+	jobs           map[string]*job            // scheduled or running analyses by key
+	queue          []string                   // keys whose debounce expired, in order
+	wake           chan struct{}              // signals the worker
+	exited         chan struct{}              // closed by exit
 	exitCode       int
 	exitOnce       sync.Once
 }
@@ -127,6 +135,8 @@ func newServer(ctx context.Context, opts Options) *Server {
 		results:  map[string]*fileResult{},
 		good:     map[string]*fileResult{},
 		snaps:    map[string]*snapshotEntry{},
+		modules:  map[string]*moduleEvidence{},
+		planned:  map[string]map[string]bool{},
 		inflight: map[string]func(){},
 		jobs:     map[string]*job{},
 		wake:     make(chan struct{}, 1),
@@ -400,6 +410,7 @@ func (s *Server) notification(req *jsonrpc2.Request) {
 		for _, dep := range s.dependents(path) {
 			s.schedule(dep)
 		}
+		s.evidenceStale(path, false)
 	case "textDocument/didClose":
 		var p DidCloseTextDocumentParams
 		if decode(req, &p) != nil {
@@ -552,6 +563,11 @@ func (s *Server) analyseAndPublish(ctx context.Context, path string) {
 	}
 	for _, l := range res.logs {
 		s.logf("%s", l)
+	}
+	if !res.illTyped && res.planned != nil {
+		s.mu.Lock()
+		s.planned[jobKey(path)] = res.planned
+		s.mu.Unlock()
 	}
 	for _, w := range res.warnings {
 		s.message(messageWarning, "%s", w)

@@ -36,7 +36,7 @@ func (s *Server) registerWatchers() {
 // disk themselves).
 func (s *Server) filesChanged(changes []FileEvent) {
 	var schema, config, module bool
-	var goFiles []string
+	var goFiles, wholeEvidence []string
 	for _, c := range changes {
 		path, err := uriToPath(c.URI)
 		if err != nil {
@@ -46,20 +46,27 @@ func (s *Server) filesChanged(changes []FileEvent) {
 		switch {
 		case base == ".ydblint.yml" || base == ".ydblint.yaml":
 			config = true
+			wholeEvidence = append(wholeEvidence, path)
 		case modscan.IsSchemaFile(base):
 			schema = true
+			wholeEvidence = append(wholeEvidence, path)
 		case base == "go.mod" || base == "go.sum" || base == "go.work":
 			module = true
+			wholeEvidence = append(wholeEvidence, path)
 		case strings.HasSuffix(base, ".go"):
 			text, err := os.ReadFile(path)
 			if err == nil && s.savedByEditor(path, string(text)) {
 				continue // didSave handles it
 			}
 			goFiles = append(goFiles, path)
+			s.evidenceStale(path, false)
 			if err != nil || !strings.HasSuffix(base, "_test.go") && mentionsTable(string(text)) {
 				schema = true // Go DDL elsewhere in the module may have changed
 			}
 		}
+	}
+	for _, path := range wholeEvidence {
+		s.evidenceStale(path, true) // evidence.go
 	}
 	if schema || config {
 		// The module scans hold migrations, Go DDL, driver options and
