@@ -15,8 +15,9 @@
 // as saved on disk, with [analyzer.Suite] through
 // golang.org/x/tools/go/analysis/checker, the public API behind
 // multichecker, so diagnostics are those of the ydblint command run on
-// that package (without the command's module round: hash-prefix evidence
-// comes from the package and its imports, as under go vet).
+// the module: the command's module round has its counterpart here
+// (evidence.go), hash-prefix evidence from packages the analysed one does
+// not import, gathered by a child process in the background.
 // Configuration is the same too: the .ydblint.yml found from the package's
 // module, and the configuration flags given after `lsp`
 // (`ydblint lsp -strict -migrations=db/migrations`), plus -debounce.
