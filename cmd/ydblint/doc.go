@@ -76,7 +76,8 @@
 // deliberate: the standalone command also merges the hash-prefix evidence of
 // every package it analysed and checks again the packages whose planned
 // tables that changes (moduleround.go), so a package is checked against
-// evidence from packages it does not import. go vet and golangci-lint
+// evidence from packages it does not import (ydblint lsp gathers that
+// evidence with a child running evidence.go's command). go vet and golangci-lint
 // analyse a package at a time and cannot; on the same packages they report
 // what the standalone command reports with YDBLINT_MODULE_EVIDENCE=off.
 // integration_test.go checks all of this over testdata/integration, which

@@ -108,8 +108,8 @@
 //
 // # Where the evidence is found
 //
-// go vet, golangci-lint and ydblint lsp analyse one package at a time, so a
-// package sees the evidence of its own code and of the packages it imports
+// go vet and golangci-lint analyse one package at a time, so a package
+// sees the evidence of its own code and of the packages it imports
 // (the evidence travels as a fact): there, a read in a package that does
 // not import the package whose write shows the hash (jaeger-ydb-store's
 // reader and indexer) is checked against its own package's evidence alone.
@@ -120,7 +120,8 @@
 // checked against the reads of a package it does not import. -stats prints
 // "tables with hash-prefix evidence from any package of the run: N;
 // packages checked again with it: K"; YDBLINT_MODULE_EVIDENCE=off turns
-// this off. Run it on ./... to give it the whole module.
+// this off. Run it on ./... to give it the whole module. ydblint lsp
+// gathers the same evidence for the open file's module in the background.
 //
 // # Not reported
 //
