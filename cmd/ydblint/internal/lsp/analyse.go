@@ -21,6 +21,7 @@ import (
 	"github.com/ydblint/ydblint/analyzer"
 	"github.com/ydblint/ydblint/internal/report"
 	"github.com/ydblint/ydblint/internal/srcfiles"
+	"github.com/ydblint/ydblint/passes/queryplan"
 )
 
 // reasonPlaceholder is the reason the suppress action writes. The
@@ -131,7 +132,7 @@ func analyseRoot(root *packages.Package, path string, analyzers []*analysis.Anal
 		}
 	}
 
-	graph, err := runChecker(analyzers, root)
+	graph, err := runChecker(withPlan(analyzers), root)
 	if err != nil {
 		return nil, err
 	}
@@ -223,6 +224,17 @@ func comparePositions(a, b Position) int {
 		return cmp.Compare(a.Line, b.Line)
 	}
 	return cmp.Compare(a.Character, b.Character)
+}
+
+// withPlan is analyzers with queryplan among the roots: the checker keeps
+// the results of root actions only, and the module evidence reads the
+// tables the package's sites were planned on from it (plannedTables).
+// queryplan reports nothing itself.
+func withPlan(analyzers []*analysis.Analyzer) []*analysis.Analyzer {
+	if slices.Contains(analyzers, queryplan.Analyzer) {
+		return analyzers
+	}
+	return append(slices.Clip(analyzers), queryplan.Analyzer)
 }
 
 // packageOf picks the loaded package that compiles path: for a _test.go

@@ -23,6 +23,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"reflect"
@@ -60,9 +61,11 @@ type PackageEvidence struct {
 // whole module.
 const wholeModule = ""
 
-// evidenceDelay is how long the server waits after a save before it asks
-// for the saved package's evidence again: saves in a burst cost one child.
-const evidenceDelay = 300 * time.Millisecond
+// evidenceDelay is how long the server waits after the last save before it
+// asks for the saved packages' evidence again: while the user keeps saving,
+// the child does not compete with the analyses of the saves, and a burst
+// of saves costs one child.
+const evidenceDelay = time.Second
 
 // moduleEvidence is what the server knows of one module's evidence. Every
 // field is guarded by Server.mu.
@@ -77,7 +80,7 @@ type moduleEvidence struct {
 
 // evidenceFor returns the merged evidence of the module rooted at root to
 // apply to an analysis (nil when there is none yet, or no evidence
-// command), and starts the whole-module child the first time a module is
+// command), and arms the whole-module child the first time a module is
 // seen.
 func (s *Server) evidenceFor(root string) *schemafact.ModuleEvidence {
 	if len(s.opts.Evidence) == 0 {
@@ -89,8 +92,7 @@ func (s *Server) evidenceFor(root string) *schemafact.ModuleEvidence {
 	if m == nil {
 		m = &moduleEvidence{root: root, own: map[string][]schemafact.OwnEvidence{}, pending: map[string]bool{wholeModule: true}}
 		s.modules[root] = m
-		m.running = true
-		go s.refreshEvidence(m)
+		s.armEvidence(m)
 	}
 	return m.merged
 }
@@ -115,8 +117,16 @@ func (s *Server) evidenceStale(path string, whole bool) {
 	} else {
 		m.pending[filepath.Dir(path)] = true
 	}
+	s.armEvidence(m)
+}
+
+// armEvidence (re)starts the timer that runs the child for m's pending
+// directories evidenceDelay after the last call, unless a child runs (its
+// loop takes them next). The first analyses of a module and the saves of
+// a burst thus finish before the child competes with them. s.mu is held.
+func (s *Server) armEvidence(m *moduleEvidence) {
 	if m.running {
-		return // the running child's loop takes it next
+		return
 	}
 	if m.timer != nil {
 		m.timer.Stop()
@@ -215,6 +225,11 @@ func (s *Server) runEvidenceCommand(root string, dirs map[string]bool) (*Evidenc
 	args := append(append([]string{}, s.opts.Evidence[1:]...), patterns...)
 	cmd := exec.CommandContext(s.ctx, s.opts.Evidence[0], args...)
 	cmd.Dir = root
+	if os.Getenv("GOMAXPROCS") == "" {
+		// One processor for the child and the go command it runs: the
+		// analyses of the user's saves keep the others.
+		cmd.Env = append(os.Environ(), "GOMAXPROCS=1")
+	}
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Run(); err != nil {

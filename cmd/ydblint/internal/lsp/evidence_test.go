@@ -84,8 +84,32 @@ func TestModuleEvidence(t *testing.T) {
 	if !strings.Contains(orig, hashed) {
 		t.Fatalf("ingest.go no longer writes %s", hashed)
 	}
+	// analyses counts the analyses of a package so far.
+	analyses := func(pkg string) int {
+		e.mu.Lock()
+		defer e.mu.Unlock()
+		n := 0
+		for _, l := range e.logs {
+			if strings.HasPrefix(l, "analysed "+pkg+" in ") {
+				n++
+			}
+		}
+		return n
+	}
+	untouched := []string{"example.com/modround/search", "example.com/modround/sweeper"}
+	before := map[string]int{}
+	for _, p := range untouched {
+		before[p] = analyses(p)
+	}
 	e.save(ingestPath, strings.Replace(orig, hashed, "types.Uint64Value(uint64(b))", 1))
 	check("after ingest writes a plain bucket number", 2)
+	// Only the packages planned on operation_index are analysed again;
+	// search and sweeper read other tables.
+	for _, p := range untouched {
+		if n := analyses(p); n != before[p] {
+			t.Errorf("%s analysed %d more time(s) after an edit that changes no evidence of its tables", p, n-before[p])
+		}
+	}
 	if got := e.settle(uris["reports/reports.go"], 0); hasMessage(got, "hash-prefix column op_hash") {
 		t.Errorf("reports.go keeps the hashprefix finding whose evidence the edit removed: %q", got)
 	}
