@@ -164,19 +164,27 @@ func analyseRoot(root *packages.Package, path string, analyzers []*analysis.Anal
 		msg      string
 	}
 	seen := map[key]bool{}
-	failed := 0
+	// The rules' actions: queryplan, added for the module evidence, is
+	// not one the user asked for.
+	var rules []*checker.Action
 	for _, act := range graph.Roots {
+		if slices.Contains(analyzers, act.Analyzer) {
+			rules = append(rules, act)
+		}
+	}
+	failed := 0
+	for _, act := range rules {
 		if act.Err != nil {
 			failed++
 		}
 	}
-	if failed > 0 && failed == len(graph.Roots) && len(root.Errors) > 0 {
+	if failed > 0 && failed == len(rules) && len(root.Errors) > 0 {
 		// The rules need SSA, which go/analysis does not build for
 		// ill-typed code: one type error in the package or a dependency
 		// stops them all. Say so once, plainly.
 		res.warnings = append(res.warnings, fmt.Sprintf("ydblint's rules could not run on %s: it or a dependency does not type-check (%v); fix the errors and save", root.ID, root.Errors[0]))
 	}
-	for _, act := range graph.Roots {
+	for _, act := range rules {
 		if act.Err != nil && len(res.warnings) == 0 {
 			res.logs = append(res.logs, fmt.Sprintf("%s on %s: %v", act.Analyzer.Name, root.ID, act.Err))
 		}
