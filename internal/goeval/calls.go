@@ -124,6 +124,9 @@ func (fr *frame) invoke(iface, method string, recv *Value, args []*Value, h *hea
 	}
 	impls := e.env.Implementations(iface, method)
 	if len(impls) == 0 || len(impls) > e.b.Impls {
+		if v, h2, ok := fr.paramMethod(method, recv, args, h, in); ok {
+			return v, h2
+		}
 		return fr.external("("+iface+")."+method, append([]*Value{recv}, args...), h, in)
 	}
 	var fns []*Value
@@ -138,6 +141,47 @@ func (fr *frame) invoke(iface, method string, recv *Value, args []*Value, h *hea
 		r := e.hole(HoleRuntime, "", "receiver of "+shortName(f.fn.Name), "interface receiver not known")
 		return fr.callFunc(f.fn, f.fn.Name, append([]*Value{r}, args...), nil, h, in)
 	})
+}
+
+// paramMethod is a string-returning method called on a parameter of the
+// function evaluated whose dynamic type is not known here, when Env
+// reports no implementations to try (or too many): a HoleParam
+// piece naming the method (Piece.Method), which each caller that passes
+// a value of a known type instantiates (Invoke), as it instantiates a
+// string parameter. ok is false for any other call.
+func (fr *frame) paramMethod(method string, recv *Value, args []*Value, h *heap, in *Instr) (*Value, *heap, bool) {
+	e := fr.e
+	if recv.kind != KUnknown || recv.hole <= 0 || in == nil {
+		return nil, nil, false
+	}
+	q := e.Piece(recv.hole)
+	if q.Kind != HoleParam || q.Method != "" {
+		return nil, nil, false
+	}
+	// The string result: the method's only one, or its first (a
+	// FormatQuery returning the text and an error).
+	t := fr.f.typeAt(in.Type)
+	var rest []*Type
+	if t != nil && t.Kind == TTuple && len(t.Fields) > 0 {
+		for _, fd := range t.Fields[1:] {
+			rest = append(rest, fr.f.typeAt(fd.Type))
+		}
+		t = fr.f.typeAt(t.Fields[0].Type)
+	}
+	if t == nil || t.Kind != TString {
+		return nil, nil, false
+	}
+	h = fr.invalidate(h, args, "handed to "+method)
+	p := Piece{Hole: true, Kind: HoleParam, Desc: q.Desc, Why: q.Why, Param: q.Param, Method: method, MethodArgs: len(args), Src: q.Src, SrcString: q.SrcString}
+	text := mkStr(strshape.Hole(e.piece(p)))
+	if rest == nil && fr.f.typeAt(in.Type).Kind != TTuple {
+		return text, h, true
+	}
+	vs := []*Value{text}
+	for i, rt := range rest {
+		vs = append(vs, e.fit(orOther(rt), e.hole(HoleCall, "", shortName(method)+"#"+strconv.Itoa(i+1), "result of a call that is not interpreted")))
+	}
+	return mkTuple(vs), h, true
 }
 
 // methodFunc finds the method of an interface value's dynamic type among

@@ -214,6 +214,51 @@ func (e *Evaluator) Args(call ssa.CallInstruction) []*Result {
 	return out
 }
 
+// Invoke returns the value method returns (its first result, when it
+// returns several) when called on r, a value of
+// fn (from Value or Args) with the memory where it was taken, the
+// method's other nargs arguments unknown: a caller's instantiation of a
+// HoleParam piece with a Method, whose argument's dynamic type is known
+// there. A value of no known type gives a hole, as any call the
+// evaluator cannot interpret.
+func (e *Evaluator) Invoke(fn *ssa.Function, r *Result, method string, nargs int) *Result {
+	top := e.topFrame(fn)
+	if top == nil || r == nil || r.V == nil || r.h == nil {
+		return &Result{V: e.bounded("receiver not known"), e: e, h: emptyHeap}
+	}
+	// A copy of fn's finished frame, so that what the call records (an
+	// abort, the globals it reads) stays out of the frame Value reads.
+	fr := *top
+	fr.top, fr.record, fr.dead, fr.why = false, false, false, ""
+	savedSteps, savedStack := e.steps, e.stack
+	e.steps, e.stack = e.b.Steps, []*Func{fr.f}
+	defer func() { e.steps, e.stack = savedSteps, savedStack }()
+	if r.V.kind == KUnknown && r.V.hole > 0 {
+		if q := e.Piece(r.V.hole); q.Kind == HoleParam && q.Method == "" {
+			// The caller's own parameter: its callers instantiate it.
+			p := Piece{Hole: true, Kind: HoleParam, Desc: q.Desc, Why: q.Why, Param: q.Param, Method: method, MethodArgs: nargs, Src: q.Src, SrcString: q.SrcString}
+			return &Result{V: mkStr(strshape.Hole(e.piece(p))), e: e, h: r.h}
+		}
+	}
+	args := make([]*Value, nargs)
+	for i := range args {
+		args[i] = e.hole(HoleRuntime, "", "argument of "+method, "an argument the caller's wrapper passes")
+	}
+	in := &Instr{Op: OpCall, ID: -1, Type: -1, Name: method}
+	v, h := fr.invoke("", method, r.V, args, r.h, in)
+	if v == nil || h == nil || fr.dead {
+		why := fr.why
+		if why == "" {
+			why = "method " + method + " not interpreted"
+		}
+		return &Result{V: e.bounded(why), e: e, h: r.h}
+	}
+	if v.kind == KTuple && len(v.elems) > 0 {
+		v = v.elems[0] // the text of a method returning it with an error
+	}
+	return &Result{V: v, e: e, h: h}
+}
+
 // finalValue is what a top frame knows of slot over every run: nil when
 // the slot was not reached, or when the frame ran out of budget and the
 // slot is defined in a loop (its later iterations were not run).

@@ -84,6 +84,13 @@ type Piece struct {
 	Desc  string
 	Why   string
 	Param int // HoleParam: the parameter's index (receiver included)
+	// Method, on a HoleParam piece: the piece is the string that method
+	// Method of the parameter returns (called with MethodArgs arguments
+	// besides the receiver), not the parameter itself: a helper whose
+	// query text is qb.FormatQuery(ctx) for its interface parameter qb.
+	// A caller instantiates it with Invoke on its argument.
+	Method     string
+	MethodArgs int
 	// Ranged: the hole is an integer printed in decimal, within [Lo, Hi]
 	// (math.MinInt64 and math.MaxInt64 for unbounded sides): a LIMIT
 	// clamped by the program.
@@ -97,6 +104,8 @@ func (p Piece) Label() string {
 	switch {
 	case p.Key != "":
 		return p.Key
+	case p.Kind == HoleParam && p.Method != "":
+		return "param:" + p.Desc + "." + p.Method + "()"
 	case p.Kind == HoleParam:
 		return "param:" + p.Desc
 	case p.Kind == holeSelf:
@@ -150,7 +159,7 @@ func (t *tables) init() {
 func (t *tables) piece(p Piece) int {
 	var b strings.Builder
 	if p.Hole {
-		b.WriteString("h\x00" + strconv.Itoa(int(p.Kind)) + "\x00" + p.Key + "\x00" + p.Desc + "\x00" + p.Why + "\x00" + strconv.Itoa(p.Param) + "\x00" + strconv.Itoa(p.self))
+		b.WriteString("h\x00" + strconv.Itoa(int(p.Kind)) + "\x00" + p.Key + "\x00" + p.Desc + "\x00" + p.Why + "\x00" + strconv.Itoa(p.Param) + "\x00" + strconv.Itoa(p.self) + "\x00" + p.Method + "\x00" + strconv.Itoa(p.MethodArgs))
 		if p.Ranged {
 			b.WriteString("r" + intervalString(p.Lo, p.Hi))
 		}

@@ -43,7 +43,13 @@ func (a *pkgAnalysis) evalTextShape(v ssa.Value, hint ast.Expr, c *ctx) (texts, 
 		return single(a.constPieces(k, hint, c.fn)...), nil
 	}
 	ev := a.evaluator()
-	r := ev.Value(c.fn, v)
+	return a.resultText(ev, ev.Value(c.fn, v), hint, v, c)
+}
+
+// resultText enumerates the evaluator's result r for the value v (an
+// argument, whose method's result r is, for methodText) into text
+// variants.
+func (a *pkgAnalysis) resultText(ev *goeval.Evaluator, r *goeval.Result, hint ast.Expr, v ssa.Value, c *ctx) (texts, *strshape.Shape) {
 	shape := shapeOf(ev, r.V, 0)
 	en := strshape.Enumerate(ev.Limits(), shape)
 	out := texts{truncated: !en.Exhaustive}
@@ -235,6 +241,9 @@ func (a *pkgAnalysis) evalHole(ev *goeval.Evaluator, ref int, whole bool, hint a
 		pos, end = exprRange(hint, v)
 	}
 	p := ev.Piece(ref)
+	if p.Kind == goeval.HoleParam && p.Method != "" {
+		return a.methodPiece(p, pos, end, c)
+	}
 	if p.Kind == goeval.HoleParam && c.top != nil && p.Why == "parameter of "+goevalShortName(c.top.String()) && p.Param < len(c.top.Params) {
 		param := c.top.Params[p.Param]
 		if k := c.paramIndex(param); k >= 0 && isString(param.Type()) {
@@ -269,6 +278,81 @@ func (a *pkgAnalysis) evalHole(ev *goeval.Evaluator, ref int, whole bool, hint a
 		desc, pos, end = types.ExprString(e), e.Pos(), e.End()
 	}
 	return holePiece(key, desc, pos, end)
+}
+
+// methodPiece is a HoleParam piece with a Method: the text a method of a
+// parameter of c.top returns (a helper rendering the query its interface
+// parameter holds) is a parameter piece naming the method, which each
+// caller instantiates on the value it passes (methodText). Of any other
+// function's parameter, it is a hole.
+func (a *pkgAnalysis) methodPiece(p goeval.Piece, pos, end token.Pos, c *ctx) piece {
+	desc := p.Desc + "." + p.Method + "(…)"
+	if c.top != nil && p.Why == "parameter of "+goevalShortName(c.top.String()) && p.Param < len(c.top.Params) {
+		if k := c.paramIndex(c.top.Params[p.Param]); k >= 0 {
+			return piece{param: k, pos: pos, end: end, desc: desc, method: p.Method, methodArgs: p.MethodArgs}
+		}
+	}
+	return holePiece("", desc, pos, end)
+}
+
+// methodText is the text of a method piece at a caller that passes arg:
+// the evaluator calls the method on the value arg holds there (its
+// dynamic type and fields, the memory at the call), as textOrEval reads
+// a string argument. A repeated piece or a PRAGMA TablePathPrefix from a
+// value without identity gives the piece's hole, as there.
+func (a *pkgAnalysis) methodText(arg ssa.Value, p piece, hint ast.Expr, c *ctx) texts {
+	hole := single(holePiece("", p.desc, p.pos, p.end))
+	fn := arg.Parent()
+	if fn == nil {
+		return hole
+	}
+	ev := a.evaluator()
+	r := ev.Invoke(fn, argAtCall(ev, fn, arg), p.method, p.methodArgs)
+	t, shape := a.resultText(ev, r, hint, arg, c)
+	if repeats(shape) || unknownPathPrefix(t) || t.truncated || len(t.vs) == 0 {
+		return hole
+	}
+	return t
+}
+
+// argAtCall is the evaluator's value of arg with the memory at the one
+// call that passes it (the wrapper's): at the end of fn, that call may
+// have written what arg points to, and a helper not interpreted makes it
+// unknown. With no such single call, the value at the end of fn.
+func argAtCall(ev *goeval.Evaluator, fn *ssa.Function, arg ssa.Value) *goeval.Result {
+	var call ssa.CallInstruction
+	idx := -1
+	for _, ref := range *arg.Referrers() {
+		c, ok := ref.(ssa.CallInstruction)
+		if !ok {
+			continue
+		}
+		for i, x := range c.Common().Args {
+			if x == arg {
+				if call != nil && call != c {
+					return ev.Value(fn, arg)
+				}
+				call, idx = c, i
+			}
+		}
+	}
+	if call == nil {
+		return ev.Value(fn, arg)
+	}
+	args := ev.Args(call)
+	// Args puts an interface call's receiver or a dynamic call's function
+	// value first.
+	if c := call.Common(); c.IsInvoke() {
+		idx++
+	} else if _, ok := c.Value.(*ssa.Function); !ok {
+		if _, ok := c.Value.(*ssa.Builtin); !ok {
+			idx++
+		}
+	}
+	if idx >= len(args) {
+		return ev.Value(fn, arg)
+	}
+	return args[idx]
 }
 
 // srcExpr is the expression whose SSA instruction is at pos (Piece.Src):

@@ -27,6 +27,10 @@ type factPiece struct {
 	Desc     string
 	// KeyEq: with Param, a condition, not text (piece.keyEq).
 	KeyEq string
+	// Method, MethodArgs: with Param, the text that method of the
+	// argument returns (piece.method).
+	Method     string
+	MethodArgs int
 }
 
 type factVariant struct {
@@ -39,6 +43,8 @@ func (v factVariant) String() string {
 		switch {
 		case p.Param >= 0 && p.KeyEq != "":
 			b.WriteString("{" + strconv.Itoa(p.Param) + "==" + p.KeyEq + "}")
+		case p.Param >= 0 && p.Method != "":
+			b.WriteString("{" + strconv.Itoa(p.Param) + "." + p.Method + "()}")
 		case p.Param >= 0 && p.Deref:
 			b.WriteString("{*" + strconv.Itoa(p.Param) + "}")
 		case p.Param >= 0:

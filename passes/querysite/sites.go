@@ -572,7 +572,7 @@ func factPieces(v variant) []factPiece {
 	for _, p := range v {
 		switch {
 		case p.param >= 0:
-			out = append(out, factPiece{Param: p.param, Deref: p.deref, Desc: p.desc, Identity: p.identity, KeyEq: p.keyEq})
+			out = append(out, factPiece{Param: p.param, Deref: p.deref, Desc: p.desc, Identity: p.identity, KeyEq: p.keyEq, Method: p.method, MethodArgs: p.methodArgs})
 		case p.hole:
 			out = append(out, factPiece{Param: -1, Hole: true, Key: p.key, Desc: p.desc})
 		default:

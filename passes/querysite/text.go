@@ -49,6 +49,13 @@ type piece struct {
 	// parameter (paramkey.go, paramArgText): what the piece reads as at
 	// a site of the function's own, where it is not instantiated.
 	arg variant
+	// method, on a param piece, says the piece is the text that method of
+	// the argument returns (called with methodArgs more arguments), not
+	// the argument: a helper that renders the query its interface
+	// parameter holds (qb.FormatQuery(ctx)). A caller instantiates it
+	// with the evaluator on the value it passes (methodText).
+	method     string
+	methodArgs int
 }
 
 type variant []piece
@@ -117,7 +124,7 @@ func (t texts) hasParam() bool {
 
 // onlyParam returns k when the text is exactly parameter k.
 func (t texts) onlyParam() int {
-	if len(t.vs) == 1 && len(t.vs[0]) == 1 && t.vs[0][0].param >= 0 && !t.vs[0][0].deref {
+	if len(t.vs) == 1 && len(t.vs[0]) == 1 && t.vs[0][0].param >= 0 && !t.vs[0][0].deref && t.vs[0][0].method == "" {
 		return t.vs[0][0].param
 	}
 	return -1
@@ -866,7 +873,7 @@ func variantsFromFact(vs []factVariant, pos, end token.Pos) []variant {
 		for _, p := range fv.Pieces {
 			switch {
 			case p.Param >= 0:
-				v = append(v, piece{param: p.Param, deref: p.Deref, desc: p.Desc, pos: pos, end: end, identity: p.Identity, keyEq: p.KeyEq})
+				v = append(v, piece{param: p.Param, deref: p.Deref, desc: p.Desc, pos: pos, end: end, identity: p.Identity, keyEq: p.KeyEq, method: p.Method, methodArgs: p.MethodArgs})
 			case p.Hole:
 				v = append(v, holePiece(p.Key, p.Desc, pos, end))
 			default:
@@ -895,7 +902,7 @@ func (a *pkgAnalysis) instantiateText(tmpl []variant, truncated bool, args []ssa
 
 func (a *pkgAnalysis) instantiateWith(tmpl []variant, truncated bool, args []ssa.Value, hints []ast.Expr, c *ctx, argText func(ssa.Value, ast.Expr, *ctx) texts) texts {
 	out := texts{truncated: truncated}
-	cache := map[int]texts{}
+	cache := map[string]texts{}
 	for _, v := range tmpl {
 		acc := single()
 		for pi := 0; pi < len(v); pi++ {
@@ -923,13 +930,12 @@ func (a *pkgAnalysis) instantiateWith(tmpl []variant, truncated bool, args []ssa
 				acc = concat(acc, single(holePiece("", p.desc, p.pos, p.end)))
 				continue
 			}
-			ck := 2 * p.param
-			if p.deref {
-				ck++
-			}
+			ck := fmt.Sprintf("%d/%t/%s", p.param, p.deref, p.method)
 			t, ok := cache[ck]
 			if !ok {
-				if p.deref {
+				if p.method != "" {
+					t = a.methodText(args[p.param], p, hintAt(hints, p.param), c.deeper())
+				} else if p.deref {
 					t = a.loadText(nil, args[p.param], hintAt(hints, p.param), c.deeper())
 				} else {
 					t = argText(args[p.param], hintAt(hints, p.param), c.deeper())
