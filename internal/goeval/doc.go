@@ -80,7 +80,13 @@
 // give holes. A method call on a known receiver is a static call; an
 // interface call is devirtualised from the dynamic type that reached it
 // (a MakeInterface, possibly in a caller or in a summary), else tried on
-// every implementation Env reports. A call nothing is known about is an
+// every implementation Env reports; when Env reports none and the
+// receiver is a parameter of the function evaluated, the string the
+// method returns is a parameter piece naming the method (Piece.Method),
+// which the consumer instantiates at each caller by calling the method on
+// the value that caller passes (Evaluator.Invoke): a generic helper
+// rendering qb.FormatQuery(ctx) for each caller's query builder. A call
+// nothing is known about is an
 // application, and the memory its arguments reach becomes unknown (it may
 // write it).
 //

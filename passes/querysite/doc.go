@@ -76,7 +76,11 @@
 // Facts (on the declared function, deterministic, no maps):
 //   - ydbSink(query=i,params=j,…): the function forwards its arguments to an
 //     SDK entry point (or the text is a template: text=PRAGMA x; {2});
-//     calls to it are sites with Site.Chain naming the wrappers.
+//     calls to it are sites with Site.Chain naming the wrappers. A piece
+//     {2.FormatQuery()} is the text that method of the argument returns
+//     (a generic helper rendering the query builder it is handed as an
+//     interface): each caller's text is the evaluator's call of the method
+//     on the value it passes, with the memory at the call (methodText).
 //   - ydbText(…{0}…): the function returns query text built from its
 //     parameters.
 //   - ydbHash(func,arg=i): the function returns a hash of parameter i.
