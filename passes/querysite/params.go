@@ -193,6 +193,10 @@ func (a *pkgAnalysis) namedValues(args []ssa.Value, call *ssa.Call, c *ctx) *sit
 	for _, e := range elems {
 		f, vargs, _, vcall := helperOf(peel(e))
 		if f == nil || f.Helper != sdk.HelperValueParam || len(vargs) != 2 {
+			if b, ok := a.iifeParam(peel(e), c); ok { // iifeparams.go
+				s.add(b.name, b.pos, b.end, b.value)
+				continue
+			}
 			s.p.Known = false
 			continue
 		}
