@@ -80,8 +80,8 @@ type moduleEvidence struct {
 
 // evidenceFor returns the merged evidence of the module rooted at root to
 // apply to an analysis (nil when there is none yet, or no evidence
-// command), and arms the whole-module child the first time a module is
-// seen.
+// command), and notes the whole-module run the first time a module is
+// seen (analysed arms it).
 func (s *Server) evidenceFor(root string) *schemafact.ModuleEvidence {
 	if len(s.opts.Evidence) == 0 {
 		return nil
@@ -90,11 +90,29 @@ func (s *Server) evidenceFor(root string) *schemafact.ModuleEvidence {
 	defer s.mu.Unlock()
 	m := s.modules[root]
 	if m == nil {
+		// Armed when the analysis that asked has published
+		// (analysed): the first diagnostics, on a cold build cache
+		// minutes of the go command's work, do not share the machine
+		// with the child.
 		m = &moduleEvidence{root: root, own: map[string][]schemafact.OwnEvidence{}, pending: map[string]bool{wholeModule: true}}
 		s.modules[root] = m
-		s.armEvidence(m)
 	}
 	return m.merged
+}
+
+// analysed arms the evidence child of path's module when it has work
+// pending and none is armed or running: after the module's first
+// analysis, the whole-module run.
+func (s *Server) analysed(path string) {
+	if len(s.opts.Evidence) == 0 {
+		return
+	}
+	root := srcfiles.FindModuleRoot(filepath.Dir(path))
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if m := s.modules[root]; m != nil && len(m.pending) > 0 && m.timer == nil && !m.running {
+		s.armEvidence(m)
+	}
 }
 
 // evidenceStale notes that the evidence of dir's package may have

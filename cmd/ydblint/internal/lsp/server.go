@@ -550,6 +550,7 @@ func (s *Server) analyseAndPublish(ctx context.Context, path string) {
 	done := s.beginFirstProgress(path)
 	res, err := s.analyse(ctx, path)
 	defer done(res)
+	defer s.analysed(path) // evidence.go
 	if ctx.Err() != nil {
 		return // superseded or shutting down
 	}
