@@ -71,12 +71,14 @@
 //
 // # The fix, when the retrier is called in a loop
 //
-// A variable that gathers over a loop of retrier calls (rows moved over
-// batches, one retried transaction per batch) must not be reset in the
-// closure nor overwritten from a closure-local at its end: either would
-// drop what the earlier calls gathered. The advice is then to gather in a
-// variable declared inside the closure and add it to the outer one after
-// the call returns without error:
+// A variable declared outside a loop that calls the retrier gathers over
+// the loop's calls (rows moved over batches, one retried transaction per
+// batch). It must not be reset in the closure nor overwritten from a
+// closure-local at its end: either would drop what the earlier calls
+// gathered. The advice is then to gather in a variable declared inside
+// the closure and add it to the outer one after the call returns without
+// error. A variable declared inside the loop's body is a new one on every
+// call and gets the advice of a single call.
 //
 //	for _, ids := range batches {
 //		var batch int
@@ -91,6 +93,21 @@
 //		}
 //		moved += batch // good: once per successful call
 //	}
+//
+// This counts each call once: the retriers run on retry.RetryWithResult,
+// whose loop returns as soon as an attempt returns nil and returns an
+// error otherwise (ydb-go-sdk v3.156.1 retry/retry.go:338-359;
+// query.Client.Do and DoTx reach it through the session pool's With,
+// internal/query/client.go:326 do), so after a nil error the per-call
+// count is the successful attempt's alone.
+//
+// A counter the closure only adds to or subtracts from (n++, n--, n += x,
+// n -= x; a number or string type) gets a suggested fix when the call's
+// error is assigned to a variable: the count goes to a variable declared
+// just before the call and zeroed at the start of every attempt, and is
+// added to the counter after the if err != nil that follows the call (or
+// under if err == nil). A counter the closure also reads (a limit check)
+// gets the advice alone: counting elsewhere would change what it reads.
 //
 // # Not reported
 //

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -51,9 +52,11 @@ func run(pass *analysis.Pass) (any, error) {
 			if len(rc.Fn.FreeVars) == 0 {
 				continue // a literal without captures has no state to repeat
 			}
+			fixed := map[*ssa.FreeVar]bool{}
 			for _, m := range mutations(rc.Fn) {
 				if why, ok := repeats(rc, m); ok {
-					reportMutation(pass, cfg, rc, m, why)
+					reportMutation(pass, cfg, rc, m, why, !fixed[m.cell])
+					fixed[m.cell] = true
 				}
 			}
 		}
@@ -414,20 +417,76 @@ func cyclicBlocks(fn *ssa.Function) map[*ssa.BasicBlock]bool {
 	return out
 }
 
-// inLoop reports whether call lies on a loop of its function.
-func inLoop(call ssa.CallInstruction) bool {
-	b := call.Block()
-	return b != nil && b.Parent() != nil && cyclicBlocks(b.Parent())[b]
+// gathersOverCalls reports whether the captured variable cell keeps its
+// value from one call of the retrier to the next: the call lies on a loop
+// of its function that does not pass the variable's declaration. A
+// variable declared inside the loop's body is a fresh one on every
+// iteration (one per call), so the advice for a single call fits it.
+func gathersOverCalls(rc sdkssa.RetriedClosure, cell *ssa.FreeVar) bool {
+	b := rc.Call.Block()
+	if b == nil || b.Parent() == nil {
+		return false
+	}
+	alloc, ok := boundCell(rc, cell).(*ssa.Alloc)
+	if !ok || alloc.Block() == nil || alloc.Parent() != b.Parent() {
+		// Captured from further out (an enclosing closure's variable):
+		// declared outside every loop of this function.
+		return cyclicBlocks(b.Parent())[b]
+	}
+	if alloc.Block() == b {
+		return false // declared in the call's own block: before the call, afresh on every pass
+	}
+	return cycleAvoiding(b, alloc.Block())
 }
 
-func reportMutation(pass *analysis.Pass, cfg *config.Config, rc sdkssa.RetriedClosure, m mutation, after string) {
+// boundCell returns the value the enclosing function binds to the
+// closure's captured variable cell (its MakeClosure's binding), or nil.
+func boundCell(rc sdkssa.RetriedClosure, cell *ssa.FreeVar) ssa.Value {
+	idx := slices.Index(rc.Fn.FreeVars, cell)
+	if idx < 0 {
+		return nil
+	}
+	for _, b := range rc.Call.Parent().Blocks {
+		for _, instr := range b.Instrs {
+			if mc, ok := instr.(*ssa.MakeClosure); ok && mc.Fn == rc.Fn && idx < len(mc.Bindings) {
+				return mc.Bindings[idx]
+			}
+		}
+	}
+	return nil
+}
+
+// cycleAvoiding reports whether control can leave b and come back to it
+// without passing through avoid.
+func cycleAvoiding(b, avoid *ssa.BasicBlock) bool {
+	seen := map[*ssa.BasicBlock]bool{}
+	work := append([]*ssa.BasicBlock(nil), b.Succs...)
+	for len(work) > 0 {
+		x := work[len(work)-1]
+		work = work[:len(work)-1]
+		switch {
+		case x == b:
+			return true
+		case x == avoid || seen[x]:
+			continue
+		}
+		seen[x] = true
+		work = append(work, x.Succs...)
+	}
+	return false
+}
+
+// reportMutation reports m; withFix is set for the first reported change
+// of its variable in the closure (one fix rewrites them all).
+func reportMutation(pass *analysis.Pass, cfg *config.Config, rc sdkssa.RetriedClosure, m mutation, after string, withFix bool) {
 	v := m.cell.Name()
 	var what, category, fix string
-	// A retrier called in a loop of its function: the variable deliberately
-	// gathers over the loop's calls, so resetting it in the closure, or
-	// assigning a closure-local to it at the end, would drop what the
-	// earlier calls gathered. Gather per call, and add it after the call.
-	looped := inLoop(rc.Call)
+	// A retrier called in a loop of its function on a variable declared
+	// outside that loop: the variable deliberately gathers over the loop's
+	// calls, so resetting it in the closure, or assigning a closure-local to
+	// it at the end, would drop what the earlier calls gathered. Gather per
+	// call, and add it after the call.
+	looped := gathersOverCalls(rc, m.cell)
 	switch m.kind {
 	case mutAppend:
 		what, category = "append to "+v+" (captured from outside the closure)", categoryAppend
@@ -452,8 +511,14 @@ func reportMutation(pass *analysis.Pass, cfg *config.Config, rc sdkssa.RetriedCl
 	if !pos.IsValid() {
 		pos = m.instr.Pos()
 	}
-	report.Report(pass, cfg, name, analysis.Diagnostic{
+	d := analysis.Diagnostic{
 		Pos: pos, Category: category,
 		Message: fmt.Sprintf("%s runs again when %s retries the closure (ABORTED, UNAVAILABLE, OVERLOADED, BAD_SESSION, SESSION_BUSY): %s can fail after it in the same attempt, so rows are duplicated or counted twice; %s", what, rc.Retrier.API, after, fix),
-	})
+	}
+	if looped && m.kind == mutCounter && withFix {
+		if f, ok := loopCounterFix(pass, rc.Fn, m.cell); ok {
+			d.SuggestedFixes = []analysis.SuggestedFix{f}
+		}
+	}
+	report.Report(pass, cfg, name, d)
 }

@@ -28,3 +28,25 @@ func TestRetrystateV3_42(t *testing.T) {
 	}
 	analysistest.Run(t, dir, retrystate.Analyzer, "example.com/sdkusage_v3_42/retrystate/spans")
 }
+
+// TestRetrystateLoopFix: a counter summed over a loop of retrier calls is
+// rewritten to count per call and add after the call succeeds, when the
+// rewrite keeps what the code computes (export.go.golden).
+func TestRetrystateLoopFix(t *testing.T) {
+	dir, err := filepath.Abs("../../testdata/sdkusage")
+	if err != nil {
+		t.Fatal(err)
+	}
+	results := analysistest.RunWithSuggestedFixes(t, dir, retrystate.Analyzer, "example.com/sdkusage/retrystate/export")
+	// The golden file is compared only when some fix is offered: count them
+	// (Archive and Purge get one; ArchiveUpTo reads its counter, no rewrite).
+	fixes := 0
+	for _, r := range results {
+		for _, d := range r.Diagnostics {
+			fixes += len(d.SuggestedFixes)
+		}
+	}
+	if fixes != 2 {
+		t.Errorf("%d suggested fixes, want 2 (Archive, Purge)", fixes)
+	}
+}
