@@ -96,10 +96,11 @@
 //
 // This counts each call once: the retriers run on retry.RetryWithResult,
 // whose loop returns as soon as an attempt returns nil and returns an
-// error otherwise (ydb-go-sdk v3.156.1 retry/retry.go:338-359;
-// query.Client.Do and DoTx reach it through the session pool's With,
-// internal/query/client.go:326 do), so after a nil error the per-call
-// count is the successful attempt's alone.
+// error otherwise (ydb-go-sdk v3.156.1 retry/retry.go:338-359; retry.Retry
+// wraps it, retry.go:261; table.Client.Do and DoTx (internal/table/retry.go
+// do) and query.Client.Do and DoTx (internal/query/client.go do) call it
+// through the session pool's With, internal/pool/pool.go:494), so after a
+// nil error the per-call count is the successful attempt's alone.
 //
 // A counter the closure only adds to or subtracts from (n++, n--, n += x,
 // n -= x; a number or string type) gets a suggested fix when the call's
