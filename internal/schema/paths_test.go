@@ -183,4 +183,14 @@ func TestDatabaseRoot(t *testing.T) {
 	if _, st := c.Lookup(databaseRootSeg, ""); st.OK() {
 		t.Errorf("the database root alone is not a table: %v", st)
 	}
+	// CreateTable(path.Join(db.Name(), "orders")) after the migration's
+	// CREATE TABLE orders defines the same table again: one entry.
+	c.ApplyDefinition(TableDef{Path: databaseRootSeg + "/orders", PrimaryKey: []string{"id"},
+		Columns: []ColumnSpec{{Name: "id", Type: "Uint64"}, {Name: "total", Type: "Int64"}}})
+	if len(c.Tables) != 2 {
+		t.Fatalf("%d tables after CreateTable under the database root, want 2", len(c.Tables))
+	}
+	if tb, st := c.Lookup("orders", ""); st != LookupExact || tb == nil || tb.Column("total") == nil {
+		t.Errorf("Lookup(orders) = %v: want the CreateTable definition", st)
+	}
 }

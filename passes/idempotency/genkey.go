@@ -12,6 +12,7 @@ import (
 	"github.com/ydblint/ydblint/internal/keyplan"
 	"github.com/ydblint/ydblint/internal/sdk"
 	"github.com/ydblint/ydblint/internal/site"
+	"github.com/ydblint/ydblint/passes/queryplan"
 )
 
 // This file finds INSERTs and UPSERTs whose key is generated anew on every
@@ -40,7 +41,7 @@ func (c *checker) generatedKeys(s *site.Site, spans [][2]token.Pos) []rmwWrite {
 					sp := st.Stmt().NodeSpan()
 					pos, end := st.Pos(sp)
 					out = append(out, rmwWrite{pos: pos, end: end,
-						what: fmt.Sprintf("%s INTO %s with key column %s from %s", w.Kind, w.Table.Path, k.Column, src)})
+						what: fmt.Sprintf("%s INTO %s with key column %s from %s", w.Kind, queryplan.DisplayPath(w.Table.Path), k.Column, src)})
 				}
 			}
 		}

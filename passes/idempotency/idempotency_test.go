@@ -36,6 +36,14 @@ func TestIdempotency(t *testing.T) {
 		"example.com/sdkusage/idempotency/yqlrun")
 }
 
+// TestDatabaseRootPaths: tables named under the database root,
+// path.Join(db.Name(), "account"), are shown as the query names them
+// relative to the database (account), a Go value by its expression.
+func TestDatabaseRootPaths(t *testing.T) {
+	analysistest.Run(t, module(t, "sdkusage"), idempotency.Analyzer,
+		"example.com/sdkusage/idempotency/ledger")
+}
+
 // TestTableService: the table client's Do and DoTx, v3.156.1.
 func TestTableService(t *testing.T) {
 	analysistest.Run(t, module(t, "sdkusage"), idempotency.Analyzer,

@@ -8,6 +8,7 @@ import (
 	"github.com/ydblint/ydblint/internal/site"
 	"github.com/ydblint/ydblint/internal/siteplan"
 	"github.com/ydblint/ydblint/internal/yql"
+	"github.com/ydblint/ydblint/passes/queryplan"
 )
 
 // This file judges the statements of one query site from their YQL alone:
@@ -104,7 +105,7 @@ func (e *siteEffect) judgeStmt(st yql.Stmt, t *site.Text) bool {
 				sp := st.NodeSpan()
 				pos, end := t.PosRange(sp.Start, sp.End)
 				e.rmw = append(e.rmw, rmwWrite{pos: pos, end: end,
-					what: "UPDATE " + st.Table.Path + " SET " + a.Column.Name + " = " + a.Column.Name + " " + arithOp(a.Value) + " …"})
+					what: "UPDATE " + queryplan.DisplayText(st.Table.Path, t.Holes) + " SET " + a.Column.Name + " = " + a.Column.Name + " " + arithOp(a.Value) + " …"})
 			}
 		}
 	case *yql.InsertStmt:
@@ -116,7 +117,7 @@ func (e *siteEffect) judgeStmt(st yql.Stmt, t *site.Text) bool {
 			sp := st.NodeSpan()
 			pos, end := t.PosRange(sp.Start, sp.End)
 			e.rmw = append(e.rmw, rmwWrite{pos: pos, end: end,
-				what: st.Kind.String() + " INTO " + st.Table.Path + " … SELECT arithmetic FROM " + st.Table.Path})
+				what: st.Kind.String() + " INTO " + queryplan.DisplayText(st.Table.Path, t.Holes) + " … SELECT arithmetic FROM " + queryplan.DisplayText(st.Table.Path, t.Holes)})
 		}
 	case *yql.DeleteStmt:
 		e.writes, e.guards = true, true

@@ -504,10 +504,23 @@ func keyedOp(s *site.Site) string {
 	return "ReadTable"
 }
 
-// displayText renders YQL with its holes as <description> for people.
+// displayText renders YQL with its holes as <description> for people. A
+// table path that starts with the database's name (path.Join(db.Name(),
+// "orders")) is shown relative to it, as the catalogue reads it: "orders".
 func displayText(s string, holes []site.Hole) string {
 	if !strings.Contains(s, yql.HolePrefix) {
 		return s
+	}
+	for i, h := range holes {
+		if h.Key != schema.DatabaseRootKey {
+			continue
+		}
+		for _, lead := range []string{"", "/", "`", "`/"} {
+			if rest, ok := strings.CutPrefix(s, lead+yql.HoleName(i)+"/"); ok && rest != "" {
+				s = strings.TrimSuffix(lead, "/") + rest
+				break
+			}
+		}
 	}
 	for i, h := range holes { // HoleName ends in "__": hole 1 is not a prefix of hole 12
 		desc := h.Desc
@@ -522,6 +535,11 @@ func displayText(s string, holes []site.Hole) string {
 // DisplayPath renders a catalogue path for people, a hole key as the Go
 // expression it stands for ("{field:pkg.T.table}" → "<pkg.T.table>").
 func DisplayPath(p string) string { return displayPath(p) }
+
+// DisplayText renders a query's text (a table path as the query names it)
+// for people: holes as the Go expressions that fill them, a leading
+// database name dropped (path.Join(db.Name(), "orders") → "orders").
+func DisplayText(s string, holes []site.Hole) string { return displayText(s, holes) }
 
 // allHoles reports whether every text is nothing but holes: the text is
 // then not recovered at all, however querysite represents it.

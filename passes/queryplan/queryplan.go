@@ -226,10 +226,15 @@ func DescribeTable(t *schema.Table) string {
 }
 
 // displayPath renders a catalogue path for people: a hole key becomes the Go
-// expression's identity ("{field:pkg.T.table}" → "<pkg.T.table>").
+// expression's identity ("{field:pkg.T.table}" → "<pkg.T.table>"), and a
+// leading database name is dropped, since a path relative to the database
+// names the same table (schema.DatabaseRootKey).
 func displayPath(p string) string {
 	if !strings.Contains(p, "{") {
 		return p
+	}
+	if rest, ok := strings.CutPrefix(strings.TrimPrefix(p, "/"), "{"+schema.DatabaseRootKey+"}/"); ok && rest != "" {
+		p = rest
 	}
 	var b strings.Builder
 	for {

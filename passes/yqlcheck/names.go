@@ -64,12 +64,12 @@ func (c *checker) reportColumn(st *queryplan.Statement, ref keyplan.NameRef) {
 	if ref.Rows != "" {
 		c.report(st, ref.Span, categoryUnknownColumn, fmt.Sprintf(
 			"the rows of $%s have field %s, which %s does not have, and SELECT * writes every field: YDB rejects the query (No such column: %s, table: %s); rename or drop the field, or list the columns to write",
-			ref.Rows, ref.Name, schemaOf(ref.Table), ref.Name, ref.Table.Path))
+			ref.Rows, ref.Name, schemaOf(ref.Table), ref.Name, queryplan.DisplayPath(ref.Table.Path)))
 		return
 	}
 	yqlErr := fmt.Sprintf("Member not found: %s", ref.Name)
 	if ref.Write {
-		yqlErr = fmt.Sprintf("No such column: %s, table: %s", ref.Name, ref.Table.Path)
+		yqlErr = fmt.Sprintf("No such column: %s, table: %s", ref.Name, queryplan.DisplayPath(ref.Table.Path))
 	}
 	msg := fmt.Sprintf("%s names column %s, which %s does not have: YDB rejects the query (%s)",
 		ref.Clause, ref.Name, schemaOf(ref.Table), yqlErr)

@@ -212,7 +212,7 @@ func (c *checker) flush() {
 
 // schemaOf names a table and where its definition came from.
 func schemaOf(t *schema.Table) string {
-	return fmt.Sprintf("table %s (schema: %s)", t.Path, t.Src)
+	return fmt.Sprintf("table %s (schema: %s)", queryplan.DisplayPath(t.Path), t.Src)
 }
 
 // reportAt reports at the Go expression that binds a parameter.

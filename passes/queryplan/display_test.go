@@ -1,0 +1,53 @@
+package queryplan
+
+import (
+	"testing"
+
+	"github.com/ydblint/ydblint/internal/schema"
+	"github.com/ydblint/ydblint/internal/site"
+	"github.com/ydblint/ydblint/internal/yql"
+)
+
+// TestDisplayText: a table path as a query names it is shown relative to
+// the database root (the catalogue's reading of path.Join(db.Name(), …)),
+// other holes by their Go expression.
+func TestDisplayText(t *testing.T) {
+	root := site.Hole{Key: schema.DatabaseRootKey, Desc: "r.db.Name()"}
+	folder := site.Hole{Key: "field:example.com/svc/store.Repo.folder", Desc: "r.folder"}
+	h0, h1 := yql.HoleName(0), yql.HoleName(1)
+	for _, tc := range []struct {
+		text  string
+		holes []site.Hole
+		want  string
+	}{
+		{h0 + "/account", []site.Hole{root}, "account"},
+		{"`" + h0 + "/account`", []site.Hole{root}, "`account`"},
+		{h0 + "/" + h1 + "/account", []site.Hole{root, folder}, "<r.folder>/account"},
+		{h1 + "/account", []site.Hole{root, folder}, "<r.folder>/account"},
+		{"account", []site.Hole{root}, "account"},
+		// The database root alone, or not leading, stays as written.
+		{h0, []site.Hole{root}, "<r.db.Name()>"},
+		{"archive/" + h0 + "/account", []site.Hole{root}, "archive/<r.db.Name()>/account"},
+		{h0 + "/account", []site.Hole{{Desc: "name"}}, "<name>/account"},
+	} {
+		if got := DisplayText(tc.text, tc.holes); got != tc.want {
+			t.Errorf("DisplayText(%q) = %q, want %q", tc.text, got, tc.want)
+		}
+	}
+}
+
+// TestDisplayPath: catalogue paths show keyed holes as the Go value's
+// identity and never the database root.
+func TestDisplayPath(t *testing.T) {
+	for _, tc := range []struct{ path, want string }{
+		{"account", "account"},
+		{"{" + schema.DatabaseRootKey + "}/account", "account"},
+		{"/{" + schema.DatabaseRootKey + "}/account", "account"},
+		{"{field:example.com/svc/store.Repo.folder}/account", "<example.com/svc/store.Repo.folder>/account"},
+		{"{" + schema.DatabaseRootKey + "}", "<" + schema.DatabaseRootKey[len("call:"):] + ">"},
+	} {
+		if got := DisplayPath(tc.path); got != tc.want {
+			t.Errorf("DisplayPath(%q) = %q, want %q", tc.path, got, tc.want)
+		}
+	}
+}
