@@ -122,8 +122,9 @@ func counterUses(info *types.Info, lit *ast.FuncLit, name string) (*types.Var, [
 			return true
 		}
 		v, isVar := info.Uses[id].(*types.Var)
-		if !isVar || (lit.Pos() <= v.Pos() && v.Pos() < lit.End()) {
-			return true // declared inside the closure: another variable
+		if !isVar || v.IsField() || v.Parent() == nil || v.Pkg() == nil || v.Parent() == v.Pkg().Scope() ||
+			(lit.Pos() <= v.Pos() && v.Pos() < lit.End()) {
+			return true // a field, a package variable, or declared inside the closure: another variable
 		}
 		switch {
 		case counter != nil && v != counter, !targets[id], enclosingLit(lit, id):
