@@ -42,18 +42,6 @@ type moduleRound struct {
 	again    []*packages.Package
 }
 
-// tables is how many tables the merged evidence has hash evidence for.
-func (r moduleRound) tables() int {
-	if r.evidence == nil {
-		return 0
-	}
-	seen := map[string]bool{}
-	for _, h := range r.evidence.Hashes {
-		seen[h.Table] = true
-	}
-	return len(seen)
-}
-
 // planModuleRound merges the own evidence of every named package (the
 // checker keeps the results of those only; queryplan's carries
 // schemafact's) and picks the named packages to analyse again: those for

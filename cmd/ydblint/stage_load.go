@@ -37,7 +37,7 @@ func (loadStage) analyze(patterns []string, rules []*analysis.Analyzer, opts loa
 		}
 		r := planModuleRound(fr.initial, fr.snap.Roots, fr.graph)
 		opts.Progress.setPhase("checking again with the module's hash evidence:", pkgPaths(r.again))
-		run.ModuleHashes = r.tables()
+		run.ModuleHashes = r.evidence.Tables()
 		return runModuleRound(r, fr.snap.View, fr.analyzers, rules, run)
 	})
 	if err != nil {

@@ -77,6 +77,19 @@ type ModuleEvidence struct {
 	Conflicts []TableHash // sorted by table
 }
 
+// Tables is how many tables the merge has hash evidence for (-stats and
+// the editor's log say it).
+func (m *ModuleEvidence) Tables() int {
+	if m == nil {
+		return 0
+	}
+	seen := map[string]bool{}
+	for _, h := range m.Hashes {
+		seen[h.Table] = true
+	}
+	return len(seen)
+}
+
 // Empty reports whether the merge holds nothing to apply.
 func (m *ModuleEvidence) Empty() bool {
 	return m == nil || len(m.Hashes) == 0 && len(m.Conflicts) == 0

@@ -218,7 +218,7 @@ func (s *Server) refreshEvidence(m *moduleEvidence) {
 		// Logged after scheduling: a client that reads the line finds the
 		// analyses it causes pending.
 		s.logf("module evidence of %s: %d package(s) read in %v, hash evidence for %d table(s); %d open package(s) to analyse again",
-			m.root, len(rep.Packages), time.Since(start).Round(time.Millisecond), evidenceTables(merged), len(changed))
+			m.root, len(rep.Packages), time.Since(start).Round(time.Millisecond), merged.Tables(), len(changed))
 	}
 }
 
@@ -272,18 +272,6 @@ func mergeOwn(own map[string][]schemafact.OwnEvidence) *schemafact.ModuleEvidenc
 		return nil
 	}
 	return m
-}
-
-// evidenceTables counts the tables m has hash evidence for.
-func evidenceTables(m *schemafact.ModuleEvidence) int {
-	if m == nil {
-		return 0
-	}
-	seen := map[string]bool{}
-	for _, h := range m.Hashes {
-		seen[h.Table] = true
-	}
-	return len(seen)
 }
 
 // packagesAffected returns one open document of each open package of the
