@@ -183,11 +183,19 @@ func (st *planState) indexChoice(a *Access, t *schema.Table, branches [][]*atom)
 			best, bestR = ix, r
 		}
 	}
-	// A SYNC index that pins a prefix is advised over an ASYNC one that
-	// pins more: it is the one KQP may choose (the headline's), and an
-	// ASYNC index returns rows that may be stale.
-	if bestSync != nil {
+	// A SYNC index is advised over an ASYNC one that pins more: it is the
+	// one KQP may choose (the headline's), and an ASYNC index returns rows
+	// that may be stale. When only an ASYNC index pins a column to a point
+	// and KQP may choose a SYNC one that bounds a range, the hint is the
+	// SYNC one, so that the headline and the VIEW fix name one index.
+	// (With a SYNC index that pins a prefix, autoIx and bestSync are the
+	// same index: indexServes ranks the point prefix first, and ties keep
+	// the one defined first.)
+	switch {
+	case bestSync != nil:
 		best = bestSync
+	case best != nil && autoIx != nil:
+		best = autoIx
 	}
 	a.IndexHint = best
 	if autoIx != nil {

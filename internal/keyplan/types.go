@@ -288,7 +288,10 @@ type Access struct {
 	// unless Verdict is Depends.
 	Depends []Reason
 	// IndexHint, for FULL and DEPENDS, is a secondary index that leads with
-	// a column the predicate pins to points: the fix `VIEW <IndexHint.Name>`.
+	// a column the predicate pins to points (a SYNC one when there is one),
+	// or, when only an ASYNC index does and KQP may choose a SYNC index
+	// automatically (Break.Code ReasonAutoIndex), that SYNC index, which
+	// may only bound a range: the fix `VIEW <IndexHint.Name>`.
 	IndexHint *schema.Index
 	// UniqueIndex is a GLOBAL UNIQUE index every column of which the
 	// predicate pins to one value (`col = v` in every OR branch): the read

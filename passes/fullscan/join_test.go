@@ -19,7 +19,9 @@ func TestJoinPosition(t *testing.T) {
 // TestIndexChoice: with -strict, a read that KQP may serve through one of
 // two SYNC indexes (user_idx (user_id), user_org_idx (user_id, org_id))
 // names in its headline the index its VIEW fix reads through — the one
-// that pins the most of the filter; the fixed twins stay silent.
+// that pins the most of the filter; invites, whose only point-pinning
+// index is ASYNC, names the SYNC index KQP may choose in both places too.
+// The fixed twins stay silent.
 func TestIndexChoice(t *testing.T) {
 	if err := config.Analyzer.Flags.Set(config.StrictFlag, "true"); err != nil {
 		t.Fatal(err)
