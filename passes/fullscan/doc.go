@@ -63,16 +63,28 @@
 //	UPDATE cities SET mayor = $m WHERE population = $p;                                             -- bad
 //	UPDATE cities ON SELECT city, number, $m AS mayor FROM cities VIEW idx_population WHERE population = $p;  -- good
 //
+// The rewrite is a suggested fix when it is certainly the same statement:
+// the index is SYNC, every SET value is computed without the row
+// (parameters, literals, casts and arithmetic of them, CurrentUtc*()),
+// the WHERE names its columns unqualified, there is no RETURNING, and the
+// site builds one text. Through an ASYNC index, whose keys may lag the
+// table, the advice says so and offers no fix; a SET value that reads
+// the row (role = role || $tag) is left for the author to select too.
+//
 // A LIKE whose pattern is a parameter builds no key range (YDB does not
 // know the pattern when it compiles the query): for a prefix search the
-// advice is StartsWith(col, $prefix), or an explicit range.
+// advice is StartsWith(col, $prefix), or an explicit range, for SELECT,
+// UPDATE and DELETE alike. It is advice only: the bound value changes
+// too (the prefix without its %).
 //
 // # Category depends
 //
 // Reported only with -strict: the access may or may not be a scan depending
 // on the server (automatic index choice by a SYNC index — the headline
 // names the one KQP ranks first, by the longest point-pinned then used
-// prefix of its key, the same one the VIEW fix names —, IN (SELECT …) and
+// prefix of its key, the same one the VIEW fix names, also when only an
+// ASYNC index pins a column and the SYNC one only bounds a range —,
+// IN (SELECT …) and
 // joins that may run as lookup joins, LIKE 'prefix%'), or on the
 // parameters: the optional-filter idiom written in YQL,
 //

@@ -103,7 +103,10 @@ func readFinding(st *queryplan.Statement, read *keyplan.Access, category string)
 			d.SuggestedFixes = []analysis.SuggestedFix{fix}
 		}
 	} else if advice := writeThroughIndex(read); advice != "" {
-		msg += advice
+		msg += advice + writeIndexIsAsync(read.IndexHint)
+		if fix, ok := writeOnFix(st, read); ok { // writefix.go
+			d.SuggestedFixes = []analysis.SuggestedFix{fix}
+		}
 	} else if advice := likeAdvice(read); advice != "" {
 		msg += advice
 	} else if category == categoryFullScan {
@@ -131,7 +134,7 @@ func findingSpan(read *keyplan.Access) yql.Span {
 	return read.Break.Span
 }
 
-// writeThroughIndex is the fix for an UPDATE or DELETE whose WHERE pins a
+// writeThroughIndex is the advice for an UPDATE or DELETE whose WHERE pins a
 // secondary index's leading column: UPDATE and DELETE cannot name an index
 // (VIEW is SELECT's), so YDB's docs have the rows' keys selected through it
 // and the write made by key, `UPDATE t ON SELECT …` / `DELETE FROM t ON

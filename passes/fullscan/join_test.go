@@ -29,3 +29,15 @@ func TestIndexChoice(t *testing.T) {
 	t.Cleanup(config.ResetFlags)
 	analysistest.RunWithSuggestedFixes(t, rulesModule(t), fullscan.Analyzer, "example.com/rules/fullscan/indexchoice")
 }
+
+// TestIndexWrites: with -strict, an UPDATE or DELETE whose filter a SYNC
+// index serves is fixed to select the keys through the index and write by
+// key (UPDATE ON / DELETE ON); a SET value that reads the row, and an
+// ASYNC index, get the advice only. The fixed twins stay silent.
+func TestIndexWrites(t *testing.T) {
+	if err := config.Analyzer.Flags.Set(config.StrictFlag, "true"); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(config.ResetFlags)
+	analysistest.RunWithSuggestedFixes(t, rulesModule(t), fullscan.Analyzer, "example.com/rules/fullscan/indexwrites")
+}

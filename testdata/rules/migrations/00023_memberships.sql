@@ -7,6 +7,7 @@ CREATE TABLE memberships (
     user_id Uint64 NOT NULL,
     org_id Uint64 NOT NULL,
     role Utf8,
+    suspended_at Timestamp,
     INDEX user_idx GLOBAL SYNC ON (user_id),
     INDEX user_org_idx GLOBAL SYNC ON (user_id, org_id),
     PRIMARY KEY (membership_id)

@@ -63,3 +63,38 @@ func (s *Search) ForgetFixed(ctx context.Context, population uint64) error {
 		DELETE FROM cities ON SELECT city, number FROM cities VIEW idx_population WHERE population = $pop;`,
 		query.WithParameters(ydb.ParamsBuilder().Param("$pop").Uint64(population).Build()))
 }
+
+// Retire clears the mayor of the cities whose name starts with a prefix:
+// an UPDATE's WHERE builds key ranges as a SELECT's does, so the same
+// LIKE reads every partition and gets the same advice.
+func (s *Search) Retire(ctx context.Context, prefix string) error {
+	return s.db.Query().Exec(ctx, `
+		DECLARE $pattern AS Utf8;
+		UPDATE cities SET mayor = NULL WHERE city LIKE $pattern;`, // want `UPDATE reads every partition of table cities.*the LIKE pattern is not known at compile time.*for a prefix search, bind the prefix without % and filter with StartsWith\(city, \$prefix\), or give the range explicitly \(city >= \$from AND city < \$to\)`
+		query.WithParameters(ydb.ParamsBuilder().Param("$pattern").Text(prefix+"%").Build()))
+}
+
+// RetireFixed is Retire's twin: a key range.
+func (s *Search) RetireFixed(ctx context.Context, prefix string) error {
+	return s.db.Query().Exec(ctx, `
+		DECLARE $prefix AS Utf8;
+		UPDATE cities SET mayor = NULL WHERE StartsWith(city, $prefix);`,
+		query.WithParameters(ydb.ParamsBuilder().Param("$prefix").Text(prefix).Build()))
+}
+
+// Purge deletes the cities whose name starts with a prefix: the same for
+// DELETE.
+func (s *Search) Purge(ctx context.Context, prefix string) error {
+	return s.db.Query().Exec(ctx, `
+		DECLARE $pattern AS Utf8;
+		DELETE FROM cities WHERE city LIKE $pattern;`, // want `DELETE reads every partition of table cities.*the LIKE pattern is not known at compile time.*filter with StartsWith\(city, \$prefix\), or give the range explicitly \(city >= \$from AND city < \$to\)`
+		query.WithParameters(ydb.ParamsBuilder().Param("$pattern").Text(prefix+"%").Build()))
+}
+
+// PurgeFixed is Purge's twin: an explicit range.
+func (s *Search) PurgeFixed(ctx context.Context, from, to string) error {
+	return s.db.Query().Exec(ctx, `
+		DECLARE $from AS Utf8; DECLARE $to AS Utf8;
+		DELETE FROM cities WHERE city >= $from AND city < $to;`,
+		query.WithParameters(ydb.ParamsBuilder().Param("$from").Text(from).Param("$to").Text(to).Build()))
+}
