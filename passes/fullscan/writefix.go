@@ -36,9 +36,11 @@ import (
 //     the keys it returns may miss rows the WHERE matches now, or name
 //     rows it no longer matches;
 //   - every SET value is computed without the row (parameters, literals,
-//     casts and arithmetic of them, CurrentUtc*() which YQL evaluates once
-//     per query): a value that reads the row's columns would read them
-//     through the subquery, which the advice leaves to the author;
+//     casts and arithmetic of them, CurrentUtc*() without arguments, the
+//     query's clock in either form: builtins/basic#current-utc, whose
+//     arguments only tie the call to a row as Random's do): a value that
+//     reads the row's columns would read them through the subquery, which
+//     the advice leaves to the author;
 //   - the WHERE names its columns unqualified, there is no RETURNING, and
 //     every name the fix writes is a plain identifier;
 //   - the site builds one text (the edits of one variant would move
@@ -145,8 +147,8 @@ func updateOnEdits(s *yql.UpdateStmt, keys []string, from string) ([]keyplan.Tex
 
 // rowFree reports whether an expression is computed without the row it
 // updates: literals, parameters, casts, arithmetic and concatenation of
-// them, and the CurrentUtc* functions without arguments (evaluated once
-// per query, yql/reference/builtins/basic#current-utc).
+// them, and the CurrentUtc* functions without arguments (an argument may
+// tie the call to the row, yql/reference/builtins/basic#current-utc).
 func rowFree(e yql.Expr) bool {
 	switch x := e.(type) {
 	case *yql.Literal, *yql.ParamRef:
@@ -166,8 +168,8 @@ func rowFree(e yql.Expr) bool {
 	return false
 }
 
-// currentUtc are the clock functions YQL evaluates once per query when
-// called without arguments.
+// currentUtc are YQL's clock functions; without arguments their value
+// does not depend on the row.
 var currentUtc = map[string]bool{"currentutcdate": true, "currentutcdatetime": true, "currentutctimestamp": true}
 
 // parsesAsOn applies the edits to the statement's text and parses it back:
