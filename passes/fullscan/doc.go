@@ -48,6 +48,12 @@
 // that table's FROM or JOIN item, not at the ON or WHERE atom that ends
 // its key (in `FROM a CROSS JOIN b WHERE a.id = $id` that atom is a's).
 //
+// Messages name a table as the statement wrote it when its path holds a
+// Go value: a repository's folder field prefixing the table is shown as
+// <r.folder>/accounts, and under a PRAGMA TablePathPrefix holding it as
+// accounts, never as the field's Go identity; the database root
+// (db.Name()) is dropped.
+//
 // A statement fullscan reports is not also reported by truncation's
 // -strict unbounded-read (a read that may pass the table service's
 // 1000-row cap): the scan is the stronger finding; once the filter uses

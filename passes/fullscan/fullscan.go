@@ -90,7 +90,7 @@ func readFinding(st *queryplan.Statement, read *keyplan.Access, category string)
 	if why == "" {
 		why = fmt.Sprintf("the filter does not constrain the leading key column %s", read.Key[0])
 	}
-	msg := fmt.Sprintf("%s %s %s", statementKind(st, read), verb, queryplan.DescribeTable(read.Table))
+	msg := fmt.Sprintf("%s %s %s", statementKind(st, read), verb, st.DescribeTable(read.Ref, read.Table))
 	if read.Index != nil {
 		msg += fmt.Sprintf(" through index %s (%s)", read.Index.Name, strings.Join(read.Key, ", "))
 	}

@@ -109,7 +109,7 @@ func reportOptionalKey(pass *analysis.Pass, cfg *config.Config, g *queryplan.Rea
 	read := scan.Read
 	key := read.Key[0]
 	msg := fmt.Sprintf("when %s, %s reads every partition of %s: the filter that constrains %s is appended only under that condition",
-		strings.Join(whens, " and "), statementKind(scan.St, read), queryplan.DescribeTable(read.Table), key)
+		strings.Join(whens, " and "), statementKind(scan.St, read), scan.St.DescribeTable(read.Ref, read.Table), key)
 	if b := bound.Read; b.Table != nil && len(b.Key) > 0 {
 		msg += fmt.Sprintf(" (the unfiltered run may be an intended listing; if not, require the %s filter)", key)
 	}

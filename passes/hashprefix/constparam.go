@@ -38,7 +38,7 @@ func constParamWrites(pass *analysis.Pass, cfg *config.Config, st *queryplan.Sta
 		return
 	}
 	h := w.Table.Hash
-	table := queryplan.DescribeTable(w.Table)
+	table := st.DescribeTable(w.Ref, w.Table)
 	for _, v := range kw.Values {
 		if v.Class != keyplan.ValParam {
 			continue

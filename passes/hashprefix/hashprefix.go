@@ -98,7 +98,7 @@ func hashDesc(h *schema.HashPrefix) string {
 func checkRead(pass *analysis.Pass, cfg *config.Config, st *queryplan.Statement, read *keyplan.Access) {
 	hc := read.Hash
 	h := hc.Hash
-	table := queryplan.DescribeTable(read.Table)
+	table := st.DescribeTable(read.Ref, read.Table)
 	switch {
 	case hc.Missing && !bucketScanQuery(cfg, st, h):
 		span := read.Break.Span
@@ -160,7 +160,7 @@ func checkRead(pass *analysis.Pass, cfg *config.Config, st *queryplan.Statement,
 // constant.
 func checkWrite(pass *analysis.Pass, cfg *config.Config, st *queryplan.Statement, w *keyplan.Write) {
 	h := w.Table.Hash
-	table := queryplan.DescribeTable(w.Table)
+	table := st.DescribeTable(w.Ref, w.Table)
 	for _, f := range w.Findings {
 		if f.Code != keyplan.FindMissingKeyColumn || !f.HashColumn {
 			continue

@@ -82,7 +82,7 @@ func reportIndexFills(pass *analysis.Pass, cfg *config.Config, st *queryplan.Sta
 		report.Report(pass, cfg, name, analysis.Diagnostic{
 			Pos: pos, End: end, Category: categoryWrite,
 			Message: fmt.Sprintf("%s fills %s, the leading column of %s on %s, with %s, which grows with time: every new row lands in the index's last partition; %s",
-				w.Kind, f.Index.Columns[0], indexDesc(f.Index), queryplan.DescribeTable(w.Table), fillDesc(f.Value), indexRemedy(w.Table, f.Index)) + queryplan.Via(st.Site),
+				w.Kind, f.Index.Columns[0], indexDesc(f.Index), st.DescribeTable(w.Ref, w.Table), fillDesc(f.Value), indexRemedy(w.Table, f.Index)) + queryplan.Via(st.Site),
 		}, report.InYQL(st.YQL(f.Value.Span.Start)))
 	}
 }

@@ -105,7 +105,7 @@ func run(pass *analysis.Pass) (any, error) {
 				report.Report(pass, cfg, name, analysis.Diagnostic{
 					Pos: pos, End: end, Category: categoryWrite,
 					Message: fmt.Sprintf("%s fills the leading key column %s of %s with %s, which grows with time: every new row lands in the last partition; %s",
-						w.Kind, w.Table.PrimaryKey[0], queryplan.DescribeTable(w.Table), fillDesc(v), remedy(w.Table)) + queryplan.Via(st.Site),
+						w.Kind, w.Table.PrimaryKey[0], st.DescribeTable(w.Ref, w.Table), fillDesc(v), remedy(w.Table)) + queryplan.Via(st.Site),
 				}, report.InYQL(st.YQL(v.Span.Start)))
 			}
 		}

@@ -82,7 +82,7 @@ func run(pass *analysis.Pass) (any, error) {
 // checkFinding phrases one write-side finding of the planner.
 func checkFinding(pass *analysis.Pass, cfg *config.Config, st *queryplan.Statement, w *keyplan.Write, f keyplan.Finding) {
 	var category, msg string
-	table := queryplan.DescribeTable(w.Table)
+	table := st.DescribeTable(w.Ref, w.Table)
 	switch f.Code {
 	case keyplan.FindNullKey:
 		category = categoryNull

@@ -1,6 +1,7 @@
 package queryplan
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/ydblint/ydblint/internal/schema"
@@ -48,6 +49,43 @@ func TestDisplayPath(t *testing.T) {
 	} {
 		if got := DisplayPath(tc.path); got != tc.want {
 			t.Errorf("DisplayPath(%q) = %q, want %q", tc.path, got, tc.want)
+		}
+	}
+}
+
+// TestStatementDescribeTable: a table keyed by a Go value's identity is
+// named as the statement wrote it; any other path, and a hole with no
+// description, keep the catalogue's rendering.
+func TestStatementDescribeTable(t *testing.T) {
+	root := site.Hole{Key: schema.DatabaseRootKey, Desc: "r.db.Name()"}
+	folder := site.Hole{Key: "field:example.com/svc/store.Repo.folder", Desc: "r.folder"}
+	anon := site.Hole{Key: "field:example.com/svc/store.Repo.folder"}
+	keyed := &schema.Table{Path: "{field:example.com/svc/store.Repo.folder}/account", PrimaryKey: []string{"id"}}
+	plain := &schema.Table{Path: "account", PrimaryKey: []string{"id"}}
+	rooted := &schema.Table{Path: "{" + schema.DatabaseRootKey + "}/account", PrimaryKey: []string{"id"}}
+	h0, h1 := yql.HoleName(0), yql.HoleName(1)
+	for _, tc := range []struct {
+		holes []site.Hole
+		ref   *yql.TableRef
+		table *schema.Table
+		want  string
+	}{
+		{[]site.Hole{folder}, &yql.TableRef{Path: h0 + "/account", Hole: true}, keyed, "table <r.folder>/account, "},
+		{[]site.Hole{root, folder}, &yql.TableRef{Path: h0 + "/" + h1 + "/account", Hole: true}, keyed, "table <r.folder>/account, "},
+		// Under a PRAGMA TablePathPrefix holding the folder.
+		{[]site.Hole{folder}, &yql.TableRef{Path: "account"}, keyed, "table account, "},
+		// No identity in the catalogue path: as DescribeTable has it.
+		{nil, &yql.TableRef{Path: "account"}, plain, "table account, "},
+		{[]site.Hole{root}, &yql.TableRef{Path: h0 + "/account", Hole: true}, rooted, "table account, "},
+		// A hole without a description, a named table, no reference.
+		{[]site.Hole{anon}, &yql.TableRef{Path: h0 + "/account", Hole: true}, keyed, "table <example.com/svc/store.Repo.folder>/account, "},
+		{[]site.Hole{folder}, &yql.TableRef{Named: "t"}, keyed, "table <example.com/svc/store.Repo.folder>/account, "},
+		{[]site.Hole{folder}, nil, keyed, "table <example.com/svc/store.Repo.folder>/account, "},
+	} {
+		st := &Statement{Text: &site.Text{Holes: tc.holes}}
+		got := st.DescribeTable(tc.ref, tc.table)
+		if !strings.HasPrefix(got, tc.want) || !strings.Contains(got, "primary key (id)") {
+			t.Errorf("DescribeTable(%+v, %s) = %q, want prefix %q", tc.ref, tc.table.Path, got, tc.want)
 		}
 	}
 }

@@ -225,6 +225,40 @@ func DescribeTable(t *schema.Table) string {
 	return fmt.Sprintf("table %s, primary key %s (schema: %s)", displayPath(t.Path), t.KeyString(), src)
 }
 
+// DescribeTable names a table for messages about this statement as the
+// package's DescribeTable does, but with the path the statement wrote
+// when the catalogue's path holds a Go value's identity: a table keyed by
+// a struct field, {field:example.com/svc/store.Repo.folder}/account, is
+// shown as the site wrote it, <r.folder>/account, or as account under a
+// PRAGMA TablePathPrefix that holds the folder. Any other path is shown
+// as DescribeTable shows it.
+func (s *Statement) DescribeTable(ref *yql.TableRef, t *schema.Table) string {
+	d := DescribeTable(t)
+	if ref == nil || ref.Path == "" || ref.Named != "" || !hasIdentity(t.Path) {
+		return d
+	}
+	for i, h := range s.Text.Holes {
+		if h.Desc == "" && h.Key != schema.DatabaseRootKey && strings.Contains(ref.Path, yql.HoleName(i)) {
+			return d // the hole would show as <?>: the identity says more
+		}
+	}
+	shown := displayPath(t.Path)
+	written := displayText(ref.Path, s.Text.Holes)
+	if written == "" || strings.Contains(written, yql.HolePrefix) {
+		return d
+	}
+	return strings.Replace(d, "table "+shown, "table "+written, 1)
+}
+
+// hasIdentity reports whether a catalogue path shows a Go value's
+// identity once the database root is dropped.
+func hasIdentity(p string) bool {
+	if rest, ok := strings.CutPrefix(strings.TrimPrefix(p, "/"), "{"+schema.DatabaseRootKey+"}/"); ok {
+		p = rest
+	}
+	return strings.Contains(p, "{")
+}
+
 // displayPath renders a catalogue path for people: a hole key becomes the Go
 // expression's identity ("{field:pkg.T.table}" → "<pkg.T.table>"), and a
 // leading database name is dropped, since a path relative to the database

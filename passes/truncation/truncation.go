@@ -639,7 +639,7 @@ func fromTable(st *queryplan.Statement, src *yql.TableSource) string {
 	}
 	for _, a := range st.Plan.Reads {
 		if a.Source == src && a.Named == "" && a.Table != nil {
-			return queryplan.DescribeTable(a.Table)
+			return st.DescribeTable(a.Ref, a.Table)
 		}
 	}
 	return ""
