@@ -87,6 +87,7 @@ type atom struct {
 	value      yql.Expr // `col = value` / `col op value`, as written
 	null       bool     // IS NULL
 	listParam  bool     // IN $list
+	list       yql.Expr // the list of IN $list (count -1)
 	// nullParam names the parameter of a `$p IS NULL` leaf: it constrains
 	// nothing, but an OR branch holding it runs only when $p is NULL (the
 	// optional-filter idiom `(k = $p OR $p IS NULL)`, optparam.go).
@@ -478,7 +479,12 @@ func (c *classifier) classifyIn(l *leaf) *atom {
 				}
 			}
 		}
-		return &atom{kind: atomPoint, cols: cols, count: -1, span: l.span, listParam: true}
+		return &atom{kind: atomPoint, cols: cols, count: -1, span: l.span, listParam: true, list: in.Expr}
+	}
+	if len(in.List) == 1 && c.st.listElemType(in.List[0]) != "" {
+		// `IN ($ids)`: parentheses around one expression only group it;
+		// with $ids a List, this is `IN $ids`.
+		return &atom{kind: atomPoint, cols: cols, count: -1, span: l.span, listParam: true, list: in.List[0]}
 	}
 	for _, el := range in.List {
 		v := c.operand(el)

@@ -102,6 +102,7 @@ func (st *planState) evaluate(a *Access, where yql.Expr, ons []yql.Expr, sc *sco
 
 	r := evalKey(key, branches, where != nil || len(ons) > 0)
 	a.UniqueIndex = uniqueLookup(t, branches)
+	a.PointKeys = pointKeys(t, branches)
 	a.Verdict, a.PointPrefix, a.UsedPrefix = r.verdict, r.pointPrefix, r.usedPrefix
 	a.Bindings, a.Break, a.Residual, a.Depends = r.bindings, r.brk, r.residual, r.depends
 	if a.Break.Code != ReasonNone && a.Break.Span == (yql.Span{}) {

@@ -298,6 +298,11 @@ type Access struct {
 	// returns at most one row whatever key it uses, since the constraint
 	// holds for the table with or without VIEW. nil when there is none.
 	UniqueIndex *schema.Index
+	// PointKeys are the unique keys (the primary key first, then GLOBAL
+	// UNIQUE indexes) every column of which every OR branch pins to a
+	// finite set of values, `IN $list` included (pointkey.go): a bound on
+	// the rows the read returns, with or without VIEW.
+	PointKeys []PointKey
 
 	// Hash is the hash-prefix check (§3.4), set when the table has Hash
 	// evidence and the read uses its primary key; nil otherwise.

@@ -13,8 +13,9 @@ import (
 
 // This file bounds the Go integer bound to a LIMIT parameter: a constant,
 // a value clamped on the way (`if n > 100 { n = 100 }`, `min(n, 100)`,
-// an early return on `n > 100`), or a small integer type. Anything else is
-// unknown.
+// an early return on `n > 100`), or a small integer type; and, by the same
+// walk, the length of the Go slice an IN $list is built from (length.go).
+// Anything else is unknown.
 
 // interval is a closed range of integers; lo/hi are math.MinInt64 /
 // math.MaxInt64 when unknown.
@@ -31,6 +32,18 @@ func (a interval) meet(b interval) interval {
 }
 
 const maxClampDepth = 12
+
+// A measure is what the walk bounds about a Go value: the integer itself
+// (values) or the length of a slice (lengths, length.go). Parameters,
+// captured variables and the conditions on the way are followed the same
+// way for both.
+type measure struct {
+	of func(v ssa.Value, at *ssa.BasicBlock, depth int, visiting map[ssa.Value]bool, g *callGraph) interval
+	// guard is what `cond == taken` says about the measure of v.
+	guard func(v ssa.Value, cond *ssa.BinOp, taken bool) interval
+}
+
+func values() measure { return measure{of: rangeOf, guard: guard} }
 
 // callGraph lists, for the package's functions, the static calls to each
 // and whether it is also used as a value (then its callers are unknown).
@@ -116,15 +129,20 @@ func rangeOf(v ssa.Value, at *ssa.BasicBlock, depth int, visiting map[ssa.Value]
 			out.lo = lo
 			return iv.meet(out)
 		}
+		if b, ok := x.Call.Value.(*ssa.Builtin); ok && b.Name() == "len" && len(x.Call.Args) == 1 {
+			if _, ok := x.Call.Args[0].Type().Underlying().(*types.Slice); ok {
+				return iv.meet(interval{0, lengthOf(x.Call.Args[0], at, depth+1, visiting, g).hi})
+			}
+		}
 	case *ssa.Parameter:
-		iv = iv.meet(paramRange(x, depth, visiting, g))
+		iv = iv.meet(paramRange(x, values(), depth, visiting, g))
 	case *ssa.FreeVar:
 		if b, mc := boundTo(x); b != nil {
 			iv = iv.meet(rangeOf(b, mc.Block(), depth+1, visiting, g))
 		}
 	case *ssa.UnOp:
 		if x.Op == token.MUL {
-			iv = iv.meet(loadRange(x, depth, visiting, g))
+			iv = iv.meet(loadRange(x, values(), depth, visiting, g))
 		}
 	case *ssa.Phi:
 		var out interval
@@ -134,7 +152,7 @@ func rangeOf(v ssa.Value, at *ssa.BasicBlock, depth int, visiting map[ssa.Value]
 			}
 			pred := x.Block().Preds[i]
 			r := rangeOf(e, pred, depth+1, visiting, g)
-			r = r.meet(edgeGuard(e, pred, x.Block()))
+			r = r.meet(edgeGuard(e, pred, x.Block(), guard))
 			if i == 0 {
 				out = r
 			} else {
@@ -144,13 +162,13 @@ func rangeOf(v ssa.Value, at *ssa.BasicBlock, depth int, visiting map[ssa.Value]
 		iv = iv.meet(out)
 	}
 	if at != nil {
-		iv = iv.meet(dominatingGuards(v, at))
+		iv = iv.meet(dominatingGuards(v, at, guard))
 	}
 	return iv
 }
 
 // edgeGuard is what the If ending pred says about v on the edge to succ.
-func edgeGuard(v ssa.Value, pred, succ *ssa.BasicBlock) interval {
+func edgeGuard(v ssa.Value, pred, succ *ssa.BasicBlock, guard func(ssa.Value, *ssa.BinOp, bool) interval) interval {
 	if len(pred.Succs) != 2 || pred.Succs[0] == pred.Succs[1] {
 		return whole
 	}
@@ -163,7 +181,7 @@ func edgeGuard(v ssa.Value, pred, succ *ssa.BasicBlock) interval {
 
 // dominatingGuards meets the conditions of every If whose branch dominates
 // block at.
-func dominatingGuards(v ssa.Value, at *ssa.BasicBlock) interval {
+func dominatingGuards(v ssa.Value, at *ssa.BasicBlock, guard func(ssa.Value, *ssa.BinOp, bool) interval) interval {
 	iv := whole
 	cur := at
 	for steps := 0; steps < 64 && cur != nil; steps++ {
@@ -350,7 +368,7 @@ func interfaceHas(pkg *types.Package, name string) bool {
 // parameter p, when the function cannot be called from elsewhere: not
 // exported (or in package main), an unexported method no interface of the
 // package names, never used as a value.
-func paramRange(p *ssa.Parameter, depth int, visiting map[ssa.Value]bool, g *callGraph) interval {
+func paramRange(p *ssa.Parameter, m measure, depth int, visiting map[ssa.Value]bool, g *callGraph) interval {
 	fn := p.Parent()
 	if g == nil || fn == nil || fn.Parent() != nil || g.escapes[fn] {
 		return whole
@@ -377,7 +395,7 @@ func paramRange(p *ssa.Parameter, depth int, visiting map[ssa.Value]bool, g *cal
 		if idx >= len(call.Call.Args) {
 			return whole
 		}
-		r := rangeOf(call.Call.Args[idx], call.Block(), depth+1, visiting, g)
+		r := m.of(call.Call.Args[idx], call.Block(), depth+1, visiting, g)
 		if i == 0 {
 			out = r
 		} else {
@@ -402,7 +420,7 @@ func boundTo(fv *ssa.FreeVar) (ssa.Value, *ssa.MakeClosure) {
 // (or, in a closure, the point where the closure is made), each narrowed
 // by the conditions on the variable along the way — `if n > 100 { n = 100 }`
 // on a captured n.
-func loadRange(ld *ssa.UnOp, depth int, visiting map[ssa.Value]bool, g *callGraph) interval {
+func loadRange(ld *ssa.UnOp, m measure, depth int, visiting map[ssa.Value]bool, g *callGraph) interval {
 	if depth > maxClampDepth {
 		return whole
 	}
@@ -433,7 +451,7 @@ func loadRange(ld *ssa.UnOp, depth int, visiting map[ssa.Value]bool, g *callGrap
 			return whole // written after the closure is made
 		}
 	}
-	return reachingRange(cell, at, depth, visiting, g)
+	return reachingRange(cell, at, m, depth, visiting, g)
 }
 
 // reachableAfter reports whether st may run after instruction from in the
@@ -472,7 +490,7 @@ func indexOf(b *ssa.BasicBlock, instr ssa.Instruction) int {
 // reachingRange walks back from instruction at to the stores of cell that
 // reach it, narrowing each by the If conditions on loads of cell passed on
 // the way.
-func reachingRange(cell *ssa.Alloc, at ssa.Instruction, depth int, visiting map[ssa.Value]bool, g *callGraph) interval {
+func reachingRange(cell *ssa.Alloc, at ssa.Instruction, m measure, depth int, visiting map[ssa.Value]bool, g *callGraph) interval {
 	type state struct {
 		b    *ssa.BasicBlock
 		end  int // scan instructions [0, end) backwards
@@ -491,7 +509,7 @@ func reachingRange(cell *ssa.Alloc, at ssa.Instruction, depth int, visiting map[
 		stored := false
 		for i := s.end - 1; i >= 0; i-- {
 			if st, ok := s.b.Instrs[i].(*ssa.Store); ok && st.Addr == cell {
-				r := rangeOf(st.Val, st.Block(), depth+1, visiting, g).meet(s.cons)
+				r := m.of(st.Val, st.Block(), depth+1, visiting, g).meet(s.cons)
 				if !found {
 					out, found = r, true
 				} else {
@@ -512,7 +530,7 @@ func reachingRange(cell *ssa.Alloc, at ssa.Instruction, depth int, visiting map[
 			if len(p.Succs) == 2 && p.Succs[0] != p.Succs[1] {
 				if cond, ok := ifCond(p); ok {
 					if v := loadOfCellIn(cond, cell, p); v != nil {
-						cons = cons.meet(guard(v, cond, s.b == p.Succs[0]))
+						cons = cons.meet(m.guard(v, cond, s.b == p.Succs[0]))
 					}
 				}
 			}
@@ -525,10 +543,14 @@ func reachingRange(cell *ssa.Alloc, at ssa.Instruction, depth int, visiting map[
 	return out
 }
 
-// loadOfCellIn returns the operand of cond that loads cell in block b with
-// no store to cell after it in b.
+// loadOfCellIn returns the load of cell in block b, with no store to cell
+// after it in b, that cond compares, itself or by its length (len(ids) >
+// 100 on a captured ids).
 func loadOfCellIn(cond *ssa.BinOp, cell *ssa.Alloc, b *ssa.BasicBlock) ssa.Value {
 	for _, v := range []ssa.Value{cond.X, cond.Y} {
+		if arg := lenArg(v); arg != nil {
+			v = arg
+		}
 		ld, ok := v.(*ssa.UnOp)
 		if !ok || ld.Op != token.MUL || ld.X != cell || ld.Block() != b {
 			continue

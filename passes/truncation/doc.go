@@ -73,7 +73,25 @@
 // migration's `INDEX idx GLOBAL UNIQUE SYNC ON (email)` or CreateTable's
 // options.WithIndexType(options.GlobalUniqueIndex()), SDK v3.125.4 and
 // later), read through `VIEW idx` or not — without VIEW YDB may read
-// another way, but the constraint still holds one row per value; when it is a
+// another way, but the constraint still holds one row per value; when
+// every column of the primary key or of such an index is pinned to a
+// finite set of values in every OR branch (`=`, IN lists, `IN $ids`,
+// `IN ($ids)` with $ids a List), at most the sum over the branches of the
+// product of the sets' sizes (keyplan's Access.PointKeys). An `IN $ids`
+// set is as large as the Go slice the list is built from, bound with
+// types.ListValue(vals...) (table.ValueParam, sql.Named, a helper of the
+// package that returns the ListValue) or a
+// ParamsBuilder().Param("$ids").BeginList() chain written in one
+// expression (Add().T(v) per element, AddItems(vals...)); the slice's
+// length is proven by the walk that proves LIMIT clamps: a slice literal
+// or array, make([]T, n), ids[:n] with n bounded (`ids[:min(len(ids),
+// 100)]`), `if len(ids) > 100 { ids = ids[:100] }` or an early return on
+// `len(ids) > 100`, a loop that appends a bounded number of elements per
+// iteration over a bounded slice or up to a bounded count (`for i := 0;
+// i < 10; i++`, `for i := range 5`), captured variables and parameters of
+// unexported functions every caller of which passes a bounded slice. A
+// list built in a loop of ParamsBuilder calls, or from a slice nothing
+// bounds, stays reported. A read is also bounded when it is a
 // global aggregate (aggregates without GROUP BY) or has no FROM; when it
 // reads a bounded subquery. A UNION is bounded by the sum of its members.
 // A filtered read of a table the catalogue does not know may be a point
@@ -94,6 +112,11 @@
 // hash-prefix table read without its hash): a read past 1000 rows is then
 // a consequence of the scan, and one finding per statement is enough. Once
 // the read uses its key, the row bound is checked again.
+//
+// unbounded-read is silent on a read of a whole unique key by a list the
+// Go code visibly keeps to 1000 elements or fewer (see above), and reports
+// one whose key values may number more than 1000 (two lists of 100 and 20
+// values on a two-column key: 2000).
 //
 // unbounded-read is silent when the cap does not apply or cannot be
 // decided: scan queries (StreamExecuteScanQuery, database/sql with

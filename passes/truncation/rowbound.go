@@ -32,6 +32,11 @@ type Bound struct {
 // '$') can hold, from the Go code that binds it; false when unknown.
 type ParamBound func(name string) (int64, bool)
 
+// ListBound answers the largest number of elements a list parameter (name
+// without '$') can hold, from the Go code that builds it; false when
+// unknown.
+type ListBound func(name string) (int64, bool)
+
 // aggregates are the YQL aggregate functions (upper-cased): a SELECT of
 // aggregates without GROUP BY returns one row.
 var aggregates = map[string]bool{
@@ -51,15 +56,15 @@ var aggregates = map[string]bool{
 
 // RowBound bounds the rows of the top-level SELECT s. plan is the key
 // planner's plan of the statement (its reads prove point lookups); script
-// holds the named expressions a LIMIT may name; param bounds the query
-// parameters.
-func RowBound(s *yql.Select, plan *keyplan.Plan, script *yql.Script, param ParamBound) Bound {
+// holds the named expressions a LIMIT or an IN may name; param bounds the
+// integer query parameters, list the lengths of the list parameters.
+func RowBound(s *yql.Select, plan *keyplan.Plan, script *yql.Script, param ParamBound, list ListBound) Bound {
 	if s == nil {
 		return Bound{Rows: unbounded, Why: "the statement was not parsed"}
 	}
-	total := coreBound(s, plan, script, param)
+	total := coreBound(s, plan, script, param, list)
 	for _, u := range s.Union {
-		b := coreBound(u, plan, script, param)
+		b := coreBound(u, plan, script, param, list)
 		if b.Rows == unbounded || total.Rows == unbounded {
 			return Bound{Rows: unbounded, Why: "a SELECT of the UNION has no bound (" + firstNonEmpty(b.Why, total.Why) + ")", Unknown: b.Unknown || total.Unknown}
 		}
@@ -69,7 +74,7 @@ func RowBound(s *yql.Select, plan *keyplan.Plan, script *yql.Script, param Param
 }
 
 // coreBound bounds one SELECT without its UNION members.
-func coreBound(s *yql.Select, plan *keyplan.Plan, script *yql.Script, param ParamBound) Bound {
+func coreBound(s *yql.Select, plan *keyplan.Plan, script *yql.Script, param ParamBound, list ListBound) Bound {
 	best := Bound{Rows: unbounded, Why: "no LIMIT"}
 	take := func(b Bound) {
 		if b.Rows != unbounded && (best.Rows == unbounded || b.Rows < best.Rows) {
@@ -88,9 +93,12 @@ func coreBound(s *yql.Select, plan *keyplan.Plan, script *yql.Script, param Para
 			take(Bound{Rows: 1, Why: "equality on every column of the unique index " + ix})
 		}
 	}
+	if b, ok := pointKeysBound(s, plan, script, list); ok {
+		take(b)
+	}
 	if sub, ok := s.From.(*yql.SubquerySource); ok && sub.Query != nil {
 		// Filtering, grouping and projecting never add rows.
-		if b := RowBound(sub.Query, plan, script, param); b.Rows != unbounded {
+		if b := RowBound(sub.Query, plan, script, param, list); b.Rows != unbounded {
 			take(Bound{Rows: b.Rows, Why: "a subquery that is bounded (" + b.Why + ")"})
 		}
 	}
@@ -206,6 +214,75 @@ func uniqueRead(s *yql.Select, plan *keyplan.Plan) string {
 		}
 	}
 	return ""
+}
+
+// pointKeysBound bounds a read of one table that pins every column of a
+// unique key (the primary key, a GLOBAL UNIQUE index) to a finite set of
+// values in every OR branch: at most one row per key value, so the sum
+// over the branches of the product of the sets' sizes, an `IN $list` as
+// long as the Go code lets the list be. The smallest bound over the keys
+// wins; false when no key is pinned or a list's length is unknown.
+func pointKeysBound(s *yql.Select, plan *keyplan.Plan, script *yql.Script, list ListBound) (Bound, bool) {
+	src, ok := s.From.(*yql.TableSource)
+	if !ok || plan == nil {
+		return Bound{}, false
+	}
+	var a *keyplan.Access
+	for _, r := range plan.Reads {
+		if r.Source == src && r.Named == "" {
+			a = r
+			break
+		}
+	}
+	if a == nil || a.Table == nil {
+		return Bound{}, false
+	}
+	best, found := Bound{Rows: unbounded}, false
+	for _, pk := range a.PointKeys {
+		n, lists, ok := pointKeyRows(pk, script, list)
+		if !ok || found && n >= best.Rows {
+			continue
+		}
+		why := "every column of the primary key pinned to at most " + strconv.FormatInt(n, 10) + " values"
+		if pk.Name != "PRIMARY KEY" {
+			why = "every column of the unique index " + pk.Name + " pinned to at most " + strconv.FormatInt(n, 10) + " values"
+		}
+		if lists != "" {
+			why += " (" + lists + ")"
+		}
+		best, found = Bound{Rows: n, Why: why}, true
+	}
+	return best, found
+}
+
+// pointKeyRows is Σ over pk's branches of Π of their sets' sizes, and the
+// list parameters it used ("$ids holds at most
+// 100 values where the Go code builds it").
+func pointKeyRows(pk keyplan.PointKey, script *yql.Script, list ListBound) (int64, string, bool) {
+	var total int64
+	var lists []string
+	for _, br := range pk.Branches {
+		prod := int64(1)
+		for _, set := range br {
+			n := int64(set.Count)
+			if set.Count < 0 {
+				p, ok := set.List.(*yql.ParamRef)
+				if !ok || list == nil {
+					return 0, "", false
+				}
+				if _, named := namedValue(script, p.Name); named {
+					return 0, "", false
+				}
+				if n, ok = list(p.Name); !ok || n < 0 {
+					return 0, "", false
+				}
+				lists = append(lists, "$"+p.Name+" holds at most "+strconv.FormatInt(n, 10)+" values where the Go code builds it")
+			}
+			prod = mulSat(prod, n)
+		}
+		total = addSat(total, prod)
+	}
+	return total, strings.Join(lists, "; "), true
 }
 
 // unknownTable reports whether s reads one table the planner could not

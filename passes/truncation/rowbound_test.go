@@ -29,6 +29,12 @@ func testTables() map[string]*schema.Table {
 // boundOf parses text and bounds its last SELECT statement.
 func boundOf(t *testing.T, text string, param ParamBound) Bound {
 	t.Helper()
+	return boundWithLists(t, text, param, nil)
+}
+
+// boundWithLists is boundOf with the list parameters' lengths.
+func boundWithLists(t *testing.T, text string, param ParamBound, list ListBound) Bound {
+	t.Helper()
 	tables := testTables()
 	script := yql.Parse(text)
 	resolve := func(ref *yql.TableRef, _ string) (*schema.Table, bool) {
@@ -38,7 +44,7 @@ func boundOf(t *testing.T, text string, param ParamBound) Bound {
 	planner := keyplan.NewPlanner(script, text, resolve, nil)
 	for i := len(script.Stmts) - 1; i >= 0; i-- {
 		if sel, ok := script.Stmts[i].(*yql.SelectStmt); ok {
-			return RowBound(sel.Query, planner.Plan(i), script, param)
+			return RowBound(sel.Query, planner.Plan(i), script, param, list)
 		}
 	}
 	t.Fatalf("no SELECT in %q", text)
@@ -61,8 +67,11 @@ func TestRowBound(t *testing.T) {
 		{"SELECT * FROM products LIMIT 20, 10;", nil, 10},
 		{"SELECT * FROM products WHERE shop_id = $s AND id = $id;", nil, 1},
 		{"SELECT * FROM products WHERE shop_id = $s AND id IN $ids;", nil, unbounded},
-		{"SELECT * FROM products WHERE shop_id = $s AND id IN (1, 2);", nil, unbounded},
-		{"SELECT * FROM products WHERE shop_id = $s AND (id = 1 OR id = 2);", nil, unbounded},
+		{"SELECT * FROM products WHERE shop_id = $s AND id IN (1, 2);", nil, 2},
+		{"SELECT * FROM products WHERE shop_id = $s AND (id = 1 OR id = 2);", nil, 2},
+		{"SELECT * FROM products WHERE shop_id IN (1, 2) AND id IN (1, 2, 3);", nil, 6},
+		{"SELECT * FROM products WHERE shop_id = $s AND id > 5 AND id IN (1, 2);", nil, 2},
+		{"SELECT * FROM products WHERE shop_id = $s AND (id IN (1, 2) OR price = 3);", nil, unbounded},
 		{"SELECT COUNT(*) FROM products WHERE shop_id = $s;", nil, 1},
 		{"SELECT COALESCE(SUM(price), 0) AS total, MAX(id) FROM products;", nil, 1},
 		{"SELECT shop_id, COUNT(*) FROM products GROUP BY shop_id;", nil, unbounded},
@@ -91,6 +100,50 @@ func TestRowBound(t *testing.T) {
 		if got.Rows != c.rows {
 			t.Errorf("%s: rows %d (%s), want %d", c.text, got.Rows, got.Why, c.rows)
 		}
+	}
+}
+
+// TestRowBoundLists: a read that pins a unique key by IN $list returns at
+// most one row per element, so the list's length bounds it when the Go
+// code bounds the list; an unknown length, an index that is not unique or
+// a key left open is unbounded.
+func TestRowBoundLists(t *testing.T) {
+	lists := func(name string) (int64, bool) {
+		switch name {
+		case "ids":
+			return 100, true
+		case "many":
+			return 5000, true
+		case "few":
+			return 3, true
+		}
+		return 0, false
+	}
+	cases := []struct {
+		text string
+		rows int64
+	}{
+		{"SELECT * FROM users WHERE id IN $ids;", 100},
+		{"DECLARE $ids AS List<Uint64>; SELECT * FROM users WHERE id IN ($ids);", 100},
+		{"SELECT * FROM users WHERE email IN $ids;", 100},
+		{"SELECT * FROM users VIEW users_email_uidx WHERE email IN $ids;", 100},
+		{"SELECT * FROM users WHERE id IN $ids OR id IN $few;", 103},
+		{"SELECT * FROM products WHERE shop_id IN $few AND id IN $ids;", 300},
+		{"SELECT * FROM products WHERE shop_id = $s AND id IN $many;", 5000},
+		{"SELECT * FROM users WHERE id IN $unknown;", unbounded},
+		{"SELECT * FROM users WHERE name IN $ids;", unbounded},
+		{"SELECT * FROM products WHERE id IN $ids;", unbounded},
+		{"$ids = AsList(1, 2); SELECT * FROM users WHERE id IN $ids;", unbounded},
+		{"SELECT * FROM users WHERE id IN $ids LIMIT 10;", 10},
+	}
+	for _, c := range cases {
+		got := boundWithLists(t, c.text, nil, lists)
+		if got.Rows != c.rows {
+			t.Errorf("%s: rows %d (%s), want %d", c.text, got.Rows, got.Why, c.rows)
+		}
+	}
+	if got := boundOf(t, "SELECT * FROM users WHERE id IN $ids;", nil); got.Rows != unbounded {
+		t.Errorf("without list lengths: rows %d (%s), want unbounded", got.Rows, got.Why)
 	}
 }
 
@@ -133,7 +186,7 @@ func FuzzRowBound(f *testing.F) {
 			if !ok {
 				continue
 			}
-			b := RowBound(sel.Query, planner.Plan(i), script, func(string) (int64, bool) { return 7, true })
+			b := RowBound(sel.Query, planner.Plan(i), script, func(string) (int64, bool) { return 7, true }, func(string) (int64, bool) { return 7, true })
 			if b.Rows < unbounded {
 				t.Fatalf("%q: bound %d", text, b.Rows)
 			}

@@ -250,7 +250,7 @@ func (c *checker) harmlessAt(exec *ast.CallExpr) bool {
 		if !ok {
 			continue
 		}
-		if b := RowBound(sel.Query, st.Plan, st.Script, c.paramBound(st.Site)); b.Rows == unbounded || b.Rows > rowCap {
+		if b := RowBound(sel.Query, st.Plan, st.Script, c.paramBound(st.Site), c.listBound(st.Site)); b.Rows == unbounded || b.Rows > rowCap {
 			return false
 		}
 	}
@@ -270,7 +270,7 @@ func (c *checker) checkReads() {
 		if !ok || c.isAware(st.Site.Pos) || c.ignoring[st.Site.Pos] {
 			continue
 		}
-		b := RowBound(sel.Query, st.Plan, st.Script, c.paramBound(st.Site))
+		b := RowBound(sel.Query, st.Plan, st.Script, c.paramBound(st.Site), c.listBound(st.Site))
 		if b.Rows != unbounded && b.Rows <= rowCap || b.Unknown {
 			continue
 		}
@@ -461,6 +461,12 @@ func (c *checker) sites() []valueSite {
 }
 
 func sdkCallee(cc *ssa.CallCommon) bool {
+	return sdkObject(cc) != nil
+}
+
+// sdkObject is the SDK function, method or function variable a call
+// calls (or sql.Named), nil for anything else.
+func sdkObject(cc *ssa.CallCommon) types.Object {
 	var obj types.Object
 	switch {
 	case cc.IsInvoke():
@@ -469,7 +475,8 @@ func sdkCallee(cc *ssa.CallCommon) bool {
 		obj = cc.StaticCallee().Object()
 	default:
 		// A package variable holding a function (table/types declares
-		// Uint64Value and its kin as variables in some versions).
+		// Uint64Value, ListValue and their kin as variables in some
+		// versions).
 		if ld, ok := cc.Value.(*ssa.UnOp); ok && ld.Op == token.MUL {
 			if g, ok := ld.X.(*ssa.Global); ok {
 				obj = g.Object()
@@ -477,9 +484,12 @@ func sdkCallee(cc *ssa.CallCommon) bool {
 		}
 	}
 	if obj == nil || obj.Pkg() == nil {
-		return false
+		return nil
 	}
-	return sdk.InSDK(obj.Pkg().Path()) || obj.Pkg().Path() == sdk.PkgSQL && obj.Name() == "Named"
+	if sdk.InSDK(obj.Pkg().Path()) || obj.Pkg().Path() == sdk.PkgSQL && obj.Name() == "Named" {
+		return obj
+	}
+	return nil
 }
 
 func isInteger(t types.Type) bool {
@@ -546,14 +556,8 @@ func (c *checker) bindingsBound(s *site.Site, pname string) (int64, bool) {
 // calleeName is the name of an SDK function or method called, "" for
 // anything else.
 func calleeName(cc *ssa.CallCommon) string {
-	if !sdkCallee(cc) {
-		return ""
-	}
-	if cc.IsInvoke() {
-		return cc.Method.Name()
-	}
-	if f := cc.StaticCallee(); f != nil {
-		return f.Name()
+	if obj := sdkObject(cc); obj != nil {
+		return obj.Name()
 	}
 	return ""
 }

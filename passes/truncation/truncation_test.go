@@ -72,3 +72,13 @@ func TestDriverNotVisible(t *testing.T) {
 	analysistest.Run(t, module(t, "sdkusage_v3_117"), truncation.Analyzer,
 		"example.com/sdkusage_v3_117/truncation/inventory")
 }
+
+// TestListLookups (-strict): reads of a whole unique key by IN $list are
+// bounded by the list, silent when the Go code visibly keeps the list
+// short, reported when nothing does.
+func TestListLookups(t *testing.T) {
+	strict(t)
+	analysistest.Run(t, module(t, "sdkusage"), truncation.Analyzer,
+		"example.com/sdkusage/truncation/accounts",
+		"example.com/sdkusage/truncation/accountsd")
+}
