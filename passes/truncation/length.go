@@ -251,9 +251,15 @@ func tripCount(h *ssa.BasicBlock, depth int, visiting map[ssa.Value]bool, g *cal
 	if hi == math.MaxInt64 {
 		return 0, false
 	}
+	if offset > 0 && start > math.MaxInt64-offset || offset < 0 && start < math.MinInt64-offset {
+		return 0, false
+	}
 	first := start + offset
 	if op == token.LEQ {
-		hi++
+		hi++ // hi < MaxInt64 here
+	}
+	if first < 0 && hi > math.MaxInt64+first {
+		return 0, false
 	}
 	return max(0, hi-first), true
 }
