@@ -91,7 +91,24 @@
 // i < 10; i++`, `for i := range 5`), captured variables and parameters of
 // unexported functions every caller of which passes a bounded slice. A
 // list built in a loop of ParamsBuilder calls, or from a slice nothing
-// bounds, stays reported. A read is also bounded when it is a
+// bounds, stays reported. A read of one table is bounded by the rows
+// the table can hold when every write of it in the module gives every
+// primary-key column a constant (a migration's `UPSERT INTO currencies
+// (code, name) VALUES ("USD", …), ("EUR", …)`, a Go text `UPSERT INTO
+// currencies (code, name) VALUES ("USD", $name)`): the sum of the rows
+// those writes list. UPDATE and DELETE add no rows. The module's schema
+// files (.sql, .yql) and the string literals of all its Go files (tests
+// included; a + of literals read as one) are scanned once per module, the
+// same way under go vet, golangci-lint and the standalone driver, none
+// with -hermetic; a table nothing in the module writes is not claimed
+// (another program fills it), and nothing is claimed in a module with a
+// write the scan cannot place or count: a row write in a text that does
+// not parse or names its table at run time (`"UPSERT INTO " + t`,
+// fmt.Sprintf), a PRAGMA TablePathPrefix before a write, a BulkUpsert,
+// CopyTable or RenameTables call whose table is not a string literal, an
+// ORM or query-builder import, a go:embed of anything but .sql/.yql files,
+// CREATE TABLE … AS SELECT, RENAME TO, a transfer or async replication. A
+// read is also bounded when it is a
 // global aggregate (aggregates without GROUP BY) or has no FROM; when it
 // reads a bounded subquery. A UNION is bounded by the sum of its members.
 // A filtered read of a table the catalogue does not know may be a point

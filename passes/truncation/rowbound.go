@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/ydblint/ydblint/internal/keyplan"
+	"github.com/ydblint/ydblint/internal/schema"
 	"github.com/ydblint/ydblint/internal/yql"
 )
 
@@ -37,6 +38,10 @@ type ParamBound func(name string) (int64, bool)
 // unknown.
 type ListBound func(name string) (int64, bool)
 
+// TableRows answers the most rows a catalogue table can hold, from the
+// module's writes of it, and what says so; false when unknown.
+type TableRows func(t *schema.Table) (n int64, why string, ok bool)
+
 // aggregates are the YQL aggregate functions (upper-cased): a SELECT of
 // aggregates without GROUP BY returns one row.
 var aggregates = map[string]bool{
@@ -57,14 +62,15 @@ var aggregates = map[string]bool{
 // RowBound bounds the rows of the top-level SELECT s. plan is the key
 // planner's plan of the statement (its reads prove point lookups); script
 // holds the named expressions a LIMIT or an IN may name; param bounds the
-// integer query parameters, list the lengths of the list parameters.
-func RowBound(s *yql.Select, plan *keyplan.Plan, script *yql.Script, param ParamBound, list ListBound) Bound {
+// integer query parameters, list the lengths of the list parameters, rows
+// the tables seeded with a constant set of rows.
+func RowBound(s *yql.Select, plan *keyplan.Plan, script *yql.Script, param ParamBound, list ListBound, rows TableRows) Bound {
 	if s == nil {
 		return Bound{Rows: unbounded, Why: "the statement was not parsed"}
 	}
-	total := coreBound(s, plan, script, param, list)
+	total := coreBound(s, plan, script, param, list, rows)
 	for _, u := range s.Union {
-		b := coreBound(u, plan, script, param, list)
+		b := coreBound(u, plan, script, param, list, rows)
 		if b.Rows == unbounded || total.Rows == unbounded {
 			return Bound{Rows: unbounded, Why: "a SELECT of the UNION has no bound (" + firstNonEmpty(b.Why, total.Why) + ")", Unknown: b.Unknown || total.Unknown}
 		}
@@ -74,7 +80,7 @@ func RowBound(s *yql.Select, plan *keyplan.Plan, script *yql.Script, param Param
 }
 
 // coreBound bounds one SELECT without its UNION members.
-func coreBound(s *yql.Select, plan *keyplan.Plan, script *yql.Script, param ParamBound, list ListBound) Bound {
+func coreBound(s *yql.Select, plan *keyplan.Plan, script *yql.Script, param ParamBound, list ListBound, rows TableRows) Bound {
 	best := Bound{Rows: unbounded, Why: "no LIMIT"}
 	take := func(b Bound) {
 		if b.Rows != unbounded && (best.Rows == unbounded || b.Rows < best.Rows) {
@@ -96,9 +102,14 @@ func coreBound(s *yql.Select, plan *keyplan.Plan, script *yql.Script, param Para
 	if b, ok := pointKeysBound(s, plan, script, list); ok {
 		take(b)
 	}
+	if a := tableRead(s, plan); a != nil && rows != nil {
+		if n, why, ok := rows(a.Table); ok {
+			take(Bound{Rows: n, Why: "table " + a.Table.Path + " holds at most " + strconv.FormatInt(n, 10) + " rows: every write of it in the module gives constant keys (" + why + ")"})
+		}
+	}
 	if sub, ok := s.From.(*yql.SubquerySource); ok && sub.Query != nil {
 		// Filtering, grouping and projecting never add rows.
-		if b := RowBound(sub.Query, plan, script, param, list); b.Rows != unbounded {
+		if b := RowBound(sub.Query, plan, script, param, list, rows); b.Rows != unbounded {
 			take(Bound{Rows: b.Rows, Why: "a subquery that is bounded (" + b.Why + ")"})
 		}
 	}
@@ -223,18 +234,8 @@ func uniqueRead(s *yql.Select, plan *keyplan.Plan) string {
 // long as the Go code lets the list be. The smallest bound over the keys
 // wins; false when no key is pinned or a list's length is unknown.
 func pointKeysBound(s *yql.Select, plan *keyplan.Plan, script *yql.Script, list ListBound) (Bound, bool) {
-	src, ok := s.From.(*yql.TableSource)
-	if !ok || plan == nil {
-		return Bound{}, false
-	}
-	var a *keyplan.Access
-	for _, r := range plan.Reads {
-		if r.Source == src && r.Named == "" {
-			a = r
-			break
-		}
-	}
-	if a == nil || a.Table == nil {
+	a := tableRead(s, plan)
+	if a == nil {
 		return Bound{}, false
 	}
 	best, found := Bound{Rows: unbounded}, false
@@ -283,6 +284,24 @@ func pointKeyRows(pk keyplan.PointKey, script *yql.Script, list ListBound) (int6
 		total = addSat(total, prod)
 	}
 	return total, strings.Join(lists, "; "), true
+}
+
+// tableRead returns the planner's read of s's one catalogue table, nil
+// when s reads anything else.
+func tableRead(s *yql.Select, plan *keyplan.Plan) *keyplan.Access {
+	src, ok := s.From.(*yql.TableSource)
+	if !ok || plan == nil {
+		return nil
+	}
+	for _, r := range plan.Reads {
+		if r.Source == src && r.Named == "" {
+			if r.Table == nil {
+				return nil
+			}
+			return r
+		}
+	}
+	return nil
 }
 
 // unknownTable reports whether s reads one table the planner could not

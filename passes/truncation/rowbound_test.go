@@ -44,7 +44,7 @@ func boundWithLists(t *testing.T, text string, param ParamBound, list ListBound)
 	planner := keyplan.NewPlanner(script, text, resolve, nil)
 	for i := len(script.Stmts) - 1; i >= 0; i-- {
 		if sel, ok := script.Stmts[i].(*yql.SelectStmt); ok {
-			return RowBound(sel.Query, planner.Plan(i), script, param, list)
+			return RowBound(sel.Query, planner.Plan(i), script, param, list, nil)
 		}
 	}
 	t.Fatalf("no SELECT in %q", text)
@@ -186,7 +186,8 @@ func FuzzRowBound(f *testing.F) {
 			if !ok {
 				continue
 			}
-			b := RowBound(sel.Query, planner.Plan(i), script, func(string) (int64, bool) { return 7, true }, func(string) (int64, bool) { return 7, true })
+			b := RowBound(sel.Query, planner.Plan(i), script, func(string) (int64, bool) { return 7, true }, func(string) (int64, bool) { return 7, true },
+				func(*schema.Table) (int64, string, bool) { return 7, "seeded", true })
 			if b.Rows < unbounded {
 				t.Fatalf("%q: bound %d", text, b.Rows)
 			}

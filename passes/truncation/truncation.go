@@ -83,6 +83,7 @@ type checker struct {
 	ignoring map[token.Pos]bool
 	funcs    []*ssa.Function
 	drv      *driverScan
+	seed     *seedScan
 	// valueSites indexes SSA calls and conversions by position
 	// (paramBound), built on first use.
 	valueSites []valueSite
@@ -250,7 +251,7 @@ func (c *checker) harmlessAt(exec *ast.CallExpr) bool {
 		if !ok {
 			continue
 		}
-		if b := RowBound(sel.Query, st.Plan, st.Script, c.paramBound(st.Site), c.listBound(st.Site)); b.Rows == unbounded || b.Rows > rowCap {
+		if b := RowBound(sel.Query, st.Plan, st.Script, c.paramBound(st.Site), c.listBound(st.Site), c.seeds().rowsOf); b.Rows == unbounded || b.Rows > rowCap {
 			return false
 		}
 	}
@@ -270,7 +271,7 @@ func (c *checker) checkReads() {
 		if !ok || c.isAware(st.Site.Pos) || c.ignoring[st.Site.Pos] {
 			continue
 		}
-		b := RowBound(sel.Query, st.Plan, st.Script, c.paramBound(st.Site), c.listBound(st.Site))
+		b := RowBound(sel.Query, st.Plan, st.Script, c.paramBound(st.Site), c.listBound(st.Site), c.seeds().rowsOf)
 		if b.Rows != unbounded && b.Rows <= rowCap || b.Unknown {
 			continue
 		}

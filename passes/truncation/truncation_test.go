@@ -82,3 +82,13 @@ func TestListLookups(t *testing.T) {
 		"example.com/sdkusage/truncation/accounts",
 		"example.com/sdkusage/truncation/accountsd")
 }
+
+// TestSeeded (-strict): a table every write of which in the module gives
+// constant keys holds that many rows; a table some Go code adds rows to,
+// or that nothing in the module writes, is reported.
+func TestSeeded(t *testing.T) {
+	strict(t)
+	analysistest.Run(t, module(t, "sdkusage_seeded"), truncation.Analyzer,
+		"example.com/sdkusage_seeded/reference",
+		"example.com/sdkusage_seeded/referenced")
+}
