@@ -1,0 +1,273 @@
+package truncation
+
+import (
+	"go/token"
+	"math"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/ydblint/ydblint/internal/site"
+)
+
+// This file finds the Go slice a list parameter is built from, at the
+// binding querysite decoded (or, failing that, the ValueParam / Param
+// bindings of the functions that make the call), and bounds its length
+// with length.go.
+
+// listBound bounds the lists bound at site from the Go slices they are
+// built from: types.ListValue(vals...) (table service, database/sql, the
+// query service's Param(…).Any) and ParamsBuilder().Param(…).BeginList()
+// chains written in one expression (Add().T(v) per element,
+// AddItems(vals...)).
+func (c *checker) listBound(s *site.Site) ListBound {
+	var p *site.Params
+	if s.Query != nil {
+		p = s.Query.Params
+	}
+	return func(pname string) (int64, bool) {
+		c.sites() // builds the call graph
+		bnd := p.Lookup(pname)
+		if bnd == nil {
+			if p != nil && p.Known {
+				return 0, false
+			}
+			return c.bindingsList(s, pname)
+		}
+		if !bnd.Pos.IsValid() || !bnd.End.IsValid() {
+			return 0, false
+		}
+		return c.listsIn(bnd.Pos, bnd.End)
+	}
+}
+
+// listsIn bounds the lists built in the source range [pos, end): the
+// ListValue calls and BeginList chains in it or, when there is none, the
+// ListValue results an SDK call in it is given. Every one must be bounded.
+func (c *checker) listsIn(pos, end token.Pos) (int64, bool) {
+	var found []*ssa.Call
+	var given []ssa.Value
+	for _, fn := range c.funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				call, ok := instr.(*ssa.Call)
+				if !ok || call.Pos() < pos || call.Pos() >= end {
+					continue
+				}
+				switch calleeName(&call.Call) {
+				case "":
+					continue
+				case "ListValue", "BeginList":
+					found = append(found, call)
+				default:
+					given = append(given, call.Call.Args...)
+				}
+			}
+		}
+	}
+	if len(found) == 0 {
+		for _, a := range given {
+			found = append(found, listValueCalls(a, 0)...)
+		}
+	}
+	best := int64(0)
+	for _, v := range found {
+		n, ok := c.listLength(v)
+		if !ok {
+			return 0, false
+		}
+		best = max(best, n)
+	}
+	return best, len(found) > 0
+}
+
+// listValueCalls returns the types.ListValue calls whose result v
+// carries, directly or returned by a function of the package (a helper
+// idList(ids) that builds the list); nil when v may be anything else.
+func listValueCalls(v ssa.Value, depth int) []*ssa.Call {
+	for range 4 {
+		switch x := v.(type) {
+		case *ssa.MakeInterface:
+			v = x.X
+		case *ssa.ChangeType:
+			v = x.X
+		case *ssa.Call:
+			if calleeName(&x.Call) == "ListValue" {
+				return []*ssa.Call{x}
+			}
+			return returnedLists(x, depth)
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
+// returnedLists returns the ListValue calls a call of a package function
+// returns, nil unless every return statement returns one.
+func returnedLists(call *ssa.Call, depth int) []*ssa.Call {
+	fn := call.Call.StaticCallee()
+	if fn == nil || depth > 2 || len(fn.Blocks) == 0 || fn.Signature.Results().Len() != 1 {
+		return nil
+	}
+	var out []*ssa.Call
+	for _, b := range fn.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok {
+			continue
+		}
+		if len(ret.Results) != 1 {
+			return nil
+		}
+		lists := listValueCalls(ret.Results[0], depth+1)
+		if lists == nil {
+			return nil
+		}
+		out = append(out, lists...)
+	}
+	return out
+}
+
+// listLength bounds the elements of a ListValue call or a BeginList chain.
+func (c *checker) listLength(call *ssa.Call) (int64, bool) {
+	if calleeName(&call.Call) == "BeginList" {
+		return c.builderLength(call)
+	}
+	if len(call.Call.Args) != 1 {
+		return 0, false
+	}
+	n := lengthOf(call.Call.Args[0], call.Block(), 0, map[ssa.Value]bool{}, c.calls).hi
+	return n, n != math.MaxInt64
+}
+
+// builderLength follows list := Param(…).BeginList() through the calls on
+// it up to EndList: one element per Add().T(v), len(vals) per
+// AddItems(vals...). The chain must be one expression (every call in
+// BeginList's block, each result used once by the next), so that no call
+// of it runs in a loop.
+func (c *checker) builderLength(begin *ssa.Call) (int64, bool) {
+	next := func(v ssa.Value) *ssa.Call {
+		refs := v.Referrers()
+		if refs == nil {
+			return nil
+		}
+		var out *ssa.Call
+		for _, r := range *refs {
+			if _, ok := r.(*ssa.DebugRef); ok {
+				continue
+			}
+			call, ok := r.(*ssa.Call)
+			if !ok || out != nil || call.Block() != begin.Block() || len(call.Call.Args) == 0 || call.Call.Args[0] != v {
+				return nil
+			}
+			out = call
+		}
+		return out
+	}
+	var total int64
+	v := ssa.Value(begin)
+	for steps := 0; steps < 10000; steps++ {
+		call := next(v)
+		if call == nil {
+			return 0, false
+		}
+		switch calleeName(&call.Call) {
+		case "EndList":
+			return total, true
+		case "Add":
+			setter := next(call)
+			if setter == nil {
+				return 0, false
+			}
+			total, v = addSat(total, 1), setter
+		case "AddItems":
+			if len(call.Call.Args) != 2 {
+				return 0, false
+			}
+			n := lengthOf(call.Call.Args[1], call.Block(), 0, map[ssa.Value]bool{}, c.calls).hi
+			if n == math.MaxInt64 {
+				return 0, false
+			}
+			total, v = addSat(total, n), call
+		default:
+			return 0, false
+		}
+	}
+	return 0, false
+}
+
+// bindingsList is listBound's fallback when querysite could not decode
+// the site's bindings, as bindingsBound is paramBound's: the lists bound
+// by table.ValueParam("$name", …) or ParamsBuilder().Param("$name") in
+// the functions that make the call, at least one and every one bounded.
+func (c *checker) bindingsList(s *site.Site, pname string) (int64, bool) {
+	want := "$" + pname
+	scope := map[*ssa.Function]bool{}
+	for _, pos := range append([]token.Pos{s.Pos}, framePositions(s)...) {
+		if fn := c.enclosingFunc(pos); fn != nil {
+			scope[fn] = true
+		}
+	}
+	best, found := int64(0), false
+	for _, fn := range c.funcs {
+		if !scope[rootOf(fn)] {
+			continue
+		}
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				call, ok := instr.(*ssa.Call)
+				if !ok || len(call.Call.Args) == 0 {
+					continue
+				}
+				var lists []*ssa.Call
+				switch calleeName(&call.Call) {
+				case "ValueParam":
+					if len(call.Call.Args) != 2 || !isConstString(call.Call.Args[0], want) {
+						continue
+					}
+					lists = listValueCalls(call.Call.Args[1], 0)
+				case "Param":
+					if !isConstString(call.Call.Args[len(call.Call.Args)-1], want) {
+						continue
+					}
+					if begin := beginListOn(call); begin != nil {
+						lists = []*ssa.Call{begin}
+					}
+				default:
+					continue
+				}
+				if lists == nil {
+					return 0, false
+				}
+				for _, list := range lists {
+					n, ok := c.listLength(list)
+					if !ok {
+						return 0, false
+					}
+					best, found = max(best, n), true
+				}
+			}
+		}
+	}
+	return best, found
+}
+
+// beginListOn returns the BeginList call made on the result of
+// ParamsBuilder().Param(name), nil when there is none or several.
+func beginListOn(param *ssa.Call) *ssa.Call {
+	refs := param.Referrers()
+	if refs == nil {
+		return nil
+	}
+	var out *ssa.Call
+	for _, r := range *refs {
+		call, ok := r.(*ssa.Call)
+		if !ok || calleeName(&call.Call) != "BeginList" {
+			continue
+		}
+		if out != nil {
+			return nil
+		}
+		out = call
+	}
+	return out
+}
