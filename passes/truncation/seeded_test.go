@@ -26,6 +26,7 @@ func TestSeedScan(t *testing.T) {
 		{"typed literals", `REPLACE INTO currencies (code, name) VALUES (Utf8("USD"), $n), (CAST("EUR" AS Utf8), $m);`, "", 2},
 		{"two files", seed, "package p\nconst q = `UPSERT INTO currencies (code, name) VALUES (\"JPY\", $name);`\n", 3},
 		{"concatenated literal", seed, "package p\nconst q = \"UPSERT INTO currencies (code, name) \" +\n\t\"VALUES (\\\"JPY\\\", $name);\"\n", 3},
+		{"update and delete add no rows", seed, "package p\nconst q = `UPDATE currencies SET name = $n WHERE code = $c; DELETE FROM currencies WHERE code = $d;`\n", 2},
 		{"run-time key", seed, "package p\nconst q = `UPSERT INTO currencies (code, name) VALUES ($code, $name);`\n", -1},
 		{"select source", seed + "\nINSERT INTO currencies SELECT * FROM old_currencies;", "", -1},
 		{"nothing writes it", "", "", -1},

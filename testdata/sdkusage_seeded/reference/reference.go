@@ -59,6 +59,16 @@ UPSERT INTO currencies (code, name) VALUES ("USD", $name);`,
 	})
 }
 
+// RetitlePlan renames a plan: UPDATE adds no row.
+func (r *Repo) RetitlePlan(ctx context.Context, id uint64, title string) error {
+	return r.c.Do(ctx, func(ctx context.Context, s table.Session) error {
+		_, _, err := s.Execute(ctx, table.DefaultTxControl(), `DECLARE $id AS Uint64; DECLARE $title AS Utf8;
+UPDATE plans SET title = $title WHERE id = $id;`,
+			table.NewQueryParameters(table.ValueParam("$id", types.Uint64Value(id)), table.ValueParam("$title", types.TextValue(title))))
+		return err
+	})
+}
+
 // Plans lists the plans the migration inserts.
 func (r *Repo) Plans(ctx context.Context) ([]string, error) {
 	return r.names(ctx, `SELECT title AS name FROM plans ORDER BY name;`, nil)
