@@ -35,7 +35,7 @@ type piece struct {
 	mark *site.Choice
 	// identity, on a param piece, says the argument must have a stable
 	// identity (no unkeyed hole) or the variant is not recovered: a
-	// template's PRAGMA TablePathPrefix (templates.go, needsIdentity).
+	// template's PRAGMA TablePathPrefix (pathprefix.go, needsIdentity).
 	identity bool
 	// keyEq, on an empty param piece, is a condition rather than text:
 	// the variant holds only when the argument of parameter param is the
@@ -962,7 +962,7 @@ func (a *pkgAnalysis) instantiateWith(tmpl []variant, truncated bool, args []ssa
 // have a stable identity: t's parameter pieces inherit the requirement (the
 // caller is itself summarised); an unkeyed hole in any variant is returned
 // by its description, and the caller does not recover the text
-// (templates.go, unknownPathPrefix).
+// (pathprefix.go, unknownPathPrefix).
 func needsIdentity(t texts) (texts, string) {
 	out := texts{truncated: t.truncated, cyclic: t.cyclic}
 	for _, v := range t.vs {
@@ -1285,16 +1285,6 @@ func (a *pkgAnalysis) builderText(recv ssa.Value, stringCall *ssa.Call, c *ctx) 
 				return hole
 			}
 			callee := fc.Common().StaticCallee()
-			if callee != nil && callee.Pkg != nil && callee.Pkg.Pkg.Path() == "text/template" && callee.Name() == "Execute" &&
-				len(fc.Common().Args) == 3 && fc.Common().Args[1] == r {
-				// tmpl.Execute(&buf, data) (templates.go)
-				t, ok := a.templateExec(fc.Common().Args[0], fc.Common().Args[2], c)
-				if !ok {
-					return hole
-				}
-				writes = append(writes, write{fc, t})
-				continue
-			}
 			if callee == nil || callee.Pkg == nil || callee.Pkg.Pkg.Path() != "fmt" || callee.Name() != "Fprintf" || len(fc.Common().Args) != 3 {
 				return hole
 			}

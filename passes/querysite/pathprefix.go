@@ -1,0 +1,35 @@
+package querysite
+
+import "strings"
+
+// unknownPathPrefix reports whether a text sets PRAGMA TablePathPrefix
+// from a value with no identity (a hole with no key), after which its
+// tables could only be matched by suffix: the evaluator's text of such a
+// site is not used. A parameter piece there is marked (piece.identity):
+// the caller's argument decides, at instantiation (needsIdentity). The
+// SDK's examples render text/template queries with the program's package
+// var `prefix` and pass the same var to the function that creates the
+// tables, so the DDL and the queries name their tables through the same
+// keyed hole and match exactly.
+func unknownPathPrefix(t texts) bool {
+	for _, v := range t.vs {
+		for i, p := range v {
+			if p.hole || p.param >= 0 || !strings.Contains(p.text, "TablePathPrefix(") {
+				continue
+			}
+			for j := i + 1; j < len(v); j++ {
+				q := v[j]
+				if q.hole && q.key == "" {
+					return true // no identity: only a suffix could match
+				}
+				if q.param >= 0 {
+					v[j].identity = true
+				}
+				if strings.Contains(q.text, ")") {
+					break
+				}
+			}
+		}
+	}
+	return false
+}
