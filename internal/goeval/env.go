@@ -45,9 +45,10 @@ type Env interface {
 	// is its value everywhere.
 	InitOnly(g *ssa.Global) bool
 
-	// Global returns the value of a package variable of another package
-	// (by full name, "example.com/q.tmpl") as a Summary without
-	// parameters whose result is the value, nil when unknown.
+	// Global returns a Summary whose Unit.Globals holds the value of a
+	// package variable of another package (by full name,
+	// "example.com/q.tmpl"), as SummarizeGlobals makes it there; nil when
+	// unknown.
 	Global(name string) *Summary
 
 	// Stores returns every store to field field of the named struct type

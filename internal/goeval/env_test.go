@@ -177,6 +177,10 @@ type env struct {
 	// Env does (a wrapper's interface parameter is its callers' to
 	// instantiate).
 	noImplementations bool
+	// globals: another package's variables are known only through
+	// Global, as under go vet, where an imported package has no
+	// initialiser body; keyed by package path (SummarizeGlobals there).
+	globals map[string]*goeval.Summary
 }
 
 func newEnv(t testing.TB, p *program, local string, summarised ...string) *env {
@@ -392,6 +396,9 @@ func (e *env) Callers(fn *ssa.Function) ([]ssa.CallInstruction, bool) {
 }
 
 func (e *env) InitOnly(g *ssa.Global) bool {
+	if e.globals != nil && g.Pkg.Pkg.Path() != e.local {
+		return false // only its own package can tell (Global)
+	}
 	for _, fn := range e.p.funcs() {
 		if fn.Pkg != g.Pkg || fn.Synthetic == "package initializer" {
 			continue
@@ -431,7 +438,12 @@ func rootGlobal(v ssa.Value) *ssa.Global {
 	}
 }
 
-func (e *env) Global(name string) *goeval.Summary { return nil }
+func (e *env) Global(name string) *goeval.Summary {
+	if i := strings.LastIndex(name, "."); i > 0 && e.globals != nil {
+		return e.globals[name[:i]]
+	}
+	return nil
+}
 
 func (e *env) Stores(typ string, field int) ([]goeval.Store, bool) {
 	t := e.typeOf(typ)

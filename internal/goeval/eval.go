@@ -109,7 +109,7 @@ func (e *Evaluator) lookup(name string) *Func {
 	case c.Fn != nil && len(c.Fn.Blocks) > 0:
 		f = e.lowerLocal(c.Fn)
 	case c.Summary != nil:
-		if u := e.unitOf(c.Summary); u != nil {
+		if u := e.unitOf(c.Summary); u != nil && len(u.Funcs) > 0 {
 			f = u.Funcs[0]
 		}
 	}
@@ -495,10 +495,14 @@ func (e *Evaluator) globalValue(fr *frame, cell int) (*Value, *heap) {
 			}
 		}
 	}
-	if ci.g == nil || ci.g.Pkg == nil || ci.g.Pkg.Func("init") == nil || len(ci.g.Pkg.Func("init").Blocks) == 0 {
-		if s := e.env.Global(ci.global); s != nil {
-			if r := e.Instantiate(s, nil); r != nil && r.V.kind != KUnknown {
-				return r.V, r.h
+	if ci.g == nil || ci.g.Pkg == nil || ci.g.Pkg.Func("init") == nil || len(ci.g.Pkg.Func("init").Blocks) == 0 || !e.env.Body(ci.g.Pkg.Func("init")) {
+		// Another package's variable: its value, carried by a fact
+		// (SummarizeGlobals).
+		if u := e.unitOf(e.env.Global(ci.global)); u != nil {
+			for _, g := range u.Globals {
+				if g.Name == ci.global {
+					return e.decodeValue(&g.Value, u, emptyHeap)
+				}
 			}
 		}
 	}

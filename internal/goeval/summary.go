@@ -139,29 +139,7 @@ func summarize(env Env, b Budget, fn *ssa.Function, probe ssa.Value) (*Summary, 
 			}
 		}
 	}
-	sort.Slice(globals, func(i, j int) bool { return globals[i].String() < globals[j].String() })
-	if len(globals) > 0 {
-		e := New(env, b)
-		for _, g := range globals {
-			if !env.InitOnly(g) || pkg.Func("init") == nil {
-				continue
-			}
-			inf := e.initFrame(pkg)
-			if inf == nil {
-				continue
-			}
-			cell := e.globals[g.String()]
-			if cell == 0 {
-				continue
-			}
-			v, ok := inf.final.get(cell)
-			if !ok {
-				continue
-			}
-			enc := e.encode(v, inf.final, l, 0)
-			l.unit.Globals = append(l.unit.Globals, GlobalEntry{Name: g.String(), Value: enc})
-		}
-	}
+	encodeGlobals(env, b, pkg, globals, l, false)
 	s := &Summary{Version: summaryVersion, Unit: *l.unit}
 	s.Unit.linked = false
 	if probe != nil {
@@ -172,6 +150,63 @@ func summarize(env Env, b Budget, fn *ssa.Function, probe ssa.Value) (*Summary, 
 		s.Probe = slot + 1
 	}
 	return s, nil
+}
+
+// SummarizeGlobals carries the values of package variables of pkg to its
+// importers, as Env.Global answers: a Summary without functions whose
+// Unit.Globals holds the value of each of gs that only the initialiser
+// assigns (env.InitOnly) and whose value is known, sorted by name; nil when
+// none is. A template parsed once into an exported variable
+// (template.Must(template.New(…).Parse(…))) and executed in another package
+// is the case it serves.
+func SummarizeGlobals(env Env, b Budget, pkg *ssa.Package, gs []*ssa.Global) *Summary {
+	if env == nil {
+		env = NoEnv{}
+	}
+	if pkg == nil || len(gs) == 0 {
+		return nil
+	}
+	l := newLowerer(pkg.Prog.Fset)
+	l.summary, l.prog = true, pkg.Prog
+	encodeGlobals(env, b.norm(), pkg, gs, l, true)
+	if len(l.unit.Globals) == 0 {
+		return nil
+	}
+	s := &Summary{Version: summaryVersion, Unit: *l.unit}
+	s.Unit.linked = false
+	return s
+}
+
+// encodeGlobals appends to l's unit the values after pkg's initialiser of
+// the variables of gs only it assigns, in name order. With knownOnly, a
+// value not known at all is left out: the importer's hole keyed by the
+// variable says as much, and a summary's own reads keep theirs.
+func encodeGlobals(env Env, b Budget, pkg *ssa.Package, gs []*ssa.Global, l *lowerer, knownOnly bool) {
+	gs = append([]*ssa.Global(nil), gs...)
+	sort.Slice(gs, func(i, j int) bool { return gs[i].String() < gs[j].String() })
+	if len(gs) == 0 || pkg.Func("init") == nil {
+		return
+	}
+	e := New(env, b)
+	for _, g := range gs {
+		if g.Pkg != pkg || !env.InitOnly(g) {
+			continue
+		}
+		inf := e.initFrame(pkg)
+		if inf == nil {
+			return
+		}
+		cell := e.globals[g.String()]
+		if cell == 0 {
+			continue
+		}
+		v, ok := inf.final.get(cell)
+		if !ok || knownOnly && (v == nil || v.kind == KUnknown) {
+			continue
+		}
+		enc := e.encode(v, inf.final, l, 0)
+		l.unit.Globals = append(l.unit.Globals, GlobalEntry{Name: g.String(), Value: enc})
+	}
 }
 
 // exportedRecv reports whether a method's receiver type is exported.
@@ -190,7 +225,7 @@ func exportedRecv(fn *ssa.Function) bool {
 // unitOf links a summary's unit for this evaluator, once. The summary
 // itself is not modified (several passes may share an imported fact).
 func (e *Evaluator) unitOf(s *Summary) *Unit {
-	if s == nil || s.Version != summaryVersion || len(s.Unit.Funcs) == 0 {
+	if s == nil || s.Version != summaryVersion || len(s.Unit.Funcs)+len(s.Unit.Globals) == 0 {
 		return nil
 	}
 	if u, ok := e.units[s]; ok {
@@ -216,7 +251,7 @@ func (e *Evaluator) unitOf(s *Summary) *Unit {
 // its result (a KTuple for several results).
 func (e *Evaluator) Instantiate(s *Summary, args []*Result) *Result {
 	u := e.unitOf(s)
-	if u == nil {
+	if u == nil || len(u.Funcs) == 0 {
 		return &Result{V: e.bounded("summary not usable"), e: e, h: emptyHeap}
 	}
 	f := u.Funcs[0]

@@ -325,3 +325,106 @@ func handle(in req, id uint64, all bool) (string, any, *req, int) {
 		t.Errorf("names %s", got)
 	}
 }
+
+// TestSummarizeGlobals carries another package's variables to an importer
+// that has no initialiser body for them (as under go vet): a template
+// parsed once into an exported variable and executed by the importer, a
+// table name, and a variable assigned after initialisation, which stays a
+// hole keyed by the variable.
+func TestSummarizeGlobals(t *testing.T) {
+	p, err := build(srcPkg{"example.com/queries", `package queries
+
+import "text/template"
+
+var ReadJobs = template.Must(template.New("read").Parse("SELECT id FROM {{ .Table }} WHERE status = $status"))
+
+var Table = "jobs"
+
+var Current = "jobs_v1"
+
+func Rotate(next string) { Current = next }
+`}, srcPkg{"example.com/app", `package app
+
+import (
+	"bytes"
+	"strings"
+
+	"example.com/queries"
+)
+
+func read() string {
+	var b bytes.Buffer
+	_ = queries.ReadJobs.Execute(&b, struct{ Table string }{queries.Table})
+	return b.String()
+}
+
+func rotated() string {
+	var b strings.Builder
+	_ = queries.ReadJobs.Execute(&b, struct{ Table string }{queries.Current})
+	return b.String()
+}
+`})
+	if err != nil {
+		t.Fatal(err)
+	}
+	exporter := newEnv(t, p, "example.com/queries")
+	var gs []*ssa.Global
+	for _, pkg := range p.prog.AllPackages() {
+		if pkg.Pkg.Path() != "example.com/queries" {
+			continue
+		}
+		for _, m := range pkg.Members {
+			if g, ok := m.(*ssa.Global); ok && g.Object() != nil && g.Object().Exported() {
+				gs = append(gs, g)
+			}
+		}
+		s := goeval.SummarizeGlobals(exporter, goeval.Budget{}, pkg, gs)
+		if s == nil {
+			t.Fatal("no globals summarised")
+		}
+		s = roundTrip(t, s)
+		var names []string
+		for _, g := range s.Unit.Globals {
+			names = append(names, g.Name)
+		}
+		// Current is assigned by Rotate: not carried.
+		if got, want := strings.Join(names, " "), "example.com/queries.ReadJobs example.com/queries.Table"; got != want {
+			t.Fatalf("globals carried: %s, want %s", got, want)
+		}
+		importer := newEnv(t, p, "example.com/app")
+		importer.globals = map[string]*goeval.Summary{"example.com/queries": s}
+		for _, c := range []struct{ fn, want string }{
+			{"example.com/app.read", "SELECT id FROM jobs WHERE status = $status"},
+			{"example.com/app.rotated", "SELECT id FROM <var:example.com/queries.Current> WHERE status = $status"},
+		} {
+			if got := evalReturn(t, importer, c.fn); got != c.want {
+				t.Errorf("%s = %s, want %s", c.fn, got, c.want)
+			}
+		}
+		// Without the fact the template is a hole, as before.
+		importer.globals = map[string]*goeval.Summary{}
+		if got := evalReturn(t, importer, "example.com/app.read"); strings.Contains(got, "SELECT") {
+			t.Errorf("without the fact: %s", got)
+		}
+	}
+	if goeval.SummarizeGlobals(exporter, goeval.Budget{}, nil, gs) != nil {
+		t.Error("nil package summarised")
+	}
+}
+
+// evalReturn renders the first result of fn's return.
+func evalReturn(t *testing.T, env *env, name string) string {
+	t.Helper()
+	fn := env.find(name)
+	if fn == nil {
+		t.Fatalf("no function %s", name)
+	}
+	ev := goeval.New(env, goeval.Budget{})
+	for _, b := range fn.Blocks {
+		if r, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
+			return ev.Value(fn, r.Results[0]).String()
+		}
+	}
+	t.Fatalf("%s does not return", name)
+	return ""
+}

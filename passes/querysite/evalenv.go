@@ -70,9 +70,17 @@ func (env *evalEnv) Lookup(name string) goeval.Callee {
 	if fn := env.byName[name]; fn != nil && len(env.a.prog.Blocks(fn)) > 0 {
 		return goeval.Callee{Fn: fn}
 	}
-	pkg := env.importedPkg(funcPkgPath(name))
-	if pkg == nil {
+	f := env.fact(env.importedPkg(funcPkgPath(name)))
+	if f == nil {
 		return goeval.Callee{}
+	}
+	return goeval.Callee{Summary: f.lookup(name)}
+}
+
+// fact is the evalFact pkg exported, nil when none (or pkg is nil).
+func (env *evalEnv) fact(pkg *types.Package) *evalFact {
+	if pkg == nil {
+		return nil
 	}
 	f, ok := env.facts[pkg]
 	if !ok {
@@ -85,10 +93,7 @@ func (env *evalEnv) Lookup(name string) goeval.Callee {
 		}
 		env.facts[pkg] = f
 	}
-	if f == nil {
-		return goeval.Callee{}
-	}
-	return goeval.Callee{Summary: f.lookup(name)}
+	return f
 }
 
 // funcPkgPath is the package path of a function or method spelled as
@@ -338,7 +343,14 @@ func (env *evalEnv) InitOnly(g *ssa.Global) bool {
 	return true
 }
 
-func (env *evalEnv) Global(string) *goeval.Summary { return nil }
+// Global answers with the values an imported package exported of its
+// variables (evalFact.Vars).
+func (env *evalEnv) Global(name string) *goeval.Summary {
+	if f := env.fact(env.importedPkg(funcPkgPath(name))); f != nil {
+		return f.global(name)
+	}
+	return nil
+}
 
 // Stores lists the writes to an unexported string field of a local named
 // struct whose address never escapes (fields.go's index), at most

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
 
 	"github.com/ydblint/ydblint/internal/goeval"
 	"github.com/ydblint/ydblint/internal/yql"
@@ -22,6 +23,11 @@ import (
 // deterministic, and go vet caches facts by their bytes.
 type evalFact struct {
 	Funcs []evalSummary
+	// Vars holds the values of the package's exported variables that only
+	// its initialiser assigns (goeval.SummarizeGlobals), for importers
+	// that read them directly: a template parsed once into a variable of
+	// a queries package and executed where the query runs.
+	Vars *goeval.Summary
 }
 
 type evalSummary struct {
@@ -36,7 +42,27 @@ func (f *evalFact) String() string {
 	for i, s := range f.Funcs {
 		names[i] = s.Name
 	}
+	if f.Vars != nil {
+		var vars []string
+		for _, g := range f.Vars.Unit.Globals {
+			vars = append(vars, g.Name)
+		}
+		return "ydbEval(" + strings.Join(names, ", ") + "; vars " + strings.Join(vars, ", ") + ")"
+	}
 	return "ydbEval(" + strings.Join(names, ", ") + ")"
+}
+
+// global returns Vars when it holds the variable name.
+func (f *evalFact) global(name string) *goeval.Summary {
+	if f.Vars == nil {
+		return nil
+	}
+	for _, g := range f.Vars.Unit.Globals {
+		if g.Name == name {
+			return f.Vars
+		}
+	}
+	return nil
 }
 
 func (f *evalFact) lookup(name string) *goeval.Summary {
@@ -124,9 +150,30 @@ func (a *pkgAnalysis) exportEvalSummaries() {
 		}
 		out = append(out, evalSummary{Name: fn.String(), S: s})
 	}
-	if len(out) == 0 {
+	vars := goeval.SummarizeGlobals(env, goeval.Budget{}, a.pkg, a.exportedVars())
+	if len(out) == 0 && vars == nil {
 		return
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
-	a.pass.ExportPackageFact(&evalFact{Funcs: out})
+	a.pass.ExportPackageFact(&evalFact{Funcs: out, Vars: vars})
+}
+
+// exportedVars returns the package's exported variables in name order;
+// SummarizeGlobals keeps those only the initialiser assigns whose value it
+// knows (a string, a template, a struct or map of them).
+func (a *pkgAnalysis) exportedVars() []*ssa.Global {
+	if a.pkg == nil {
+		return nil
+	}
+	var out []*ssa.Global
+	for _, name := range a.pass.Pkg.Scope().Names() {
+		obj, ok := a.pass.Pkg.Scope().Lookup(name).(*types.Var)
+		if !ok || !obj.Exported() {
+			continue
+		}
+		if g, ok := a.pkg.Members[name].(*ssa.Global); ok {
+			out = append(out, g)
+		}
+	}
+	return out
 }
