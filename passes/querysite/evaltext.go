@@ -619,7 +619,7 @@ func (a *pkgAnalysis) siteText(v ssa.Value, hint ast.Expr, c *ctx) texts {
 func (a *pkgAnalysis) textOrEval(v ssa.Value, hint ast.Expr, c *ctx) texts {
 	old := a.text(v, hint, c)
 	if !needsEvaluator(old) {
-		return old
+		return a.reachableVariants(old, v, hint, c)
 	}
 	if neu, shape := a.evalTextShape(v, hint, c); !repeats(shape) && !unknownPathPrefix(neu) && recoversMore(neu, old) {
 		// unknownPathPrefix, as for a template the recognisers render: a
