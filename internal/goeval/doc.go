@@ -129,7 +129,8 @@
 // of a type by name; the implementations of an interface method; the
 // callers of a function and whether they are all known; whether a
 // package variable is assigned only by its initialiser; the value of a
-// package variable of another package; the stores to a field and whether
+// package variable of another package (SummarizeGlobals makes it there:
+// a template parsed once into a variable of a queries package); the stores to a field and whether
 // they are all known. NoEnv knows nothing.
 //
 // # Summaries

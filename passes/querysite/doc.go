@@ -32,7 +32,9 @@
 //     fmt.Sprintf/Fprintf with a constant format, strings.Join of a slice
 //     literal, strings.Builder/bytes.Buffer writes that dominate String(),
 //     single-assignment package vars, //go:embed string vars, closure
-//     captures, φ variants (at most 16, Query.TextsTruncated beyond). Unknown
+//     captures, φ variants (at most 16, Query.TextsTruncated beyond; a
+//     variant no known call of the site's function builds is left out,
+//     reach.go). Unknown
 //     pieces are holes keyed by field ("field:pkg.Type.name"), package var
 //     ("var:pkg.name") or parameterless function ("call:pkg.Func").
 //   - parameters: ParamsBuilder chains, table.NewQueryParameters /
