@@ -106,8 +106,9 @@
 // n -= x; a number or string type) gets a suggested fix when the call's
 // error is assigned to a variable: the count goes to a variable declared
 // just before the call and zeroed at the start of every attempt, and is
-// added to the counter after the if err != nil that follows the call (or
-// under if err == nil). A counter the closure also reads (a limit check)
+// added to the counter after the if err != nil that follows the call and
+// leaves (return, break, continue, panic, or a call that never returns:
+// log.Fatalf, t.Fatalf, os.Exit), or under if err == nil. A counter the closure also reads (a limit check)
 // gets the advice alone: counting elsewhere would change what it reads.
 //
 // # Not reported

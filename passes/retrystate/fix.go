@@ -12,6 +12,9 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/ydblint/ydblint/internal/noreturn"
 )
 
 // The suggested fix for a counter that gathers over a loop of retrier
@@ -54,7 +57,8 @@ func loopCounterFix(pass *analysis.Pass, closure *ssa.Function, cell *ssa.FreeVa
 		return analysis.SuggestedFix{}, false
 	}
 	path, _ := astutil.PathEnclosingInterval(file, lit.Pos(), lit.End())
-	site, ok := callStatement(pass.TypesInfo, path, lit)
+	nr, _ := pass.ResultOf[noreturn.Analyzer].(*noreturn.Result)
+	site, ok := callStatement(pass.TypesInfo, nr, path, lit)
 	if !ok {
 		return analysis.SuggestedFix{}, false
 	}
@@ -186,7 +190,7 @@ type callSite struct {
 // callStatement finds the statement that hands lit to the retrier (path
 // runs from lit outwards): err = Do(…), err := Do(…), or the init of an
 // if err := Do(…); err != nil { …leave… }.
-func callStatement(info *types.Info, path []ast.Node, lit *ast.FuncLit) (callSite, bool) {
+func callStatement(info *types.Info, nr *noreturn.Result, path []ast.Node, lit *ast.FuncLit) (callSite, bool) {
 	if len(path) < 4 {
 		return callSite{}, false
 	}
@@ -205,7 +209,7 @@ func callStatement(info *types.Info, path []ast.Node, lit *ast.FuncLit) (callSit
 	errObj := info.ObjectOf(errID)
 	switch parent := path[3].(type) {
 	case *ast.IfStmt:
-		if parent.Init != assign || parent.Else != nil || !errNotNil(info, parent.Cond, errObj) || !leaves(info, parent.Body) || len(path) < 5 {
+		if parent.Init != assign || parent.Else != nil || !errNotNil(info, parent.Cond, errObj) || !leaves(info, nr, parent.Body) || len(path) < 5 {
 			return callSite{}, false
 		}
 		if _, ok := path[4].(*ast.BlockStmt); !ok {
@@ -219,7 +223,7 @@ func callStatement(info *types.Info, path []ast.Node, lit *ast.FuncLit) (callSit
 				continue
 			}
 			if next, ok := parent.List[i+1].(*ast.IfStmt); ok && next.Init == nil && next.Else == nil &&
-				errNotNil(info, next.Cond, errObj) && leaves(info, next.Body) {
+				errNotNil(info, next.Cond, errObj) && leaves(info, nr, next.Body) {
 				site.checked = next
 			}
 		}
@@ -257,8 +261,10 @@ func errNotNil(info *types.Info, cond ast.Expr, err types.Object) bool {
 }
 
 // leaves reports whether a block ends by leaving it for good: return,
-// break, continue, goto or panic.
-func leaves(info *types.Info, b *ast.BlockStmt) bool {
+// break, continue, goto, panic, or a call that never returns (t.Fatalf,
+// log.Fatal, os.Exit, a helper ending in one: internal/noreturn), as a
+// test's error branch does.
+func leaves(info *types.Info, nr *noreturn.Result, b *ast.BlockStmt) bool {
 	if b == nil || len(b.List) == 0 {
 		return false
 	}
@@ -270,12 +276,12 @@ func leaves(info *types.Info, b *ast.BlockStmt) bool {
 		if !ok {
 			return false
 		}
-		id, ok := c.Fun.(*ast.Ident)
-		if !ok {
-			return false
+		switch fn := typeutil.Callee(info, c).(type) {
+		case *types.Builtin:
+			return fn.Name() == "panic"
+		case *types.Func:
+			return nr != nil && nr.NoReturn(fn)
 		}
-		b, ok := info.Uses[id].(*types.Builtin)
-		return ok && b.Name() == "panic"
 	}
 	return false
 }
