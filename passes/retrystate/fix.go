@@ -69,7 +69,7 @@ func loopCounterFix(pass *analysis.Pass, closure *ssa.Function, cell *ssa.FreeVa
 	indent := indentAt(pass, site.stmt.Pos())
 	edits := []analysis.TextEdit{
 		{Pos: site.stmt.Pos(), End: site.stmt.Pos(), NewText: []byte("var " + local + " " + typ + "\n" + indent)},
-		{Pos: lit.Body.Lbrace + 1, End: lit.Body.Lbrace + 1, NewText: []byte("\n" + indent + "\t" + local + " = " + zero)},
+		{Pos: lit.Body.Lbrace + 1, End: lit.Body.Lbrace + 1, NewText: []byte("\n" + bodyIndent(pass, lit, indent) + local + " = " + zero)},
 	}
 	for _, id := range uses {
 		edits = append(edits, analysis.TextEdit{Pos: id.Pos(), End: id.End(), NewText: []byte(local)})
@@ -334,6 +334,17 @@ func upperFirst(s string) string {
 		return s
 	}
 	return string(unicode.ToUpper(r)) + s[size:]
+}
+
+// bodyIndent is the indentation of the closure's first statement, so the
+// zeroing lines up with it however the literal is laid out (on the call's
+// line or on a line of its own); one tab more than the call's statement
+// for an empty body.
+func bodyIndent(pass *analysis.Pass, lit *ast.FuncLit, stmtIndent string) string {
+	if len(lit.Body.List) > 0 {
+		return indentAt(pass, lit.Body.List[0].Pos())
+	}
+	return stmtIndent + "\t"
 }
 
 // indentAt is the leading white space of the line pos is on.

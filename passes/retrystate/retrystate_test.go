@@ -2,6 +2,7 @@ package retrystate_test
 
 import (
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
@@ -42,10 +43,35 @@ func TestRetrystateLoopFix(t *testing.T) {
 	// (Archive, Purge, ArchiveAudited and ArchiveOrDie, whose error branch
 	// ends in log.Fatalf, get one; ArchiveUpTo reads its counter, no rewrite).
 	fixes := 0
+	zeroings := 0
 	for _, r := range results {
 		for _, d := range r.Diagnostics {
 			fixes += len(d.SuggestedFixes)
+			for _, f := range d.SuggestedFixes {
+				for _, e := range f.TextEdits {
+					// The golden comparison is gofmt-insensitive: the
+					// zeroing must line up with the closure's body itself,
+					// also when the literal sits on a line of its own
+					// (ArchiveOrDie, one tab deeper than the others).
+					text := string(e.NewText)
+					if !strings.HasSuffix(text, "callMoved = 0") && !strings.HasSuffix(text, "callDeleted = 0") {
+						continue
+					}
+					zeroings++
+					line := r.Pass.Fset.Position(d.Pos).Line
+					want := "\n\t\t\t"
+					if line > 195 { // ArchiveOrDie
+						want = "\n\t\t\t\t"
+					}
+					if !strings.HasPrefix(text, want) || strings.HasPrefix(text, want+"\t") {
+						t.Errorf("line %d: zeroing %q, want it indented as %q", line, text, want)
+					}
+				}
+			}
 		}
+	}
+	if zeroings != 4 {
+		t.Errorf("%d zeroing edits, want 4", zeroings)
 	}
 	if fixes != 4 {
 		t.Errorf("%d suggested fixes, want 4 (Archive, Purge, ArchiveAudited, ArchiveOrDie)", fixes)

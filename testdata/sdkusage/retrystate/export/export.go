@@ -193,20 +193,21 @@ func (a *Archiver) ArchiveAudited(ctx context.Context, audit *Audit, batches [][
 
 // ArchiveOrDie is the nightly job's loop: a failed batch ends the process
 // (log.Fatalf never returns), so the sum grows only after a call
-// succeeded, as after a return.
+// succeeded, as after a return. The closure sits on a line of its own.
 func (a *Archiver) ArchiveOrDie(ctx context.Context, batches [][]uint64) int {
 	moved := 0
 	for _, ids := range batches {
-		err := a.db.Query().DoTx(ctx, func(ctx context.Context, tx query.TxActor) error {
-			for _, id := range ids {
-				if err := tx.Exec(ctx, archiveOne, idParam(id)); err != nil {
-					return err
+		if err := a.db.Query().DoTx(ctx,
+			func(ctx context.Context, tx query.TxActor) error {
+				for _, id := range ids {
+					if err := tx.Exec(ctx, archiveOne, idParam(id)); err != nil {
+						return err
+					}
+					moved++ // want `moved sums over the loop's calls of query.Client.DoTx`
 				}
-				moved++ // want `moved sums over the loop's calls of query.Client.DoTx`
-			}
-			return nil
-		})
-		if err != nil {
+				return nil
+			},
+		); err != nil {
 			log.Fatalf("archive: %v", err)
 		}
 	}
