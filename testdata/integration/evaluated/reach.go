@@ -24,7 +24,7 @@ func (e *Exports) byOwner(ctx context.Context, owner, state string) error {
 	}
 	_, err := e.db.Query().QueryResultSet(ctx, q, query.WithParameters(
 		ydb.ParamsBuilder().Param("$owner").Text(owner).Param("$state").Text(state).Build(),
-	))
+	), query.WithIdempotent())
 	return err
 }
 
@@ -42,7 +42,7 @@ func (e *Exports) byOwnerState(ctx context.Context, owner, state string) error {
 	}
 	_, err := e.db.Query().QueryResultSet(ctx, q, query.WithParameters(
 		ydb.ParamsBuilder().Param("$owner").Text(owner).Param("$state").Text(state).Build(),
-	))
+	), query.WithIdempotent())
 	return err
 }
 

@@ -29,7 +29,7 @@ func (j *TemplateJobs) ByOwner(ctx context.Context, owner string) error {
 	}
 	_, err := j.db.Query().QueryResultSet(ctx, buf.String(), query.WithParameters(
 		ydb.ParamsBuilder().Param("$owner").Text(owner).Build(),
-	))
+	), query.WithIdempotent())
 	return err
 }
 
@@ -41,6 +41,6 @@ func (j *TemplateJobs) ByID(ctx context.Context, id uint64) error {
 	}
 	_, err := j.db.Query().QueryResultSet(ctx, b.String(), query.WithParameters(
 		ydb.ParamsBuilder().Param("$id").Uint64(id).Build(),
-	))
+	), query.WithIdempotent())
 	return err
 }
