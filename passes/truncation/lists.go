@@ -198,55 +198,31 @@ func (c *checker) builderLength(begin *ssa.Call) (int64, bool) {
 // bindingsList is listBound's fallback when querysite could not decode
 // the site's bindings, as bindingsBound is paramBound's: the lists bound
 // by table.ValueParam("$name", …) or ParamsBuilder().Param("$name") in
-// the functions that make the call, at least one and every one bounded.
+// the functions that make the call (paramBindings), at least one and
+// every one bounded.
 func (c *checker) bindingsList(s *site.Site, pname string) (int64, bool) {
-	want := "$" + pname
-	scope := map[*ssa.Function]bool{}
-	for _, pos := range append([]token.Pos{s.Pos}, framePositions(s)...) {
-		if fn := c.enclosingFunc(pos); fn != nil {
-			scope[fn] = true
-		}
-	}
 	best, found := int64(0), false
-	for _, fn := range c.funcs {
-		if !scope[rootOf(fn)] {
-			continue
+	all := c.paramBindings(s, pname, func(call *ssa.Call, _ *ssa.BasicBlock) bool {
+		var lists []*ssa.Call
+		if calleeName(&call.Call) == "ValueParam" {
+			lists = listValueCalls(call.Call.Args[1], 0)
+		} else if begin := beginListOn(call); begin != nil {
+			lists = []*ssa.Call{begin}
 		}
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				call, ok := instr.(*ssa.Call)
-				if !ok || len(call.Call.Args) == 0 {
-					continue
-				}
-				var lists []*ssa.Call
-				switch calleeName(&call.Call) {
-				case "ValueParam":
-					if len(call.Call.Args) != 2 || !isConstString(call.Call.Args[0], want) {
-						continue
-					}
-					lists = listValueCalls(call.Call.Args[1], 0)
-				case "Param":
-					if !isConstString(call.Call.Args[len(call.Call.Args)-1], want) {
-						continue
-					}
-					if begin := beginListOn(call); begin != nil {
-						lists = []*ssa.Call{begin}
-					}
-				default:
-					continue
-				}
-				if lists == nil {
-					return 0, false
-				}
-				for _, list := range lists {
-					n, ok := c.listLength(list)
-					if !ok {
-						return 0, false
-					}
-					best, found = max(best, n), true
-				}
+		if lists == nil {
+			return false
+		}
+		for _, list := range lists {
+			n, ok := c.listLength(list)
+			if !ok {
+				return false
 			}
+			best, found = max(best, n), true
 		}
+		return true
+	})
+	if !all {
+		return 0, false
 	}
 	return best, found
 }

@@ -501,11 +501,41 @@ func isInteger(t types.Type) bool {
 // bindingsBound is the fallback when querysite could not decode the
 // site's bindings: the largest value any table.ValueParam("$name", …) or
 // ParamsBuilder().Param("$name").T(…) binds in the functions that make the
-// call (the site's and, for wrappers of this package, theirs, with their
-// closures), when there is at least one and every one is bounded. (If the
-// site binds the parameter some other way the answer may be wrong, but
-// only towards silence.)
+// call (paramBindings), when there is at least one and every one is
+// bounded. (If the site binds the parameter some other way the answer may
+// be wrong, but only towards silence.)
 func (c *checker) bindingsBound(s *site.Site, pname string) (int64, bool) {
+	best, found := int64(0), false
+	all := c.paramBindings(s, pname, func(call *ssa.Call, b *ssa.BasicBlock) bool {
+		var v ssa.Value
+		if calleeName(&call.Call) == "ValueParam" {
+			v = integerInside(call.Call.Args[1])
+		} else {
+			v = builderValue(call)
+		}
+		if v == nil {
+			return false
+		}
+		c.sites() // builds the call graph
+		n, ok := upperBound(v, b, c.calls)
+		if !ok {
+			return false
+		}
+		best, found = max(best, n), true
+		return true
+	})
+	if !all {
+		return 0, false
+	}
+	return best, found
+}
+
+// paramBindings calls bind for every table.ValueParam("$name", …) and
+// ParamsBuilder().Param("$name") call, with its block, in the functions
+// that make the site's call (the site's and, for wrappers of this package,
+// theirs, with their closures). bind returns false when the binding is not
+// bounded; paramBindings then stops and returns false.
+func (c *checker) paramBindings(s *site.Site, pname string, bind func(call *ssa.Call, b *ssa.BasicBlock) bool) bool {
 	want := "$" + pname
 	scope := map[*ssa.Function]bool{}
 	for _, pos := range append([]token.Pos{s.Pos}, framePositions(s)...) {
@@ -513,7 +543,6 @@ func (c *checker) bindingsBound(s *site.Site, pname string) (int64, bool) {
 			scope[fn] = true
 		}
 	}
-	best, found := int64(0), false
 	for _, fn := range c.funcs {
 		if !scope[rootOf(fn)] {
 			continue
@@ -524,34 +553,25 @@ func (c *checker) bindingsBound(s *site.Site, pname string) (int64, bool) {
 				if !ok || len(call.Call.Args) == 0 {
 					continue
 				}
-				var v ssa.Value
 				switch calleeName(&call.Call) {
 				case "ValueParam":
 					if len(call.Call.Args) != 2 || !isConstString(call.Call.Args[0], want) {
 						continue
 					}
-					v = integerInside(call.Call.Args[1])
 				case "Param":
 					if !isConstString(call.Call.Args[len(call.Call.Args)-1], want) {
 						continue
 					}
-					v = builderValue(call)
 				default:
 					continue
 				}
-				if v == nil {
-					return 0, false
+				if !bind(call, b) {
+					return false
 				}
-				c.sites() // builds the call graph
-				n, ok := upperBound(v, b, c.calls)
-				if !ok {
-					return 0, false
-				}
-				best, found = max(best, n), true
 			}
 		}
 	}
-	return best, found
+	return true
 }
 
 // calleeName is the name of an SDK function or method called, "" for
