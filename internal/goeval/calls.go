@@ -6,11 +6,12 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/ydblint/ydblint/internal/goeval/ir"
 	"github.com/ydblint/ydblint/internal/strshape"
 )
 
 // call interprets a call instruction.
-func (fr *frame) call(b int, in *Instr, h *heap) *heap {
+func (fr *frame) call(b int, in *ir.Instr, h *heap) *heap {
 	args := make([]*Value, len(in.Args))
 	for i, a := range in.Args {
 		args[i] = fr.get(a, b)
@@ -30,26 +31,26 @@ func (fr *frame) call(b int, in *Instr, h *heap) *heap {
 
 // dispatch runs the call in with arguments args (the callee value or
 // receiver first for dynamic and interface calls).
-func (fr *frame) dispatch(b int, in *Instr, args []*Value, h *heap) (*Value, *heap) {
+func (fr *frame) dispatch(b int, in *ir.Instr, args []*Value, h *heap) (*Value, *heap) {
 	switch in.Mode {
-	case CallBuiltin:
+	case ir.CallBuiltin:
 		return fr.builtin(in, args, h)
-	case CallStatic:
+	case ir.CallStatic:
 		if r, h2, ok := fr.intrinsic(in.Name, in, args, h); ok {
 			return r, h2
 		}
-		fn := fr.e.funcOf(fr.f, in.Func, in.fn, in.Name)
+		fn := fr.e.funcOf(fr.f, in.Func, in.SSAFunc(), in.Name)
 		return fr.callFunc(fn, in.Name, args, nil, h, in)
-	case CallDynamic:
+	case ir.CallDynamic:
 		return fr.callValue(args[0], args[1:], h, in)
-	case CallInvoke:
+	case ir.CallInvoke:
 		return fr.invoke(in.Iface, in.Name, args[0], args[1:], h, in)
 	}
 	return fr.e.bounded("unknown call"), h
 }
 
 // callValue calls a function value.
-func (fr *frame) callValue(fv *Value, args []*Value, h *heap, in *Instr) (*Value, *heap) {
+func (fr *frame) callValue(fv *Value, args []*Value, h *heap, in *ir.Instr) (*Value, *heap) {
 	e := fr.e
 	switch fv.kind {
 	case KFunc:
@@ -101,7 +102,7 @@ func (fr *frame) each(alts []*Value, h *heap, f func(*Value, *heap) (*Value, *he
 
 // invoke is an interface call: devirtualised from the dynamic type that
 // reached the receiver, else tried on every implementation Env reports.
-func (fr *frame) invoke(iface, method string, recv *Value, args []*Value, h *heap, in *Instr) (*Value, *heap) {
+func (fr *frame) invoke(iface, method string, recv *Value, args []*Value, h *heap, in *ir.Instr) (*Value, *heap) {
 	e := fr.e
 	switch recv.kind {
 	case KInterface:
@@ -149,7 +150,7 @@ func (fr *frame) invoke(iface, method string, recv *Value, args []*Value, h *hea
 // piece naming the method (Piece.Method), which each caller that passes
 // a value of a known type instantiates (Invoke), as it instantiates a
 // string parameter. ok is false for any other call.
-func (fr *frame) paramMethod(method string, recv *Value, args []*Value, h *heap, in *Instr) (*Value, *heap, bool) {
+func (fr *frame) paramMethod(method string, recv *Value, args []*Value, h *heap, in *ir.Instr) (*Value, *heap, bool) {
 	e := fr.e
 	if recv.kind != KUnknown || recv.hole <= 0 || in == nil {
 		return nil, nil, false
@@ -160,21 +161,21 @@ func (fr *frame) paramMethod(method string, recv *Value, args []*Value, h *heap,
 	}
 	// The string result: the method's only one, or its first (a
 	// FormatQuery returning the text and an error).
-	t := fr.f.typeAt(in.Type)
-	var rest []*Type
-	if t != nil && t.Kind == TTuple && len(t.Fields) > 0 {
+	t := fr.f.TypeAt(in.Type)
+	var rest []*ir.Type
+	if t != nil && t.Kind == ir.TTuple && len(t.Fields) > 0 {
 		for _, fd := range t.Fields[1:] {
-			rest = append(rest, fr.f.typeAt(fd.Type))
+			rest = append(rest, fr.f.TypeAt(fd.Type))
 		}
-		t = fr.f.typeAt(t.Fields[0].Type)
+		t = fr.f.TypeAt(t.Fields[0].Type)
 	}
-	if t == nil || t.Kind != TString {
+	if t == nil || t.Kind != ir.TString {
 		return nil, nil, false
 	}
 	h = fr.invalidate(h, args, "handed to "+method)
 	p := Piece{Hole: true, Kind: HoleParam, Desc: q.Desc, Why: q.Why, Param: q.Param, Method: method, MethodArgs: len(args), Src: q.Src, SrcString: q.SrcString}
 	text := mkStr(strshape.Hole(e.piece(p)))
-	if rest == nil && fr.f.typeAt(in.Type).Kind != TTuple {
+	if rest == nil && fr.f.TypeAt(in.Type).Kind != ir.TTuple {
 		return text, h, true
 	}
 	vs := []*Value{text}
@@ -186,7 +187,7 @@ func (fr *frame) paramMethod(method string, recv *Value, args []*Value, h *heap,
 
 // methodFunc finds the method of an interface value's dynamic type among
 // the methods its unit embeds.
-func (fr *frame) methodFunc(recv *Value, method string) *Func {
+func (fr *frame) methodFunc(recv *Value, method string) *ir.Func {
 	if u := recv.unit; u != nil {
 		for _, m := range u.Methods {
 			if m.Recv == recv.name && m.Name == method {
@@ -203,9 +204,9 @@ func (fr *frame) methodName(recv *Value, method string) string {
 
 // callFunc interprets a call of fn (nil: not available) with arguments
 // args and, for a closure, its captured values.
-func (fr *frame) callFunc(fn *Func, name string, args, free []*Value, h *heap, in *Instr) (*Value, *heap) {
+func (fr *frame) callFunc(fn *ir.Func, name string, args, free []*Value, h *heap, in *ir.Instr) (*Value, *heap) {
 	e := fr.e
-	if fn == nil || fn.bad != "" {
+	if fn == nil || fn.Bad() != "" {
 		return fr.external(name, args, h, in)
 	}
 	if fr.depth+1 > e.b.Depth {
@@ -395,23 +396,23 @@ func (fr *frame) opaque(name string, args []*Value, h *heap, why string) (*Value
 // application the consumers can read (parameter constructors, options),
 // a string hole keyed by the function and its keyed arguments, and the
 // memory its arguments reach becomes unknown (it may write it).
-func (fr *frame) external(name string, args []*Value, h *heap, in *Instr) (*Value, *heap) {
+func (fr *frame) external(name string, args []*Value, h *heap, in *ir.Instr) (*Value, *heap) {
 	e := fr.e
 	if fr.top && fr.record && in != nil {
 		for _, a := range args {
 			if a.kind == KFunc && a.fn != nil {
 				b := -1
-				if in.ID >= 0 && fr.f.def[in.ID].block >= 0 {
-					b = fr.f.def[in.ID].block
+				if in.ID >= 0 && fr.f.Defs()[in.ID].Block >= 0 {
+					b = fr.f.Defs()[in.ID].Block
 				}
 				fr.closures[a.fn] = &closureSite{h: h, bindings: a.elems, block: b}
 			}
 		}
 	}
 	h = fr.invalidate(h, args, "handed to "+shortName(name))
-	var t *Type
+	var t *ir.Type
 	if in != nil {
-		t = fr.f.typeAt(in.Type)
+		t = fr.f.TypeAt(in.Type)
 	}
 	app := e.bound(mkApply(name, args))
 	if app.kind != KApply {
@@ -420,14 +421,14 @@ func (fr *frame) external(name string, args []*Value, h *heap, in *Instr) (*Valu
 	if t == nil {
 		return app, h
 	}
-	if t.Kind == TTuple {
+	if t.Kind == ir.TTuple {
 		vs := make([]*Value, len(t.Fields))
 		for i, fd := range t.Fields {
 			if i == 0 {
-				vs[i] = e.fit(orOther(fr.f.typeAt(fd.Type)), app)
+				vs[i] = e.fit(orOther(fr.f.TypeAt(fd.Type)), app)
 				continue
 			}
-			vs[i] = e.fit(orOther(fr.f.typeAt(fd.Type)), e.hole(HoleCall, "", shortName(name)+"#"+strconv.Itoa(i), "result of a call that is not interpreted"))
+			vs[i] = e.fit(orOther(fr.f.TypeAt(fd.Type)), e.hole(HoleCall, "", shortName(name)+"#"+strconv.Itoa(i), "result of a call that is not interpreted"))
 		}
 		return mkTuple(vs), h
 	}
@@ -467,7 +468,7 @@ func (fr *frame) invalidate(h *heap, args []*Value, why string) *heap {
 		}
 		if v.kind == KFunc && v.fn != nil && len(v.elems) == v.fn.NFree {
 			for i, x := range v.elems {
-				if x != nil && x.kind == KPointer && x.cell != 0 && v.fn.freeOnlyLoaded(i) {
+				if x != nil && x.kind == KPointer && x.cell != 0 && v.fn.FreeOnlyLoaded(i) {
 					// The closure only reads this captured variable:
 					// whoever runs it cannot assign it, only write what
 					// its value reaches.
@@ -493,28 +494,8 @@ func (fr *frame) invalidate(h *heap, args []*Value, why string) *heap {
 	return h
 }
 
-// freeOnlyLoaded reports whether f uses its free variable i (a captured
-// variable's address) only to load it: no store, no call, no closure or
-// phi it flows into. A function that cannot be interpreted says no.
-func (f *Func) freeOnlyLoaded(i int) bool {
-	if f.bad != "" || i < 0 || i >= f.NFree {
-		return false
-	}
-	slot := f.NParams + i
-	for _, b := range f.Blocks {
-		for _, in := range b.Instrs {
-			for j, a := range in.Args {
-				if a == slot && (in.Op != OpLoad || j != 0) {
-					return false
-				}
-			}
-		}
-	}
-	return true
-}
-
 // builtin interprets a call of a builtin function.
-func (fr *frame) builtin(in *Instr, args []*Value, h *heap) (*Value, *heap) {
+func (fr *frame) builtin(in *ir.Instr, args []*Value, h *heap) (*Value, *heap) {
 	e := fr.e
 	switch in.Name {
 	case "append":

@@ -44,7 +44,7 @@
 //
 // # Interpretation
 //
-// Each function is lowered once to a small IR (ir.go) that keeps the SSA
+// Each function is lowered once to a small IR (package ir) that keeps the SSA
 // control flow but names callees, globals and types by strings, so that
 // the same interpreter runs local code and summaries. A frame interprets
 // the blocks in reverse postorder over an immutable heap; a block's entry

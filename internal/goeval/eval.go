@@ -5,6 +5,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/ydblint/ydblint/internal/goeval/ir"
 	"github.com/ydblint/ydblint/internal/strshape"
 )
 
@@ -25,9 +26,9 @@ type Evaluator struct {
 	fieldBusy  map[string]bool
 	globals    map[string]int
 
-	lowered  map[*ssa.Function]*Func
-	byName   map[string]*Func
-	units    map[*Summary]*Unit
+	lowered  map[*ssa.Function]*ir.Func
+	byName   map[string]*ir.Func
+	units    map[*Summary]*ir.Unit
 	tops     map[*ssa.Function]*frame
 	degraded map[topKey]*frame
 	topStack []*frame
@@ -46,7 +47,7 @@ type Evaluator struct {
 	at       token.Pos
 	atString string
 
-	stack    []*Func
+	stack    []*ir.Func
 	steps    int
 	topDepth int
 }
@@ -67,9 +68,9 @@ func New(env Env, b Budget) *Evaluator {
 		fieldMemo:  map[string]*fieldResult{},
 		fieldBusy:  map[string]bool{},
 		globals:    map[string]int{},
-		lowered:    map[*ssa.Function]*Func{},
-		byName:     map[string]*Func{},
-		units:      map[*Summary]*Unit{},
+		lowered:    map[*ssa.Function]*ir.Func{},
+		byName:     map[string]*ir.Func{},
+		units:      map[*Summary]*ir.Unit{},
 		tops:       map[*ssa.Function]*frame{},
 		degraded:   map[topKey]*frame{},
 		busy:       map[*ssa.Function]bool{},
@@ -88,22 +89,22 @@ func New(env Env, b Budget) *Evaluator {
 func (e *Evaluator) Limits() strshape.Limits { return e.lim }
 
 // lowerLocal lowers a function of this process's SSA program, once.
-func (e *Evaluator) lowerLocal(fn *ssa.Function) *Func {
+func (e *Evaluator) lowerLocal(fn *ssa.Function) *ir.Func {
 	if f, ok := e.lowered[fn]; ok {
 		return f
 	}
-	f := lowerOne(fn)
+	f := ir.Lower(fn)
 	e.lowered[fn] = f
 	return f
 }
 
 // lookup resolves a function by full name through Env: its body when Env
 // allows it, else its summary's root.
-func (e *Evaluator) lookup(name string) *Func {
+func (e *Evaluator) lookup(name string) *ir.Func {
 	if f, ok := e.byName[name]; ok {
 		return f
 	}
-	var f *Func
+	var f *ir.Func
 	c := e.env.Lookup(name)
 	switch {
 	case c.Fn != nil && len(c.Fn.Blocks) > 0:
@@ -153,7 +154,7 @@ func (e *Evaluator) Value(fn *ssa.Function, v ssa.Value) *Result {
 	if fr == nil {
 		return &Result{V: e.bounded("function not interpreted"), e: e, h: emptyHeap}
 	}
-	slot, ok := fr.f.slot(v)
+	slot, ok := fr.f.Slot(v)
 	if !ok {
 		return &Result{V: e.bounded("value not in function"), e: e, h: fr.final}
 	}
@@ -193,7 +194,7 @@ func (e *Evaluator) Args(call ssa.CallInstruction) []*Result {
 	if fr != nil {
 		h = fr.final
 		if v, ok := call.(ssa.Value); ok {
-			if s, ok := fr.f.slot(v); ok && fr.snaps[s] != nil {
+			if s, ok := fr.f.Slot(v); ok && fr.snaps[s] != nil {
 				h = fr.snaps[s]
 			}
 		}
@@ -202,7 +203,7 @@ func (e *Evaluator) Args(call ssa.CallInstruction) []*Result {
 		r := &Result{e: e, h: h}
 		if fr == nil {
 			r.V = e.bounded("function not interpreted")
-		} else if s, ok := fr.f.slot(op); ok && fr.finalValue(s) != nil {
+		} else if s, ok := fr.f.Slot(op); ok && fr.finalValue(s) != nil {
 			r.V = fr.finalValue(s)
 		} else if fr.why != "" {
 			r.V = e.bounded(fr.why)
@@ -231,7 +232,7 @@ func (e *Evaluator) Invoke(fn *ssa.Function, r *Result, method string, nargs int
 	fr := *top
 	fr.top, fr.record, fr.dead, fr.why = false, false, false, ""
 	savedSteps, savedStack := e.steps, e.stack
-	e.steps, e.stack = e.b.Steps, []*Func{fr.f}
+	e.steps, e.stack = e.b.Steps, []*ir.Func{fr.f}
 	defer func() { e.steps, e.stack = savedSteps, savedStack }()
 	if r.V.kind == KUnknown && r.V.hole > 0 {
 		if q := e.Piece(r.V.hole); q.Kind == HoleParam && q.Method == "" {
@@ -244,7 +245,7 @@ func (e *Evaluator) Invoke(fn *ssa.Function, r *Result, method string, nargs int
 	for i := range args {
 		args[i] = e.hole(HoleRuntime, "", "argument of "+method, "an argument the caller's wrapper passes")
 	}
-	in := &Instr{Op: OpCall, ID: -1, Type: -1, Name: method}
+	in := &ir.Instr{Op: ir.OpCall, ID: -1, Type: -1, Name: method}
 	v, h := fr.invoke("", method, r.V, args, r.h, in)
 	if v == nil || h == nil || fr.dead {
 		why := fr.why
@@ -267,16 +268,10 @@ func (fr *frame) finalValue(slot int) *Value {
 	if v == nil || !fr.dead {
 		return v
 	}
-	if d := fr.f.def[slot]; d.block >= 0 && fr.f.inLoop[d.block] {
+	if d := fr.f.Defs()[slot]; d.Block >= 0 && fr.f.InLoop()[d.Block] {
 		return nil
 	}
 	return v
-}
-
-// slot returns the value slot of an SSA value of the function.
-func (f *Func) slot(v ssa.Value) (int, bool) {
-	s, ok := f.slots[v]
-	return s, ok
 }
 
 // topFrame interprets fn from its entry, once. A frame whose inputs were
@@ -313,7 +308,7 @@ func (e *Evaluator) topFrame(fn *ssa.Function) *frame {
 	fr.top = true
 	fr.seen = make([]*Value, f.NValues)
 	fr.snaps = map[int]*heap{}
-	fr.closures = map[*Func]*closureSite{}
+	fr.closures = map[*ir.Func]*closureSite{}
 	if fn.Synthetic == "package initializer" {
 		fr.isInit, fr.initPkg = true, fn.Pkg
 	}
@@ -328,7 +323,7 @@ func (e *Evaluator) topFrame(fn *ssa.Function) *frame {
 	for i := f.ConstBase; i < f.NValues; i++ {
 		fr.seen[i] = fr.vals[i]
 	}
-	e.stack = []*Func{f}
+	e.stack = []*ir.Func{f}
 	fr.run(h)
 	_, fr.final = fr.result()
 	if fr.final == nil {
@@ -362,7 +357,7 @@ func (e *Evaluator) degrade() {
 
 // bindParams gives a top-level frame its parameters: the join of the
 // arguments at every call when Env knows them all, else holes.
-func (e *Evaluator) bindParams(fn *ssa.Function, f *Func, fr *frame, h *heap) *heap {
+func (e *Evaluator) bindParams(fn *ssa.Function, f *ir.Func, fr *frame, h *heap) *heap {
 	params := make([]*Value, f.NParams)
 	calls, complete := e.env.Callers(fn)
 	if complete && len(calls) > 0 && len(calls) <= e.b.Callers && !fr.isInit {
@@ -383,12 +378,12 @@ func (e *Evaluator) bindParams(fn *ssa.Function, f *Func, fr *frame, h *heap) *h
 			}
 			snap := cf.final
 			if v, isv := call.(ssa.Value); isv {
-				if s, found := cf.f.slot(v); found && cf.snaps[s] != nil {
+				if s, found := cf.f.Slot(v); found && cf.snaps[s] != nil {
 					snap = cf.snaps[s]
 				}
 			}
 			for i, a := range args {
-				s, found := cf.f.slot(a)
+				s, found := cf.f.Slot(a)
 				if !found || cf.finalValue(s) == nil {
 					ok = false
 					break
@@ -407,10 +402,10 @@ func (e *Evaluator) bindParams(fn *ssa.Function, f *Func, fr *frame, h *heap) *h
 		}
 	}
 	for i := range params {
-		t := f.typeAt(f.ParamTypes[i])
+		t := f.TypeAt(f.ParamTypes[i])
 		p := Piece{Hole: true, Kind: HoleParam, Desc: f.ParamNames[i], Why: "parameter of " + shortName(f.Name), Param: i}
-		if f.ssa != nil && i < len(f.ssa.Params) {
-			p.Src = f.ssa.Params[i].Pos()
+		if f.SSA() != nil && i < len(f.SSA().Params) {
+			p.Src = f.SSA().Params[i].Pos()
 		}
 		ref := e.piece(p)
 		fr.vals[i] = e.fit(orOther(t), mkUnknown(ref))
@@ -421,13 +416,13 @@ func (e *Evaluator) bindParams(fn *ssa.Function, f *Func, fr *frame, h *heap) *h
 // bindFree gives a closure's top-level frame the values it captured where
 // it was made (or handed to a function that is not interpreted, which
 // runs it).
-func (e *Evaluator) bindFree(fn *ssa.Function, f *Func, fr *frame, h *heap) *heap {
+func (e *Evaluator) bindFree(fn *ssa.Function, f *ir.Func, fr *frame, h *heap) *heap {
 	if f.NFree == 0 {
 		return h
 	}
 	if pf := e.topFrame(fn.Parent()); pf != nil {
 		site := pf.closures[f]
-		if site != nil && pf.dead && (site.block < 0 || pf.f.inLoop[site.block]) {
+		if site != nil && pf.dead && (site.block < 0 || pf.f.InLoop()[site.block]) {
 			site = nil // made in a loop the maker did not finish
 		}
 		if pf.degraded {
@@ -453,18 +448,18 @@ func (e *Evaluator) bindFree(fn *ssa.Function, f *Func, fr *frame, h *heap) *hea
 }
 
 // globalCell returns the cell of the package variable name.
-func (e *Evaluator) globalCell(name string, c *Const, f *Func) int {
+func (e *Evaluator) globalCell(name string, c *ir.Const, f *ir.Func) int {
 	if cell, ok := e.globals[name]; ok {
 		return cell
 	}
-	var t *Type
-	if pt := f.typeAt(c.Type); pt != nil {
-		t = f.typeAt(pt.Elem)
+	var t *ir.Type
+	if pt := f.TypeAt(c.Type); pt != nil {
+		t = f.TypeAt(pt.Elem)
 	}
-	cell := e.newCell(t, f.unit, name)
+	cell := e.newCell(t, f.Unit(), name)
 	e.cells[cell].global = name
-	e.cells[cell].g = c.g
-	e.cells[cell].from = f.unit
+	e.cells[cell].g = c.SSAGlobal()
+	e.cells[cell].from = f.Unit()
 	e.globals[name] = cell
 	return cell
 }

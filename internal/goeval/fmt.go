@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/ydblint/ydblint/internal/goeval/ir"
 	"github.com/ydblint/ydblint/internal/strshape"
 )
 
@@ -21,7 +22,7 @@ func fmtCall(name string) intrinsicFn {
 	formatted := strings.HasSuffix(name, "f")
 	line := strings.HasSuffix(name, "ln")
 	stdout := !toWriter && !strings.HasPrefix(name, "S")
-	return func(fr *frame, in *Instr, args []*Value, h *heap) (*Value, *heap) {
+	return func(fr *frame, in *ir.Instr, args []*Value, h *heap) (*Value, *heap) {
 		e := fr.e
 		i := 0
 		var w *Value
@@ -146,8 +147,8 @@ func (e *Evaluator) printValue(fr *frame, v *Value, verb byte) *strshape.Shape {
 			if fn == nil {
 				fn = e.lookup(fr.methodName(v, "String"))
 			}
-			if fn != nil && fn.NParams == 1 && fn.bad == "" {
-				r, h2 := fr.callFunc(fn, fn.Name, []*Value{x}, nil, emptyHeap, &Instr{ID: -1})
+			if fn != nil && fn.NParams == 1 && fn.Bad() == "" {
+				r, h2 := fr.callFunc(fn, fn.Name, []*Value{x}, nil, emptyHeap, &ir.Instr{ID: -1})
 				if h2 != nil && r != nil && r.kind == KString {
 					return r.shape
 				}

@@ -4,6 +4,8 @@ import (
 	"sort"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/ydblint/ydblint/internal/goeval/ir"
 )
 
 // heap is the abstract memory at a program point: cell id → contents. It
@@ -52,19 +54,19 @@ func (h *heap) set(id int, v *Value) *heap {
 
 // cellInfo describes a cell of the abstract heap.
 type cellInfo struct {
-	typ  *Type // type of the contents
-	unit *Unit // unit of typ
+	typ  *ir.Type // type of the contents
+	unit *ir.Unit // unit of typ
 	desc string
 	// global: the cell of a package variable, by full name; g its SSA
 	// global when this process has it, from the unit that named it.
 	global   string
 	g        *ssa.Global
-	from     *Unit
+	from     *ir.Unit
 	initOnly int8 // 0 not asked, 1 yes, 2 no
 }
 
 // newCell allocates a cell id.
-func (e *Evaluator) newCell(t *Type, u *Unit, desc string) int {
+func (e *Evaluator) newCell(t *ir.Type, u *ir.Unit, desc string) int {
 	e.cells = append(e.cells, cellInfo{typ: t, unit: u, desc: desc})
 	return len(e.cells) - 1
 }

@@ -6,6 +6,8 @@ import (
 	"strconv"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/ydblint/ydblint/internal/goeval/ir"
 )
 
 // frame is one interpretation of a function: a top-level evaluation (the
@@ -20,7 +22,7 @@ import (
 // iteration while its exit is decided, and otherwise widened (widen).
 type frame struct {
 	e      *Evaluator
-	f      *Func
+	f      *ir.Func
 	vals   []*Value
 	seen   []*Value // top frames: every value an instruction took
 	top    bool
@@ -46,7 +48,7 @@ type frame struct {
 	probe    int           // a summary's probe slot, -1 for none
 	probeVal *Value        // the join of the probe's values
 	snaps    map[int]*heap // top frames: call slot → heap at the call
-	closures map[*Func]*closureSite
+	closures map[*ir.Func]*closureSite
 	defers   []deferred
 	dead     bool
 	why      string
@@ -88,11 +90,11 @@ type closureSite struct {
 }
 
 type deferred struct {
-	in   *Instr
+	in   *ir.Instr
 	args []*Value
 }
 
-func (e *Evaluator) newFrame(f *Func, ctx string, depth int) *frame {
+func (e *Evaluator) newFrame(f *ir.Func, ctx string, depth int) *frame {
 	nb := len(f.Blocks)
 	fr := &frame{e: e, f: f, ctx: ctx, depth: depth, record: true, probe: -1,
 		vals: make([]*Value, f.NValues),
@@ -128,23 +130,23 @@ func (fr *frame) abort(why string) {
 
 // run interprets the function from its entry with heap h.
 func (fr *frame) run(h *heap) {
-	if fr.f.bad != "" {
-		fr.abort(fr.f.bad)
+	if fr.f.Bad() != "" {
+		fr.abort(fr.f.Bad())
 		return
 	}
 	fr.hdr[0] = &hdrState{h: h}
-	fr.runRegion(fr.f.order)
+	fr.runRegion(fr.f.Order())
 }
 
-func (fr *frame) runRegion(items []item) {
+func (fr *frame) runRegion(items []ir.Item) {
 	for _, it := range items {
 		if fr.dead {
 			return
 		}
-		if it.loop != nil {
-			fr.runLoop(it.loop)
+		if it.Loop != nil {
+			fr.runLoop(it.Loop)
 		} else {
-			fr.runBlock(it.block)
+			fr.runBlock(it.Block)
 		}
 	}
 }
@@ -207,14 +209,14 @@ func (fr *frame) edgeLive(p, b int) bool {
 	return false
 }
 
-func (fr *frame) dominates(a, b int) bool { return fr.f.dominates(a, b) }
+func (fr *frame) dominates(a, b int) bool { return fr.f.Dominates(a, b) }
 
 // condID interns the decision "the if ending block d took successor k",
 // in this function and this calling context.
 //
 // An if testing a condition-valued boolean (KCond) takes its edges under
 // that condition and its complement.
-func (fr *frame) condID(d, k int, in *Instr) int {
+func (fr *frame) condID(d, k int, in *ir.Instr) int {
 	t := &fr.e.t
 	if v := fr.ifCond[d]; v != nil {
 		c, neg := v.Cond()
@@ -229,8 +231,8 @@ func (fr *frame) condID(d, k int, in *Instr) int {
 		}
 	}
 	base := fr.f.Name + "#" + strconv.Itoa(d) + ":"
-	c0 := t.cond(Cond{Pos: in.pos, PosString: in.Pos, Func: fr.f.Name, key: base + "0@" + fr.ctx})
-	c1 := t.cond(Cond{Pos: in.pos, PosString: in.Pos, Negated: true, Func: fr.f.Name, key: base + "1@" + fr.ctx})
+	c0 := t.cond(Cond{Pos: in.TokenPos(), PosString: in.Pos, Func: fr.f.Name, key: base + "0@" + fr.ctx})
+	c1 := t.cond(Cond{Pos: in.TokenPos(), PosString: in.Pos, Negated: true, Func: fr.f.Name, key: base + "1@" + fr.ctx})
 	t.conds[c0].complement, t.conds[c1].complement = c1, c0
 	if k == 1 {
 		return c1
@@ -254,7 +256,7 @@ func (fr *frame) entry(b int) *heap {
 }
 
 // phi is the value of a φ of block b from its live edges.
-func (fr *frame) phi(b int, in *Instr) *Value {
+func (fr *frame) phi(b int, in *ir.Instr) *Value {
 	preds := fr.f.Blocks[b].Preds
 	var live []int
 	for _, p := range preds {
@@ -292,7 +294,7 @@ func (fr *frame) joinTree(b int, preds []int, leaf func(p int) (*Value, *heap), 
 	if d >= 0 {
 		db := &fr.f.Blocks[d]
 		last := &db.Instrs[len(db.Instrs)-1]
-		if last.Op == OpIf && len(db.Succs) == 2 && db.Succs[0] != db.Succs[1] {
+		if last.Op == ir.OpIf && len(db.Succs) == 2 && db.Succs[0] != db.Succs[1] {
 			var groups [2][]int
 			ok := true
 			for _, p := range preds {
@@ -351,7 +353,7 @@ func (fr *frame) edgeValue(p, b, slot int) *Value {
 	}
 	pb := &fr.f.Blocks[p]
 	last := &pb.Instrs[len(pb.Instrs)-1]
-	if last.Op != OpIf || pb.Succs[0] == pb.Succs[1] {
+	if last.Op != ir.OpIf || pb.Succs[0] == pb.Succs[1] {
 		return v
 	}
 	k := 0
@@ -372,9 +374,9 @@ func (fr *frame) edgeValue(p, b, slot int) *Value {
 // narrow returns what the comparison in slot cond says of its integer
 // operands when it is truth.
 func (fr *frame) narrow(b, cond int, truth bool) []refinement {
-	in := fr.f.instrOf(cond)
-	if in == nil || in.Op != OpBinOp {
-		if in != nil && in.Op == OpUnOp && token.Token(in.X) == token.NOT {
+	in := fr.f.InstrOf(cond)
+	if in == nil || in.Op != ir.OpBinOp {
+		if in != nil && in.Op == ir.OpUnOp && token.Token(in.X) == token.NOT {
 			return fr.narrow(b, in.Args[0], !truth)
 		}
 		return nil
@@ -404,7 +406,7 @@ func (fr *frame) narrow(b, cond int, truth bool) []refinement {
 	}
 	var out []refinement
 	add := func(slot int, lo, hi int64) {
-		if fr.f.constOf(slot) == nil {
+		if fr.f.ConstOf(slot) == nil {
 			out = append(out, refinement{slot, lo, hi})
 		}
 	}
@@ -460,13 +462,13 @@ func (fr *frame) runBlock(b int) {
 	if len(blk.Preds) == 1 {
 		p := blk.Preds[0]
 		pb := &fr.f.Blocks[p]
-		if last := &pb.Instrs[len(pb.Instrs)-1]; last.Op == OpIf && pb.Succs[0] != pb.Succs[1] {
+		if last := &pb.Instrs[len(pb.Instrs)-1]; last.Op == ir.OpIf && pb.Succs[0] != pb.Succs[1] {
 			fr.refs[b] = fr.narrow(p, last.Args[0], pb.Succs[0] == b)
 		}
 	}
 	// φs read their edges in parallel.
 	n := 0
-	for n < len(blk.Instrs) && blk.Instrs[n].Op == OpPhi {
+	for n < len(blk.Instrs) && blk.Instrs[n].Op == ir.OpPhi {
 		n++
 	}
 	if n > 0 {
@@ -495,11 +497,11 @@ func (fr *frame) runBlock(b int) {
 }
 
 // headerPhis returns the φs of a loop header: their slots and types.
-func (fr *frame) headerPhis(h int) []*Instr {
-	var out []*Instr
+func (fr *frame) headerPhis(h int) []*ir.Instr {
+	var out []*ir.Instr
 	for i := range fr.f.Blocks[h].Instrs {
 		in := &fr.f.Blocks[h].Instrs[i]
-		if in.Op != OpPhi {
+		if in.Op != ir.OpPhi {
 			break
 		}
 		out = append(out, in)
@@ -509,20 +511,20 @@ func (fr *frame) headerPhis(h int) []*Instr {
 
 // edgesInto joins the states and φ values of the live edges into the loop
 // header h from the predecessors back selects (true: back edges).
-func (fr *frame) edgesInto(l *loop, back bool) (*heap, []*Value) {
-	hb := &fr.f.Blocks[l.header]
-	phis := fr.headerPhis(l.header)
+func (fr *frame) edgesInto(l *ir.Loop, back bool) (*heap, []*Value) {
+	hb := &fr.f.Blocks[l.Header]
+	phis := fr.headerPhis(l.Header)
 	var h *heap
 	vals := make([]*Value, len(phis))
 	any := false
 	for i, p := range hb.Preds {
-		if l.body[p] != back || !fr.edgeLive(p, l.header) {
+		if l.Body[p] != back || !fr.edgeLive(p, l.Header) {
 			continue
 		}
 		any = true
 		h = fr.e.joinHeaps(h, fr.out[p], 0, 0)
 		for j, in := range phis {
-			vals[j] = fr.e.join2(vals[j], fr.edgeValue(p, l.header, in.Args[i]), 0, 0)
+			vals[j] = fr.e.join2(vals[j], fr.edgeValue(p, l.Header, in.Args[i]), 0, 0)
 		}
 	}
 	if !any {
@@ -532,24 +534,24 @@ func (fr *frame) edgesInto(l *loop, back bool) (*heap, []*Value) {
 }
 
 // iterate runs the loop's blocks once from the header state (h, phis).
-func (fr *frame) iterate(l *loop, h *heap, phis []*Value) {
-	fr.hdr[l.header] = &hdrState{h: h, phis: phis}
-	fr.runRegion(l.items)
-	fr.hdr[l.header] = nil
+func (fr *frame) iterate(l *ir.Loop, h *heap, phis []*Value) {
+	fr.hdr[l.Header] = &hdrState{h: h, phis: phis}
+	fr.runRegion(l.Items)
+	fr.hdr[l.Header] = nil
 }
 
 // exitsLive reports whether some edge leaves the loop.
-func (fr *frame) exitsLive(l *loop) bool {
-	for b, in := range l.body {
+func (fr *frame) exitsLive(l *ir.Loop) bool {
+	for b, in := range l.Body {
 		if !in || fr.out[b] == nil {
 			continue
 		}
 		for k, s := range fr.f.Blocks[b].Succs {
-			if !l.body[s] && fr.succ[b][k] {
+			if !l.Body[s] && fr.succ[b][k] {
 				return true
 			}
 		}
-		if last := fr.f.Blocks[b].Instrs; len(last) > 0 && last[len(last)-1].Op == OpReturn {
+		if last := fr.f.Blocks[b].Instrs; len(last) > 0 && last[len(last)-1].Op == ir.OpReturn {
 			return true
 		}
 	}
@@ -560,17 +562,17 @@ func (fr *frame) exitsLive(l *loop) bool {
 // otherwise iteration by iteration while each iteration's exit is decided
 // (a counted loop, a loop over a known slice without choice); otherwise
 // widened.
-func (fr *frame) runLoop(l *loop) {
+func (fr *frame) runLoop(l *ir.Loop) {
 	h, phis := fr.edgesInto(l, false)
 	if h == nil {
-		for b, in := range l.body {
+		for b, in := range l.Body {
 			if in {
 				fr.out[b] = nil
 			}
 		}
 		return
 	}
-	if l.rangeSlice >= 0 && fr.rangeLoop(l, h, phis) {
+	if l.RangeSlice >= 0 && fr.rangeLoop(l, h, phis) {
 		return
 	}
 	for iter := 0; iter < fr.e.b.Unroll; iter++ {
@@ -593,8 +595,8 @@ func (fr *frame) runLoop(l *loop) {
 // rangeLoop runs a range over a known slice once per element. An optional
 // element's iteration joins the states with and without it under the
 // element's condition; a repeated element's is widened.
-func (fr *frame) rangeLoop(l *loop, h *heap, phis []*Value) bool {
-	s := fr.vals[l.rangeSlice]
+func (fr *frame) rangeLoop(l *ir.Loop, h *heap, phis []*Value) bool {
+	s := fr.vals[l.RangeSlice]
 	if s == nil {
 		return false
 	}
@@ -611,10 +613,10 @@ func (fr *frame) rangeLoop(l *loop, h *heap, phis []*Value) bool {
 	if len(items) > fr.e.b.Elems {
 		return false
 	}
-	phiIns := fr.headerPhis(l.header)
+	phiIns := fr.headerPhis(l.Header)
 	idxPos := -1
 	for i, in := range phiIns {
-		if in.ID == l.rangeIdx {
+		if in.ID == l.RangeIdx {
 			idxPos = i
 		}
 	}
@@ -626,10 +628,10 @@ func (fr *frame) rangeLoop(l *loop, h *heap, phis []*Value) bool {
 		if acc == nil {
 			acc = make([]*heap, len(fr.f.Blocks))
 		}
-		for b, in := range l.body {
-			if in && fr.out[b] != nil && b != l.header {
+		for b, in := range l.Body {
+			if in && fr.out[b] != nil && b != l.Header {
 				for k, s := range fr.f.Blocks[b].Succs {
-					if !l.body[s] && fr.succ[b][k] {
+					if !l.Body[s] && fr.succ[b][k] {
 						acc[b] = fr.e.joinHeaps(acc[b], fr.out[b], 0, 0)
 					}
 				}
@@ -638,7 +640,7 @@ func (fr *frame) rangeLoop(l *loop, h *heap, phis []*Value) bool {
 	}
 	saved := fr.elem
 	defer func() { fr.elem = saved }()
-	if l.rangeIdxRead && treeLoop(items, fr.e.b.Variants) {
+	if l.RangeIdxRead && treeLoop(items, fr.e.b.Variants) {
 		// Each combination of the optional elements runs with its own
 		// index, so that a first-element test (i == 0, i > 0) stays
 		// decided; the combinations join at the exit under the
@@ -654,11 +656,11 @@ func (fr *frame) rangeLoop(l *loop, h *heap, phis []*Value) bool {
 	for _, it := range items {
 		phis = append([]*Value(nil), phis...)
 		phis[idxPos] = mkInt(lo, hi)
-		fr.elem = &elemOverride{slice: l.rangeSlice, next: l.rangeNext, v: it.V}
+		fr.elem = &elemOverride{slice: l.RangeSlice, next: l.RangeNext, v: it.V}
 		if it.Rep {
-			fr.force[l.header] = 0
+			fr.force[l.Header] = 0
 			wh, wphis := fr.widen(l, h, phis)
-			fr.force[l.header] = -1
+			fr.force[l.Header] = -1
 			accumulate()
 			if wh == nil {
 				return true
@@ -667,9 +669,9 @@ func (fr *frame) rangeLoop(l *loop, h *heap, phis []*Value) bool {
 			hi = posInf - 1
 			continue
 		}
-		fr.force[l.header] = 0
+		fr.force[l.Header] = 0
 		fr.iterate(l, h, phis)
-		fr.force[l.header] = -1
+		fr.force[l.Header] = -1
 		if fr.dead {
 			return true
 		}
@@ -713,13 +715,13 @@ func (fr *frame) rangeLoop(l *loop, h *heap, phis []*Value) bool {
 // exitRange runs the exit of a range loop from the state after its last
 // element (h nil: no path gets there) and joins the exits some iteration
 // took (acc).
-func (fr *frame) exitRange(l *loop, h *heap, phis []*Value, acc []*heap) {
+func (fr *frame) exitRange(l *ir.Loop, h *heap, phis []*Value, acc []*heap) {
 	if h != nil {
-		fr.force[l.header] = 1
+		fr.force[l.Header] = 1
 		fr.iterate(l, h, phis)
-		fr.force[l.header] = -1
+		fr.force[l.Header] = -1
 	} else {
-		for b, in := range l.body {
+		for b, in := range l.Body {
 			if in {
 				fr.out[b] = nil
 			}
@@ -731,7 +733,7 @@ func (fr *frame) exitRange(l *loop, h *heap, phis []*Value, acc []*heap) {
 		}
 		fr.out[b] = fr.e.joinHeaps(fr.out[b], a, 0, 0)
 		for k, s := range fr.f.Blocks[b].Succs {
-			if !l.body[s] {
+			if !l.Body[s] {
 				fr.succ[b][k] = true
 			}
 		}
@@ -761,7 +763,7 @@ func treeLoop(items []Elem, variants int) bool {
 // state (h, phis) whose index is idx, once with and once without each
 // optional element, and returns the state after the last element: the
 // join of the combinations under each optional element's conditions.
-func (fr *frame) rangeTree(l *loop, items []Elem, j int, h *heap, phis []*Value, idxPos int, idx int64, accumulate func()) (*heap, []*Value) {
+func (fr *frame) rangeTree(l *ir.Loop, items []Elem, j int, h *heap, phis []*Value, idxPos int, idx int64, accumulate func()) (*heap, []*Value) {
 	if h == nil || j == len(items) || fr.dead {
 		if h != nil {
 			phis = append([]*Value(nil), phis...)
@@ -772,10 +774,10 @@ func (fr *frame) rangeTree(l *loop, items []Elem, j int, h *heap, phis []*Value,
 	it := items[j]
 	in := append([]*Value(nil), phis...)
 	in[idxPos] = mkInt(idx, idx)
-	fr.elem = &elemOverride{slice: l.rangeSlice, next: l.rangeNext, v: it.V}
-	fr.force[l.header] = 0
+	fr.elem = &elemOverride{slice: l.RangeSlice, next: l.RangeNext, v: it.V}
+	fr.force[l.Header] = 0
 	fr.iterate(l, h, in)
-	fr.force[l.header] = -1
+	fr.force[l.Header] = -1
 	if fr.dead {
 		return nil, nil
 	}

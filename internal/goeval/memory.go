@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strconv"
 
+	"github.com/ydblint/ydblint/internal/goeval/ir"
 	"github.com/ydblint/ydblint/internal/strshape"
 )
 
@@ -250,7 +251,7 @@ func (fr *frame) ptrCell(p *Value) int {
 }
 
 // fieldAddr is &p.f.
-func (fr *frame) fieldAddr(h *heap, p *Value, in *Instr) (*Value, *heap) {
+func (fr *frame) fieldAddr(h *heap, p *Value, in *ir.Instr) (*Value, *heap) {
 	e := fr.e
 	switch p.kind {
 	case KPointer:
@@ -260,7 +261,7 @@ func (fr *frame) fieldAddr(h *heap, p *Value, in *Instr) (*Value, *heap) {
 		var c *Value
 		c, h = fr.cellContent(h, p.cell)
 		if cur := e.getPath(c, p.path); cur.kind != KStruct && cur.kind != KAlt {
-			h = h.set(p.cell, e.setPath(c, p.path, e.materialize(fr.f.typeAt(in.Aux), fr.f.unit, cur)))
+			h = h.set(p.cell, e.setPath(c, p.path, e.materialize(fr.f.TypeAt(in.Aux), fr.f.Unit(), cur)))
 		}
 		return mkPtr(p.cell, extend(p.path, in.X)), h
 	case KAlt:
@@ -277,7 +278,7 @@ func (fr *frame) fieldAddr(h *heap, p *Value, in *Instr) (*Value, *heap) {
 }
 
 // field is x.f of a struct value.
-func (fr *frame) field(h *heap, x *Value, in *Instr) (*Value, *heap) {
+func (fr *frame) field(h *heap, x *Value, in *ir.Instr) (*Value, *heap) {
 	e := fr.e
 	switch x.kind {
 	case KStruct:
@@ -297,7 +298,7 @@ func (fr *frame) field(h *heap, x *Value, in *Instr) (*Value, *heap) {
 		}
 		return out, h
 	}
-	m := e.materialize(fr.f.typeAt(in.Aux), fr.f.unit, x)
+	m := e.materialize(fr.f.TypeAt(in.Aux), fr.f.Unit(), x)
 	if m.kind == KStruct && in.X < len(m.elems) {
 		v := m.elems[in.X]
 		if r, src := fr.resolveField(v); r != nil {
@@ -311,8 +312,8 @@ func (fr *frame) field(h *heap, x *Value, in *Instr) (*Value, *heap) {
 // materialize turns an unknown struct into a struct of unknown fields,
 // each keyed by its identity (field:pkg.T.f), so that a field can be
 // written and the others still read as what they are.
-func (e *Evaluator) materialize(t *Type, u *Unit, from *Value) *Value {
-	if t == nil || t.Kind != TStruct {
+func (e *Evaluator) materialize(t *ir.Type, u *ir.Unit, from *Value) *Value {
+	if t == nil || t.Kind != ir.TStruct {
 		return from
 	}
 	if isTextBuffer(t.Name) {
@@ -337,9 +338,9 @@ func (e *Evaluator) materialize(t *Type, u *Unit, from *Value) *Value {
 	return e.bound(mkStructU(t, u, fields))
 }
 
-func orOther(t *Type) *Type {
+func orOther(t *ir.Type) *ir.Type {
 	if t == nil {
-		return &Type{Kind: TOther, Elem: -1, Key: -1}
+		return &ir.Type{Kind: ir.TOther, Elem: -1, Key: -1}
 	}
 	return t
 }
@@ -347,8 +348,8 @@ func orOther(t *Type) *Type {
 type fieldRef struct {
 	typ   string
 	index int
-	t     *Type
-	u     *Unit
+	t     *ir.Type
+	u     *ir.Unit
 }
 
 // resolveField reads a field of a struct the evaluator does not know
@@ -401,7 +402,7 @@ func (fr *frame) resolveField(v *Value) (*Value, *heap) {
 		if tf.degraded {
 			degraded = true
 		}
-		slot, ok := tf.f.slot(s.Val)
+		slot, ok := tf.f.Slot(s.Val)
 		if !ok || tf.finalValue(slot) == nil {
 			return nil, nil
 		}
@@ -436,7 +437,7 @@ func (e *Evaluator) unkeyedStringHole(v *Value) bool {
 // by the field, so that a consumer can tell "not set yet" from a stored
 // empty string.
 func (e *Evaluator) fieldZero(fref fieldRef, ref int) *Value {
-	if fref.t == nil || fref.t.Kind != TString {
+	if fref.t == nil || fref.t.Kind != ir.TString {
 		return e.zero(fref.t, fref.u, 0)
 	}
 	return mkStr(strshape.Lit("", e.piece(Piece{Zero: true, Key: e.Piece(ref).Key})))
@@ -559,12 +560,12 @@ func (e *Evaluator) keyAlts(k *Value) []string {
 }
 
 // lookup is m[k] on a map (or a string's byte).
-func (fr *frame) lookup(h *heap, m, k *Value, in *Instr) *Value {
+func (fr *frame) lookup(h *heap, m, k *Value, in *ir.Instr) *Value {
 	e := fr.e
-	t := fr.f.typeAt(in.Type)
-	var et *Type
-	if t != nil && t.Kind == TTuple && len(t.Fields) == 2 {
-		et = fr.f.typeAt(t.Fields[0].Type)
+	t := fr.f.TypeAt(in.Type)
+	var et *ir.Type
+	if t != nil && t.Kind == ir.TTuple && len(t.Fields) == 2 {
+		et = fr.f.TypeAt(t.Fields[0].Type)
 	} else {
 		et = t
 	}
@@ -582,7 +583,7 @@ func (fr *frame) lookup(h *heap, m, k *Value, in *Instr) *Value {
 	case KString:
 		return result(mkInt(0, 255), unknownOK)
 	case KNil:
-		return result(e.zero(et, fr.f.unit, 0), mkBool(false))
+		return result(e.zero(et, fr.f.Unit(), 0), mkBool(false))
 	case KPointer:
 		c, _ := fr.load(h, m)
 		if c.kind != KMap {
@@ -603,7 +604,7 @@ func (fr *frame) lookup(h *heap, m, k *Value, in *Instr) *Value {
 				v = e.join2(v, c.elems[i], 0, 0)
 				ok = e.join2(ok, mkBool(true), 0, 0)
 			} else {
-				v = e.join2(v, e.zero(et, fr.f.unit, 0), 0, 0)
+				v = e.join2(v, e.zero(et, fr.f.Unit(), 0), 0, 0)
 				ok = e.join2(ok, mkBool(false), 0, 0)
 			}
 		}

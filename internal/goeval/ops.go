@@ -9,35 +9,28 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/ydblint/ydblint/internal/goeval/ir"
 	"github.com/ydblint/ydblint/internal/strshape"
 )
 
-// typeAt returns entry t of f's type table, nil for -1.
-func (f *Func) typeAt(t int) *Type {
-	if t < 0 || t >= len(f.unit.Types) {
-		return nil
-	}
-	return &f.unit.Types[t]
-}
-
 // constValue is the abstract value of a constant operand.
-func (e *Evaluator) constValue(f *Func, c *Const) *Value {
-	t := f.typeAt(c.Type)
+func (e *Evaluator) constValue(f *ir.Func, c *ir.Const) *Value {
+	t := f.TypeAt(c.Type)
 	switch c.Kind {
-	case ConstNil:
-		return e.zero(t, f.unit, 0)
-	case ConstGlobal:
+	case ir.ConstNil:
+		return e.zero(t, f.Unit(), 0)
+	case ir.ConstGlobal:
 		return mkPtr(e.globalCell(c.Name, c, f), nil)
-	case ConstFunc:
-		if fn := e.funcOf(f, c.Func, c.fn, c.Name); fn != nil {
+	case ir.ConstFunc:
+		if fn := e.funcOf(f, c.Func, c.SSAFunc(), c.Name); fn != nil {
 			return mkFunc(fn, nil)
 		}
 		return mkApply(c.Name, nil)
-	case ConstBuiltin:
+	case ir.ConstBuiltin:
 		return e.hole(HoleRuntime, "", c.Name, "builtin used as a value")
 	}
-	if t != nil && (t.Kind == TString || t.Kind == TBytes) {
-		return mkStr(e.lit(c.Str, c.pos, c.PosString, 0, c.Exact))
+	if t != nil && (t.Kind == ir.TString || t.Kind == ir.TBytes) {
+		return mkStr(e.lit(c.Str, c.TokenPos(), c.PosString, 0, c.Exact))
 	}
 	switch c.Val {
 	case "true":
@@ -48,7 +41,7 @@ func (e *Evaluator) constValue(f *Func, c *Const) *Value {
 	if n, err := strconv.ParseInt(c.Val, 10, 64); err == nil {
 		return mkIntConst(n)
 	}
-	if t != nil && (t.Kind == TInt || t.Kind == TUint) {
+	if t != nil && (t.Kind == ir.TInt || t.Kind == ir.TUint) {
 		return mkInt(negInf, posInf)
 	}
 	if k := parseConst(c.Val); k != nil {
@@ -81,9 +74,9 @@ func parseConst(s string) constant.Value {
 // funcOf returns the lowered function a call, closure or function value
 // names: embedded in f's unit, else the SSA function when Env allows its
 // body, else a summary.
-func (e *Evaluator) funcOf(f *Func, embedded int, sf *ssa.Function, name string) *Func {
-	if embedded > 0 && embedded <= len(f.unit.Funcs) {
-		return f.unit.Funcs[embedded-1]
+func (e *Evaluator) funcOf(f *ir.Func, embedded int, sf *ssa.Function, name string) *ir.Func {
+	if embedded > 0 && embedded <= len(f.Unit().Funcs) {
+		return f.Unit().Funcs[embedded-1]
 	}
 	if sf != nil && (sf.Parent() != nil && len(sf.Blocks) > 0 || e.env.Body(sf)) {
 		return e.lowerLocal(sf)
@@ -93,7 +86,7 @@ func (e *Evaluator) funcOf(f *Func, embedded int, sf *ssa.Function, name string)
 
 // zero is the zero value of t. strings.Builder and bytes.Buffer are
 // strings: their contents.
-func (e *Evaluator) zero(t *Type, u *Unit, depth int) *Value {
+func (e *Evaluator) zero(t *ir.Type, u *ir.Unit, depth int) *Value {
 	if t == nil {
 		return e.hole(HoleRuntime, "", "value", "type not known")
 	}
@@ -101,15 +94,15 @@ func (e *Evaluator) zero(t *Type, u *Unit, depth int) *Value {
 		return mkStr(strshape.Empty())
 	}
 	switch t.Kind {
-	case TString:
+	case ir.TString:
 		return mkStr(strshape.Empty())
-	case TInt, TUint:
+	case ir.TInt, ir.TUint:
 		return mkIntConst(0)
-	case TFloat, TComplex:
+	case ir.TFloat, ir.TComplex:
 		return mkConst(constant.MakeInt64(0))
-	case TBool:
+	case ir.TBool:
 		return mkBool(false)
-	case TStruct:
+	case ir.TStruct:
 		if depth > 6 || len(t.Fields) > e.b.Elems {
 			return e.hole(HoleBound, "", t.Name, "struct too deep or too large")
 		}
@@ -118,7 +111,7 @@ func (e *Evaluator) zero(t *Type, u *Unit, depth int) *Value {
 			fields[i] = e.zero(typeIn(u, fd.Type), u, depth+1)
 		}
 		return e.bound(mkStructU(t, u, fields))
-	case TArray:
+	case ir.TArray:
 		if t.Len > int64(e.b.Elems) || depth > 6 {
 			return e.hole(HoleBound, "", "array", "array too large")
 		}
@@ -127,7 +120,7 @@ func (e *Evaluator) zero(t *Type, u *Unit, depth int) *Value {
 			items[i] = Elem{V: e.zero(typeIn(u, t.Elem), u, depth+1)}
 		}
 		return e.bound(mkSlice(items))
-	case TTuple:
+	case ir.TTuple:
 		vs := make([]*Value, len(t.Fields))
 		for i, fd := range t.Fields {
 			vs[i] = e.zero(typeIn(u, fd.Type), u, depth+1)
@@ -137,7 +130,7 @@ func (e *Evaluator) zero(t *Type, u *Unit, depth int) *Value {
 	return nilValue
 }
 
-func typeIn(u *Unit, t int) *Type {
+func typeIn(u *ir.Unit, t int) *ir.Type {
 	if u == nil || t < 0 || t >= len(u.Types) {
 		return nil
 	}
@@ -148,20 +141,20 @@ func isTextBuffer(name string) bool { return name == "strings.Builder" || name =
 
 // typed makes v fit the static type of in's result: a string is a shape,
 // an integer an interval.
-func (fr *frame) typed(in *Instr, v *Value) *Value {
+func (fr *frame) typed(in *ir.Instr, v *Value) *Value {
 	if v == nil {
 		return fr.e.bounded("no value")
 	}
-	t := fr.f.typeAt(in.Type)
+	t := fr.f.TypeAt(in.Type)
 	if t == nil {
 		return v
 	}
 	return fr.e.fit(t, v)
 }
 
-func (e *Evaluator) fit(t *Type, v *Value) *Value {
+func (e *Evaluator) fit(t *ir.Type, v *Value) *Value {
 	switch t.Kind {
-	case TString:
+	case ir.TString:
 		if v.kind == KString {
 			return v
 		}
@@ -169,14 +162,14 @@ func (e *Evaluator) fit(t *Type, v *Value) *Value {
 			return e.strValue(s)
 		}
 		return mkStr(strshape.Hole(e.piece(Piece{Hole: true, Kind: HoleRuntime, Desc: "string", Why: "value of another kind"})))
-	case TBytes:
+	case ir.TBytes:
 		if v.kind == KString || v.kind == KNil {
 			return v
 		}
 		if s := e.shapeOf(v); s != nil {
 			return e.strValue(s)
 		}
-	case TInt, TUint:
+	case ir.TInt, ir.TUint:
 		switch v.kind {
 		case KInt:
 			return v
@@ -201,11 +194,11 @@ func (e *Evaluator) fit(t *Type, v *Value) *Value {
 // return). The pieces it makes carry the instruction's position
 // (Piece.Src); an instruction without one (a load or conversion the
 // source does not spell) keeps the enclosing call's.
-func (fr *frame) execAt(b int, in *Instr, h *heap) *heap {
+func (fr *frame) execAt(b int, in *ir.Instr, h *heap) *heap {
 	e := fr.e
 	at, atString := e.at, e.atString
-	if in.pos.IsValid() || in.Pos != "" {
-		e.at, e.atString = in.pos, in.Pos
+	if in.TokenPos().IsValid() || in.Pos != "" {
+		e.at, e.atString = in.TokenPos(), in.Pos
 	}
 	h = fr.exec(b, in, h)
 	e.at, e.atString = at, atString
@@ -244,41 +237,41 @@ func (e *Evaluator) stampField(v *Value) *Value {
 }
 
 // exec interprets one instruction (execAt).
-func (fr *frame) exec(b int, in *Instr, h *heap) *heap {
+func (fr *frame) exec(b int, in *ir.Instr, h *heap) *heap {
 	e := fr.e
 	arg := func(i int) *Value { return fr.get(in.Args[i], b) }
 	switch in.Op {
-	case OpNop, OpPhi:
-	case OpBinOp:
+	case ir.OpNop, ir.OpPhi:
+	case ir.OpBinOp:
 		fr.set(in.ID, fr.typed(in, e.binop(token.Token(in.X), arg(0), arg(1))))
-	case OpUnOp:
+	case ir.OpUnOp:
 		fr.set(in.ID, fr.typed(in, e.unop(token.Token(in.X), arg(0))))
-	case OpLoad:
+	case ir.OpLoad:
 		var v *Value
 		v, h = fr.load(h, arg(0))
 		fr.set(in.ID, fr.typed(in, e.stampField(v)))
-	case OpStore:
+	case ir.OpStore:
 		h = fr.store(h, arg(0), arg(1))
-	case OpAlloc:
-		t := fr.f.typeAt(in.X)
-		cell := e.newCell(t, fr.f.unit, in.Name)
-		h = h.set(cell, e.zero(t, fr.f.unit, 0))
+	case ir.OpAlloc:
+		t := fr.f.TypeAt(in.X)
+		cell := e.newCell(t, fr.f.Unit(), in.Name)
+		h = h.set(cell, e.zero(t, fr.f.Unit(), 0))
 		fr.set(in.ID, mkPtr(cell, nil))
-	case OpField:
+	case ir.OpField:
 		var v *Value
 		v, h = fr.field(h, arg(0), in)
 		fr.set(in.ID, fr.typed(in, e.stampField(v)))
-	case OpFieldAddr:
+	case ir.OpFieldAddr:
 		var v *Value
 		v, h = fr.fieldAddr(h, arg(0), in)
 		fr.set(in.ID, v)
-	case OpIndex:
+	case ir.OpIndex:
 		if fr.elem != nil && in.Args[0] == fr.elem.slice && in.Args[1] == fr.elem.next {
 			fr.set(in.ID, fr.typed(in, fr.elem.v))
 			break
 		}
 		fr.set(in.ID, fr.typed(in, e.index(arg(0), arg(1))))
-	case OpIndexAddr:
+	case ir.OpIndexAddr:
 		if fr.elem != nil && in.Args[0] == fr.elem.slice && in.Args[1] == fr.elem.next {
 			cell := e.newCell(nil, nil, "range element")
 			h = h.set(cell, fr.elem.v)
@@ -288,17 +281,17 @@ func (fr *frame) exec(b int, in *Instr, h *heap) *heap {
 		var v *Value
 		v, h = fr.indexAddr(h, arg(0), arg(1))
 		fr.set(in.ID, v)
-	case OpLookup:
+	case ir.OpLookup:
 		fr.set(in.ID, fr.typed(in, fr.lookup(h, arg(0), arg(1), in)))
-	case OpMapUpdate:
+	case ir.OpMapUpdate:
 		h = fr.mapUpdate(h, arg(0), arg(1), arg(2))
-	case OpMakeMap:
+	case ir.OpMakeMap:
 		cell := e.newCell(nil, nil, "map")
 		h = h.set(cell, mkMap(nil, nil))
 		fr.set(in.ID, mkPtr(cell, nil))
-	case OpMakeSlice:
+	case ir.OpMakeSlice:
 		fr.set(in.ID, fr.makeSlice(in, arg(0)))
-	case OpSlice:
+	case ir.OpSlice:
 		var lo, hi *Value
 		if in.Args[1] >= 0 {
 			lo = arg(1)
@@ -309,16 +302,16 @@ func (fr *frame) exec(b int, in *Instr, h *heap) *heap {
 		var v *Value
 		v, h = fr.slice(h, arg(0), lo, hi)
 		fr.set(in.ID, fr.typed(in, v))
-	case OpConvert:
-		fr.set(in.ID, fr.typed(in, e.convert(fr.f.typeAt(in.X), fr.f.typeAt(in.Type), arg(0))))
-	case OpMakeInterface:
+	case ir.OpConvert:
+		fr.set(in.ID, fr.typed(in, e.convert(fr.f.TypeAt(in.X), fr.f.TypeAt(in.Type), arg(0))))
+	case ir.OpMakeInterface:
 		x := arg(0)
-		var u *Unit
-		if len(fr.f.unit.Methods) > 0 {
-			u = fr.f.unit
+		var u *ir.Unit
+		if len(fr.f.Unit().Methods) > 0 {
+			u = fr.f.Unit()
 		}
 		fr.set(in.ID, e.bound(mkIface(in.Name, x, u)))
-	case OpTypeAssert:
+	case ir.OpTypeAssert:
 		v, ok := fr.typeAssert(arg(0), in)
 		if in.Aux == 0 && ok != nil && ok.kind == KConst && !constant.BoolVal(ok.c) {
 			return nil // the assertion panics
@@ -328,10 +321,10 @@ func (fr *frame) exec(b int, in *Instr, h *heap) *heap {
 		} else {
 			fr.set(in.ID, v)
 		}
-	case OpExtract:
+	case ir.OpExtract:
 		fr.set(in.ID, fr.typed(in, e.extract(arg(0), in.X)))
-	case OpMakeClosure:
-		fn := e.funcOf(fr.f, in.Func, in.fn, in.Name)
+	case ir.OpMakeClosure:
+		fn := e.funcOf(fr.f, in.Func, in.SSAFunc(), in.Name)
 		bind := make([]*Value, len(in.Args))
 		for i := range in.Args {
 			bind[i] = arg(i)
@@ -344,15 +337,15 @@ func (fr *frame) exec(b int, in *Instr, h *heap) *heap {
 			fr.closures[fn] = &closureSite{h: h, bindings: bind, block: b}
 		}
 		fr.set(in.ID, e.bound(mkFunc(fn, bind)))
-	case OpCall:
+	case ir.OpCall:
 		return fr.call(b, in, h)
-	case OpDefer:
+	case ir.OpDefer:
 		args := make([]*Value, len(in.Args))
 		for i := range in.Args {
 			args[i] = arg(i)
 		}
 		fr.defers = append(fr.defers, deferred{in: in, args: args})
-	case OpGo:
+	case ir.OpGo:
 		args := make([]*Value, len(in.Args))
 		for i := range in.Args {
 			args[i] = arg(i)
@@ -367,7 +360,7 @@ func (fr *frame) exec(b int, in *Instr, h *heap) *heap {
 				}
 			}
 		}
-	case OpRunDefers:
+	case ir.OpRunDefers:
 		for i := len(fr.defers) - 1; i >= 0 && h != nil; i-- {
 			d := fr.defers[i]
 			_, h = fr.dispatch(b, d.in, d.args, h)
@@ -376,7 +369,7 @@ func (fr *frame) exec(b int, in *Instr, h *heap) *heap {
 		if h == nil {
 			return nil
 		}
-	case OpIf:
+	case ir.OpIf:
 		c := arg(0)
 		fr.ifCond[b] = nil
 		if c.kind == KCond {
@@ -391,23 +384,23 @@ func (fr *frame) exec(b int, in *Instr, h *heap) *heap {
 			t, f = k == 0, k == 1
 		}
 		fr.succ[b] = [2]bool{t, f}
-	case OpJump:
+	case ir.OpJump:
 		fr.succ[b] = [2]bool{true, false}
-	case OpReturn:
+	case ir.OpReturn:
 		vals := make([]*Value, len(in.Args))
 		for i := range in.Args {
 			vals[i] = arg(i)
 		}
 		fr.rets = append(fr.rets, ret{block: b, vals: vals, h: h})
-	case OpPanic:
+	case ir.OpPanic:
 		return nil
-	case OpNext:
+	case ir.OpNext:
 		fr.set(in.ID, mkTuple([]*Value{
 			e.hole(HoleRuntime, "", "ok", "iteration"),
 			e.hole(HoleRuntime, "", "key", "iteration over a map or string"),
 			e.hole(HoleRuntime, "", "value", "iteration over a map or string"),
 		}))
-	case OpUnknown:
+	case ir.OpUnknown:
 		if in.ID >= 0 {
 			fr.set(in.ID, fr.typed(in, e.hole(HoleRuntime, "", in.Name, in.Name+" is not interpreted")))
 		}
@@ -754,22 +747,22 @@ func (e *Evaluator) unop(op token.Token, x *Value) *Value {
 }
 
 // convert applies a conversion from type from to type to.
-func (e *Evaluator) convert(from, to *Type, x *Value) *Value {
+func (e *Evaluator) convert(from, to *ir.Type, x *Value) *Value {
 	if to == nil {
 		return x
 	}
 	switch to.Kind {
-	case TString:
-		if from != nil && (from.Kind == TInt || from.Kind == TUint) {
+	case ir.TString:
+		if from != nil && (from.Kind == ir.TInt || from.Kind == ir.TUint) {
 			if x.kind == KInt && x.lo == x.hi && x.lo >= 0 && x.lo <= 0x10ffff {
 				return mkStr(e.litPlain(string(rune(x.lo))))
 			}
 			return mkStr(e.holeShape(HoleRuntime, "", "string(rune)", "conversion of an integer not known"))
 		}
 		return x
-	case TBytes:
+	case ir.TBytes:
 		return x
-	case TInt, TUint:
+	case ir.TInt, ir.TUint:
 		if x.kind == KInt {
 			// A value outside the target's range wraps around: the
 			// result is anything the target holds.
@@ -785,7 +778,7 @@ func (e *Evaluator) convert(from, to *Type, x *Value) *Value {
 			}
 		}
 		return x
-	case TFloat:
+	case ir.TFloat:
 		if x.kind == KInt && x.lo == x.hi && x.lo != negInf {
 			return mkConst(constant.MakeInt64(x.lo))
 		}
@@ -798,12 +791,12 @@ func (e *Evaluator) convert(from, to *Type, x *Value) *Value {
 }
 
 // intRange is the range of an integer type, within the domain's int64.
-func intRange(t *Type) (int64, int64) {
+func intRange(t *ir.Type) (int64, int64) {
 	bits := t.Bits
 	if bits <= 0 || bits > 64 {
 		bits = 64
 	}
-	if t.Kind == TUint {
+	if t.Kind == ir.TUint {
 		if bits == 64 {
 			return 0, posInf
 		}
@@ -841,13 +834,13 @@ func (e *Evaluator) extract(t *Value, i int) *Value {
 
 // typeAssert returns the value x.(T) and whether the assertion holds (a
 // constant when known).
-func (fr *frame) typeAssert(x *Value, in *Instr) (*Value, *Value) {
+func (fr *frame) typeAssert(x *Value, in *ir.Instr) (*Value, *Value) {
 	e := fr.e
-	t := fr.f.typeAt(in.X)
+	t := fr.f.TypeAt(in.X)
 	unknownOK := e.hole(HoleRuntime, "", "ok", "type assertion on a value not known")
 	switch x.kind {
 	case KInterface:
-		if t != nil && t.Kind == TInterface {
+		if t != nil && t.Kind == ir.TInterface {
 			for _, m := range t.Methods {
 				if fr.methodName(x, m) == "" && fr.methodFunc(x, m) == nil {
 					return unknownOK, unknownOK
@@ -858,9 +851,9 @@ func (fr *frame) typeAssert(x *Value, in *Instr) (*Value, *Value) {
 		if x.name == in.Name {
 			return x.elems[0], mkBool(true)
 		}
-		return e.zero(t, fr.f.unit, 0), mkBool(false)
+		return e.zero(t, fr.f.Unit(), 0), mkBool(false)
 	case KNil:
-		return e.zero(t, fr.f.unit, 0), mkBool(false)
+		return e.zero(t, fr.f.Unit(), 0), mkBool(false)
 	case KAlt:
 		var v, ok *Value
 		for _, a := range x.elems {
@@ -873,7 +866,7 @@ func (fr *frame) typeAssert(x *Value, in *Instr) (*Value, *Value) {
 			ok = e.join2(ok, aok, 0, 0)
 		}
 		if v == nil {
-			return e.zero(t, fr.f.unit, 0), mkBool(false)
+			return e.zero(t, fr.f.Unit(), 0), mkBool(false)
 		}
 		if ok != nil && ok.kind == KAlt {
 			ok = unknownOK
@@ -887,23 +880,23 @@ func (fr *frame) typeAssert(x *Value, in *Instr) (*Value, *Value) {
 }
 
 // makeSlice is make([]T, n): n zero elements when n is a small constant.
-func (fr *frame) makeSlice(in *Instr, n *Value) *Value {
+func (fr *frame) makeSlice(in *ir.Instr, n *Value) *Value {
 	e := fr.e
-	t := fr.f.typeAt(in.Type)
-	if t != nil && t.Kind == TBytes {
+	t := fr.f.TypeAt(in.Type)
+	if t != nil && t.Kind == ir.TBytes {
 		if n.kind == KInt && n.lo == 0 && n.hi == 0 {
 			return mkStr(strshape.Empty())
 		}
 		return mkStr(e.holeShape(HoleRuntime, "", "make([]byte, n)", "byte slice of a length not known"))
 	}
 	if n.kind == KInt && n.lo == n.hi && n.lo >= 0 && n.lo <= int64(e.b.Elems) {
-		var et *Type
+		var et *ir.Type
 		if t != nil {
-			et = fr.f.typeAt(t.Elem)
+			et = fr.f.TypeAt(t.Elem)
 		}
 		items := make([]Elem, n.lo)
 		for i := range items {
-			items[i] = Elem{V: e.zero(et, fr.f.unit, 0)}
+			items[i] = Elem{V: e.zero(et, fr.f.Unit(), 0)}
 		}
 		return e.bound(mkSlice(items))
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/ydblint/ydblint/internal/goeval/ir"
 	"github.com/ydblint/ydblint/internal/strshape"
 )
 
@@ -15,7 +16,7 @@ import (
 // bytes.Buffer, text/template, html/template). Any other function of
 // another package without summary is an application (external).
 
-type intrinsicFn func(fr *frame, in *Instr, args []*Value, h *heap) (*Value, *heap)
+type intrinsicFn func(fr *frame, in *ir.Instr, args []*Value, h *heap) (*Value, *heap)
 
 var intrinsics map[string]intrinsicFn
 
@@ -79,7 +80,7 @@ func init() {
 }
 
 // intrinsic runs the intrinsic named name, if there is one.
-func (fr *frame) intrinsic(name string, in *Instr, args []*Value, h *heap) (*Value, *heap, bool) {
+func (fr *frame) intrinsic(name string, in *ir.Instr, args []*Value, h *heap) (*Value, *heap, bool) {
 	f, ok := intrinsics[name]
 	if !ok {
 		return nil, nil, false
@@ -133,7 +134,7 @@ func definite(s *Value) bool {
 	return true
 }
 
-func strJoin(fr *frame, in *Instr, args []*Value, h *heap) (*Value, *heap) {
+func strJoin(fr *frame, in *ir.Instr, args []*Value, h *heap) (*Value, *heap) {
 	e := fr.e
 	s, sep := args[0], e.str(args[1])
 	switch s.kind {
@@ -162,7 +163,7 @@ func strJoin(fr *frame, in *Instr, args []*Value, h *heap) (*Value, *heap) {
 	return mkStr(e.derivedHole("strings.Join", args...)), h
 }
 
-func strRepeat(fr *frame, in *Instr, args []*Value, h *heap) (*Value, *heap) {
+func strRepeat(fr *frame, in *ir.Instr, args []*Value, h *heap) (*Value, *heap) {
 	e := fr.e
 	s, n := e.str(args[0]), args[1]
 	if n.kind == KInt && n.lo == n.hi && n.lo >= 0 && n.lo <= 16 {
@@ -181,7 +182,7 @@ func strRepeat(fr *frame, in *Instr, args []*Value, h *heap) (*Value, *heap) {
 // strReplace is strings.Replace/ReplaceAll with literal old and new:
 // applied to each literal piece when no occurrence can straddle two
 // pieces, to every variant when the text has no hole, else a hole.
-func strReplace(fr *frame, in *Instr, args []*Value, h *heap) (*Value, *heap) {
+func strReplace(fr *frame, in *ir.Instr, args []*Value, h *heap) (*Value, *heap) {
 	e := fr.e
 	s := e.str(args[0])
 	old, ok1 := litText(e.str(args[1]))
@@ -253,7 +254,7 @@ func straddles(s *strshape.Shape, old string) bool {
 
 // strCase maps a piecewise function (ToUpper, ToLower) over the pieces.
 func strCase(f func(string) string, name string) intrinsicFn {
-	return func(fr *frame, in *Instr, args []*Value, h *heap) (*Value, *heap) {
+	return func(fr *frame, in *ir.Instr, args []*Value, h *heap) (*Value, *heap) {
 		e := fr.e
 		s := e.str(args[0])
 		return e.strValue(e.mapShape(s, func(x *strshape.Shape) *strshape.Shape {
@@ -273,7 +274,7 @@ func strCase(f func(string) string, name string) intrinsicFn {
 	}
 }
 
-func strTrimSpace(fr *frame, in *Instr, args []*Value, h *heap) (*Value, *heap) {
+func strTrimSpace(fr *frame, in *ir.Instr, args []*Value, h *heap) (*Value, *heap) {
 	e := fr.e
 	s := e.str(args[0])
 	if t, ok := litText(s); ok {
@@ -299,7 +300,7 @@ func strTrimAffix(prefix bool) intrinsicFn {
 	if prefix {
 		name = "strings.TrimPrefix"
 	}
-	return func(fr *frame, in *Instr, args []*Value, h *heap) (*Value, *heap) {
+	return func(fr *frame, in *ir.Instr, args []*Value, h *heap) (*Value, *heap) {
 		e := fr.e
 		s := e.str(args[0])
 		a, ok := litText(e.str(args[1]))
@@ -354,7 +355,7 @@ func strTrimAffix(prefix bool) intrinsicFn {
 }
 
 func strPred(f func(string, string) bool) intrinsicFn {
-	return func(fr *frame, in *Instr, args []*Value, h *heap) (*Value, *heap) {
+	return func(fr *frame, in *ir.Instr, args []*Value, h *heap) (*Value, *heap) {
 		e := fr.e
 		a, ok1 := litText(e.str(args[0]))
 		b, ok2 := litText(e.str(args[1]))
@@ -365,7 +366,7 @@ func strPred(f func(string, string) bool) intrinsicFn {
 	}
 }
 
-func strconvInt(fr *frame, in *Instr, args []*Value, h *heap) (*Value, *heap) {
+func strconvInt(fr *frame, in *ir.Instr, args []*Value, h *heap) (*Value, *heap) {
 	e := fr.e
 	n := args[0]
 	base := int64(10)
@@ -385,7 +386,7 @@ func strconvInt(fr *frame, in *Instr, args []*Value, h *heap) (*Value, *heap) {
 	return mkStr(e.derivedHole(shortName(in.Name), args...)), h
 }
 
-func strconvBool(fr *frame, in *Instr, args []*Value, h *heap) (*Value, *heap) {
+func strconvBool(fr *frame, in *ir.Instr, args []*Value, h *heap) (*Value, *heap) {
 	e := fr.e
 	if b := args[0]; b.kind == KConst {
 		return mkStr(e.litPlain(b.c.ExactString())), h
@@ -393,7 +394,7 @@ func strconvBool(fr *frame, in *Instr, args []*Value, h *heap) (*Value, *heap) {
 	return mkStr(e.derivedHole("strconv.FormatBool", args...)), h
 }
 
-func strconvQuote(fr *frame, in *Instr, args []*Value, h *heap) (*Value, *heap) {
+func strconvQuote(fr *frame, in *ir.Instr, args []*Value, h *heap) (*Value, *heap) {
 	e := fr.e
 	s := e.str(args[0])
 	if t, ok := litText(s); ok {
@@ -406,7 +407,7 @@ func strconvQuote(fr *frame, in *Instr, args []*Value, h *heap) (*Value, *heap) 
 // pathJoin is path.Join: evaluated on known strings; with unknown pieces,
 // the elements joined with single slashes (a literal element is cleaned),
 // unless a literal holds ".." (cleaning could eat an unknown piece).
-func pathJoin(fr *frame, in *Instr, args []*Value, h *heap) (*Value, *heap) {
+func pathJoin(fr *frame, in *ir.Instr, args []*Value, h *heap) (*Value, *heap) {
 	e := fr.e
 	s := args[0]
 	if s.kind != KSlice || !definite(s) {
@@ -493,7 +494,7 @@ func pathDirBase(dir bool) intrinsicFn {
 	if dir {
 		prefix = "dir:"
 	}
-	return func(fr *frame, in *Instr, args []*Value, h *heap) (*Value, *heap) {
+	return func(fr *frame, in *ir.Instr, args []*Value, h *heap) (*Value, *heap) {
 		e := fr.e
 		s := e.str(args[0])
 		if t, ok := litText(s); ok {
@@ -541,9 +542,9 @@ func pathDirBase(dir bool) intrinsicFn {
 // Buffers: a *strings.Builder or *bytes.Buffer points to a cell holding
 // the text written so far.
 
-func bufNew(fr *frame, in *Instr, args []*Value, h *heap) (*Value, *heap) {
+func bufNew(fr *frame, in *ir.Instr, args []*Value, h *heap) (*Value, *heap) {
 	e := fr.e
-	cell := e.newCell(&Type{Kind: TStruct, Name: "bytes.Buffer", Elem: -1, Key: -1}, nil, "bytes.Buffer")
+	cell := e.newCell(&ir.Type{Kind: ir.TStruct, Name: "bytes.Buffer", Elem: -1, Key: -1}, nil, "bytes.Buffer")
 	return mkPtr(cell, nil), h.set(cell, mkStr(e.str(args[0])))
 }
 
@@ -557,19 +558,19 @@ func bufAppend(fr *frame, h *heap, b *Value, s *strshape.Shape) *heap {
 	return fr.store(h, b, fr.e.strValue(strshape.Concat(fr.e.lim, cur, s)))
 }
 
-func writeResult(fr *frame, in *Instr) *Value {
-	t := fr.f.typeAt(in.Type)
-	if t != nil && t.Kind == TTuple {
+func writeResult(fr *frame, in *ir.Instr) *Value {
+	t := fr.f.TypeAt(in.Type)
+	if t != nil && t.Kind == ir.TTuple {
 		return mkTuple([]*Value{mkInt(0, posInf), nilValue})
 	}
 	return nilValue
 }
 
-func bufWrite(fr *frame, in *Instr, args []*Value, h *heap) (*Value, *heap) {
+func bufWrite(fr *frame, in *ir.Instr, args []*Value, h *heap) (*Value, *heap) {
 	return writeResult(fr, in), bufAppend(fr, h, args[0], fr.e.str(args[1]))
 }
 
-func bufWriteRune(fr *frame, in *Instr, args []*Value, h *heap) (*Value, *heap) {
+func bufWriteRune(fr *frame, in *ir.Instr, args []*Value, h *heap) (*Value, *heap) {
 	e := fr.e
 	c := args[1]
 	var s *strshape.Shape
@@ -585,12 +586,12 @@ func bufWriteRune(fr *frame, in *Instr, args []*Value, h *heap) (*Value, *heap) 
 	return writeResult(fr, in), bufAppend(fr, h, args[0], s)
 }
 
-func bufString(fr *frame, in *Instr, args []*Value, h *heap) (*Value, *heap) {
+func bufString(fr *frame, in *ir.Instr, args []*Value, h *heap) (*Value, *heap) {
 	s, h := bufContent(fr, h, args[0])
 	return fr.e.strValue(s), h
 }
 
-func bufLen(fr *frame, in *Instr, args []*Value, h *heap) (*Value, *heap) {
+func bufLen(fr *frame, in *ir.Instr, args []*Value, h *heap) (*Value, *heap) {
 	s, h := bufContent(fr, h, args[0])
 	if t, ok := litText(s); ok {
 		return mkIntConst(int64(len(t))), h
@@ -598,19 +599,19 @@ func bufLen(fr *frame, in *Instr, args []*Value, h *heap) (*Value, *heap) {
 	return mkInt(int64(minLen(s)), posInf), h
 }
 
-func bufCap(fr *frame, in *Instr, args []*Value, h *heap) (*Value, *heap) {
+func bufCap(fr *frame, in *ir.Instr, args []*Value, h *heap) (*Value, *heap) {
 	return mkInt(0, posInf), h
 }
 
-func bufReset(fr *frame, in *Instr, args []*Value, h *heap) (*Value, *heap) {
+func bufReset(fr *frame, in *ir.Instr, args []*Value, h *heap) (*Value, *heap) {
 	return mkTuple(nil), fr.store(h, args[0], mkStr(strshape.Empty()))
 }
 
-func bufNop(fr *frame, in *Instr, args []*Value, h *heap) (*Value, *heap) {
+func bufNop(fr *frame, in *ir.Instr, args []*Value, h *heap) (*Value, *heap) {
 	return mkTuple(nil), h
 }
 
-func bufTruncate(fr *frame, in *Instr, args []*Value, h *heap) (*Value, *heap) {
+func bufTruncate(fr *frame, in *ir.Instr, args []*Value, h *heap) (*Value, *heap) {
 	e := fr.e
 	s, h := bufContent(fr, h, args[0])
 	n := args[1]

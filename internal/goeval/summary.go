@@ -10,6 +10,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/ydblint/ydblint/internal/goeval/ir"
 	"github.com/ydblint/ydblint/internal/strshape"
 )
 
@@ -36,7 +37,7 @@ import (
 // instructions.
 type Summary struct {
 	Version int
-	Unit    Unit
+	Unit    ir.Unit
 	// Probe is the value slot + 1 of the summarised function whose value
 	// Instantiate returns instead of the result (SummarizeAt); 0 for the
 	// result.
@@ -93,9 +94,7 @@ func summarize(env Env, b Budget, fn *ssa.Function, probe ssa.Value) (*Summary, 
 	if pkg == nil && fn.Origin() != nil {
 		pkg = fn.Origin().Pkg
 	}
-	l := newLowerer(fn.Prog.Fset)
-	l.summary, l.prog = true, fn.Prog
-	l.embed = func(g *ssa.Function) bool {
+	l := ir.NewBundleLowerer(fn.Prog, func(g *ssa.Function) bool {
 		switch {
 		case len(g.Blocks) == 0:
 			return false
@@ -117,33 +116,26 @@ func summarize(env Env, b Budget, fn *ssa.Function, probe ssa.Value) (*Summary, 
 			return !exportedRecv(g)
 		}
 		return false
-	}
-	l.embedded[fn] = 0
-	l.queue = []*ssa.Function{fn}
-	for i := 0; i < len(l.queue); i++ {
-		f := l.lowerFunc(l.queue[i])
-		l.unit.Funcs = append(l.unit.Funcs, f)
-		if l.instrs > b.Summary {
-			return nil, ErrTooLarge
-		}
+	})
+	if !l.Bundle(fn, b.Summary) {
+		return nil, ErrTooLarge
 	}
 	// Package variables of fn's package the bundle reads, by value when
 	// only the initialiser assigns them.
 	seen := map[string]bool{}
 	var globals []*ssa.Global
-	for _, f := range l.unit.Funcs {
+	for _, f := range l.Lowered().Funcs {
 		for _, c := range f.Consts {
-			if c.Kind == ConstGlobal && c.g != nil && c.g.Pkg == pkg && !seen[c.Name] {
+			if c.Kind == ir.ConstGlobal && c.SSAGlobal() != nil && c.SSAGlobal().Pkg == pkg && !seen[c.Name] {
 				seen[c.Name] = true
-				globals = append(globals, c.g)
+				globals = append(globals, c.SSAGlobal())
 			}
 		}
 	}
 	encodeGlobals(env, b, pkg, globals, l, false)
-	s := &Summary{Version: summaryVersion, Unit: *l.unit}
-	s.Unit.linked = false
+	s := &Summary{Version: summaryVersion, Unit: l.Lowered()}
 	if probe != nil {
-		slot, ok := l.unit.Funcs[0].slot(probe)
+		slot, ok := s.Unit.Funcs[0].Slot(probe)
 		if !ok {
 			return nil, errors.New("goeval: value not in the function")
 		}
@@ -166,14 +158,12 @@ func SummarizeGlobals(env Env, b Budget, pkg *ssa.Package, gs []*ssa.Global) *Su
 	if pkg == nil || len(gs) == 0 {
 		return nil
 	}
-	l := newLowerer(pkg.Prog.Fset)
-	l.summary, l.prog = true, pkg.Prog
+	l := ir.NewBundleLowerer(pkg.Prog, nil)
 	encodeGlobals(env, b.norm(), pkg, gs, l, true)
-	if len(l.unit.Globals) == 0 {
+	s := &Summary{Version: summaryVersion, Unit: l.Lowered()}
+	if len(s.Unit.Globals) == 0 {
 		return nil
 	}
-	s := &Summary{Version: summaryVersion, Unit: *l.unit}
-	s.Unit.linked = false
 	return s
 }
 
@@ -181,7 +171,7 @@ func SummarizeGlobals(env Env, b Budget, pkg *ssa.Package, gs []*ssa.Global) *Su
 // the variables of gs only it assigns, in name order. With knownOnly, a
 // value not known at all is left out: the importer's hole keyed by the
 // variable says as much, and a summary's own reads keep theirs.
-func encodeGlobals(env Env, b Budget, pkg *ssa.Package, gs []*ssa.Global, l *lowerer, knownOnly bool) {
+func encodeGlobals(env Env, b Budget, pkg *ssa.Package, gs []*ssa.Global, l *ir.Lowerer, knownOnly bool) {
 	gs = append([]*ssa.Global(nil), gs...)
 	sort.Slice(gs, func(i, j int) bool { return gs[i].String() < gs[j].String() })
 	if len(gs) == 0 || pkg.Func("init") == nil {
@@ -205,7 +195,7 @@ func encodeGlobals(env Env, b Budget, pkg *ssa.Package, gs []*ssa.Global, l *low
 			continue
 		}
 		enc := e.encode(v, inf.final, l, 0)
-		l.unit.Globals = append(l.unit.Globals, GlobalEntry{Name: g.String(), Value: enc})
+		l.AddGlobal(ir.GlobalEntry{Name: g.String(), Value: enc})
 	}
 }
 
@@ -224,24 +214,14 @@ func exportedRecv(fn *ssa.Function) bool {
 
 // unitOf links a summary's unit for this evaluator, once. The summary
 // itself is not modified (several passes may share an imported fact).
-func (e *Evaluator) unitOf(s *Summary) *Unit {
+func (e *Evaluator) unitOf(s *Summary) *ir.Unit {
 	if s == nil || s.Version != summaryVersion || len(s.Unit.Funcs)+len(s.Unit.Globals) == 0 {
 		return nil
 	}
 	if u, ok := e.units[s]; ok {
 		return u
 	}
-	u := &Unit{Types: s.Unit.Types, Methods: s.Unit.Methods, Globals: s.Unit.Globals}
-	for _, f := range s.Unit.Funcs {
-		if f == nil {
-			e.units[s] = nil
-			return nil
-		}
-		c := *f
-		c.def, c.order, c.loops, c.bad, c.slots, c.ssa = nil, nil, nil, "", nil, nil
-		u.Funcs = append(u.Funcs, &c)
-	}
-	u.link()
+	u := s.Unit.Relink()
 	e.units[s] = u
 	return u
 }
@@ -255,11 +235,11 @@ func (e *Evaluator) Instantiate(s *Summary, args []*Result) *Result {
 		return &Result{V: e.bounded("summary not usable"), e: e, h: emptyHeap}
 	}
 	f := u.Funcs[0]
-	if f.bad != "" || len(args) != f.NParams || f.NFree != 0 {
+	if f.Bad() != "" || len(args) != f.NParams || f.NFree != 0 {
 		return &Result{V: e.bounded("summary does not fit the call"), e: e, h: emptyHeap}
 	}
 	savedSteps, savedStack := e.steps, e.stack
-	e.steps, e.stack = e.b.Steps, []*Func{f}
+	e.steps, e.stack = e.b.Steps, []*ir.Func{f}
 	defer func() { e.steps, e.stack = savedSteps, savedStack }()
 	if s.Probe < 0 || s.Probe > f.NValues {
 		return &Result{V: e.bounded("summary not usable"), e: e, h: emptyHeap}
@@ -318,104 +298,17 @@ func (e *Evaluator) Unknown(desc string) *Result {
 	return &Result{V: e.hole(HoleRuntime, "", desc, "argument not known"), e: e, h: emptyHeap}
 }
 
-// EncValue is an abstract value in a Summary (a package variable's value):
-// the value's tree with the cells it points to inlined.
-type EncValue struct {
-	Kind   Kind
-	Shape  []EncShape // KString: nodes, the root last
-	Pieces []EncPiece
-	Conds  []EncCond
-	Lo, Hi int64
-	Const  string // KConst: ExactString; ConstBool for booleans
-	Bool   bool
-	Elems  []EncValue
-	Items  []EncItem
-	Keys   []string
-	Struct *EncStruct
-	Name   string
-	Func   int       // KFunc: embedded function + 1
-	Deref  *EncValue // KPointer: the contents
-	Path   []int
-	Tmpl   *EncTmpl
-}
-
-// EncShape is a strshape node; Piece and Parts index the EncValue's
-// Pieces and Shape.
-type EncShape struct {
-	Kind  strshape.Kind
-	Text  string
-	Piece int
-	Cond  int // index in Conds + 1
-	Parts []int
-}
-
-// EncPiece is a Piece without this process's positions.
-type EncPiece struct {
-	Hole      bool
-	Text      string
-	PosString string
-	Off       int
-	Exact     bool
-	Zero      bool
-	Src       string // Piece.Src as "file:line:col"
-	Kind      HoleKind
-	Key, Desc string
-	Why       string
-}
-
-// EncCond is a Cond without this process's positions.
-type EncCond struct {
-	PosString string
-	Negated   bool
-	Func      string
-	Key       string
-}
-
-// EncItem is a slice element.
-type EncItem struct {
-	V     EncValue
-	Conds []int // indices in the slice value's Conds + 1
-	Rep   bool
-}
-
-// EncStruct is a struct type, by field names.
-type EncStruct struct {
-	Name     string
-	Fields   []string
-	Keys     []string
-	Embedded []bool
-}
-
-// EncTmpl is a template: its parsed texts are parsed again at decoding.
-type EncTmpl struct {
-	Name   string
-	HTML   bool
-	Funcs  bool
-	Delims [2]string
-	Trees  []EncTree
-	Bad    string
-}
-
-// EncTree is a template tree: the text it was parsed from, and the
-// literal pieces that text is made of.
-type EncTree struct {
-	Name   string
-	Text   string
-	Starts []int
-	Pieces []EncPiece
-}
-
 const maxEncDepth = 12
 
 // encode turns v (with the cells of h it reaches) into an EncValue.
-func (e *Evaluator) encode(v *Value, h *heap, l *lowerer, depth int) EncValue {
+func (e *Evaluator) encode(v *Value, h *heap, l *ir.Lowerer, depth int) ir.EncValue {
 	if depth > maxEncDepth || v == nil {
-		return EncValue{Kind: KUnknown, Pieces: []EncPiece{{Hole: true, Kind: HoleBound, Desc: "value", Why: "value too deep to carry"}}}
+		return ir.EncValue{Kind: uint8(KUnknown), Pieces: []ir.EncPiece{{Hole: true, Kind: uint8(HoleBound), Desc: "value", Why: "value too deep to carry"}}}
 	}
-	out := EncValue{Kind: v.kind}
+	out := ir.EncValue{Kind: uint8(v.kind)}
 	switch v.kind {
 	case KUnknown:
-		out.Pieces = []EncPiece{e.encPiece(e.Piece(v.hole), l)}
+		out.Pieces = []ir.EncPiece{e.encPiece(e.Piece(v.hole), l)}
 	case KString:
 		enc := &shapeEncoder{e: e, l: l}
 		enc.node(v.shape)
@@ -429,7 +322,7 @@ func (e *Evaluator) encode(v *Value, h *heap, l *lowerer, depth int) EncValue {
 			out.Const = v.c.ExactString()
 		}
 	case KStruct:
-		st := &EncStruct{Name: v.name}
+		st := &ir.EncStruct{Name: v.name}
 		if v.typ != nil {
 			for _, f := range v.typ.Fields {
 				st.Fields = append(st.Fields, f.Name)
@@ -444,7 +337,7 @@ func (e *Evaluator) encode(v *Value, h *heap, l *lowerer, depth int) EncValue {
 			if it.self != 0 {
 				return e.encode(nil, h, l, maxEncDepth+1)
 			}
-			ei := EncItem{V: e.encode(it.V, h, l, depth+1), Rep: it.Rep}
+			ei := ir.EncItem{V: e.encode(it.V, h, l, depth+1), Rep: it.Rep}
 			for _, c := range it.Conds {
 				ei.Conds = append(ei.Conds, len(conds)+1)
 				conds = append(conds, c)
@@ -458,8 +351,8 @@ func (e *Evaluator) encode(v *Value, h *heap, l *lowerer, depth int) EncValue {
 		out.Keys = v.keys
 	case KFunc:
 		idx := 0
-		if v.fn != nil && v.fn.ssa != nil {
-			if i, ok := l.embedded[v.fn.ssa]; ok {
+		if v.fn != nil && v.fn.SSA() != nil {
+			if i, ok := l.EmbeddedIndex(v.fn.SSA()); ok {
 				idx = i + 1
 			}
 		}
@@ -482,9 +375,9 @@ func (e *Evaluator) encode(v *Value, h *heap, l *lowerer, depth int) EncValue {
 		out.Name = v.name
 	case KTemplate:
 		t := v.tmpl
-		et := &EncTmpl{Name: t.name, HTML: t.html, Funcs: t.funcs, Delims: t.delims, Bad: t.bad}
+		et := &ir.EncTmpl{Name: t.name, HTML: t.html, Funcs: t.funcs, Delims: t.delims, Bad: t.bad}
 		for _, nt := range t.trees {
-			tr := EncTree{Name: nt.name, Text: nt.text}
+			tr := ir.EncTree{Name: nt.name, Text: nt.text}
 			for _, sg := range nt.segs {
 				tr.Starts = append(tr.Starts, sg.start)
 				tr.Pieces = append(tr.Pieces, e.encPiece(e.Piece(sg.ref), l))
@@ -504,39 +397,39 @@ func (e *Evaluator) encode(v *Value, h *heap, l *lowerer, depth int) EncValue {
 	return out
 }
 
-func (e *Evaluator) encPiece(p Piece, l *lowerer) EncPiece {
+func (e *Evaluator) encPiece(p Piece, l *ir.Lowerer) ir.EncPiece {
 	ps := p.PosString
-	if ps == "" && p.Pos.IsValid() && l.fset != nil {
-		ps = l.fset.Position(p.Pos).String()
+	if ps == "" {
+		ps = l.Position(p.Pos)
 	}
 	src := p.SrcString
-	if src == "" && p.Src.IsValid() && l.fset != nil {
-		src = l.fset.Position(p.Src).String()
+	if src == "" {
+		src = l.Position(p.Src)
 	}
-	return EncPiece{Hole: p.Hole, Text: p.Text, PosString: ps, Off: p.Off, Exact: p.Exact, Zero: p.Zero, Src: src, Kind: p.Kind, Key: p.Key, Desc: p.Desc, Why: p.Why}
+	return ir.EncPiece{Hole: p.Hole, Text: p.Text, PosString: ps, Off: p.Off, Exact: p.Exact, Zero: p.Zero, Src: src, Kind: uint8(p.Kind), Key: p.Key, Desc: p.Desc, Why: p.Why}
 }
 
-func (e *Evaluator) encCond(c int, l *lowerer) EncCond {
+func (e *Evaluator) encCond(c int, l *ir.Lowerer) ir.EncCond {
 	cd := e.Cond(c)
 	ps := cd.PosString
-	if ps == "" && cd.Pos.IsValid() && l.fset != nil {
-		ps = l.fset.Position(cd.Pos).String()
+	if ps == "" {
+		ps = l.Position(cd.Pos)
 	}
-	return EncCond{PosString: ps, Negated: cd.Negated, Func: cd.Func, Key: cd.key}
+	return ir.EncCond{PosString: ps, Negated: cd.Negated, Func: cd.Func, Key: cd.key}
 }
 
 type shapeEncoder struct {
 	e      *Evaluator
-	l      *lowerer
-	nodes  []EncShape
-	pieces []EncPiece
-	conds  []EncCond
+	l      *ir.Lowerer
+	nodes  []ir.EncShape
+	pieces []ir.EncPiece
+	conds  []ir.EncCond
 	pidx   map[int]int
 	cidx   map[int]int
 }
 
 func (s *shapeEncoder) node(sh *strshape.Shape) int {
-	n := EncShape{Kind: sh.Kind, Text: sh.Text, Piece: -1}
+	n := ir.EncShape{Kind: sh.Kind, Text: sh.Text, Piece: -1}
 	if sh.Kind == strshape.KindLit || sh.Kind == strshape.KindHole {
 		if s.pidx == nil {
 			s.pidx = map[int]int{}
@@ -568,34 +461,34 @@ func (s *shapeEncoder) node(sh *strshape.Shape) int {
 	return len(s.nodes) - 1
 }
 
-func (e *Evaluator) decPiece(p EncPiece) int {
-	return e.t.piece(Piece{Hole: p.Hole, Text: p.Text, PosString: p.PosString, Off: p.Off, Exact: p.Exact, Zero: p.Zero, SrcString: p.Src, Kind: p.Kind, Key: p.Key, Desc: p.Desc, Why: p.Why})
+func (e *Evaluator) decPiece(p ir.EncPiece) int {
+	return e.t.piece(Piece{Hole: p.Hole, Text: p.Text, PosString: p.PosString, Off: p.Off, Exact: p.Exact, Zero: p.Zero, SrcString: p.Src, Kind: HoleKind(p.Kind), Key: p.Key, Desc: p.Desc, Why: p.Why})
 }
 
-func (e *Evaluator) decCond(c EncCond) int {
+func (e *Evaluator) decCond(c ir.EncCond) int {
 	return e.t.cond(Cond{PosString: c.PosString, Negated: c.Negated, Func: c.Func, key: "enc:" + c.Key})
 }
 
 // decodeValue rebuilds an EncValue of unit u, allocating cells in h for
 // the pointers. Malformed input decodes to holes.
-func (e *Evaluator) decodeValue(v *EncValue, u *Unit, h *heap) (*Value, *heap) {
+func (e *Evaluator) decodeValue(v *ir.EncValue, u *ir.Unit, h *heap) (*Value, *heap) {
 	return e.decode(v, u, h, 0)
 }
 
-func (e *Evaluator) decode(v *EncValue, u *Unit, h *heap, depth int) (*Value, *heap) {
+func (e *Evaluator) decode(v *ir.EncValue, u *ir.Unit, h *heap, depth int) (*Value, *heap) {
 	bad := func() (*Value, *heap) { return e.bounded("summary value not decodable"), h }
 	if depth > maxEncDepth+2 {
 		return bad()
 	}
 	var elems []*Value
-	if v.Kind != KSlice && v.Kind != KString {
+	if Kind(v.Kind) != KSlice && Kind(v.Kind) != KString {
 		for i := range v.Elems {
 			var x *Value
 			x, h = e.decode(&v.Elems[i], u, h, depth+1)
 			elems = append(elems, x)
 		}
 	}
-	switch v.Kind {
+	switch Kind(v.Kind) {
 	case KUnknown:
 		if len(v.Pieces) != 1 {
 			return bad()
@@ -672,9 +565,9 @@ func (e *Evaluator) decode(v *EncValue, u *Unit, h *heap, depth int) (*Value, *h
 		if v.Struct == nil || len(v.Struct.Fields) != len(elems) || len(v.Struct.Keys) != len(elems) || len(v.Struct.Embedded) != len(elems) {
 			return bad()
 		}
-		t := &Type{Kind: TStruct, Name: v.Struct.Name, Elem: -1, Key: -1}
+		t := &ir.Type{Kind: ir.TStruct, Name: v.Struct.Name, Elem: -1, Key: -1}
 		for i, n := range v.Struct.Fields {
-			t.Fields = append(t.Fields, Field{Name: n, Type: -1, Key: v.Struct.Keys[i], Embedded: v.Struct.Embedded[i]})
+			t.Fields = append(t.Fields, ir.Field{Name: n, Type: -1, Key: v.Struct.Keys[i], Embedded: v.Struct.Embedded[i]})
 		}
 		return e.bound(mkStructU(t, nil, elems)), h
 	case KSlice:
@@ -743,7 +636,7 @@ func (e *Evaluator) decode(v *EncValue, u *Unit, h *heap, depth int) (*Value, *h
 	return bad()
 }
 
-func (e *Evaluator) decTmpl(et *EncTmpl) *tmplValue {
+func (e *Evaluator) decTmpl(et *ir.EncTmpl) *tmplValue {
 	t := &tmplValue{name: et.Name, html: et.HTML, funcs: et.Funcs, delims: et.Delims, bad: et.Bad}
 	for _, tr := range et.Trees {
 		if len(tr.Starts) != len(tr.Pieces) {

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"text/template/parse"
 
+	"github.com/ydblint/ydblint/internal/goeval/ir"
 	"github.com/ydblint/ydblint/internal/strshape"
 )
 
@@ -65,7 +66,7 @@ func (t *tmplValue) tree(name string) *namedTree {
 }
 
 func tmplNew(html bool) intrinsicFn {
-	return func(fr *frame, in *Instr, args []*Value, h *heap) (*Value, *heap) {
+	return func(fr *frame, in *ir.Instr, args []*Value, h *heap) (*Value, *heap) {
 		e := fr.e
 		name, ok := litText(e.str(args[0]))
 		t := &tmplValue{name: name, html: html}
@@ -86,15 +87,15 @@ func tmplOf(fr *frame, h *heap, p *Value) (*tmplValue, *heap) {
 	return v.tmpl, h
 }
 
-func tmplMust(fr *frame, in *Instr, args []*Value, h *heap) (*Value, *heap) {
+func tmplMust(fr *frame, in *ir.Instr, args []*Value, h *heap) (*Value, *heap) {
 	return args[0], h
 }
 
-func tmplSame(fr *frame, in *Instr, args []*Value, h *heap) (*Value, *heap) {
+func tmplSame(fr *frame, in *ir.Instr, args []*Value, h *heap) (*Value, *heap) {
 	return args[0], h
 }
 
-func tmplName(fr *frame, in *Instr, args []*Value, h *heap) (*Value, *heap) {
+func tmplName(fr *frame, in *ir.Instr, args []*Value, h *heap) (*Value, *heap) {
 	t, h := tmplOf(fr, h, args[0])
 	if t == nil || t.bad != "" {
 		return mkStr(fr.e.holeShape(HoleRuntime, "", "template name", "template not known")), h
@@ -113,11 +114,11 @@ func tmplUpdate(fr *frame, h *heap, p *Value, f func(*tmplValue)) (*Value, *heap
 	return p, fr.store(h, p, mkTemplate(c))
 }
 
-func tmplFuncs(fr *frame, in *Instr, args []*Value, h *heap) (*Value, *heap) {
+func tmplFuncs(fr *frame, in *ir.Instr, args []*Value, h *heap) (*Value, *heap) {
 	return tmplUpdate(fr, h, args[0], func(t *tmplValue) { t.funcs = true })
 }
 
-func tmplDelims(fr *frame, in *Instr, args []*Value, h *heap) (*Value, *heap) {
+func tmplDelims(fr *frame, in *ir.Instr, args []*Value, h *heap) (*Value, *heap) {
 	l, ok1 := litText(fr.e.str(args[1]))
 	r, ok2 := litText(fr.e.str(args[2]))
 	return tmplUpdate(fr, h, args[0], func(t *tmplValue) {
@@ -129,7 +130,7 @@ func tmplDelims(fr *frame, in *Instr, args []*Value, h *heap) (*Value, *heap) {
 }
 
 // tmplParse parses a constant text into the template.
-func tmplParse(fr *frame, in *Instr, args []*Value, h *heap) (*Value, *heap) {
+func tmplParse(fr *frame, in *ir.Instr, args []*Value, h *heap) (*Value, *heap) {
 	e := fr.e
 	text := e.str(args[1])
 	var b strings.Builder
@@ -173,8 +174,8 @@ func tmplParse(fr *frame, in *Instr, args []*Value, h *heap) (*Value, *heap) {
 		}
 		sort.Slice(t.trees, func(i, j int) bool { return t.trees[i].name < t.trees[j].name })
 	})
-	t := fr.f.typeAt(in.Type)
-	if t != nil && t.Kind == TTuple {
+	t := fr.f.TypeAt(in.Type)
+	if t != nil && t.Kind == ir.TTuple {
 		return mkTuple([]*Value{p, nilValue}), h
 	}
 	return p, h
@@ -182,7 +183,7 @@ func tmplParse(fr *frame, in *Instr, args []*Value, h *heap) (*Value, *heap) {
 
 // tmplExecute runs Execute(w, data) or ExecuteTemplate(w, name, data).
 func tmplExecute(named bool) intrinsicFn {
-	return func(fr *frame, in *Instr, args []*Value, h *heap) (*Value, *heap) {
+	return func(fr *frame, in *ir.Instr, args []*Value, h *heap) (*Value, *heap) {
 		e := fr.e
 		t, h := tmplOf(fr, h, args[0])
 		w := args[1]
@@ -685,7 +686,7 @@ func (x *tmplExec) field(v *Value, name string) *Value {
 				fn = e.lookup(x.fr.methodName(recv, name))
 			}
 			if fn != nil && fn.NParams == 1 {
-				r, h2 := x.fr.callFunc(fn, fn.Name, []*Value{recv.elems[0]}, nil, x.h, &Instr{ID: -1})
+				r, h2 := x.fr.callFunc(fn, fn.Name, []*Value{recv.elems[0]}, nil, x.h, &ir.Instr{ID: -1})
 				if h2 != nil && r != nil {
 					x.h = h2
 					return r

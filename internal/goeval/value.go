@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/ydblint/ydblint/internal/goeval/ir"
 	"github.com/ydblint/ydblint/internal/strshape"
 )
 
@@ -84,13 +85,13 @@ type Value struct {
 	elems []*Value       // KStruct fields, KTuple, KAlt, KApply args, KFunc bindings, KMap values, KInterface [x]
 	items []Elem         // KSlice
 	keys  []string       // KMap keys (constant.Value.ExactString), sorted
-	typ   *Type          // KStruct: its type; KMap: nil
+	typ   *ir.Type       // KStruct: its type; KMap: nil
 	name  string         // KApply callee; KInterface dynamic type; KStruct type name; KPointer cell description
-	fn    *Func          // KFunc
+	fn    *ir.Func       // KFunc
 	cell  int            // KPointer; kSelf id
 	path  []int          // KPointer: field or element indices, -1 for an unknown element
 	tmpl  *tmplValue     // KTemplate
-	unit  *Unit          // KInterface: the unit whose method table may hold the dynamic type's methods; KStruct: the unit of typ
+	unit  *ir.Unit       // KInterface: the unit whose method table may hold the dynamic type's methods; KStruct: the unit of typ
 	size  int
 }
 
@@ -229,7 +230,7 @@ func mkBool(b bool) *Value { return mkConst(constant.MakeBool(b)) }
 
 var nilValue = &Value{kind: KNil, size: 1}
 
-func mkStructU(t *Type, u *Unit, fields []*Value) *Value {
+func mkStructU(t *ir.Type, u *ir.Unit, fields []*Value) *Value {
 	name := ""
 	if t != nil {
 		name = t.Name
@@ -249,7 +250,7 @@ func mkMap(keys []string, vals []*Value) *Value {
 	return &Value{kind: KMap, keys: keys, elems: vals, size: 1 + len(keys) + sizeOf(vals)}
 }
 
-func mkFunc(fn *Func, bindings []*Value) *Value {
+func mkFunc(fn *ir.Func, bindings []*Value) *Value {
 	return &Value{kind: KFunc, fn: fn, elems: bindings, size: 1 + sizeOf(bindings)}
 }
 
@@ -257,7 +258,7 @@ func mkPtr(cell int, path []int) *Value {
 	return &Value{kind: KPointer, cell: cell, path: path, size: 1 + len(path)}
 }
 
-func mkIface(dyn string, x *Value, u *Unit) *Value {
+func mkIface(dyn string, x *Value, u *ir.Unit) *Value {
 	return &Value{kind: KInterface, name: dyn, elems: []*Value{x}, unit: u, size: 1 + x.size}
 }
 

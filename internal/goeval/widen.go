@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strconv"
 
+	"github.com/ydblint/ydblint/internal/goeval/ir"
 	"github.com/ydblint/ydblint/internal/strshape"
 )
 
@@ -48,8 +49,8 @@ const maxWidenRounds = 6
 // and finds the cells and φs that come back different (a persistent heap
 // keeps the very same contents for a cell nobody wrote); each round marks
 // those found so far, until none is found that was not marked.
-func (fr *frame) widen(l *loop, h *heap, phis []*Value) (*heap, []*Value) {
-	phiIns := fr.headerPhis(l.header)
+func (fr *frame) widen(l *ir.Loop, h *heap, phis []*Value) (*heap, []*Value) {
+	phiIns := fr.headerPhis(l.Header)
 	assume := map[string]*Value{}
 	marked := &markSet{cells: map[int]bool{}, phis: map[int]bool{}}
 	record := fr.record
@@ -110,7 +111,7 @@ func (w *widener) selfPiece(id int) *strshape.Shape {
 
 // markState replaces the loop-carried strings and slices of the state by
 // markers, and other values by their assumptions.
-func (w *widener) markState(l *loop, h *heap, phis []*Value, phiIns []*Instr, assume map[string]*Value) (*heap, []*Value) {
+func (w *widener) markState(l *ir.Loop, h *heap, phis []*Value, phiIns []*ir.Instr, assume map[string]*Value) (*heap, []*Value) {
 	out := h
 	for _, id := range sortedKeys(w.marked.cells) {
 		v, ok := h.get(id)
@@ -125,16 +126,16 @@ func (w *widener) markState(l *loop, h *heap, phis []*Value, phiIns []*Instr, as
 		if !w.marked.phis[i] {
 			continue
 		}
-		var t *Type
-		if ty := phiIns[i].Type; ty >= 0 && ty < len(w.fr.f.unit.Types) {
-			t = &w.fr.f.unit.Types[ty]
+		var t *ir.Type
+		if ty := phiIns[i].Type; ty >= 0 && ty < len(w.fr.f.Unit().Types) {
+			t = &w.fr.f.Unit().Types[ty]
 		}
-		mphis[i] = w.mark(v, t, w.fr.f.unit, "p"+strconv.Itoa(i), assume)
+		mphis[i] = w.mark(v, t, w.fr.f.Unit(), "p"+strconv.Itoa(i), assume)
 	}
 	return out, mphis
 }
 
-func (w *widener) mark(v *Value, t *Type, u *Unit, path string, assume map[string]*Value) *Value {
+func (w *widener) mark(v *Value, t *ir.Type, u *ir.Unit, path string, assume map[string]*Value) *Value {
 	if v == nil {
 		return v
 	}
@@ -144,13 +145,13 @@ func (w *widener) mark(v *Value, t *Type, u *Unit, path string, assume map[strin
 	switch {
 	case v.kind == KString:
 		return mkStr(w.selfPiece(w.newSelf(path, v, false)))
-	case v.kind == KSlice, v.kind == KNil && t != nil && t.Kind == TSlice:
+	case v.kind == KSlice, v.kind == KNil && t != nil && t.Kind == ir.TSlice:
 		id := w.newSelf(path, v, true)
 		return mkSlice([]Elem{{V: mkSelf(id), self: id}})
 	case v.kind == KStruct && v.typ != nil && len(v.typ.Fields) == len(v.elems):
 		fields := make([]*Value, len(v.elems))
 		for i, x := range v.elems {
-			var ft *Type
+			var ft *ir.Type
 			if v.unit != nil && v.typ.Fields[i].Type >= 0 && v.typ.Fields[i].Type < len(v.unit.Types) {
 				ft = &v.unit.Types[v.typ.Fields[i].Type]
 			}
@@ -163,7 +164,7 @@ func (w *widener) mark(v *Value, t *Type, u *Unit, path string, assume map[strin
 
 // widenState computes the widened header state from the state before the
 // loop (h, phis), its marked form and the state coming back (bh, bphis).
-func (w *widener) widenState(h *heap, phis []*Value, mh *heap, mphis []*Value, bh *heap, bphis []*Value, phiIns []*Instr, assume map[string]*Value, generalize, final bool) (*heap, []*Value, bool) {
+func (w *widener) widenState(h *heap, phis []*Value, mh *heap, mphis []*Value, bh *heap, bphis []*Value, phiIns []*ir.Instr, assume map[string]*Value, generalize, final bool) (*heap, []*Value, bool) {
 	e := w.fr.e
 	changed := false
 	// A cell or φ not marked that came back different: mark it next

@@ -1,4 +1,4 @@
-package goeval
+package ir
 
 import (
 	"go/token"
@@ -59,16 +59,16 @@ type Func struct {
 	ssa    *ssa.Function
 	slots  map[ssa.Value]int // this process's SSA values → slots
 	pos    token.Pos
-	def    []defSite // value slot → defining instruction
-	order  []item    // top region: blocks and loops in reverse postorder
-	loops  []*loop
+	def    []DefSite // value slot → defining instruction
+	order  []Item    // top region: blocks and loops in reverse postorder
+	loops  []*Loop
 	inLoop []bool // block → inside some loop
 	// domPre, domPost number the dominator tree (dominates).
 	domPre, domPost []int32
 	bad             string // why the function cannot be interpreted ("" when it can)
 }
 
-type defSite struct{ block, instr int }
+type DefSite struct{ Block, Instr int }
 
 // Block is a basic block: instructions, the last one a terminator.
 type Block struct {
@@ -211,25 +211,66 @@ type Field struct {
 	Embedded bool
 }
 
-// item is an element of a region: a block, or a loop (its header first).
-type item struct {
-	block int
-	loop  *loop
+// Item is an element of a region: a block, or a loop (its header first).
+type Item struct {
+	Block int
+	Loop  *Loop
 }
 
-// loop is a natural loop.
-type loop struct {
-	header int
-	body   []bool // block → in this loop (nested loops included)
-	items  []item // header, then the body in reverse postorder, inner loops folded
-	back   []int  // predecessors of the header inside the loop
+// Loop is a natural loop.
+type Loop struct {
+	Header int
+	Body   []bool // block → in this loop (nested loops included)
+	Items  []Item // header, then the body in reverse postorder, inner loops folded
+	Back   []int  // predecessors of the header inside the loop
 	// A range over a slice: the header tests idx+1 < len(slice); the
 	// body reads slice[idx+1]. The evaluator then runs the body once per
 	// element of a known slice.
-	rangeSlice, rangeIdx, rangeNext int // value slots; -1 when not a range loop
-	rangeLen                        int
+	RangeSlice, RangeIdx, RangeNext int // value slots; -1 when not a range loop
+	RangeLen                        int
 	// rangeIdxRead: the body reads the index other than to read the
 	// element (rangeLoop then runs each combination of optional
 	// elements apart).
-	rangeIdxRead bool
+	RangeIdxRead bool
 }
+
+// Accessors for what lowering and linking derive in this process: a
+// Summary does not carry it (gob ignores unexported fields), so it stays
+// unexported and read-only to the interpreter.
+
+// Unit is the unit the function belongs to (its type table, its bundle).
+func (f *Func) Unit() *Unit { return f.unit }
+
+// SSA is the function lowered, nil for a function of a summary.
+func (f *Func) SSA() *ssa.Function { return f.ssa }
+
+// Defs maps a value slot to the instruction defining it.
+func (f *Func) Defs() []DefSite { return f.def }
+
+// Order is the top region: blocks and loops in reverse postorder.
+func (f *Func) Order() []Item { return f.order }
+
+// InLoop maps a block to whether it is inside some loop.
+func (f *Func) InLoop() []bool { return f.inLoop }
+
+// Bad says why the function cannot be interpreted, "" when it can.
+func (f *Func) Bad() string { return f.bad }
+
+// TokenPos is the instruction's position in this process (NoPos in a
+// summary, which carries Pos).
+func (in *Instr) TokenPos() token.Pos { return in.pos }
+
+// SSAFunc is the static callee or closure body in this process, nil in a
+// summary.
+func (in *Instr) SSAFunc() *ssa.Function { return in.fn }
+
+// TokenPos is the constant's position in this process (NoPos in a
+// summary, which carries PosString).
+func (c *Const) TokenPos() token.Pos { return c.pos }
+
+// SSAFunc is the function a ConstFunc names, in this process.
+func (c *Const) SSAFunc() *ssa.Function { return c.fn }
+
+// SSAGlobal is the package variable a ConstGlobal addresses, in this
+// process.
+func (c *Const) SSAGlobal() *ssa.Global { return c.g }

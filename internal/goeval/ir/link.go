@@ -1,7 +1,8 @@
-package goeval
+package ir
 
 import (
 	"go/token"
+	"golang.org/x/tools/go/ssa"
 	"sort"
 )
 
@@ -10,6 +11,23 @@ import (
 // region tree. It runs after lowering and after decoding a summary, and
 // validates the IR (a decoded summary is data from another process): a
 // function whose IR is inconsistent is marked bad and never interpreted.
+// Relink returns a linked copy of a summary's unit, nil when a function
+// is missing. The unit itself is not modified (several passes may share
+// an imported fact).
+func (u *Unit) Relink() *Unit {
+	c := &Unit{Types: u.Types, Methods: u.Methods, Globals: u.Globals}
+	for _, f := range u.Funcs {
+		if f == nil {
+			return nil
+		}
+		g := *f
+		g.def, g.order, g.loops, g.bad, g.slots, g.ssa = nil, nil, nil, "", nil, nil
+		c.Funcs = append(c.Funcs, &g)
+	}
+	c.link()
+	return c
+}
+
 func (u *Unit) link() {
 	if u.linked {
 		return
@@ -43,9 +61,9 @@ func (f *Func) link(nfuncs, ntypes int) string {
 			return "inconsistent constant"
 		}
 	}
-	f.def = make([]defSite, f.NValues)
+	f.def = make([]DefSite, f.NValues)
 	for i := range f.def {
-		f.def[i] = defSite{-1, -1}
+		f.def[i] = DefSite{-1, -1}
 	}
 	for bi := range f.Blocks {
 		b := &f.Blocks[bi]
@@ -79,10 +97,10 @@ func (f *Func) link(nfuncs, ntypes int) string {
 				return "inconsistent phi"
 			}
 			if in.ID >= 0 {
-				if f.def[in.ID].block >= 0 || in.ID < f.NParams+f.NFree || in.ID >= f.ConstBase {
+				if f.def[in.ID].Block >= 0 || in.ID < f.NParams+f.NFree || in.ID >= f.ConstBase {
 					return "value defined twice"
 				}
-				f.def[in.ID] = defSite{bi, ii}
+				f.def[in.ID] = DefSite{bi, ii}
 			}
 		}
 		switch last := b.Instrs[len(b.Instrs)-1]; last.Op {
@@ -165,9 +183,9 @@ func (f *Func) link(nfuncs, ntypes int) string {
 		clock++
 		dstack = dstack[:len(dstack)-1]
 	}
-	dominates := f.dominates
+	dominates := f.Dominates
 	// Natural loops, by header.
-	byHeader := map[int]*loop{}
+	byHeader := map[int]*Loop{}
 	var headers []int
 	for _, b := range rpo {
 		for _, s := range f.Blocks[b].Succs {
@@ -179,20 +197,20 @@ func (f *Func) link(nfuncs, ntypes int) string {
 			}
 			l := byHeader[s]
 			if l == nil {
-				l = &loop{header: s, body: make([]bool, nb), rangeSlice: -1, rangeIdx: -1, rangeNext: -1, rangeLen: -1}
-				l.body[s] = true
+				l = &Loop{Header: s, Body: make([]bool, nb), RangeSlice: -1, RangeIdx: -1, RangeNext: -1, RangeLen: -1}
+				l.Body[s] = true
 				byHeader[s] = l
 				headers = append(headers, s)
 			}
-			l.back = append(l.back, b)
+			l.Back = append(l.Back, b)
 			work := []int{b}
 			for len(work) > 0 {
 				x := work[len(work)-1]
 				work = work[:len(work)-1]
-				if l.body[x] {
+				if l.Body[x] {
 					continue
 				}
-				l.body[x] = true
+				l.Body[x] = true
 				for _, p := range f.Blocks[x].Preds {
 					if rpoIdx[p] >= 0 {
 						work = append(work, p)
@@ -205,37 +223,37 @@ func (f *Func) link(nfuncs, ntypes int) string {
 	f.inLoop = make([]bool, nb)
 	for _, h := range headers {
 		f.loops = append(f.loops, byHeader[h])
-		for b, in := range byHeader[h].body {
+		for b, in := range byHeader[h].Body {
 			f.inLoop[b] = f.inLoop[b] || in
 		}
 	}
-	loopOf := func(h int) *loop { return byHeader[h] }
-	var region func(in func(int) bool, self int) []item
-	region = func(in func(int) bool, self int) []item {
-		var items []item
+	loopOf := func(h int) *Loop { return byHeader[h] }
+	var region func(in func(int) bool, self int) []Item
+	region = func(in func(int) bool, self int) []Item {
+		var items []Item
 		taken := make([]bool, nb)
 		for _, b := range rpo {
 			if !in(b) || taken[b] {
 				continue
 			}
 			if l := loopOf(b); l != nil && b != self {
-				for x := range l.body {
-					if l.body[x] {
+				for x := range l.Body {
+					if l.Body[x] {
 						taken[x] = true
 					}
 				}
-				items = append(items, item{block: b, loop: l})
+				items = append(items, Item{Block: b, Loop: l})
 				continue
 			}
 			taken[b] = true
-			items = append(items, item{block: b})
+			items = append(items, Item{Block: b})
 		}
 		return items
 	}
 	f.order = region(func(b int) bool { return rpoIdx[b] >= 0 }, -1)
 	for _, h := range headers {
 		l := byHeader[h]
-		l.items = region(func(b int) bool { return l.body[b] }, h)
+		l.Items = region(func(b int) bool { return l.Body[b] }, h)
 		f.tagRange(l)
 	}
 	return ""
@@ -246,26 +264,26 @@ func (f *Func) link(nfuncs, ntypes int) string {
 //	header: idx = φ(-1, next); next = idx + 1; c = next < n; if c …
 //
 // with n = len(s) defined outside the loop.
-func (f *Func) tagRange(l *loop) {
-	b := &f.Blocks[l.header]
+func (f *Func) tagRange(l *Loop) {
+	b := &f.Blocks[l.Header]
 	last := b.Instrs[len(b.Instrs)-1]
 	if last.Op != OpIf {
 		return // for { … }: the header jumps
 	}
-	cmp := f.instrOf(last.Args[0])
+	cmp := f.InstrOf(last.Args[0])
 	if cmp == nil || cmp.Op != OpBinOp || token.Token(cmp.X) != token.LSS || len(cmp.Args) != 2 {
 		return
 	}
-	add := f.instrOf(cmp.Args[0])
-	if add == nil || add.Op != OpBinOp || token.Token(add.X) != token.ADD || f.def[add.ID].block != l.header {
+	add := f.InstrOf(cmp.Args[0])
+	if add == nil || add.Op != OpBinOp || token.Token(add.X) != token.ADD || f.def[add.ID].Block != l.Header {
 		return
 	}
-	phi := f.instrOf(add.Args[0])
-	if phi == nil || phi.Op != OpPhi || f.def[phi.ID].block != l.header || f.constInt(add.Args[1]) != "1" {
+	phi := f.InstrOf(add.Args[0])
+	if phi == nil || phi.Op != OpPhi || f.def[phi.ID].Block != l.Header || f.constInt(add.Args[1]) != "1" {
 		return
 	}
 	for i, p := range b.Preds {
-		if l.body[p] {
+		if l.Body[p] {
 			if phi.Args[i] != add.ID {
 				return
 			}
@@ -273,20 +291,20 @@ func (f *Func) tagRange(l *loop) {
 			return
 		}
 	}
-	n := f.instrOf(cmp.Args[1])
-	if n == nil || n.Op != OpCall || n.Mode != CallBuiltin || n.Name != "len" || len(n.Args) != 1 || l.body[f.def[n.ID].block] {
+	n := f.InstrOf(cmp.Args[1])
+	if n == nil || n.Op != OpCall || n.Mode != CallBuiltin || n.Name != "len" || len(n.Args) != 1 || l.Body[f.def[n.ID].Block] {
 		return
 	}
-	l.rangeSlice, l.rangeIdx, l.rangeNext, l.rangeLen = n.Args[0], phi.ID, add.ID, n.ID
-	l.rangeIdxRead = f.readsIndex(l, phi, add, cmp)
+	l.RangeSlice, l.RangeIdx, l.RangeNext, l.RangeLen = n.Args[0], phi.ID, add.ID, n.ID
+	l.RangeIdxRead = f.readsIndex(l, phi, add, cmp)
 }
 
 // readsIndex reports whether the body of the range loop l reads its index
 // (next = idx+1) for anything but the loop's own test, the back edge and
 // the element read s[next]: a test such as `i == 0` that tells elements
 // apart by position.
-func (f *Func) readsIndex(l *loop, phi, add, cmp *Instr) bool {
-	for b, in := range l.body {
+func (f *Func) readsIndex(l *Loop, phi, add, cmp *Instr) bool {
+	for b, in := range l.Body {
 		if !in {
 			continue
 		}
@@ -299,7 +317,7 @@ func (f *Func) readsIndex(l *loop, phi, add, cmp *Instr) bool {
 				if a != add.ID && a != phi.ID {
 					continue
 				}
-				if j == 1 && len(x.Args) == 2 && x.Args[0] == l.rangeSlice && (x.Op == OpIndex || x.Op == OpIndexAddr) {
+				if j == 1 && len(x.Args) == 2 && x.Args[0] == l.RangeSlice && (x.Op == OpIndex || x.Op == OpIndexAddr) {
 					continue
 				}
 				return true
@@ -309,8 +327,8 @@ func (f *Func) readsIndex(l *loop, phi, add, cmp *Instr) bool {
 	return false
 }
 
-// dominates reports whether block a dominates block b.
-func (f *Func) dominates(a, b int) bool {
+// Dominates reports whether block a dominates block b.
+func (f *Func) Dominates(a, b int) bool {
 	if a == b {
 		return true
 	}
@@ -320,18 +338,18 @@ func (f *Func) dominates(a, b int) bool {
 	return f.domPre[a] <= f.domPre[b] && f.domPost[b] <= f.domPost[a]
 }
 
-// instrOf returns the instruction defining slot v, nil for parameters,
+// InstrOf returns the instruction defining slot v, nil for parameters,
 // free variables and constants.
-func (f *Func) instrOf(v int) *Instr {
-	if v < 0 || v >= len(f.def) || f.def[v].block < 0 {
+func (f *Func) InstrOf(v int) *Instr {
+	if v < 0 || v >= len(f.def) || f.def[v].Block < 0 {
 		return nil
 	}
 	d := f.def[v]
-	return &f.Blocks[d.block].Instrs[d.instr]
+	return &f.Blocks[d.Block].Instrs[d.Instr]
 }
 
-// constOf returns the constant in slot v, nil when v is not a constant.
-func (f *Func) constOf(v int) *Const {
+// ConstOf returns the constant in slot v, nil when v is not a constant.
+func (f *Func) ConstOf(v int) *Const {
 	if v < f.ConstBase || v >= f.ConstBase+len(f.Consts) {
 		return nil
 	}
@@ -339,9 +357,43 @@ func (f *Func) constOf(v int) *Const {
 }
 
 func (f *Func) constInt(v int) string {
-	c := f.constOf(v)
+	c := f.ConstOf(v)
 	if c == nil || c.Kind != ConstValue {
 		return ""
 	}
 	return c.Val
+}
+
+// Slot returns the value slot of an SSA value of the function.
+func (f *Func) Slot(v ssa.Value) (int, bool) {
+	s, ok := f.slots[v]
+	return s, ok
+}
+
+// FreeOnlyLoaded reports whether f uses its free variable i (a captured
+// variable's address) only to load it: no store, no call, no closure or
+// phi it flows into. A function that cannot be interpreted says no.
+func (f *Func) FreeOnlyLoaded(i int) bool {
+	if f.bad != "" || i < 0 || i >= f.NFree {
+		return false
+	}
+	slot := f.NParams + i
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			for j, a := range in.Args {
+				if a == slot && (in.Op != OpLoad || j != 0) {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+// TypeAt returns entry t of f's type table, nil for -1.
+func (f *Func) TypeAt(t int) *Type {
+	if t < 0 || t >= len(f.unit.Types) {
+		return nil
+	}
+	return &f.unit.Types[t]
 }

@@ -1,4 +1,4 @@
-package goeval
+package ir
 
 import (
 	"go/ast"
@@ -12,8 +12,8 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 )
 
-// lowerer lowers SSA functions into one Unit.
-type lowerer struct {
+// Lowerer lowers SSA functions into one Unit.
+type Lowerer struct {
 	unit  *Unit
 	types typeutil.Map // types.Type → index in unit.Types
 	fset  *token.FileSet
@@ -28,12 +28,62 @@ type lowerer struct {
 	prog     *ssa.Program
 }
 
-func newLowerer(fset *token.FileSet) *lowerer {
-	return &lowerer{unit: &Unit{}, fset: fset, embedded: map[*ssa.Function]int{}}
+func newLowerer(fset *token.FileSet) *Lowerer {
+	return &Lowerer{unit: &Unit{}, fset: fset, embedded: map[*ssa.Function]int{}}
 }
 
-// lowerOne lowers fn alone into a Unit of its own and links it.
-func lowerOne(fn *ssa.Function) *Func {
+// NewBundleLowerer returns a lowerer for a summary's bundle: positions
+// kept as strings, and the callees and closures embed admits lowered into
+// the unit with the function that uses them.
+func NewBundleLowerer(prog *ssa.Program, embed func(fn *ssa.Function) bool) *Lowerer {
+	l := newLowerer(prog.Fset)
+	l.summary, l.prog, l.embed = true, prog, embed
+	return l
+}
+
+// Bundle lowers fn, then the functions it embeds, into the unit; false
+// when they come to more than maxInstrs instructions.
+func (l *Lowerer) Bundle(fn *ssa.Function, maxInstrs int) bool {
+	l.embedded[fn] = 0
+	l.queue = []*ssa.Function{fn}
+	for i := 0; i < len(l.queue); i++ {
+		f := l.lowerFunc(l.queue[i])
+		l.unit.Funcs = append(l.unit.Funcs, f)
+		if l.instrs > maxInstrs {
+			return false
+		}
+	}
+	return true
+}
+
+// Lowered is the unit lowered so far, unlinked, as a Summary carries it.
+func (l *Lowerer) Lowered() Unit {
+	u := *l.unit
+	u.linked = false
+	return u
+}
+
+// AddGlobal appends the value of a package variable the bundle reads.
+func (l *Lowerer) AddGlobal(g GlobalEntry) {
+	l.unit.Globals = append(l.unit.Globals, g)
+}
+
+// EmbeddedIndex returns fn's index in the bundle, when it is embedded.
+func (l *Lowerer) EmbeddedIndex(fn *ssa.Function) (int, bool) {
+	i, ok := l.embedded[fn]
+	return i, ok
+}
+
+// Position is p as "file:line:col", "" when p is not known.
+func (l *Lowerer) Position(p token.Pos) string {
+	if !p.IsValid() || l.fset == nil {
+		return ""
+	}
+	return l.fset.Position(p).String()
+}
+
+// Lower lowers fn alone into a Unit of its own and links it.
+func Lower(fn *ssa.Function) *Func {
 	l := newLowerer(fn.Prog.Fset)
 	f := l.lowerFunc(fn)
 	l.unit.Funcs = append(l.unit.Funcs, f)
@@ -43,7 +93,7 @@ func lowerOne(fn *ssa.Function) *Func {
 
 // funcIndex returns the index + 1 of fn in the unit when fn is embedded,
 // queueing it, and 0 otherwise.
-func (l *lowerer) funcIndex(fn *ssa.Function) int {
+func (l *Lowerer) funcIndex(fn *ssa.Function) int {
 	if l.embed == nil || fn == nil || !l.embed(fn) {
 		return 0
 	}
@@ -56,7 +106,7 @@ func (l *lowerer) funcIndex(fn *ssa.Function) int {
 	return i + 1
 }
 
-func (l *lowerer) posString(p token.Pos) string {
+func (l *Lowerer) posString(p token.Pos) string {
 	if !l.summary || !p.IsValid() || l.fset == nil {
 		return ""
 	}
@@ -64,7 +114,7 @@ func (l *lowerer) posString(p token.Pos) string {
 }
 
 // typeIndex enters t in the unit's type table.
-func (l *lowerer) typeIndex(t types.Type) int {
+func (l *Lowerer) typeIndex(t types.Type) int {
 	if t == nil {
 		return -1
 	}
@@ -250,7 +300,7 @@ func stringLits(fn *ssa.Function) map[string]litPos {
 }
 
 // lowerFunc lowers fn. It does not link the unit.
-func (l *lowerer) lowerFunc(fn *ssa.Function) *Func {
+func (l *Lowerer) lowerFunc(fn *ssa.Function) *Func {
 	f := &Func{Name: fn.String(), Result: -1, ssa: fn, pos: fn.Pos(), unit: l.unit}
 	f.Pos = l.posString(fn.Pos())
 	if fn.Signature.Results().Len() > 0 {
@@ -353,7 +403,7 @@ func (l *lowerer) lowerFunc(fn *ssa.Function) *Func {
 	return f
 }
 
-func (l *lowerer) lowerInstr(in ssa.Instruction, slots map[ssa.Value]int, operand func(ssa.Value) int) Instr {
+func (l *Lowerer) lowerInstr(in ssa.Instruction, slots map[ssa.Value]int, operand func(ssa.Value) int) Instr {
 	ir := Instr{ID: -1, Type: -1, pos: in.Pos()}
 	if v, ok := in.(ssa.Value); ok {
 		ir.ID = slots[v]
@@ -508,7 +558,7 @@ func instrKind(in ssa.Instruction) string {
 	return "instruction"
 }
 
-func (l *lowerer) lowerCall(ir *Instr, c *ssa.CallCommon, operand func(ssa.Value) int) {
+func (l *Lowerer) lowerCall(ir *Instr, c *ssa.CallCommon, operand func(ssa.Value) int) {
 	ir.Pos = l.posString(c.Pos())
 	var args []int
 	switch {
@@ -539,7 +589,7 @@ func (l *lowerer) lowerCall(ir *Instr, c *ssa.CallCommon, operand func(ssa.Value
 // summarised package converted to an interface: its importers may not be
 // able to name the type (it is often unexported), yet they call its
 // methods through the interface.
-func (l *lowerer) embedMethods(t types.Type) {
+func (l *Lowerer) embedMethods(t types.Type) {
 	if l.embed == nil {
 		return
 	}
