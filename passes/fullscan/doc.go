@@ -33,7 +33,11 @@
 // text/template with a constant template. Every finding is reported once
 // per call site however many ways its text can be built, saying how many
 // of them it holds for ("in 2 of the 4 ways the query text is built", "in
-// all 4 ways …").
+// all 4 ways …"). When the text is one of several alternatives (a φ of
+// literals, a format chosen by a switch, a map of texts) and the finding
+// holds for some of them, it names them by the Go literal that sets them
+// apart: "(in 1 of the 2 ways the query text is built: the text at
+// repo.go:42)".
 //
 // A list of keys joined with a table on the table's key, or a prefix of
 // it, is YDB's batch lookup, one point or range read per key, and is not

@@ -42,3 +42,11 @@ func TestTemplatePrefix(t *testing.T) {
 func TestEvaluatedText(t *testing.T) {
 	analysistest.Run(t, rulesModule(t), fullscan.Analyzer, "example.com/rules/fullscan/evaluated")
 }
+
+// TestAlternativeTexts: a text chosen among alternatives (by a flag, by a
+// switch over a sort order choosing formats) that scans in some of them
+// names those texts by the literal that sets them apart; the twins keyed in
+// every text stay silent.
+func TestAlternativeTexts(t *testing.T) {
+	analysistest.Run(t, rulesModule(t), fullscan.Analyzer, "example.com/rules/fullscan/alternatives")
+}

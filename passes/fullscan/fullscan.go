@@ -116,7 +116,7 @@ func readFinding(st *queryplan.Statement, read *keyplan.Access, category string)
 		msg += " (a scan query: the scan may be intended; reported only with -strict)"
 	}
 	d.Message = msg
-	return queryplan.Finding{Pos: pos, End: end, Category: category, Message: msg, St: st, Payload: readPayload{d: d, off: span.Start, holds: 1}}
+	return queryplan.Finding{Pos: pos, End: end, Category: category, Message: msg, St: st, Payload: readPayload{d: d, off: span.Start, holds: []int{st.Variant}}}
 }
 
 // findingSpan is where a read's finding is placed: the construct that
@@ -175,7 +175,7 @@ func likeAdvice(read *keyplan.Access) string {
 type readPayload struct {
 	d     analysis.Diagnostic
 	off   int // the finding's offset in the statement's text (suppression)
-	holds int // the number of the site's text variants it holds for
+	holds []int // the site's text variants it holds for (indices into its texts)
 }
 
 // viewFix inserts " VIEW <index>" after the table name of the FROM item.

@@ -51,19 +51,19 @@ func checkReads(pass *analysis.Pass, cfg *config.Config, plans *queryplan.Result
 	for _, f := range fs {
 		p := f.Payload.(readPayload)
 		d := p.d
-		d.Message = f.Message + queryplan.VariantNote(p.holds, f.St.Variants, f.St.Site.Query.TextsTruncated) + queryplan.Via(f.St.Site)
+		d.Message = f.Message + queryplan.WhichNote(pass.Fset, f.St.Site, p.holds) + queryplan.Via(f.St.Site)
 		report.Report(pass, cfg, name, d, report.InYQL(f.St.YQL(p.off)))
 	}
 }
 
 // groupFindings keeps one finding per category of a read group: the first
-// variant's (the one holding the most optional pieces), with the number of
-// variants it holds for. The same read may break the key at different
+// variant's (the one holding the most optional pieces), with the variants
+// it holds for. The same read may break the key at different
 // atoms in different variants; it is still one finding of the site.
 func groupFindings(g *queryplan.ReadGroup, cats []string) []queryplan.Finding {
 	var out []queryplan.Finding
 	at := map[string]int{}
-	variants := map[string]map[int]bool{}
+	variants := map[string][]int{}
 	for i, m := range g.Members {
 		c := cats[i]
 		if c == "" {
@@ -72,13 +72,14 @@ func groupFindings(g *queryplan.ReadGroup, cats []string) []queryplan.Finding {
 		if _, ok := at[c]; !ok {
 			at[c] = len(out)
 			out = append(out, readFinding(m.St, m.Read, c))
-			variants[c] = map[int]bool{}
 		}
-		variants[c][m.St.Variant] = true
+		if vs := variants[c]; len(vs) == 0 || vs[len(vs)-1] != m.St.Variant {
+			variants[c] = append(vs, m.St.Variant)
+		}
 	}
 	for c, i := range at {
 		p := out[i].Payload.(readPayload)
-		p.holds = len(variants[c])
+		p.holds = variants[c]
 		out[i].Payload = p
 	}
 	return out

@@ -68,6 +68,12 @@
 // idx_tag, …"), never another table's hash. There is no suggested fix and
 // no hash-mismatch check for such tables.
 //
+// A read whose text is built several ways is reported once per site; when
+// the text is one of several alternatives (a φ of literals, a format
+// chosen by a switch) and the fault is in some of them, the message names
+// them by the Go literal that sets them apart: "(in 1 of the 2 ways the
+// query text is built: the text at users.go:29)".
+//
 // # Category missing-hash
 //
 // A SELECT, UPDATE or DELETE (or a ReadRows / StreamReadTable key) binds the

@@ -13,3 +13,10 @@ import (
 func TestDynamicText(t *testing.T) {
 	analysistest.Run(t, rulesModule(t), hashprefix.Analyzer, "example.com/rules/hashprefix/dynamic")
 }
+
+// TestAlternativeTexts: a text chosen among alternatives (by a flag, by a
+// switch over formats) that forgets the hash in one of them names that text
+// by its literal; the twins hashing in every text stay silent.
+func TestAlternativeTexts(t *testing.T) {
+	analysistest.Run(t, rulesModule(t), hashprefix.Analyzer, "example.com/rules/hashprefix/alternatives")
+}

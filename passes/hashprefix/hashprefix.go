@@ -57,10 +57,11 @@ func run(pass *analysis.Pass) (any, error) {
 	for _, st := range plans.Statements {
 		report.NoteYQL(pass, cfg, name, st.YQL(0))
 	}
+	var reads readFindings
 	for _, st := range plans.Statements {
 		for _, read := range st.Plan.Reads {
 			if read.Hash != nil && read.Table != nil {
-				checkRead(pass, cfg, st, read)
+				checkRead(&reads, cfg, st, read)
 			}
 		}
 		for _, w := range st.Plan.Writes {
@@ -69,6 +70,7 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 		}
 	}
+	reads.report(pass, cfg)
 	for _, ks := range plans.KeyedSites {
 		if ks.Table.Hash != nil {
 			checkKeyedSite(pass, cfg, plans, ks.Site, []*schema.Table{ks.Table})
@@ -95,7 +97,7 @@ func hashDesc(h *schema.HashPrefix) string {
 // column (row 9 of the predicate table), compare the hash column with a
 // function of a column (row 12), or hash another value than the one bound
 // to the source column.
-func checkRead(pass *analysis.Pass, cfg *config.Config, st *queryplan.Statement, read *keyplan.Access) {
+func checkRead(reads *readFindings, cfg *config.Config, st *queryplan.Statement, read *keyplan.Access) {
 	hc := read.Hash
 	h := hc.Hash
 	table := st.DescribeTable(read.Ref, read.Table)
@@ -126,8 +128,8 @@ func checkRead(pass *analysis.Pass, cfg *config.Config, st *queryplan.Statement,
 		} else {
 			msg += fmt.Sprintf("; compare %s with the hash of the value bound to %s", h.Column, h.SourceColumn)
 		}
-		d.Message = msg + queryplan.Via(st.Site)
-		report.Report(pass, cfg, name, d, report.InYQL(st.YQL(span.Start)))
+		d.Message = msg
+		reads.add(st, d, span.Start)
 	case hc.ColumnArg != nil:
 		span := hc.ColumnArg.Span
 		pos, end := st.Pos(span)
@@ -143,16 +145,16 @@ func checkRead(pass *analysis.Pass, cfg *config.Config, st *queryplan.Statement,
 				msg = fmt.Sprintf("%s; write %s = %s", msg, h.Column, hc.Replace.NewText)
 			}
 		}
-		d.Message = msg + queryplan.Via(st.Site)
-		report.Report(pass, cfg, name, d, report.InYQL(st.YQL(span.Start)))
+		d.Message = msg
+		reads.add(st, d, span.Start)
 	case hc.Mismatch && !mismatchUncertain(st, hc):
 		span := hc.MismatchSpan
 		pos, end := st.Pos(span)
-		report.Report(pass, cfg, name, analysis.Diagnostic{
+		reads.add(st, analysis.Diagnostic{
 			Pos: pos, End: end, Category: categoryMismatch,
 			Message: fmt.Sprintf("hash-prefix column %s of %s is computed from a different value than the one bound to %s: the point lookup finds a key that was never written; %s",
-				h.Column, table, h.SourceColumn, hashDesc(h)) + queryplan.Via(st.Site),
-		}, report.InYQL(st.YQL(span.Start)))
+				h.Column, table, h.SourceColumn, hashDesc(h)),
+		}, span.Start)
 	}
 }
 

@@ -125,14 +125,17 @@ type Finding struct {
 }
 
 // Dedup keeps one finding per position, category and message, in first-seen
-// order, with the number of distinct variants each holds for.
-func Dedup(fs []Finding) ([]Finding, []int) {
+// order, with the distinct variants (indices into the site's texts, in
+// first-seen order) each holds for. A literal shared by two sites (a
+// constant run by two calls) gives one finding; its variants are those of
+// the first site, the one its message describes.
+func Dedup(fs []Finding) ([]Finding, [][]int) {
 	type key struct {
 		pos, end token.Pos
 		cat, msg string
 	}
 	var out []Finding
-	var counts []int
+	var holds [][]int
 	idx := map[key]int{}
 	seen := map[key]map[int]bool{}
 	for _, f := range fs {
@@ -142,17 +145,20 @@ func Dedup(fs []Finding) ([]Finding, []int) {
 			i = len(out)
 			idx[k] = i
 			out = append(out, f)
-			counts = append(counts, 0)
+			holds = append(holds, nil)
 			seen[k] = map[int]bool{}
 		}
 		v := 0
 		if f.St != nil {
 			v = f.St.Variant
 		}
+		if f.St != nil && out[i].St != nil && f.St.Site != out[i].St.Site {
+			continue
+		}
 		if !seen[k][v] {
 			seen[k][v] = true
-			counts[i]++
+			holds[i] = append(holds[i], v)
 		}
 	}
-	return out, counts
+	return out, holds
 }

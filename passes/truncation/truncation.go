@@ -285,7 +285,7 @@ func (c *checker) checkReads() {
 	}
 	kept, holds := queryplan.Dedup(fs)
 	for i, f := range kept {
-		msg := f.Message + queryplan.VariantNote(holds[i], f.St.Variants, f.St.Site.Query.TextsTruncated)
+		msg := f.Message + queryplan.WhichNote(c.pass.Fset, f.St.Site, holds[i])
 		report.Report(c.pass, c.cfg, name, analysis.Diagnostic{Pos: f.Pos, End: f.End, Category: f.Category, Message: msg},
 			report.InYQL(f.St.YQL(f.Payload.(int))))
 	}
