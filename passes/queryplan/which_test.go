@@ -1,0 +1,62 @@
+package queryplan
+
+import (
+	"go/token"
+	"testing"
+
+	"github.com/ydblint/ydblint/internal/site"
+)
+
+// TestWhichNote: the texts a finding holds for are named by the literal
+// that sets them apart, and only counted when no literal does.
+func TestWhichNote(t *testing.T) {
+	fset := token.NewFileSet()
+	f := fset.AddFile("/src/svc/repo.go", -1, 1000)
+	lines := make([]int, 0, 100)
+	for off := 0; off < 1000; off += 10 {
+		lines = append(lines, off)
+	}
+	f.SetLines(lines)
+	at := func(line int) token.Pos { return f.Pos((line - 1) * 10) }
+	// text builds a text from literals at the given lines.
+	text := func(lines ...int) *site.Text {
+		t := &site.Text{}
+		for i, l := range lines {
+			t.Segments = append(t.Segments, site.Segment{Off: i * 5, Len: 5, Pos: at(l), End: at(l) + 5})
+		}
+		return t
+	}
+	siteOf := func(truncated bool, ts ...*site.Text) *site.Site {
+		return &site.Site{Query: &site.Query{Texts: ts, TextsTruncated: truncated}}
+	}
+	tests := []struct {
+		name  string
+		s     *site.Site
+		holds []int
+		want  string
+	}{
+		{"one text", siteOf(false, text(3)), []int{0}, ""},
+		{"every text", siteOf(false, text(3), text(5)), []int{0, 1}, " (in all 2 ways the query text is built)"},
+		// q := "…"; if flag { q = "…" }: the second literal is the faulty text.
+		{"phi of literals", siteOf(false, text(3), text(5)), []int{1}, " (in 1 of the 2 ways the query text is built: the text at repo.go:5)"},
+		// A shared prefix is skipped for the literal that differs.
+		{"shared prefix", siteOf(false, text(2, 3), text(2, 5)), []int{0}, " (in 1 of the 2 ways the query text is built: the text at repo.go:3)"},
+		// A switch over formats, two faulty of three.
+		{"two of three", siteOf(false, text(3, 9), text(5, 9), text(7, 9)), []int{0, 2}, " (in 2 of the 3 ways the query text is built: the texts at repo.go:3 and repo.go:7)"},
+		// A literal every faulty text holds and no other.
+		{"common literal", siteOf(false, text(2, 4), text(2, 4, 6), text(2)), []int{0, 1}, " (in 2 of the 3 ways the query text is built: the texts with the literal at repo.go:4)"},
+		// The faulty text lacks a piece the other has: nothing to point at.
+		{"differs by absence", siteOf(false, text(2, 4), text(2)), []int{1}, " (in 1 of the 2 ways the query text is built)"},
+		// Not every text was listed: a literal cannot be said to set them apart.
+		{"truncated", siteOf(true, text(3), text(5)), []int{1}, " (in 1 of the 2 ways of building the query text that were checked)"},
+		{"no query", &site.Site{}, []int{0}, ""},
+		{"variant out of range", siteOf(false, text(3), text(5)), []int{7}, " (in 1 of the 2 ways the query text is built)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := WhichNote(fset, tt.s, tt.holds); got != tt.want {
+				t.Errorf("WhichNote = %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
