@@ -30,6 +30,9 @@ type NameRef struct {
 	Name  string
 	Span  yql.Span
 	Table *schema.Table // nil for a field of AS_TABLE rows (see Rows)
+	// Ref is the statement's reference to Table (nil with Table), so that
+	// messages can name the table as the statement wrote it.
+	Ref *yql.TableRef
 	// Rows is the parameter whose declared List<Struct<…>> the name is
 	// looked up in, for `FROM AS_TABLE($rows)`; "" for table names.
 	Rows string
@@ -63,9 +66,9 @@ func UnknownNames(stmt yql.Stmt, src string, tableOf TableOf, declared Declared)
 		r.query(s.Query)
 	case *yql.InsertStmt:
 		if t := tableOf(s.Table); t != nil {
-			r.columnList(t, s.Columns, "column list", true)
+			r.columnList(t, s.Table, s.Columns, "column list", true)
 			if s.Columns == nil {
-				r.starRows(t, s.Source)
+				r.starRows(t, s.Table, s.Source)
 			}
 		}
 		if s.Source != nil {
@@ -77,18 +80,18 @@ func UnknownNames(stmt yql.Stmt, src string, tableOf TableOf, declared Declared)
 			break
 		}
 		if s.On != nil || s.OnValues != nil {
-			r.columnList(t, s.OnColumns, "ON column list", true)
+			r.columnList(t, s.Table, s.OnColumns, "ON column list", true)
 			if s.On != nil {
 				r.query(s.On)
 			}
 			break
 		}
-		scope := &nameScope{table: t, names: tableNames(s.Table)}
+		scope := &nameScope{table: t, ref: s.Table, names: tableNames(s.Table)}
 		for _, a := range s.Set {
 			if a == nil || a.Column == nil {
 				continue
 			}
-			r.columnList(t, []*yql.Ident{a.Column}, "SET", true)
+			r.columnList(t, s.Table, []*yql.Ident{a.Column}, "SET", true)
 			r.expr(scope, a.Value, "SET")
 		}
 		r.expr(scope, s.Where, "WHERE")
@@ -98,13 +101,13 @@ func UnknownNames(stmt yql.Stmt, src string, tableOf TableOf, declared Declared)
 			break
 		}
 		if s.On != nil || s.OnValues != nil {
-			r.columnList(t, s.OnColumns, "ON column list", true)
+			r.columnList(t, s.Table, s.OnColumns, "ON column list", true)
 			if s.On != nil {
 				r.query(s.On)
 			}
 			break
 		}
-		r.expr(&nameScope{table: t, names: tableNames(s.Table)}, s.Where, "WHERE")
+		r.expr(&nameScope{table: t, ref: s.Table, names: tableNames(s.Table)}, s.Where, "WHERE")
 	}
 	return r.out
 }
@@ -121,6 +124,7 @@ type nameResolver struct {
 // AS_TABLE rows), and its output aliases.
 type nameScope struct {
 	table   *schema.Table
+	ref     *yql.TableRef   // the reference to table
 	rows    string          // AS_TABLE($rows): the parameter
 	fields  map[string]bool // AS_TABLE($rows): the struct's fields
 	names   []string        // qualifiers that denote the table: its alias, or its name and path
@@ -165,7 +169,7 @@ func (r *nameResolver) rowFields(src yql.Source) (string, map[string]bool) {
 
 // starRows checks `INSERT INTO t SELECT * FROM AS_TABLE($rows)`: every
 // field of the rows is written to the column of the same name.
-func (r *nameResolver) starRows(t *schema.Table, q *yql.Select) {
+func (r *nameResolver) starRows(t *schema.Table, ref *yql.TableRef, q *yql.Select) {
 	if q == nil || len(q.Union) > 0 || q.Where != nil || len(q.GroupBy) > 0 || len(q.Items) != 1 || q.Without != nil {
 		return
 	}
@@ -183,17 +187,17 @@ func (r *nameResolver) starRows(t *schema.Table, q *yql.Select) {
 	sort.Strings(names)
 	for _, f := range names {
 		if t.Column(f) == nil {
-			r.out = append(r.out, NameRef{Kind: NameColumn, Name: f, Span: q.From.NodeSpan(), Table: t, Rows: rows, Clause: "AS_TABLE($" + rows + ") field", Write: true})
+			r.out = append(r.out, NameRef{Kind: NameColumn, Name: f, Span: q.From.NodeSpan(), Table: t, Ref: ref, Rows: rows, Clause: "AS_TABLE($" + rows + ") field", Write: true})
 		}
 	}
 }
 
-func (r *nameResolver) columnList(t *schema.Table, cols []*yql.Ident, clause string, write bool) {
+func (r *nameResolver) columnList(t *schema.Table, ref *yql.TableRef, cols []*yql.Ident, clause string, write bool) {
 	for _, c := range cols {
 		if c == nil || ignoredName(c.Name) || t.Column(c.Name) != nil {
 			continue
 		}
-		r.out = append(r.out, NameRef{Kind: NameColumn, Name: c.Name, Span: c.Span, Table: t, Clause: clause, Write: write})
+		r.out = append(r.out, NameRef{Kind: NameColumn, Name: c.Name, Span: c.Span, Table: t, Ref: ref, Clause: clause, Write: write})
 	}
 }
 
@@ -222,9 +226,9 @@ func (r *nameResolver) query(q *yql.Select) {
 			return
 		}
 		if ts.View != nil && t.Index(ts.View.Name) == nil {
-			r.out = append(r.out, NameRef{Kind: NameIndex, Name: ts.View.Name, Span: ts.View.Span, Table: t, Clause: "VIEW"})
+			r.out = append(r.out, NameRef{Kind: NameIndex, Name: ts.View.Name, Span: ts.View.Span, Table: t, Ref: ts.Table, Clause: "VIEW"})
 		}
-		scope.table = t
+		scope.table, scope.ref = t, ts.Table
 		if ts.Alias != nil {
 			scope.names = []string{ts.Alias.Name}
 		} else {
@@ -293,7 +297,7 @@ func (r *nameResolver) column(scope *nameScope, c *yql.ColumnRef, clause string)
 	if scope.has(c.Name) {
 		return
 	}
-	r.out = append(r.out, NameRef{Kind: NameColumn, Name: c.Name, Span: r.nameSpan(c), Table: scope.table, Rows: scope.rows, Clause: clause})
+	r.out = append(r.out, NameRef{Kind: NameColumn, Name: c.Name, Span: r.nameSpan(c), Table: scope.table, Ref: scope.ref, Rows: scope.rows, Clause: clause})
 }
 
 // nameSpan is the span of a column reference's name without its

@@ -89,3 +89,44 @@ func TestStatementDescribeTable(t *testing.T) {
 		}
 	}
 }
+
+// TestStatementTableName: a table keyed by a Go value's identity is named
+// as the statement wrote it, unless the statement wrote nothing but one Go
+// expression (or a hole without a description): the identity is kept.
+func TestStatementTableName(t *testing.T) {
+	root := site.Hole{Key: schema.DatabaseRootKey, Desc: "r.db.Name()"}
+	folder := site.Hole{Key: "field:example.com/svc/store.Repo.folder", Desc: "r.folder"}
+	whole := site.Hole{Key: "call:example.com/svc/store.Repo.table", Desc: "r.table()"}
+	anon := site.Hole{Key: "field:example.com/svc/store.Repo.folder"}
+	keyed := &schema.Table{Path: "{field:example.com/svc/store.Repo.folder}/account", PrimaryKey: []string{"id"}}
+	plain := &schema.Table{Path: "account", PrimaryKey: []string{"id"}}
+	rooted := &schema.Table{Path: "{" + schema.DatabaseRootKey + "}/account", PrimaryKey: []string{"id"}}
+	identity := "<example.com/svc/store.Repo.folder>/account"
+	h0, h1 := yql.HoleName(0), yql.HoleName(1)
+	for _, tc := range []struct {
+		name  string
+		holes []site.Hole
+		ref   *yql.TableRef
+		table *schema.Table
+		want  string
+	}{
+		{"folder hole", []site.Hole{folder}, &yql.TableRef{Path: h0 + "/account", Hole: true}, keyed, "<r.folder>/account"},
+		{"root and folder", []site.Hole{root, folder}, &yql.TableRef{Path: h0 + "/" + h1 + "/account", Hole: true}, keyed, "<r.folder>/account"},
+		{"under a prefix", []site.Hole{folder}, &yql.TableRef{Path: "account"}, keyed, "account"},
+		{"plain path", nil, &yql.TableRef{Path: "account"}, plain, "account"},
+		{"database root", []site.Hole{root}, &yql.TableRef{Path: h0 + "/account", Hole: true}, rooted, "account"},
+		{"bare hole", []site.Hole{whole}, &yql.TableRef{Path: h0, Hole: true}, keyed, identity},
+		{"quoted bare hole", []site.Hole{whole}, &yql.TableRef{Path: "`" + h0 + "`", Hole: true}, keyed, identity},
+		{"hole without description", []site.Hole{anon}, &yql.TableRef{Path: h0 + "/account", Hole: true}, keyed, identity},
+		{"named table", []site.Hole{folder}, &yql.TableRef{Named: "t"}, keyed, identity},
+		{"no reference", []site.Hole{folder}, nil, keyed, identity},
+		{"no table", []site.Hole{folder}, &yql.TableRef{Path: "account"}, nil, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			st := &Statement{Text: &site.Text{Holes: tc.holes}}
+			if got := st.TableName(tc.ref, tc.table); got != tc.want {
+				t.Errorf("TableName = %q, want %q", got, tc.want)
+			}
+		})
+	}
+}

@@ -234,20 +234,58 @@ func DescribeTable(t *schema.Table) string {
 // as DescribeTable shows it.
 func (s *Statement) DescribeTable(ref *yql.TableRef, t *schema.Table) string {
 	d := DescribeTable(t)
-	if ref == nil || ref.Path == "" || ref.Named != "" || !hasIdentity(t.Path) {
+	written, ok := s.writtenPath(ref, t)
+	if !ok {
 		return d
+	}
+	return strings.Replace(d, "table "+displayPath(t.Path), "table "+written, 1)
+}
+
+// TableName names a table for messages about this statement without its
+// key: as the statement wrote it when the catalogue's path holds a Go
+// value's identity (<r.folder>/account, or account under a PRAGMA
+// TablePathPrefix), as DisplayPath shows it otherwise. A path written as
+// nothing but one Go expression (`+r.table()+`) says less than the
+// identity it resolves to, which is kept.
+func (s *Statement) TableName(ref *yql.TableRef, t *schema.Table) string {
+	if t == nil {
+		return ""
+	}
+	written, ok := s.writtenPath(ref, t)
+	if !ok || s.bareHole(ref) {
+		return displayPath(t.Path)
+	}
+	return written
+}
+
+// writtenPath is the path ref wrote, for a table whose catalogue path
+// holds a Go value's identity, when every hole in it has a description.
+func (s *Statement) writtenPath(ref *yql.TableRef, t *schema.Table) (string, bool) {
+	if s == nil || s.Text == nil || t == nil || ref == nil || ref.Path == "" || ref.Named != "" || !hasIdentity(t.Path) {
+		return "", false
 	}
 	for i, h := range s.Text.Holes {
 		if h.Desc == "" && h.Key != schema.DatabaseRootKey && strings.Contains(ref.Path, yql.HoleName(i)) {
-			return d // the hole would show as <?>: the identity says more
+			return "", false // the hole would show as <?>: the identity says more
 		}
 	}
-	shown := displayPath(t.Path)
 	written := displayText(ref.Path, s.Text.Holes)
 	if written == "" || strings.Contains(written, yql.HolePrefix) {
-		return d
+		return "", false
 	}
-	return strings.Replace(d, "table "+shown, "table "+written, 1)
+	return written, true
+}
+
+// bareHole reports whether ref's path is one hole and nothing else (quotes
+// aside).
+func (s *Statement) bareHole(ref *yql.TableRef) bool {
+	p := strings.Trim(strings.TrimSpace(ref.Path), "`/")
+	for i := range s.Text.Holes {
+		if p == yql.HoleName(i) {
+			return true
+		}
+	}
+	return false
 }
 
 // hasIdentity reports whether a catalogue path shows a Go value's

@@ -23,6 +23,12 @@
 // branches, or picked from a map in another package), only for faults all
 // of those texts share: the bindings belong to the call, not to one text.
 //
+// Messages name a table as the statement wrote it when its path holds a
+// Go value (<a.folder>/closed_users; under a PRAGMA TablePathPrefix
+// holding the folder, closed_users), as fullscan does; a path written as
+// one Go expression and nothing else (`+a.table()+` that ydblint does not
+// see into) keeps the Go identity it resolves to, which says more.
+//
 // # Category unknown-column
 //
 // A column the table does not have is named in a SELECT list, WHERE, ORDER

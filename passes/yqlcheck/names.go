@@ -23,7 +23,7 @@ func (c *checker) checkNames(st *queryplan.Statement) {
 		case keyplan.NameIndex:
 			c.report(st, ref.Span, categoryUnknownIndex, fmt.Sprintf(
 				"VIEW %s names an index that %s does not have: YDB rejects the query (Required global index not found, index name: %s); %s",
-				ref.Name, schemaOf(ref.Table), ref.Name, indexRemedy(ref.Table)))
+				ref.Name, schemaOf(st, ref.Ref, ref.Table), ref.Name, indexRemedy(ref.Table)))
 		case keyplan.NameColumn:
 			c.reportColumn(st, ref)
 		}
@@ -64,15 +64,15 @@ func (c *checker) reportColumn(st *queryplan.Statement, ref keyplan.NameRef) {
 	if ref.Rows != "" {
 		c.report(st, ref.Span, categoryUnknownColumn, fmt.Sprintf(
 			"the rows of $%s have field %s, which %s does not have, and SELECT * writes every field: YDB rejects the query (No such column: %s, table: %s); rename or drop the field, or list the columns to write",
-			ref.Rows, ref.Name, schemaOf(ref.Table), ref.Name, queryplan.DisplayPath(ref.Table.Path)))
+			ref.Rows, ref.Name, schemaOf(st, ref.Ref, ref.Table), ref.Name, st.TableName(ref.Ref, ref.Table)))
 		return
 	}
 	yqlErr := fmt.Sprintf("Member not found: %s", ref.Name)
 	if ref.Write {
-		yqlErr = fmt.Sprintf("No such column: %s, table: %s", ref.Name, queryplan.DisplayPath(ref.Table.Path))
+		yqlErr = fmt.Sprintf("No such column: %s, table: %s", ref.Name, st.TableName(ref.Ref, ref.Table))
 	}
 	msg := fmt.Sprintf("%s names column %s, which %s does not have: YDB rejects the query (%s)",
-		ref.Clause, ref.Name, schemaOf(ref.Table), yqlErr)
+		ref.Clause, ref.Name, schemaOf(st, ref.Ref, ref.Table), yqlErr)
 	near := nearColumn(ref.Table, ref.Name)
 	if near == "" {
 		c.report(st, ref.Span, categoryUnknownColumn, msg+"; its columns are "+columnList(ref.Table))

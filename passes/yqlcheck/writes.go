@@ -84,5 +84,5 @@ func (c *checker) checkNotNull(st *queryplan.Statement, ins *yql.InsertStmt, t *
 	}
 	c.report(st, sp, categoryMissingNotNull, fmt.Sprintf(
 		"%s into %s leaves out NOT NULL column %s, which has no DEFAULT: YDB rejects the query (Missing not null column in input: %s. All not null columns should be initialized); %s",
-		ins.Kind, schemaOf(t), strings.Join(missing, ", "), missing[0], remedy))
+		ins.Kind, schemaOf(st, ins.Table, t), strings.Join(missing, ", "), missing[0], remedy))
 }

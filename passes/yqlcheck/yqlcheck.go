@@ -210,9 +210,10 @@ func (c *checker) flush() {
 	}
 }
 
-// schemaOf names a table and where its definition came from.
-func schemaOf(t *schema.Table) string {
-	return fmt.Sprintf("table %s (schema: %s)", queryplan.DisplayPath(t.Path), t.Src)
+// schemaOf names a table as the statement wrote it (Statement.TableName)
+// and where its definition came from.
+func schemaOf(st *queryplan.Statement, ref *yql.TableRef, t *schema.Table) string {
+	return fmt.Sprintf("table %s (schema: %s)", st.TableName(ref, t), t.Src)
 }
 
 // reportAt reports at the Go expression that binds a parameter.

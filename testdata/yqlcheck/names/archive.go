@@ -33,9 +33,10 @@ func (a *Archive) Create(ctx context.Context) error {
 }
 
 // ClosedAt names a column the table does not have: the message names the
-// table by the folder's Go value, never by an internal key.
+// table as the statement wrote it (the folder's Go expression), never by an
+// internal key, as the other rules do.
 func (a *Archive) ClosedAt(ctx context.Context, id uint64) error {
-	_, err := a.db.Query().QueryRow(ctx, "DECLARE $id AS Uint64; SELECT closed FROM `"+a.table()+"` WHERE user_id = $id;", // want `SELECT list names column closed, which table <example.com/yqlcheck/names.Archive.folder>/closed_users \(schema: names/archive.go:\d+\) does not have`
+	_, err := a.db.Query().QueryRow(ctx, "DECLARE $id AS Uint64; SELECT closed FROM `"+a.table()+"` WHERE user_id = $id;", // want `SELECT list names column closed, which table <a.folder>/closed_users \(schema: names/archive.go:\d+\) does not have`
 		query.WithParameters(ydb.ParamsBuilder().Param("$id").Uint64(id).Build()))
 	return err
 }
