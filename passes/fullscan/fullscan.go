@@ -174,7 +174,7 @@ func likeAdvice(read *keyplan.Access) string {
 // readPayload is what reporting a read's finding needs beyond its message.
 type readPayload struct {
 	d     analysis.Diagnostic
-	off   int // the finding's offset in the statement's text (suppression)
+	off   int   // the finding's offset in the statement's text (suppression)
 	holds []int // the site's text variants it holds for (indices into its texts)
 }
 
