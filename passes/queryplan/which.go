@@ -44,7 +44,10 @@ func WhichNote(fset *token.FileSet, s *site.Site, holds []int) string {
 // distinguishingPieces returns the Go positions naming the texts of holds
 // among texts: one literal every one of them holds and no other text does,
 // when there is one; else the first such literal of each (in the order of
-// holds, without repeats); nil when a text of holds has none.
+// holds, without repeats); nil when a text of holds has none. A literal
+// whose words another text repeats from a literal of its own (the same
+// PRAGMA line written in both branches) is named only when no literal
+// with words of its own is there.
 func distinguishingPieces(texts []*site.Text, holds []int) []token.Pos {
 	in := map[int]bool{}
 	for _, v := range holds {
@@ -54,22 +57,30 @@ func distinguishingPieces(texts []*site.Text, holds []int) []token.Pos {
 		in[v] = true
 	}
 	elsewhere := map[token.Pos]bool{}
+	wordsElsewhere := map[string]bool{}
 	for i, t := range texts {
 		if in[i] || t == nil {
 			continue
 		}
 		for _, seg := range t.Segments {
 			elsewhere[seg.Pos] = true
+			if w := segmentText(t, seg); w != "" {
+				wordsElsewhere[w] = true
+			}
 		}
 	}
 	own := func(t *site.Text) []token.Pos {
-		var out []token.Pos
+		var distinct, repeated []token.Pos
 		for _, seg := range t.Segments {
-			if seg.Pos.IsValid() && !elsewhere[seg.Pos] {
-				out = append(out, seg.Pos)
+			switch {
+			case !seg.Pos.IsValid() || elsewhere[seg.Pos]:
+			case wordsElsewhere[segmentText(t, seg)]: // "" is never recorded
+				repeated = append(repeated, seg.Pos)
+			default:
+				distinct = append(distinct, seg.Pos)
 			}
 		}
-		return out
+		return append(distinct, repeated...)
 	}
 	first := own(texts[holds[0]])
 	for _, p := range first {
@@ -90,6 +101,15 @@ func distinguishingPieces(texts []*site.Text, holds []int) []token.Pos {
 		}
 	}
 	return out
+}
+
+// segmentText is the text of t a segment maps, trimmed of spaces; "" when
+// the segment lies outside the text.
+func segmentText(t *site.Text, seg site.Segment) string {
+	if seg.Off < 0 || seg.Len < 0 || seg.Off+seg.Len > len(t.YQL) {
+		return ""
+	}
+	return strings.TrimSpace(t.YQL[seg.Off : seg.Off+seg.Len])
 }
 
 // heldByAll reports whether every text of holds has a piece at p.

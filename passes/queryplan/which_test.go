@@ -26,6 +26,17 @@ func TestWhichNote(t *testing.T) {
 		}
 		return t
 	}
+	// worded builds a text from literals at the given lines with the given
+	// words.
+	worded := func(pieces ...any) *site.Text {
+		t := &site.Text{}
+		for i := 0; i+1 < len(pieces); i += 2 {
+			l, w := pieces[i].(int), pieces[i+1].(string)
+			t.Segments = append(t.Segments, site.Segment{Off: len(t.YQL), Len: len(w), Pos: at(l), End: at(l) + token.Pos(len(w))})
+			t.YQL += w
+		}
+		return t
+	}
 	siteOf := func(truncated bool, ts ...*site.Text) *site.Site {
 		return &site.Site{Query: &site.Query{Texts: ts, TextsTruncated: truncated}}
 	}
@@ -41,6 +52,14 @@ func TestWhichNote(t *testing.T) {
 		{"phi of literals", siteOf(false, text(3), text(5)), []int{1}, " (in 1 of the 2 ways the query text is built: the text at repo.go:5)"},
 		// A shared prefix is skipped for the literal that differs.
 		{"shared prefix", siteOf(false, text(2, 3), text(2, 5)), []int{0}, " (in 1 of the 2 ways the query text is built: the text at repo.go:3)"},
+		// Each branch writes the same PRAGMA line: the SELECT that differs
+		// names the text.
+		{"repeated words", siteOf(false,
+			worded(41, "PRAGMA TablePathPrefix(\"a\");\n", 43, "SELECT id FROM moves WHERE shelf_id = $shelf;"),
+			worded(45, "PRAGMA TablePathPrefix(\"a\");\n", 47, "SELECT id FROM moves WHERE moved_at > $since;")),
+			[]int{1}, " (in 1 of the 2 ways the query text is built: the text at repo.go:47)"},
+		// Nothing but repeated words: the first literal of the text.
+		{"only repeated words", siteOf(false, worded(41, "SELECT 1;"), worded(45, "SELECT 1;")), []int{1}, " (in 1 of the 2 ways the query text is built: the text at repo.go:45)"},
 		// A switch over formats, two faulty of three.
 		{"two of three", siteOf(false, text(3, 9), text(5, 9), text(7, 9)), []int{0, 2}, " (in 2 of the 3 ways the query text is built: the texts at repo.go:3 and repo.go:7)"},
 		// A literal every faulty text holds and no other.
