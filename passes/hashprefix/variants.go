@@ -16,16 +16,19 @@ type readFindings struct {
 }
 
 // add records the finding d of statement st; off is the byte of the
-// statement's text it points at.
+// statement's text it points at. The wrapper chain the site is reached through is part of what makes two
+// findings one: the same literal run through two wrappers is told twice.
 func (r *readFindings) add(st *queryplan.Statement, d analysis.Diagnostic, off int) {
-	r.fs = append(r.fs, queryplan.Finding{Pos: d.Pos, End: d.End, Category: d.Category, Message: d.Message, St: st, Payload: readPayload{d: d, off: off}})
+	via := queryplan.Via(st.Site)
+	r.fs = append(r.fs, queryplan.Finding{Pos: d.Pos, End: d.End, Category: d.Category, Message: d.Message + via, St: st, Payload: readPayload{d: d, off: off, via: via}})
 }
 
 // readPayload is what a finding keeps for reporting: the diagnostic with
-// its fixes, and where in the text it points.
+// its fixes, where in the text it points, and the site's wrapper chain.
 type readPayload struct {
 	d   analysis.Diagnostic
 	off int
+	via string // queryplan.Via of the site
 }
 
 // report reports each finding once. A finding that holds for every way of
@@ -40,7 +43,7 @@ func (r *readFindings) report(pass *analysis.Pass, cfg *config.Config) {
 		if len(holds[i]) < f.St.Variants {
 			d.Message += queryplan.WhichNote(pass.Fset, f.St.Site, holds[i])
 		}
-		d.Message += queryplan.Via(f.St.Site)
+		d.Message += p.via
 		report.Report(pass, cfg, name, d, report.InYQL(f.St.YQL(p.off)))
 	}
 }
