@@ -239,8 +239,11 @@ func (fr *frame) callFunc(fn *ir.Func, name string, args, free []*Value, h *heap
 		}
 		return out, oh
 	}
+	if v, h2, ok := fr.keySplit(fn, name, args, free, h, in); ok {
+		return v, h2
+	}
 	memo := ""
-	pure := true
+	pure := e.absentKey == nil
 	for _, a := range args {
 		pure = pure && !hasPointer(a)
 	}

@@ -408,6 +408,13 @@ func (e *env) InitOnly(g *ssa.Global) bool {
 				if s, ok := in.(*ssa.Store); ok && rootGlobal(s.Addr) == g {
 					return false
 				}
+				if m, ok := in.(*ssa.MapUpdate); ok {
+					// The map a variable holds is shared: written here,
+					// it is not its literal's (querysite's onlyLookedUp).
+					if l, ok := m.Map.(*ssa.UnOp); ok && rootGlobal(l.X) == g {
+						return false
+					}
+				}
 				if c, ok := in.(ssa.CallInstruction); ok {
 					for _, a := range c.Common().Args {
 						if rootGlobal(a) == g {

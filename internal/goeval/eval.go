@@ -47,9 +47,13 @@ type Evaluator struct {
 	at       token.Pos
 	atString string
 
-	stack    []*ir.Func
-	steps    int
-	topDepth int
+	stack []*ir.Func
+	steps int
+	// absentKey: while keySplit interprets a call with its lookup key
+	// missing from the table, the argument whose lookups miss (and no
+	// call is memoised, since its result is not the call's).
+	absentKey *Value
+	topDepth  int
 }
 
 // New returns an Evaluator asking env about the world outside the

@@ -579,6 +579,9 @@ func (fr *frame) lookup(h *heap, m, k *Value, in *ir.Instr) *Value {
 		return v
 	}
 	unknownOK := e.hole(HoleRuntime, "", "ok", "map lookup")
+	if e.absentKey != nil && k == e.absentKey {
+		return result(e.zero(et, fr.f.Unit(), 0), mkBool(false)) // keySplit's missing key
+	}
 	switch m.kind {
 	case KString:
 		return result(mkInt(0, 255), unknownOK)

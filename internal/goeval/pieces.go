@@ -28,9 +28,13 @@ const (
 	// a loop that cannot be widened.
 	HoleBound
 	holeSelf
+	// HoleKeyEq is a condition, not text: it stands for the empty string
+	// and says that the variant it leads is built only when parameter
+	// Param equals the constant Equals (keysplit.go).
+	HoleKeyEq
 )
 
-var holeKindNames = [...]string{"", "param", "field", "var", "call", "runtime", "bound", "self"}
+var holeKindNames = [...]string{"", "param", "field", "var", "call", "runtime", "bound", "self", "keyeq"}
 
 func (k HoleKind) String() string {
 	if int(k) < len(holeKindNames) {
@@ -96,6 +100,9 @@ type Piece struct {
 	// clamped by the program.
 	Ranged bool
 	Lo, Hi int64
+	// Equals, on a HoleKeyEq piece: the constant the parameter equals
+	// (constant.Value.ExactString).
+	Equals string
 	self   int
 }
 
@@ -108,6 +115,8 @@ func (p Piece) Label() string {
 		return "param:" + p.Desc + "." + p.Method + "()"
 	case p.Kind == HoleParam:
 		return "param:" + p.Desc
+	case p.Kind == HoleKeyEq:
+		return "param:" + p.Desc + "==" + p.Equals
 	case p.Kind == holeSelf:
 		return "self" + strconv.Itoa(p.self)
 	case p.Ranged:
@@ -159,7 +168,7 @@ func (t *tables) init() {
 func (t *tables) piece(p Piece) int {
 	var b strings.Builder
 	if p.Hole {
-		b.WriteString("h\x00" + strconv.Itoa(int(p.Kind)) + "\x00" + p.Key + "\x00" + p.Desc + "\x00" + p.Why + "\x00" + strconv.Itoa(p.Param) + "\x00" + strconv.Itoa(p.self) + "\x00" + p.Method + "\x00" + strconv.Itoa(p.MethodArgs))
+		b.WriteString("h\x00" + strconv.Itoa(int(p.Kind)) + "\x00" + p.Key + "\x00" + p.Desc + "\x00" + p.Why + "\x00" + strconv.Itoa(p.Param) + "\x00" + strconv.Itoa(p.self) + "\x00" + p.Method + "\x00" + strconv.Itoa(p.MethodArgs) + "\x00" + p.Equals)
 		if p.Ranged {
 			b.WriteString("r" + intervalString(p.Lo, p.Hi))
 		}

@@ -335,7 +335,7 @@ func (env *evalEnv) InitOnly(g *ssa.Global) bool {
 	}
 	if _, isMap := obj.Type().Underlying().(*types.Map); isMap {
 		// The variable is assigned once, but the map it holds is shared:
-		// only a map nothing but lookups reads (maptext.go) holds its
+		// only a map nothing but lookups reads (onlyLookedUp) holds its
 		// literal's entries everywhere. One written after initialisation is
 		// not a lookup table.
 		return env.a.onlyLookedUp(g)
@@ -373,4 +373,34 @@ func (env *evalEnv) Stores(typ string, field int) ([]goeval.Store, bool) {
 		out[i] = goeval.Store{Fn: st.Parent(), Val: st.Val}
 	}
 	return out, true
+}
+
+// onlyLookedUp reports whether every load of g is only read by lookups
+// and len/range (no map writes, no delete, not passed away).
+func (a *pkgAnalysis) onlyLookedUp(g *ssa.Global) bool {
+	if a.prog.UnknownUse(g.Object()) {
+		return false // a function whose body querysite does not see may write it (ssaprog)
+	}
+	for _, fn := range a.funcs {
+		for _, b := range a.prog.Blocks(fn) {
+			for _, instr := range b.Instrs {
+				u, ok := instr.(*ssa.UnOp)
+				if !ok || u.Op != token.MUL || u.X != g || u.Referrers() == nil {
+					continue
+				}
+				for _, rr := range *u.Referrers() {
+					switch rr := rr.(type) {
+					case *ssa.Lookup, *ssa.DebugRef, *ssa.Range:
+					case *ssa.Call:
+						if b, ok := rr.Call.Value.(*ssa.Builtin); !ok || b.Name() != "len" {
+							return false
+						}
+					default:
+						return false
+					}
+				}
+			}
+		}
+	}
+	return true
 }

@@ -51,6 +51,14 @@ func (a *pkgAnalysis) evalTextShape(v ssa.Value, hint ast.Expr, c *ctx) (texts, 
 // variants.
 func (a *pkgAnalysis) resultText(ev *goeval.Evaluator, r *goeval.Result, hint ast.Expr, v ssa.Value, c *ctx) (texts, *strshape.Shape) {
 	shape := shapeOf(ev, r.V, 0)
+	if !a.keyConditionsMappable(ev, shape, c) {
+		// A text chosen by a lookup key that is no parameter of c.top
+		// (another function's, a caller's): which entry runs is not
+		// known here, and never the union of the table.
+		pos, end := exprRange(hint, v)
+		key, desc := a.holeInfo(v, hint)
+		return single(holePiece(key, desc, pos, end)), shape
+	}
 	en := strshape.Enumerate(ev.Limits(), shape)
 	out := texts{truncated: !en.Exhaustive}
 	for _, vr := range orderVariants(dropUnsetFields(ev, en.Variants), appendedConds(shape)) {
@@ -241,6 +249,13 @@ func (a *pkgAnalysis) evalHole(ev *goeval.Evaluator, ref int, whole bool, hint a
 		pos, end = exprRange(hint, v)
 	}
 	p := ev.Piece(ref)
+	if p.Kind == goeval.HoleKeyEq {
+		// A condition, not text (goeval keysplit.go): the variant is
+		// this key's entry of a lookup table, built when the wrapper's
+		// parameter equals it; resultText made sure it is c.top's.
+		k, _ := a.keyEqParam(p, c)
+		return piece{param: k, keyEq: p.Equals, pos: pos, end: end, desc: "lookup key"}
+	}
 	if p.Kind == goeval.HoleParam && p.Method != "" {
 		return a.methodPiece(p, pos, end, c)
 	}
@@ -278,6 +293,36 @@ func (a *pkgAnalysis) evalHole(ev *goeval.Evaluator, ref int, whole bool, hint a
 		desc, pos, end = types.ExprString(e), e.Pos(), e.End()
 	}
 	return holePiece(key, desc, pos, end)
+}
+
+// keyEqParam returns the index among c's parameters of the parameter a
+// HoleKeyEq piece conditions on, when it is a parameter of c.top.
+func (a *pkgAnalysis) keyEqParam(p goeval.Piece, c *ctx) (int, bool) {
+	if c.top == nil || p.Why != "parameter of "+goevalShortName(c.top.String()) || p.Param >= len(c.top.Params) {
+		return -1, false
+	}
+	k := c.paramIndex(c.top.Params[p.Param])
+	return k, k >= 0
+}
+
+// keyConditionsMappable reports whether every HoleKeyEq piece of s
+// conditions on a parameter of c.top.
+func (a *pkgAnalysis) keyConditionsMappable(ev *goeval.Evaluator, s *strshape.Shape, c *ctx) bool {
+	if s == nil {
+		return true
+	}
+	if s.Kind == strshape.KindHole {
+		if p := ev.Piece(s.Ref); p.Kind == goeval.HoleKeyEq {
+			_, ok := a.keyEqParam(p, c)
+			return ok
+		}
+	}
+	for _, x := range s.Parts {
+		if !a.keyConditionsMappable(ev, x, c) {
+			return false
+		}
+	}
+	return true
 }
 
 // methodPiece is a HoleParam piece with a Method: the text a method of a

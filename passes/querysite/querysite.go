@@ -45,7 +45,7 @@ var Analyzer = &analysis.Analyzer{
 	Requires:         []*analysis.Analyzer{config.Analyzer, pkgstate.Analyzer, ssaprog.Analyzer},
 	RunDespiteErrors: true,
 	ResultType:       reflect.TypeFor[*site.Result](),
-	FactTypes:        []analysis.Fact{new(sinkFact), new(textFact), new(hashFact), new(reachFact), new(incompleteFact), new(lookupFact), new(rowShapeFact), new(rowImplsFact), new(evalFact)},
+	FactTypes:        []analysis.Fact{new(sinkFact), new(textFact), new(hashFact), new(reachFact), new(incompleteFact), new(rowShapeFact), new(rowImplsFact), new(evalFact)},
 }
 
 // Bounds: every recursion and enumeration is capped so that no input can
@@ -132,8 +132,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if !sdkLibrary(pass) {
 		a.exportEvalSummaries() // evalfact.go
 	}
-	a.exportLookupFacts() // lookupfact.go
-	a.exportRowShapes()   // implrows.go
+	a.exportRowShapes() // implrows.go
 	a.collectSites()
 	sort.SliceStable(a.res.Sites, func(i, j int) bool { return a.res.Sites[i].Pos < a.res.Sites[j].Pos })
 	return a.res, nil

@@ -19,7 +19,7 @@ func seedsOf(pass *analysis.Pass, cs *configSinks) ssaprog.Seeds {
 	facts := map[types.Object]bool{}
 	for _, f := range pass.AllObjectFacts() {
 		switch f.Fact.(type) {
-		case *sinkFact, *hashFact, *lookupFact:
+		case *sinkFact, *hashFact:
 			facts[f.Object] = true
 		}
 	}

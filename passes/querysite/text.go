@@ -41,7 +41,7 @@ type piece struct {
 	// the variant holds only when the argument of parameter param is the
 	// constant keyEq (constant.Value.ExactString). A lookup helper indexed
 	// by a parameter of the function being summarised gives one variant
-	// per key, each with its condition (lookupfact.go, keyedLookup);
+	// per key, each with its condition (goeval keysplit.go, evalHole);
 	// instantiate keeps the variants whose condition the caller's argument
 	// meets.
 	keyEq string
@@ -255,14 +255,7 @@ func (a *pkgAnalysis) text(v ssa.Value, hint ast.Expr, c *ctx) texts {
 	case *ssa.MakeInterface:
 		return a.text(v.X, hint, c.deeper())
 	case *ssa.Field:
-		if t, ok := a.lookupText(v.X, v.Field, hint, c); ok {
-			return t
-		}
 		if t, ok := a.fieldText(v.X.Type(), v.Field, v, hint, c); ok {
-			return t
-		}
-	case *ssa.Lookup, *ssa.Extract:
-		if t, ok := a.lookupText(v, -1, hint, c); ok {
 			return t
 		}
 	}
@@ -317,15 +310,6 @@ func (a *pkgAnalysis) loadText(load ssa.Value, addr ssa.Value, hint ast.Expr, c 
 			return a.text(val, nil, c.in(addr.Parent()))
 		}
 	case *ssa.FieldAddr:
-		if al, ok := addr.X.(*ssa.Alloc); ok {
-			// A field of a local struct copied from a lookup table
-			// (q := queries["by-id"]; q.query).
-			if val := readOnlyStruct(al); val != nil {
-				if t, ok := a.lookupText(val, addr.Field, hint, c.in(al.Parent())); ok {
-					return t
-				}
-			}
-		}
 		if t, ok := a.fieldText(addr.X.Type(), addr.Field, load, hint, c); ok {
 			if load == nil {
 				// The field's identity, as for a load of it.
@@ -790,9 +774,6 @@ func (a *pkgAnalysis) callText(call *ssa.Call, c *ctx) texts {
 			if fn, ok := pathFunc(obj.Pkg().Path(), obj.Name(), recv); ok {
 				return a.pathText(fn, common, ce, c)
 			}
-			if t, ok := a.lookupCall(obj, common, ce, c); ok {
-				return t // a lookup helper of another package, with a constant key
-			}
 			if sum := a.textSummary(callee, obj); sum != nil && !sum.Pointer {
 				return a.substitute(callee, obj, common, ce, c)
 			}
@@ -1072,14 +1053,7 @@ func (a *pkgAnalysis) sprintf(format, argSlice ssa.Value, ce *ast.CallExpr, skip
 	}
 	fc, ok := format.(*ssa.Const)
 	if !ok || fc.Value == nil || fc.Value.Kind() != constant.String {
-		// A format built from pieces ("SELECT … FROM %s " + filter), a
-		// variable or a lookup-table entry: formatted variant by variant
-		// when every piece of it is known (sprintfshape.go).
-		fctx := c.deeper()
-		if fc0 != nil {
-			fctx = fc0.deeper()
-		}
-		return a.sprintfVariants(a.text(format, fhint, fctx), elems, argHints, pos, end, c)
+		return single(holePiece("", "fmt.Sprintf", pos, end))
 	}
 	fnOfFormat := c.fn
 	if fc0 != nil {

@@ -10,8 +10,8 @@ import (
 
 // ByName runs the named partition query: a wrapper whose text is one
 // entry per name, each under the condition that the name argument is that
-// key (the fact lists them in the table's order).
-func ByName(ctx context.Context, db *ydb.Driver, name string, p queries.Partition) error { // want ByName:`ydbSink\(text=\{2=="by-tag"\}DECLARE [^|]*\|\{2=="by-tag-and-op"\}DECLARE [^|]*\|\{2=="by-service"\}DECLARE [^|]*\)`
+// key (the fact lists them in the order of the keys).
+func ByName(ctx context.Context, db *ydb.Driver, name string, p queries.Partition) error { // want ByName:`ydbSink\(text=\{2=="by-service"\}DECLARE [^|]*\|\{2=="by-tag"\}DECLARE [^|]*\|\{2=="by-tag-and-op"\}DECLARE [^|]*\)`
 	return db.Query().Exec(ctx, queries.BuildPartitionQuery(name, "/local/spans", p))
 }
 

@@ -1,0 +1,185 @@
+package goeval
+
+import (
+	"strconv"
+
+	"github.com/ydblint/ydblint/internal/goeval/ir"
+	"github.com/ydblint/ydblint/internal/strshape"
+)
+
+// Lookup tables indexed by a parameter. A helper that picks its query
+// text from a package map by one of its arguments (jaeger-ydb-store's
+// queries.BuildPartitionQuery):
+//
+//	var byName = map[string]queryInfo{"by-tag": {"idx_tag", byTag}, …}
+//	func BuildPartitionQuery(name, folder string, p Partition) string {
+//		if i, ok := byName[name]; ok {
+//			return fmt.Sprintf(i.query, folder+"/"+i.table+"_"+p.Suffix())
+//		}
+//		panic("query not found: " + name)
+//	}
+//
+// called with a parameter of the function evaluated (a wrapper handing
+// down its callers' query name) returns one of the table's texts, and
+// which one each caller of the wrapper decides. The call is interpreted
+// once per key of the table, the argument bound to that key, and each
+// text is led by a HoleKeyEq piece: a condition, not text, saying that
+// the variant is built when the parameter equals that key. A consumer
+// instantiating the wrapper at a caller keeps the variants whose key the
+// caller's argument can be; a key no entry has builds nothing.
+//
+// Only where that is the whole truth: the argument reaches the lookup
+// unchanged, the map is a package variable whose keys are string
+// constants, the callee returns a string, and a key that is not in the
+// table builds no text (the callee panics or returns the empty string;
+// it is interpreted once with the lookup missing to see). Otherwise the
+// call is interpreted as any other, and the lookup's key is not known.
+
+// maxKeySplit bounds the keys a call is interpreted for.
+const maxKeySplit = 64
+
+// keySplit interprets a call of fn once per key of the table it indexes
+// by a parameter-valued argument (above); ok is false when no argument
+// qualifies.
+func (fr *frame) keySplit(fn *ir.Func, name string, args, free []*Value, h *heap, in *ir.Instr) (*Value, *heap, bool) {
+	e := fr.e
+	if rt := fn.TypeAt(fn.Result); rt == nil || rt.Kind != ir.TString {
+		return nil, nil, false
+	}
+	for j, a := range args {
+		if a == e.absentKey {
+			continue
+		}
+		p, ok := e.soleParam(a)
+		if !ok {
+			continue
+		}
+		keys := fr.lookupKeys(fn, j, h)
+		if len(keys) == 0 || len(keys) > maxKeySplit || len(keys) > e.b.Variants {
+			continue
+		}
+		if !fr.absentBuildsNothing(fn, name, args, free, h, in, a) {
+			continue
+		}
+		var out *Value
+		var oh *heap
+		for _, k := range keys {
+			s, err := strconv.Unquote(k)
+			if err != nil {
+				return nil, nil, false
+			}
+			args2 := append([]*Value(nil), args...)
+			args2[j] = mkStr(e.lit(s, 0, "", 0, false))
+			v, hh := fr.callFunc(fn, name, args2, free, h, in)
+			if hh == nil || v == nil {
+				continue // this entry's text panics or never returns
+			}
+			cond := Piece{Hole: true, Kind: HoleKeyEq, Desc: p.Desc, Why: p.Why, Param: p.Param, Equals: k, Src: p.Src, SrcString: p.SrcString}
+			v = e.fit(&ir.Type{Kind: ir.TString}, v)
+			v = mkStr(strshape.Concat(e.lim, strshape.Hole(e.piece(cond)), v.shape))
+			out = e.join2(out, v, 0, 0)
+			oh = e.joinHeaps(oh, hh, 0, 0)
+		}
+		if out == nil {
+			return nil, nil, false
+		}
+		return out, oh, true
+	}
+	return nil, nil, false
+}
+
+// soleParam returns the parameter piece a string value is exactly.
+func (e *Evaluator) soleParam(v *Value) (Piece, bool) {
+	ref := -1
+	switch {
+	case v == nil:
+	case v.kind == KString && v.shape != nil && v.shape.Kind == strshape.KindHole:
+		ref = v.shape.Ref
+	case v.kind == KUnknown:
+		ref = v.hole
+	}
+	if ref <= 0 {
+		return Piece{}, false
+	}
+	p := e.Piece(ref)
+	return p, p.Kind == HoleParam && p.Method == ""
+}
+
+// lookupKeys returns the keys (constant.Value.ExactString, sorted) of the
+// package map fn indexes by its parameter j, read where the call is made;
+// nil when fn does not index one by j unchanged, or its keys are not all
+// string constants.
+func (fr *frame) lookupKeys(fn *ir.Func, j int, h *heap) []string {
+	e := fr.e
+	def := map[int]*ir.Instr{}
+	for b := range fn.Blocks {
+		for i := range fn.Blocks[b].Instrs {
+			if in := &fn.Blocks[b].Instrs[i]; in.ID >= 0 {
+				def[in.ID] = in
+			}
+		}
+	}
+	for b := range fn.Blocks {
+		for i := range fn.Blocks[b].Instrs {
+			in := &fn.Blocks[b].Instrs[i]
+			if in.Op != ir.OpLookup || len(in.Args) != 2 || in.Args[1] != j {
+				continue
+			}
+			load := def[in.Args[0]]
+			if load == nil || load.Op != ir.OpLoad || len(load.Args) != 1 {
+				continue
+			}
+			ci := load.Args[0] - fn.ConstBase
+			if ci < 0 || ci >= len(fn.Consts) || fn.Consts[ci].Kind != ir.ConstGlobal {
+				continue
+			}
+			m, h1 := fr.load(h, e.constValue(fn, &fn.Consts[ci]))
+			if m.kind != KPointer {
+				return nil
+			}
+			c, _ := fr.load(h1, m)
+			if c.kind != KMap || len(c.keys) == 0 {
+				return nil
+			}
+			for _, k := range c.keys {
+				if _, err := strconv.Unquote(k); err != nil || k == "" || k[0] != '"' {
+					return nil
+				}
+			}
+			return c.keys
+		}
+	}
+	return nil
+}
+
+// absentBuildsNothing interprets the call with the lookup by argument a
+// missing from the table, and reports whether that builds no text.
+func (fr *frame) absentBuildsNothing(fn *ir.Func, name string, args, free []*Value, h *heap, in *ir.Instr, a *Value) bool {
+	e := fr.e
+	saved := e.absentKey
+	e.absentKey = a
+	v, hh := fr.callFunc(fn, name, args, free, h, in)
+	e.absentKey = saved
+	if hh == nil || v == nil {
+		return true
+	}
+	return v.kind == KString && emptyShape(v.shape)
+}
+
+// emptyShape reports whether s is the empty string.
+func emptyShape(s *strshape.Shape) bool {
+	switch {
+	case s == nil:
+		return false
+	case s.Kind == strshape.KindLit:
+		return s.Text == ""
+	case s.Kind == strshape.KindCat:
+		for _, p := range s.Parts {
+			if !emptyShape(p) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
