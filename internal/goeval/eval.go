@@ -46,6 +46,10 @@ type Evaluator struct {
 	// Piece.Src.
 	at       token.Pos
 	atString string
+	// local: the position of the innermost instruction of this
+	// process's code being interpreted, which literal text of another
+	// package's summary carries as Piece.Src (the call that reached it).
+	local token.Pos
 
 	stack []*ir.Func
 	steps int

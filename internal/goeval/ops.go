@@ -196,12 +196,15 @@ func (e *Evaluator) fit(t *ir.Type, v *Value) *Value {
 // source does not spell) keeps the enclosing call's.
 func (fr *frame) execAt(b int, in *ir.Instr, h *heap) *heap {
 	e := fr.e
-	at, atString := e.at, e.atString
+	at, atString, local := e.at, e.atString, e.local
 	if in.TokenPos().IsValid() || in.Pos != "" {
 		e.at, e.atString = in.TokenPos(), in.Pos
 	}
+	if in.TokenPos().IsValid() {
+		e.local = in.TokenPos()
+	}
 	h = fr.exec(b, in, h)
-	e.at, e.atString = at, atString
+	e.at, e.atString, e.local = at, atString, local
 	return h
 }
 
