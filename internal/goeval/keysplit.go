@@ -24,7 +24,9 @@ import (
 // which one each caller of the wrapper decides. The call is interpreted
 // once per key of the table, the argument bound to that key, and each
 // text is led by a HoleKeyEq piece: a condition, not text, saying that
-// the variant is built when the parameter equals that key. A consumer
+// the variant is built when the parameter equals that key. Its Src is the
+// local call that made the split, where a consumer places the entry's
+// text of another package too (Piece.Src). A consumer
 // instantiating the wrapper at a caller keeps the variants whose key the
 // caller's argument can be; a key no entry has builds nothing.
 //
@@ -74,7 +76,7 @@ func (fr *frame) keySplit(fn *ir.Func, name string, args, free []*Value, h *heap
 			if hh == nil || v == nil {
 				continue // this entry's text panics or never returns
 			}
-			cond := Piece{Hole: true, Kind: HoleKeyEq, Desc: p.Desc, Why: p.Why, Param: p.Param, Equals: k, Src: p.Src, SrcString: p.SrcString}
+			cond := Piece{Hole: true, Kind: HoleKeyEq, Desc: p.Desc, Why: p.Why, Param: p.Param, Equals: k, Src: e.local}
 			v = e.fit(&ir.Type{Kind: ir.TString}, v)
 			v = mkStr(strshape.Concat(e.lim, strshape.Hole(e.piece(cond)), v.shape))
 			out = e.join2(out, v, 0, 0)

@@ -253,7 +253,13 @@ func (a *pkgAnalysis) evalHole(ev *goeval.Evaluator, ref int, whole bool, hint a
 		// A condition, not text (goeval keysplit.go): the variant is
 		// this key's entry of a lookup table, built when the wrapper's
 		// parameter equals it; resultText made sure it is c.top's.
+		// Placed at the call that picked the entry, as the entry's text
+		// of another package is (evalLit), so that instantiate moves
+		// both to the key a caller passes (atKey).
 		k, _ := a.keyEqParam(p, c)
+		if e := a.srcExpr(p.Src); e != nil {
+			pos, end = e.Pos(), e.End()
+		}
 		return piece{param: k, keyEq: p.Equals, pos: pos, end: end, desc: "lookup key"}
 	}
 	if p.Kind == goeval.HoleParam && p.Method != "" {
