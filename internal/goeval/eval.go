@@ -46,10 +46,12 @@ type Evaluator struct {
 	// Piece.Src.
 	at       token.Pos
 	atString string
-	// local: the position of the innermost instruction of this
-	// process's code being interpreted, which literal text of another
-	// package's summary carries as Piece.Src (the call that reached it).
-	local token.Pos
+	// local: the position of the innermost instruction of the home
+	// package's code being interpreted (frame.home), which text made
+	// while foreign code runs (another package's summary or body)
+	// carries as Piece.Src: the call that reached it.
+	local   token.Pos
+	foreign bool
 
 	stack []*ir.Func
 	steps int

@@ -196,16 +196,29 @@ func (e *Evaluator) fit(t *ir.Type, v *Value) *Value {
 // source does not spell) keeps the enclosing call's.
 func (fr *frame) execAt(b int, in *ir.Instr, h *heap) *heap {
 	e := fr.e
-	at, atString, local := e.at, e.atString, e.local
+	at, atString, local, foreign := e.at, e.atString, e.local, e.foreign
 	if in.TokenPos().IsValid() || in.Pos != "" {
 		e.at, e.atString = in.TokenPos(), in.Pos
 	}
-	if in.TokenPos().IsValid() {
+	e.foreign = !fr.home()
+	if !e.foreign && in.TokenPos().IsValid() {
 		e.local = in.TokenPos()
 	}
 	h = fr.exec(b, in, h)
-	e.at, e.atString, e.local = at, atString, local
+	e.at, e.atString, e.local, e.foreign = at, atString, local, foreign
 	return h
+}
+
+// home reports whether fr interprets code of the package whose function
+// the outermost top-level evaluation started from (not a summary, not a
+// body of another package).
+func (fr *frame) home() bool {
+	s := fr.f.SSA()
+	if s == nil || len(fr.e.topStack) == 0 {
+		return false
+	}
+	t := fr.e.topStack[0].f.SSA()
+	return t != nil && s.Pkg == t.Pkg
 }
 
 // stampField gives a field hole read here the position of this read

@@ -72,8 +72,9 @@ type Piece struct {
 	// parameter or captured variable it stands for. SrcString instead
 	// for a piece made in a summary's code (calls and ifs only); NoPos
 	// and "" when the evaluator was at no instruction with a position.
-	// Literal text of another package's summary (PosString, SrcString)
-	// has as Src the innermost instruction of this process's code that
+	// Literal text made while another package's code runs (a summary, or
+	// a body the Env allows) has as Src the innermost instruction of the
+	// home package (the package of the outermost evaluation) that
 	// reached it: the call a consumer can place the text at.
 	// Two pieces that differ only in Src are distinct refs of the same
 	// value: joins and loops compare pieces by identity without Src.
@@ -234,10 +235,10 @@ func (e *Evaluator) piece(p Piece) int {
 	if !p.Src.IsValid() && p.SrcString == "" && (p.Hole || !p.Pos.IsValid() && p.PosString == "") {
 		p.Src, p.SrcString = e.at, e.atString
 	}
-	if !p.Hole && !p.Pos.IsValid() && !p.Src.IsValid() && (p.PosString != "" || p.SrcString != "") {
-		// Text of another package's summary (a constant, a piece of a
-		// format): placed, for a consumer that cannot read that
-		// package's source, at the local call that reached it.
+	if !p.Hole && e.foreign {
+		// Text of another package's code (a constant, a piece of a
+		// format): placed, for a consumer that reads only its own
+		// package's source, at the home call that reached it.
 		p.Src = e.local
 	}
 	return e.t.piece(p)
