@@ -246,8 +246,11 @@ func (e *enumerator) render(s *Shape, c choices, v *Variant, used map[int]bool) 
 			}
 			first = false
 			body := it
-			if it.Kind == KindOpt || it.Kind == KindRep {
-				body = it.Parts[0]
+			for body.Kind == KindOpt {
+				body = body.Parts[0]
+			}
+			if body.Kind == KindRep {
+				body = body.Parts[0]
 			}
 			e.render(body, c, v, used)
 		}
@@ -259,7 +262,10 @@ func present(it *Shape, c choices, used map[int]bool) bool {
 	switch it.Kind {
 	case KindOpt:
 		used[it.Cond] = true
-		return c.cond[it.Cond]
+		// An optional item inside an optional item (an append under
+		// `a && b`, one Opt per edge) is there when each is: an empty
+		// item would still bring its separator.
+		return c.cond[it.Cond] && present(it.Parts[0], c, used)
 	case KindRep:
 		return c.rep[it]
 	}

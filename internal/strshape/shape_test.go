@@ -55,6 +55,12 @@ func TestEnumerate(t *testing.T) {
 		},
 		{"loop", Concat(l, Lit("x", 0), Loop(l, Lit(",y", 1))), []string{"x,y", "x"}, true},
 		{"empty join", Join(l, nil, and), []string{""}, true},
+		{
+			// if org != "" && kind == "" { conds = append(conds, …) }: one
+			// Opt per edge; the item and its separator only when both hold.
+			"item under two conditions", Join(l, []*Shape{Lit("created_at > $since", 4), Optional(l, Optional(l, Lit("org_id = $org", 1), 13), 12)}, and),
+			[]string{"created_at > $since AND org_id = $org", "created_at > $since -[13]", "created_at > $since -[12]"}, true,
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
