@@ -90,6 +90,17 @@
 // application, and the memory its arguments reach becomes unknown (it may
 // write it).
 //
+// A call of a helper that picks its text from a package map by an
+// argument that is exactly a parameter of the function evaluated (a
+// wrapper handing down its callers' query name) is interpreted once per
+// key of the table, and each text is led by a HoleKeyEq piece, a
+// condition saying which key builds it, for the consumer to keep the
+// entries each caller's argument can pick (keysplit.go); only when the
+// key reaches the lookup unchanged, the keys are string constants and a
+// missing key builds no text. Text made while another package's code
+// runs carries the home package's call that reached it (Piece.Src), where
+// a consumer that reads only its own sources places it.
+//
 // The standard library's text functions are intrinsics: strings.Builder
 // and bytes.Buffer (a pointer to a cell holding the text written), fmt's
 // printing functions with any format shape (a format built by
