@@ -789,8 +789,8 @@ func HoleIndex(s string) (int, bool) {
 		return 0, false // "__ydblint_hole__": the suffix overlaps the prefix
 	}
 	digits := s[len(HolePrefix) : len(s)-2]
-	if digits == "" || len(digits) > 6 {
-		return 0, false
+	if digits == "" || len(digits) > 6 || len(digits) > 1 && digits[0] == '0' {
+		return 0, false // only HoleName's spelling: "_00_" would name hole 0 at text that is not its placeholder
 	}
 	n := 0
 	for i := 0; i < len(digits); i++ {
