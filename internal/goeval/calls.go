@@ -618,11 +618,10 @@ func (e *Evaluator) length(fr *frame, h *heap, x *Value) *Value {
 				}
 			}
 		}
-		n := mkInt(lo, hi)
 		if optional == 1 && hi == lo+1 {
-			n.cell = cond // lo+1 exactly when the optional element is there
+			return mkIntCond(lo, cond) // lo+1 exactly when the optional element is there
 		}
-		return n
+		return mkInt(lo, hi)
 	case KString:
 		if t, ok := litText(x.shape); ok {
 			return mkIntConst(int64(len(t)))

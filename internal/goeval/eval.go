@@ -399,7 +399,7 @@ func (e *Evaluator) bindParams(fn *ssa.Function, f *ir.Func, fr *frame, h *heap)
 					break
 				}
 				v := cf.finalValue(s)
-				h = e.importCells(h, snap, v)
+				h = importCells(h, snap, v)
 				params[i] = e.join2(params[i], v, 0, 0)
 			}
 			if !ok {
@@ -441,7 +441,7 @@ func (e *Evaluator) bindFree(fn *ssa.Function, f *ir.Func, fr *frame, h *heap) *
 		if site != nil && len(site.bindings) == f.NFree {
 			for i, b := range site.bindings {
 				fr.vals[f.NParams+i] = b
-				h = e.importCells(h, site.h, b)
+				h = importCells(h, site.h, b)
 			}
 			if site.async {
 				// A goroutine reads its captured variables whenever it

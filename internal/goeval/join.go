@@ -34,11 +34,11 @@ func (e *Evaluator) join2(a, b *Value, ca, cb int) *Value {
 	if a.kind == b.kind {
 		switch a.kind {
 		case KInt:
-			v := mkInt(min(a.lo, b.lo), max(a.hi, b.hi))
+			hole := 0
 			if e.t.same(a.hole, b.hole) {
-				v.hole = a.hole
+				hole = a.hole
 			}
-			return v
+			return mkIntHole(min(a.lo, b.lo), max(a.hi, b.hi), hole)
 		case KStruct:
 			if a.name == b.name && len(a.elems) == len(b.elems) && a.typ == b.typ {
 				if fs, ok := e.joinParts(a.elems, b.elems, ca, cb); ok {
@@ -109,50 +109,6 @@ func (e *Evaluator) joinParts(a, b []*Value, ca, cb int) ([]*Value, bool) {
 	return out, true
 }
 
-// extends reports whether y is x with more appended: a longer string or
-// slice with x as prefix, or a composite whose components each are x's
-// or extend them.
-func (t *tables) extends(x, y *Value) bool {
-	if t.eq(x, y) {
-		return true
-	}
-	switch {
-	case x.kind == KString && y.kind == KString:
-		px, py := parts(x.shape), parts(y.shape)
-		if len(px) > len(py) {
-			return false
-		}
-		for i := range px {
-			if !t.eqShape(px[i], py[i]) {
-				return false
-			}
-		}
-		return true
-	case (x.kind == KSlice || x.kind == KNil) && y.kind == KSlice:
-		if x.kind == KNil {
-			return true
-		}
-		if len(x.items) > len(y.items) {
-			return false
-		}
-		for i := range x.items {
-			a, b := x.items[i], y.items[i]
-			if a.Rep != b.Rep || a.self != b.self || !slices.Equal(a.Conds, b.Conds) || !t.eq(a.V, b.V) {
-				return false
-			}
-		}
-		return true
-	case x.kind == y.kind && (x.kind == KStruct || x.kind == KTuple || x.kind == KInterface) && x.name == y.name && len(x.elems) == len(y.elems):
-		for i := range x.elems {
-			if !t.extends(x.elems[i], y.elems[i]) {
-				return false
-			}
-		}
-		return true
-	}
-	return false
-}
-
 // joinSlices joins two slices when one extends the other: the extra
 // elements are optional under the condition of the extending path.
 func (e *Evaluator) joinSlices(a, b *Value, ca, cb int) *Value {
@@ -214,7 +170,7 @@ func (e *Evaluator) alt(a, b *Value) *Value {
 	if len(vs) > e.b.Variants {
 		return e.bounded("more alternatives than the variant bound")
 	}
-	return e.bound(&Value{kind: KAlt, elems: vs, size: 1 + sizeOf(vs)})
+	return e.bound(mkAlt(vs))
 }
 
 // bound returns v when it is within the size bound, else a hole.
@@ -259,14 +215,6 @@ func (e *Evaluator) shapeOf(v *Value) *strshape.Shape {
 	return nil
 }
 
-// parts lists the pieces of a concatenation.
-func parts(s *strshape.Shape) []*strshape.Shape {
-	if s.Kind == strshape.KindCat {
-		return s.Parts
-	}
-	return []*strshape.Shape{s}
-}
-
 // joinShapes joins two strings of two paths (join2).
 func (e *Evaluator) joinShapes(a, b *strshape.Shape, ca, cb int) *strshape.Shape {
 	if e.t.eqShape(a, b) {
@@ -309,11 +257,4 @@ func (e *Evaluator) altShapes(xs ...*strshape.Shape) *strshape.Shape {
 		return e.holeShape(HoleBound, "", "more alternatives than the variant bound", "more alternatives than the variant bound")
 	}
 	return strshape.Alt(e.lim, out...)
-}
-
-func altParts(s *strshape.Shape) []*strshape.Shape {
-	if s.Kind == strshape.KindAlt {
-		return s.Parts
-	}
-	return []*strshape.Shape{s}
 }

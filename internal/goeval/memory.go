@@ -17,10 +17,6 @@ import (
 // this domain, and a store through such a pointer replaces the slice in
 // the frame's registers and cells.
 
-func mkSlicePtr(s *Value, path []int) *Value {
-	return &Value{kind: KPointer, path: path, elems: []*Value{s}, size: 1 + len(path) + s.size}
-}
-
 func extend(path []int, k int) []int {
 	out := make([]int, len(path), len(path)+1)
 	copy(out, path)
@@ -46,7 +42,7 @@ func (fr *frame) cellContent(h *heap, cell int) (*Value, *heap) {
 	}
 	v, src := fr.e.globalValue(fr, cell)
 	h = h.set(cell, v)
-	return v, fr.e.importCells(h, src, v)
+	return v, importCells(h, src, v)
 }
 
 // sub returns part k of v: a field or an element.
@@ -160,7 +156,7 @@ func (fr *frame) load(h *heap, p *Value) (*Value, *heap) {
 		c, h = fr.cellContent(h, p.cell)
 		v := e.getPath(c, p.path)
 		if r, src := fr.resolveField(v); r != nil {
-			h = e.importCells(h, src, r)
+			h = importCells(h, src, r)
 			h = h.set(p.cell, e.setPath(c, p.path, r))
 			return r, h
 		}
@@ -285,7 +281,7 @@ func (fr *frame) field(h *heap, x *Value, in *ir.Instr) (*Value, *heap) {
 		if in.X < len(x.elems) {
 			v := x.elems[in.X]
 			if r, src := fr.resolveField(v); r != nil {
-				return r, e.importCells(h, src, r)
+				return r, importCells(h, src, r)
 			}
 			return v, h
 		}
@@ -302,7 +298,7 @@ func (fr *frame) field(h *heap, x *Value, in *ir.Instr) (*Value, *heap) {
 	if m.kind == KStruct && in.X < len(m.elems) {
 		v := m.elems[in.X]
 		if r, src := fr.resolveField(v); r != nil {
-			return r, e.importCells(h, src, r)
+			return r, importCells(h, src, r)
 		}
 		return v, h
 	}
@@ -413,7 +409,7 @@ func (fr *frame) resolveField(v *Value) (*Value, *heap) {
 			// than the field's own hole, which names the field.
 			val = e.stampField(v)
 		}
-		h = e.importCells(h, tf.final, val)
+		h = importCells(h, tf.final, val)
 		out = e.join2(out, val, 0, 0)
 	}
 	out = e.join2(out, e.fieldZero(fref, ref), 0, 0)

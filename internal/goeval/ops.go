@@ -174,9 +174,7 @@ func (e *Evaluator) fit(t *ir.Type, v *Value) *Value {
 		case KInt:
 			return v
 		case KUnknown:
-			w := mkInt(negInf, posInf)
-			w.hole = v.hole
-			return w
+			return mkIntHole(negInf, posInf, v.hole)
 		case KAlt:
 			var out *Value
 			for _, x := range v.elems {

@@ -4,8 +4,6 @@ import (
 	"go/token"
 	"strconv"
 	"strings"
-
-	"github.com/ydblint/ydblint/internal/strshape"
 )
 
 // HoleKind says what an unknown piece stands for.
@@ -202,6 +200,32 @@ func (t *tables) same(a, b int) bool {
 	return a == b || a > 0 && b > 0 && a < len(t.ident) && b < len(t.ident) && t.ident[a] == t.ident[b]
 }
 
+// pieceAt returns the piece with ref r (0, the widening hole, when r is
+// not a ref).
+func (t *tables) pieceAt(r int) Piece {
+	if r < 0 || r >= len(t.pieces) {
+		return t.pieces[0]
+	}
+	return t.pieces[r]
+}
+
+// condAt returns the condition with id c (the zero Cond when c is not one).
+func (t *tables) condAt(c int) Cond {
+	if c <= 0 || c >= len(t.conds) {
+		return Cond{}
+	}
+	return t.conds[c]
+}
+
+// addSelf adds the hole standing for loop marker id while a loop is
+// widened. It is not interned: each marker is its own piece.
+func (t *tables) addSelf(id int) int {
+	ref := len(t.pieces)
+	t.pieces = append(t.pieces, Piece{Hole: true, Kind: holeSelf, self: id, Desc: "loop-carried value", Why: "value carried by a loop"})
+	t.ident = append(t.ident, ref)
+	return ref
+}
+
 func (t *tables) cond(c Cond) int {
 	if i, ok := t.condIdx[c.key]; ok {
 		return i
@@ -210,112 +234,6 @@ func (t *tables) cond(c Cond) int {
 	t.conds = append(t.conds, c)
 	t.condIdx[c.key] = c.ID
 	return c.ID
-}
-
-// Piece returns the piece with ref r (a strshape Ref or Value.Hole). The
-// hole strshape makes when it widens a shape (ref -1) reads as ref 0.
-func (e *Evaluator) Piece(r int) Piece {
-	if r < 0 || r >= len(e.t.pieces) {
-		return e.t.pieces[0]
-	}
-	return e.t.pieces[r]
-}
-
-// Cond returns the condition with id c.
-func (e *Evaluator) Cond(c int) Cond {
-	if c <= 0 || c >= len(e.t.conds) {
-		return Cond{}
-	}
-	return e.t.conds[c]
-}
-
-// piece interns p, stamped with the instruction being interpreted
-// (Piece.Src) when p is a hole or synthesised text and has no Src yet.
-func (e *Evaluator) piece(p Piece) int {
-	if !p.Src.IsValid() && p.SrcString == "" && (p.Hole || !p.Pos.IsValid() && p.PosString == "") {
-		p.Src, p.SrcString = e.at, e.atString
-	}
-	if !p.Hole && e.foreign {
-		// Text of another package's code (a constant, a piece of a
-		// format): placed, for a consumer that reads only its own
-		// package's source, at the home call that reached it.
-		p.Src = e.local
-	}
-	return e.t.piece(p)
-}
-
-// hole makes an unknown value.
-func (e *Evaluator) hole(kind HoleKind, key, desc, why string) *Value {
-	return mkUnknown(e.piece(Piece{Hole: true, Kind: kind, Key: key, Desc: desc, Why: why}))
-}
-
-// holeShape is a hole as a shape.
-func (e *Evaluator) holeShape(kind HoleKind, key, desc, why string) *strshape.Shape {
-	return strshape.Hole(e.piece(Piece{Hole: true, Kind: kind, Key: key, Desc: desc, Why: why}))
-}
-
-// bounded is a hole saying which bound was hit.
-func (e *Evaluator) bounded(why string) *Value { return e.hole(HoleBound, "", why, why) }
-
-// lit makes a literal shape piece.
-func (e *Evaluator) lit(text string, pos token.Pos, posString string, off int, exact bool) *strshape.Shape {
-	if text == "" {
-		return strshape.Empty()
-	}
-	return strshape.Lit(text, e.piece(Piece{Text: text, Pos: pos, PosString: posString, Off: off, Exact: exact}))
-}
-
-// litPlain is literal text made by the evaluator (a formatted number, a
-// separator), with no position.
-func (e *Evaluator) litPlain(text string) *strshape.Shape {
-	return e.lit(text, token.NoPos, "", 0, false)
-}
-
-// keyOf returns a stable identity of v for derived keys: its hole's key,
-// its constant, "" when it has none.
-func (e *Evaluator) keyOf(v *Value) string {
-	switch v.kind {
-	case KUnknown:
-		return e.Piece(v.hole).Key
-	case KInt:
-		if v.lo == v.hi {
-			return strconv.FormatInt(v.lo, 10)
-		}
-		if v.hole != 0 {
-			return e.Piece(v.hole).Key
-		}
-	case KConst:
-		return v.c.ExactString()
-	case KNil:
-		return "nil"
-	case KString:
-		if s, ok := litText(v.shape); ok {
-			return strconv.Quote(s)
-		}
-		if v.shape.Kind == strshape.KindHole {
-			return e.Piece(v.shape.Ref).Key
-		}
-	case KInterface:
-		return e.keyOf(v.elems[0])
-	case KApply:
-		return e.derivedKey(v.name, v.elems)
-	}
-	return ""
-}
-
-// derivedKey is the key of the result of the function name applied to
-// args, when every argument has one: the same function of the same values
-// gives the same key, wherever it is called.
-func (e *Evaluator) derivedKey(name string, args []*Value) string {
-	ks := make([]string, len(args))
-	for i, a := range args {
-		k := e.keyOf(a)
-		if k == "" {
-			return ""
-		}
-		ks[i] = k
-	}
-	return "call:" + name + "(" + strings.Join(ks, ",") + ")"
 }
 
 // shortName strips package paths from a full name for descriptions:
@@ -348,24 +266,4 @@ func intervalString(lo, hi int64) string {
 		h = strconv.FormatInt(hi, 10)
 	}
 	return "int[" + l + ".." + h + "]"
-}
-
-// intShape is an integer printed in decimal: its digits when it is a
-// constant, else a hole keyed by its identity and carrying its interval.
-func (e *Evaluator) intShape(v *Value, desc string) *strshape.Shape {
-	if v.lo == v.hi && v.lo != negInf && v.lo != posInf {
-		return e.litPlain(strconv.FormatInt(v.lo, 10))
-	}
-	p := Piece{Hole: true, Kind: HoleRuntime, Key: e.keyOf(v), Desc: desc, Why: "integer not known"}
-	if v.hole != 0 {
-		q := e.Piece(v.hole)
-		p.Src, p.SrcString = q.Src, q.SrcString // where the integer comes from
-		if q.Kind == HoleParam {
-			p.Kind, p.Desc, p.Param, p.Why = HoleParam, q.Desc, q.Param, q.Why
-		}
-	}
-	if v.lo != negInf || v.hi != posInf {
-		p.Ranged, p.Lo, p.Hi = true, v.lo, v.hi
-	}
-	return strshape.Hole(e.piece(p))
 }

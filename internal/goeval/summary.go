@@ -249,7 +249,7 @@ func (e *Evaluator) Instantiate(s *Summary, args []*Result) *Result {
 	fr.probe = s.Probe - 1
 	for i, a := range args {
 		fr.vals[i] = a.V
-		h = e.importCells(h, a.h, a.V)
+		h = importCells(h, a.h, a.V)
 	}
 	fr.run(h)
 	if fr.dead {
@@ -626,7 +626,7 @@ func (e *Evaluator) decode(v *ir.EncValue, u *ir.Unit, h *heap, depth int) (*Val
 		if len(elems) < 2 || len(elems) > e.b.Variants {
 			return bad()
 		}
-		return e.bound(&Value{kind: KAlt, elems: elems, size: 1 + sizeOf(elems)}), h
+		return e.bound(mkAlt(elems)), h
 	case KTemplate:
 		if v.Tmpl == nil {
 			return bad()

@@ -26,45 +26,6 @@ import (
 // way its text context does; a template with markup (< or >) has every
 // action a hole, its contexts not being modelled.
 
-type tmplValue struct {
-	name   string
-	html   bool
-	funcs  bool
-	delims [2]string
-	trees  []namedTree // sorted by name
-	bad    string
-}
-
-type namedTree struct {
-	name string
-	tree *parse.Tree
-	text string
-	segs []tmplSeg
-}
-
-// tmplSeg maps text[start:start+len(piece text)] to a literal piece.
-type tmplSeg struct {
-	start int
-	ref   int
-}
-
-func mkTemplate(t *tmplValue) *Value { return &Value{kind: KTemplate, tmpl: t, size: 1} }
-
-func (t *tmplValue) clone() *tmplValue {
-	c := *t
-	c.trees = slices.Clone(t.trees)
-	return &c
-}
-
-func (t *tmplValue) tree(name string) *namedTree {
-	for i := range t.trees {
-		if t.trees[i].name == name {
-			return &t.trees[i]
-		}
-	}
-	return nil
-}
-
 func tmplNew(html bool) intrinsicFn {
 	return func(fr *frame, in *ir.Instr, args []*Value, h *heap) (*Value, *heap) {
 		e := fr.e
@@ -438,7 +399,7 @@ func (x *tmplExec) branch(n *parse.BranchNode, dot *Value, with bool) *strshape.
 		if u := unwrap(v); u.kind == KCond {
 			if uc, neg := u.Cond(); !neg {
 				c = uc // the same decision as the value tested
-			} else if comp := e.t.conds[uc].complement; comp != 0 {
+			} else if comp := e.t.condAt(uc).complement; comp != 0 {
 				c = comp
 			}
 		}

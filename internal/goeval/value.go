@@ -222,6 +222,22 @@ func mkInt(lo, hi int64) *Value {
 	return &Value{kind: KInt, lo: lo, hi: hi, size: 1}
 }
 
+// mkIntHole is an integer within [lo, hi] whose identity is hole (the
+// ref of the unknown it was converted from; 0 none).
+func mkIntHole(lo, hi int64, hole int) *Value {
+	v := mkInt(lo, hi)
+	v.hole = hole
+	return v
+}
+
+// mkIntCond is the integer in [lo, lo+1] that is lo+1 exactly when
+// condition cond holds (Value.Cond).
+func mkIntCond(lo int64, cond int) *Value {
+	v := mkInt(lo, lo+1)
+	v.cell = cond
+	return v
+}
+
 func mkIntConst(n int64) *Value { return mkInt(n, n) }
 
 func mkConst(c constant.Value) *Value { return &Value{kind: KConst, c: c, size: 1} }
@@ -258,12 +274,28 @@ func mkPtr(cell int, path []int) *Value {
 	return &Value{kind: KPointer, cell: cell, path: path, size: 1 + len(path)}
 }
 
+// mkSlicePtr is a pointer without cell to path in the slice value s.
+func mkSlicePtr(s *Value, path []int) *Value {
+	return &Value{kind: KPointer, path: path, elems: []*Value{s}, size: 1 + len(path) + s.size}
+}
+
 func mkIface(dyn string, x *Value, u *ir.Unit) *Value {
 	return &Value{kind: KInterface, name: dyn, elems: []*Value{x}, unit: u, size: 1 + x.size}
 }
 
 func mkApply(name string, args []*Value) *Value {
 	return &Value{kind: KApply, name: name, elems: args, size: 1 + sizeOf(args)}
+}
+
+// mkAlt is one of the values vs (at least two, none an alternative).
+func mkAlt(vs []*Value) *Value { return &Value{kind: KAlt, elems: vs, size: 1 + sizeOf(vs)} }
+
+// withElems is v with its components replaced by elems (as many).
+func (v *Value) withElems(elems []*Value) *Value {
+	out := *v
+	out.elems = elems
+	out.size = 1 + sizeOf(elems)
+	return &out
 }
 
 func mkTuple(vs []*Value) *Value { return &Value{kind: KTuple, elems: vs, size: 1 + sizeOf(vs)} }
@@ -403,4 +435,63 @@ func hasPointer(v *Value) bool {
 		}
 	}
 	return false
+}
+
+// extends reports whether y is x with more appended: a longer string or
+// slice with x as prefix, or a composite whose components each are x's
+// or extend them.
+func (t *tables) extends(x, y *Value) bool {
+	if t.eq(x, y) {
+		return true
+	}
+	switch {
+	case x.kind == KString && y.kind == KString:
+		px, py := parts(x.shape), parts(y.shape)
+		if len(px) > len(py) {
+			return false
+		}
+		for i := range px {
+			if !t.eqShape(px[i], py[i]) {
+				return false
+			}
+		}
+		return true
+	case (x.kind == KSlice || x.kind == KNil) && y.kind == KSlice:
+		if x.kind == KNil {
+			return true
+		}
+		if len(x.items) > len(y.items) {
+			return false
+		}
+		for i := range x.items {
+			a, b := x.items[i], y.items[i]
+			if a.Rep != b.Rep || a.self != b.self || !slices.Equal(a.Conds, b.Conds) || !t.eq(a.V, b.V) {
+				return false
+			}
+		}
+		return true
+	case x.kind == y.kind && (x.kind == KStruct || x.kind == KTuple || x.kind == KInterface) && x.name == y.name && len(x.elems) == len(y.elems):
+		for i := range x.elems {
+			if !t.extends(x.elems[i], y.elems[i]) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// parts lists the pieces of a concatenation.
+func parts(s *strshape.Shape) []*strshape.Shape {
+	if s.Kind == strshape.KindCat {
+		return s.Parts
+	}
+	return []*strshape.Shape{s}
+}
+
+func altParts(s *strshape.Shape) []*strshape.Shape {
+	if s.Kind == strshape.KindAlt {
+		return s.Parts
+	}
+	return []*strshape.Shape{s}
 }

@@ -101,9 +101,7 @@ func (w *widener) selfPiece(id int) *strshape.Shape {
 	e := w.fr.e
 	ref, ok := e.selfRefs[id]
 	if !ok {
-		ref = len(e.t.pieces)
-		e.t.pieces = append(e.t.pieces, Piece{Hole: true, Kind: holeSelf, self: id, Desc: "loop-carried value", Why: "value carried by a loop"})
-		e.t.ident = append(e.t.ident, ref)
+		ref = e.t.addSelf(id)
 		e.selfRefs[id] = ref
 	}
 	return strshape.Hole(ref)
@@ -463,13 +461,11 @@ func (e *Evaluator) substSelf(v *Value, repl func(id int) *Value) *Value {
 	if len(v.elems) == 0 {
 		return v
 	}
-	out := *v
-	out.elems = make([]*Value, len(v.elems))
+	elems := make([]*Value, len(v.elems))
 	for i, x := range v.elems {
-		out.elems[i] = e.substSelf(x, repl)
+		elems[i] = e.substSelf(x, repl)
 	}
-	out.size = 1 + sizeOf(out.elems)
-	return e.bound(&out)
+	return e.bound(v.withElems(elems))
 }
 
 // mapShape rebuilds s with each leaf (literal or hole) replaced by f(leaf).

@@ -1,0 +1,129 @@
+package goeval
+
+import (
+	"go/token"
+	"strconv"
+	"strings"
+
+	"github.com/ydblint/ydblint/internal/strshape"
+)
+
+// Piece returns the piece with ref r (a strshape Ref or Value.Hole). The
+// hole strshape makes when it widens a shape (ref -1) reads as ref 0.
+func (e *Evaluator) Piece(r int) Piece {
+	return e.t.pieceAt(r)
+}
+
+// Cond returns the condition with id c.
+func (e *Evaluator) Cond(c int) Cond {
+	return e.t.condAt(c)
+}
+
+// piece interns p, stamped with the instruction being interpreted
+// (Piece.Src) when p is a hole or synthesised text and has no Src yet.
+func (e *Evaluator) piece(p Piece) int {
+	if !p.Src.IsValid() && p.SrcString == "" && (p.Hole || !p.Pos.IsValid() && p.PosString == "") {
+		p.Src, p.SrcString = e.at, e.atString
+	}
+	if !p.Hole && e.foreign {
+		// Text of another package's code (a constant, a piece of a
+		// format): placed, for a consumer that reads only its own
+		// package's source, at the home call that reached it.
+		p.Src = e.local
+	}
+	return e.t.piece(p)
+}
+
+// hole makes an unknown value.
+func (e *Evaluator) hole(kind HoleKind, key, desc, why string) *Value {
+	return mkUnknown(e.piece(Piece{Hole: true, Kind: kind, Key: key, Desc: desc, Why: why}))
+}
+
+// holeShape is a hole as a shape.
+func (e *Evaluator) holeShape(kind HoleKind, key, desc, why string) *strshape.Shape {
+	return strshape.Hole(e.piece(Piece{Hole: true, Kind: kind, Key: key, Desc: desc, Why: why}))
+}
+
+// bounded is a hole saying which bound was hit.
+func (e *Evaluator) bounded(why string) *Value { return e.hole(HoleBound, "", why, why) }
+
+// lit makes a literal shape piece.
+func (e *Evaluator) lit(text string, pos token.Pos, posString string, off int, exact bool) *strshape.Shape {
+	if text == "" {
+		return strshape.Empty()
+	}
+	return strshape.Lit(text, e.piece(Piece{Text: text, Pos: pos, PosString: posString, Off: off, Exact: exact}))
+}
+
+// litPlain is literal text made by the evaluator (a formatted number, a
+// separator), with no position.
+func (e *Evaluator) litPlain(text string) *strshape.Shape {
+	return e.lit(text, token.NoPos, "", 0, false)
+}
+
+// keyOf returns a stable identity of v for derived keys: its hole's key,
+// its constant, "" when it has none.
+func (e *Evaluator) keyOf(v *Value) string {
+	switch v.kind {
+	case KUnknown:
+		return e.Piece(v.hole).Key
+	case KInt:
+		if v.lo == v.hi {
+			return strconv.FormatInt(v.lo, 10)
+		}
+		if v.hole != 0 {
+			return e.Piece(v.hole).Key
+		}
+	case KConst:
+		return v.c.ExactString()
+	case KNil:
+		return "nil"
+	case KString:
+		if s, ok := litText(v.shape); ok {
+			return strconv.Quote(s)
+		}
+		if v.shape.Kind == strshape.KindHole {
+			return e.Piece(v.shape.Ref).Key
+		}
+	case KInterface:
+		return e.keyOf(v.elems[0])
+	case KApply:
+		return e.derivedKey(v.name, v.elems)
+	}
+	return ""
+}
+
+// derivedKey is the key of the result of the function name applied to
+// args, when every argument has one: the same function of the same values
+// gives the same key, wherever it is called.
+func (e *Evaluator) derivedKey(name string, args []*Value) string {
+	ks := make([]string, len(args))
+	for i, a := range args {
+		k := e.keyOf(a)
+		if k == "" {
+			return ""
+		}
+		ks[i] = k
+	}
+	return "call:" + name + "(" + strings.Join(ks, ",") + ")"
+}
+
+// intShape is an integer printed in decimal: its digits when it is a
+// constant, else a hole keyed by its identity and carrying its interval.
+func (e *Evaluator) intShape(v *Value, desc string) *strshape.Shape {
+	if v.lo == v.hi && v.lo != negInf && v.lo != posInf {
+		return e.litPlain(strconv.FormatInt(v.lo, 10))
+	}
+	p := Piece{Hole: true, Kind: HoleRuntime, Key: e.keyOf(v), Desc: desc, Why: "integer not known"}
+	if v.hole != 0 {
+		q := e.Piece(v.hole)
+		p.Src, p.SrcString = q.Src, q.SrcString // where the integer comes from
+		if q.Kind == HoleParam {
+			p.Kind, p.Desc, p.Param, p.Why = HoleParam, q.Desc, q.Param, q.Why
+		}
+	}
+	if v.lo != negInf || v.hi != posInf {
+		p.Ranged, p.Lo, p.Hi = true, v.lo, v.hi
+	}
+	return strshape.Hole(e.piece(p))
+}
