@@ -29,30 +29,5 @@ func (e *Evaluator) newCell(t *ir.Type, u *ir.Unit, desc string) int {
 // A cell in one heap only was allocated on that path: the other cannot
 // reach it.
 func (e *Evaluator) joinHeaps(a, b *heap, ca, cb int) *heap {
-	switch {
-	case a == nil:
-		return b
-	case b == nil || a == b:
-		return a
-	}
-	out := &heap{}
-	i, j := 0, 0
-	for i < len(a.ids) || j < len(b.ids) {
-		switch {
-		case j >= len(b.ids) || i < len(a.ids) && a.ids[i] < b.ids[j]:
-			out.ids = append(out.ids, a.ids[i])
-			out.vals = append(out.vals, a.vals[i])
-			i++
-		case i >= len(a.ids) || b.ids[j] < a.ids[i]:
-			out.ids = append(out.ids, b.ids[j])
-			out.vals = append(out.vals, b.vals[j])
-			j++
-		default:
-			out.ids = append(out.ids, a.ids[i])
-			out.vals = append(out.vals, e.join2(a.vals[i], b.vals[j], ca, cb))
-			i++
-			j++
-		}
-	}
-	return out
+	return mergeHeaps(a, b, func(x, y *Value) *Value { return e.join2(x, y, ca, cb) })
 }

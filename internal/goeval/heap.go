@@ -82,3 +82,34 @@ func importCells(dst, src *heap, v *Value) *heap {
 	walk(v)
 	return dst
 }
+
+// mergeHeaps is the heap holding every cell of a and b, the contents of a
+// cell in both being join of its two contents.
+func mergeHeaps(a, b *heap, join func(x, y *Value) *Value) *heap {
+	switch {
+	case a == nil:
+		return b
+	case b == nil || a == b:
+		return a
+	}
+	out := &heap{}
+	i, j := 0, 0
+	for i < len(a.ids) || j < len(b.ids) {
+		switch {
+		case j >= len(b.ids) || i < len(a.ids) && a.ids[i] < b.ids[j]:
+			out.ids = append(out.ids, a.ids[i])
+			out.vals = append(out.vals, a.vals[i])
+			i++
+		case i >= len(a.ids) || b.ids[j] < a.ids[i]:
+			out.ids = append(out.ids, b.ids[j])
+			out.vals = append(out.vals, b.vals[j])
+			j++
+		default:
+			out.ids = append(out.ids, a.ids[i])
+			out.vals = append(out.vals, join(a.vals[i], b.vals[j]))
+			i++
+			j++
+		}
+	}
+	return out
+}
