@@ -7,12 +7,13 @@ import (
 	"strings"
 
 	"github.com/ydblint/ydblint/internal/goeval/ir"
+	"github.com/ydblint/ydblint/internal/goeval/value"
 	"github.com/ydblint/ydblint/internal/strshape"
 )
 
 // call interprets a call instruction.
-func (fr *frame) call(b int, in *ir.Instr, h *heap) *heap {
-	args := make([]*Value, len(in.Args))
+func (fr *frame) call(b int, in *ir.Instr, h *value.Heap) *value.Heap {
+	args := make([]*value.Value, len(in.Args))
 	for i, a := range in.Args {
 		args[i] = fr.get(a, b)
 	}
@@ -31,7 +32,7 @@ func (fr *frame) call(b int, in *ir.Instr, h *heap) *heap {
 
 // dispatch runs the call in with arguments args (the callee value or
 // receiver first for dynamic and interface calls).
-func (fr *frame) dispatch(b int, in *ir.Instr, args []*Value, h *heap) (*Value, *heap) {
+func (fr *frame) dispatch(b int, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
 	switch in.Mode {
 	case ir.CallBuiltin:
 		return fr.builtin(in, args, h)
@@ -50,45 +51,45 @@ func (fr *frame) dispatch(b int, in *ir.Instr, args []*Value, h *heap) (*Value, 
 }
 
 // callValue calls a function value.
-func (fr *frame) callValue(fv *Value, args []*Value, h *heap, in *ir.Instr) (*Value, *heap) {
+func (fr *frame) callValue(fv *value.Value, args []*value.Value, h *value.Heap, in *ir.Instr) (*value.Value, *value.Heap) {
 	e := fr.e
-	switch fv.kind {
-	case KFunc:
-		if fv.fn == nil {
-			return fr.external(fv.name, args, h, in)
+	switch fv.Kind() {
+	case value.KFunc:
+		if fv.Fn() == nil {
+			return fr.external(fv.Ident(), args, h, in)
 		}
-		if r, h2, ok := fr.intrinsic(fv.fn.Name, in, args, h); ok {
+		if r, h2, ok := fr.intrinsic(fv.Fn().Name, in, args, h); ok {
 			return r, h2
 		}
-		return fr.callFunc(fv.fn, fv.fn.Name, args, fv.elems, h, in)
-	case KAlt:
-		return fr.each(fv.elems, h, func(a *Value, h *heap) (*Value, *heap) { return fr.callValue(a, args, h, in) })
-	case KNil:
+		return fr.callFunc(fv.Fn(), fv.Fn().Name, args, fv.Elems(), h, in)
+	case value.KAlt:
+		return fr.each(fv.Elems(), h, func(a *value.Value, h *value.Heap) (*value.Value, *value.Heap) { return fr.callValue(a, args, h, in) })
+	case value.KNil:
 		return nil, nil // calling nil panics
-	case KApply:
-		if len(fv.elems) == 0 {
+	case value.KApply:
+		if len(fv.Elems()) == 0 {
 			// A function of another package used as a value.
-			if r, h2, ok := fr.intrinsic(fv.name, in, args, h); ok {
+			if r, h2, ok := fr.intrinsic(fv.Ident(), in, args, h); ok {
 				return r, h2
 			}
 		}
-		return fr.external(fv.name, args, h, in)
+		return fr.external(fv.Ident(), args, h, in)
 	}
 	return fr.external("func value "+shortLabel(e, fv), args, h, in)
 }
 
-func shortLabel(e *Evaluator, v *Value) string {
-	if v.kind == KUnknown {
-		return e.Piece(v.hole).Label()
+func shortLabel(e *Evaluator, v *value.Value) string {
+	if v.Kind() == value.KUnknown {
+		return e.Piece(v.Hole()).Label()
 	}
-	return v.kind.String()
+	return v.Kind().String()
 }
 
 // each runs f on every alternative, from the same heap, and joins the
 // results and heaps.
-func (fr *frame) each(alts []*Value, h *heap, f func(*Value, *heap) (*Value, *heap)) (*Value, *heap) {
-	var out *Value
-	var oh *heap
+func (fr *frame) each(alts []*value.Value, h *value.Heap, f func(*value.Value, *value.Heap) (*value.Value, *value.Heap)) (*value.Value, *value.Heap) {
+	var out *value.Value
+	var oh *value.Heap
 	for _, a := range alts {
 		v, h2 := f(a, h)
 		if h2 == nil {
@@ -102,25 +103,27 @@ func (fr *frame) each(alts []*Value, h *heap, f func(*Value, *heap) (*Value, *he
 
 // invoke is an interface call: devirtualised from the dynamic type that
 // reached the receiver, else tried on every implementation Env reports.
-func (fr *frame) invoke(iface, method string, recv *Value, args []*Value, h *heap, in *ir.Instr) (*Value, *heap) {
+func (fr *frame) invoke(iface, method string, recv *value.Value, args []*value.Value, h *value.Heap, in *ir.Instr) (*value.Value, *value.Heap) {
 	e := fr.e
-	switch recv.kind {
-	case KInterface:
-		all := append([]*Value{recv.elems[0]}, args...)
+	switch recv.Kind() {
+	case value.KInterface:
+		all := append([]*value.Value{recv.Elems()[0]}, args...)
 		if fn := fr.methodFunc(recv, method); fn != nil {
 			return fr.callFunc(fn, fn.Name, all, nil, h, in)
 		}
 		name := fr.methodName(recv, method)
 		if name == "" {
-			name = "(" + recv.name + ")." + method
+			name = "(" + recv.Ident() + ")." + method
 		}
 		if r, h2, ok := fr.intrinsic(name, in, all, h); ok {
 			return r, h2
 		}
 		return fr.callFunc(e.lookup(name), name, all, nil, h, in)
-	case KAlt:
-		return fr.each(recv.elems, h, func(a *Value, h *heap) (*Value, *heap) { return fr.invoke(iface, method, a, args, h, in) })
-	case KNil:
+	case value.KAlt:
+		return fr.each(recv.Elems(), h, func(a *value.Value, h *value.Heap) (*value.Value, *value.Heap) {
+			return fr.invoke(iface, method, a, args, h, in)
+		})
+	case value.KNil:
 		return nil, nil
 	}
 	impls := e.env.Implementations(iface, method)
@@ -128,19 +131,19 @@ func (fr *frame) invoke(iface, method string, recv *Value, args []*Value, h *hea
 		if v, h2, ok := fr.paramMethod(method, recv, args, h, in); ok {
 			return v, h2
 		}
-		return fr.external("("+iface+")."+method, append([]*Value{recv}, args...), h, in)
+		return fr.external("("+iface+")."+method, append([]*value.Value{recv}, args...), h, in)
 	}
-	var fns []*Value
+	var fns []*value.Value
 	for _, name := range impls {
 		fn := e.lookup(name)
 		if fn == nil {
-			return fr.external("("+iface+")."+method, append([]*Value{recv}, args...), h, in)
+			return fr.external("("+iface+")."+method, append([]*value.Value{recv}, args...), h, in)
 		}
-		fns = append(fns, mkFunc(fn, nil))
+		fns = append(fns, value.Func(fn, nil))
 	}
-	return fr.each(fns, h, func(f *Value, h *heap) (*Value, *heap) {
-		r := e.hole(HoleRuntime, "", "receiver of "+shortName(f.fn.Name), "interface receiver not known")
-		return fr.callFunc(f.fn, f.fn.Name, append([]*Value{r}, args...), nil, h, in)
+	return fr.each(fns, h, func(f *value.Value, h *value.Heap) (*value.Value, *value.Heap) {
+		r := e.hole(value.HoleRuntime, "", "receiver of "+value.ShortName(f.Fn().Name), "interface receiver not known")
+		return fr.callFunc(f.Fn(), f.Fn().Name, append([]*value.Value{r}, args...), nil, h, in)
 	})
 }
 
@@ -150,13 +153,13 @@ func (fr *frame) invoke(iface, method string, recv *Value, args []*Value, h *hea
 // piece naming the method (Piece.Method), which each caller that passes
 // a value of a known type instantiates (Invoke), as it instantiates a
 // string parameter. ok is false for any other call.
-func (fr *frame) paramMethod(method string, recv *Value, args []*Value, h *heap, in *ir.Instr) (*Value, *heap, bool) {
+func (fr *frame) paramMethod(method string, recv *value.Value, args []*value.Value, h *value.Heap, in *ir.Instr) (*value.Value, *value.Heap, bool) {
 	e := fr.e
-	if recv.kind != KUnknown || recv.hole <= 0 || in == nil {
+	if recv.Kind() != value.KUnknown || recv.Hole() <= 0 || in == nil {
 		return nil, nil, false
 	}
-	q := e.Piece(recv.hole)
-	if q.Kind != HoleParam || q.Method != "" {
+	q := e.Piece(recv.Hole())
+	if q.Kind != value.HoleParam || q.Method != "" {
 		return nil, nil, false
 	}
 	// The string result: the method's only one, or its first (a
@@ -173,24 +176,24 @@ func (fr *frame) paramMethod(method string, recv *Value, args []*Value, h *heap,
 		return nil, nil, false
 	}
 	h = fr.invalidate(h, args, "handed to "+method)
-	p := Piece{Hole: true, Kind: HoleParam, Desc: q.Desc, Why: q.Why, Param: q.Param, Method: method, MethodArgs: len(args), Src: q.Src, SrcString: q.SrcString}
-	text := mkStr(strshape.Hole(e.piece(p)))
+	p := value.Piece{Hole: true, Kind: value.HoleParam, Desc: q.Desc, Why: q.Why, Param: q.Param, Method: method, MethodArgs: len(args), Src: q.Src, SrcString: q.SrcString}
+	text := value.Str(strshape.Hole(e.piece(p)))
 	if rest == nil && fr.f.TypeAt(in.Type).Kind != ir.TTuple {
 		return text, h, true
 	}
-	vs := []*Value{text}
+	vs := []*value.Value{text}
 	for i, rt := range rest {
-		vs = append(vs, e.fit(orOther(rt), e.hole(HoleCall, "", shortName(method)+"#"+strconv.Itoa(i+1), "result of a call that is not interpreted")))
+		vs = append(vs, e.fit(orOther(rt), e.hole(value.HoleCall, "", value.ShortName(method)+"#"+strconv.Itoa(i+1), "result of a call that is not interpreted")))
 	}
-	return mkTuple(vs), h, true
+	return value.Tuple(vs), h, true
 }
 
 // methodFunc finds the method of an interface value's dynamic type among
 // the methods its unit embeds.
-func (fr *frame) methodFunc(recv *Value, method string) *ir.Func {
-	if u := recv.unit; u != nil {
+func (fr *frame) methodFunc(recv *value.Value, method string) *ir.Func {
+	if u := recv.Unit(); u != nil {
 		for _, m := range u.Methods {
-			if m.Recv == recv.name && m.Name == method {
+			if m.Recv == recv.Ident() && m.Name == method {
 				return u.Funcs[m.Func]
 			}
 		}
@@ -198,13 +201,13 @@ func (fr *frame) methodFunc(recv *Value, method string) *ir.Func {
 	return nil
 }
 
-func (fr *frame) methodName(recv *Value, method string) string {
-	return fr.e.env.Method(recv.name, method)
+func (fr *frame) methodName(recv *value.Value, method string) string {
+	return fr.e.env.Method(recv.Ident(), method)
 }
 
 // callFunc interprets a call of fn (nil: not available) with arguments
 // args and, for a closure, its captured values.
-func (fr *frame) callFunc(fn *ir.Func, name string, args, free []*Value, h *heap, in *ir.Instr) (*Value, *heap) {
+func (fr *frame) callFunc(fn *ir.Func, name string, args, free []*value.Value, h *value.Heap, in *ir.Instr) (*value.Value, *value.Heap) {
 	e := fr.e
 	if fn == nil || fn.Bad() != "" {
 		return fr.external(name, args, h, in)
@@ -221,12 +224,12 @@ func (fr *frame) callFunc(fn *ir.Func, name string, args, free []*Value, h *heap
 	if i, alts, cell := fr.splitArg(args, h); i >= 0 {
 		// One call per alternative of a composite argument, so that the
 		// callee reads the components of one value together.
-		var out *Value
-		var oh *heap
+		var out *value.Value
+		var oh *value.Heap
 		for _, a := range alts {
 			args2, h2 := slices.Clone(args), h
 			if cell {
-				h2 = h.set(args[i].cell, a)
+				h2 = h.Set(args[i].Cell(), a)
 			} else {
 				args2[i] = a
 			}
@@ -245,10 +248,10 @@ func (fr *frame) callFunc(fn *ir.Func, name string, args, free []*Value, h *heap
 	memo := ""
 	pure := e.absentKey == nil
 	for _, a := range args {
-		pure = pure && !hasPointer(a)
+		pure = pure && !value.HasPointer(a)
 	}
 	for _, a := range free {
-		pure = pure && !hasPointer(a)
+		pure = pure && !value.HasPointer(a)
 	}
 	if pure {
 		var b strings.Builder
@@ -290,32 +293,32 @@ func (fr *frame) callFunc(fn *ir.Func, name string, args, free []*Value, h *heap
 	fr.readG = fr.readG || cf.readG
 	// A call that reads or writes a package variable others may write
 	// depends on more than its arguments.
-	if memo != "" && !cf.wroteG && !cf.readG && (v == nil || !hasPointer(v)) {
+	if memo != "" && !cf.wroteG && !cf.readG && (v == nil || !value.HasPointer(v)) {
 		e.memo[memo] = &memoEntry{v: v}
 	}
 	if h2 == nil {
 		return nil, nil
 	}
 	if v == nil {
-		v = mkTuple(nil)
+		v = value.Tuple(nil)
 	}
 	return v, h2
 }
 
-type memoEntry struct{ v *Value }
+type memoEntry struct{ v *value.Value }
 
 // splitArg finds an argument that is one of several composite values (a
 // pointer to a cell holding one of several structs counts): its index,
 // the alternatives, and whether they are the cell's contents. -1 when
 // there is none.
-func (fr *frame) splitArg(args []*Value, h *heap) (int, []*Value, bool) {
-	composite := func(vs []*Value) bool {
+func (fr *frame) splitArg(args []*value.Value, h *value.Heap) (int, []*value.Value, bool) {
+	composite := func(vs []*value.Value) bool {
 		if len(vs) < 2 || len(vs) > fr.e.b.Variants {
 			return false
 		}
 		for _, v := range vs {
-			switch v.kind {
-			case KStruct, KPointer, KInterface, KFunc, KSlice, KMap, KTuple:
+			switch v.Kind() {
+			case value.KStruct, value.KPointer, value.KInterface, value.KFunc, value.KSlice, value.KMap, value.KTuple:
 			default:
 				return false
 			}
@@ -324,17 +327,17 @@ func (fr *frame) splitArg(args []*Value, h *heap) (int, []*Value, bool) {
 	}
 	for i, a := range args {
 		switch {
-		case a.kind == KAlt && composite(a.elems):
-			return i, a.elems, false
-		case a.kind == KInterface && a.elems[0].kind == KAlt && composite(a.elems[0].elems):
-			var alts []*Value
-			for _, x := range a.elems[0].elems {
-				alts = append(alts, mkIface(a.name, x, a.unit))
+		case a.Kind() == value.KAlt && composite(a.Elems()):
+			return i, a.Elems(), false
+		case a.Kind() == value.KInterface && a.Elems()[0].Kind() == value.KAlt && composite(a.Elems()[0].Elems()):
+			var alts []*value.Value
+			for _, x := range a.Elems()[0].Elems() {
+				alts = append(alts, value.Iface(a.Ident(), x, a.Unit()))
 			}
 			return i, alts, false
-		case a.kind == KPointer && a.cell != 0 && len(a.path) == 0:
-			if c, ok := h.get(a.cell); ok && c.kind == KAlt && composite(c.elems) {
-				return i, c.elems, true
+		case a.Kind() == value.KPointer && a.Cell() != 0 && len(a.Path()) == 0:
+			if c, ok := h.Get(a.Cell()); ok && c.Kind() == value.KAlt && composite(c.Elems()) {
+				return i, c.Elems(), true
 			}
 		}
 	}
@@ -343,19 +346,19 @@ func (fr *frame) splitArg(args []*Value, h *heap) (int, []*Value, bool) {
 
 // result joins the frame's returns: values and heaps. Two returns decided
 // by one if are joined under its conditions.
-func (fr *frame) result() (*Value, *heap) {
+func (fr *frame) result() (*value.Value, *value.Heap) {
 	rets := fr.rets
 	if len(rets) == 0 {
 		return nil, nil
 	}
-	val := func(r ret) *Value {
+	val := func(r ret) *value.Value {
 		switch len(r.vals) {
 		case 0:
-			return mkTuple(nil)
+			return value.Tuple(nil)
 		case 1:
 			return r.vals[0]
 		}
-		return mkTuple(r.vals)
+		return value.Tuple(r.vals)
 	}
 	if len(rets) == 1 {
 		return val(rets[0]), rets[0].h
@@ -364,7 +367,7 @@ func (fr *frame) result() (*Value, *heap) {
 	for i, r := range rets {
 		blocks[i] = r.block
 	}
-	leaf := func(b int) (*Value, *heap) {
+	leaf := func(b int) (*value.Value, *value.Heap) {
 		for _, r := range rets {
 			if r.block == b {
 				return val(r), r.h
@@ -390,93 +393,93 @@ func (fr *frame) commonDom(a, b int) int {
 
 // opaque is a call that is not interpreted because of a bound: its
 // result is a hole saying so, and what it could reach is unknown.
-func (fr *frame) opaque(name string, args []*Value, h *heap, why string) (*Value, *heap) {
+func (fr *frame) opaque(name string, args []*value.Value, h *value.Heap, why string) (*value.Value, *value.Heap) {
 	h = fr.invalidate(h, args, why)
-	return fr.e.hole(HoleBound, "", shortName(name)+"(…)", why), h
+	return fr.e.hole(value.HoleBound, "", value.ShortName(name)+"(…)", why), h
 }
 
 // external is a call of a function whose body is not interpreted: an
 // application the consumers can read (parameter constructors, options),
 // a string hole keyed by the function and its keyed arguments, and the
 // memory its arguments reach becomes unknown (it may write it).
-func (fr *frame) external(name string, args []*Value, h *heap, in *ir.Instr) (*Value, *heap) {
+func (fr *frame) external(name string, args []*value.Value, h *value.Heap, in *ir.Instr) (*value.Value, *value.Heap) {
 	e := fr.e
 	if fr.top && fr.record && in != nil {
 		for _, a := range args {
-			if a.kind == KFunc && a.fn != nil {
+			if a.Kind() == value.KFunc && a.Fn() != nil {
 				b := -1
 				if in.ID >= 0 && fr.f.Defs()[in.ID].Block >= 0 {
 					b = fr.f.Defs()[in.ID].Block
 				}
-				fr.closures[a.fn] = &closureSite{h: h, bindings: a.elems, block: b}
+				fr.closures[a.Fn()] = &closureSite{h: h, bindings: a.Elems(), block: b}
 			}
 		}
 	}
-	h = fr.invalidate(h, args, "handed to "+shortName(name))
+	h = fr.invalidate(h, args, "handed to "+value.ShortName(name))
 	var t *ir.Type
 	if in != nil {
 		t = fr.f.TypeAt(in.Type)
 	}
-	app := e.bound(mkApply(name, args))
-	if app.kind != KApply {
-		app = e.hole(HoleCall, "", shortName(name)+"(…)", "result of a call that is not interpreted")
+	app := e.bound(value.Apply(name, args))
+	if app.Kind() != value.KApply {
+		app = e.hole(value.HoleCall, "", value.ShortName(name)+"(…)", "result of a call that is not interpreted")
 	}
 	if t == nil {
 		return app, h
 	}
 	if t.Kind == ir.TTuple {
-		vs := make([]*Value, len(t.Fields))
+		vs := make([]*value.Value, len(t.Fields))
 		for i, fd := range t.Fields {
 			if i == 0 {
 				vs[i] = e.fit(orOther(fr.f.TypeAt(fd.Type)), app)
 				continue
 			}
-			vs[i] = e.fit(orOther(fr.f.TypeAt(fd.Type)), e.hole(HoleCall, "", shortName(name)+"#"+strconv.Itoa(i), "result of a call that is not interpreted"))
+			vs[i] = e.fit(orOther(fr.f.TypeAt(fd.Type)), e.hole(value.HoleCall, "", value.ShortName(name)+"#"+strconv.Itoa(i), "result of a call that is not interpreted"))
 		}
-		return mkTuple(vs), h
+		return value.Tuple(vs), h
 	}
 	return e.fit(t, app), h
 }
 
 // invalidate makes unknown the cells the values reach: a callee that is
 // not interpreted may have written them.
-func (fr *frame) invalidate(h *heap, args []*Value, why string) *heap {
+func (fr *frame) invalidate(h *value.Heap, args []*value.Value, why string) *value.Heap {
 	e := fr.e
 	seen := map[int]bool{}
 	seenPath := map[string]bool{}
-	var walk func(v *Value)
-	walk = func(v *Value) {
+	var walk func(v *value.Value)
+	walk = func(v *value.Value) {
 		if v == nil {
 			return
 		}
-		if v.kind == KPointer && v.cell != 0 && !seen[v.cell] && !seenPath[fmt.Sprint(v.cell, v.path)] {
-			seenPath[fmt.Sprint(v.cell, v.path)] = true
-			c, ok := h.get(v.cell)
+		if v.Kind() == value.KPointer && v.Cell() != 0 && !seen[v.Cell()] && !seenPath[fmt.Sprint(v.Cell(), v.Path())] {
+			seenPath[fmt.Sprint(v.Cell(), v.Path())] = true
+			c, ok := h.Get(v.Cell())
 			if ok {
-				if c.kind == KTemplate {
+				if c.Kind() == value.KTemplate {
 					return // templates are read-only once parsed
 				}
 				// Through &x.f only x.f can be written.
-				part := e.getPath(c, v.path)
-				if len(v.path) == 0 {
-					seen[v.cell] = true
+				part := e.getPath(c, v.Path())
+				if len(v.Path()) == 0 {
+					seen[v.Cell()] = true
 				}
 				walk(part)
-				desc := e.cells[v.cell].desc
-				if len(v.path) > 0 {
+				desc := e.cells[v.Cell()].desc
+				if len(v.Path()) > 0 {
 					desc += ".…"
 				}
-				h = h.set(v.cell, e.setPath(c, v.path, e.hole(HoleCall, "", desc, why)))
+				h = h.Set(v.Cell(), e.setPath(c, v.Path(), e.hole(value.HoleCall, "", desc, why)))
 			}
 		}
-		if v.kind == KFunc && v.fn != nil && len(v.elems) == v.fn.NFree {
-			for i, x := range v.elems {
-				if x != nil && x.kind == KPointer && x.cell != 0 && v.fn.FreeOnlyLoaded(i) {
+		if v.Kind() == value.KFunc && v.Fn() != nil && len(v.Elems()) == v.Fn().NFree {
+			for i, x := range v.Elems() {
+				if x != nil && x.Kind() == value.KPointer && x.Cell() != 0 && v.Fn().FreeOnlyLoaded(i) {
 					// The closure only reads this captured variable:
 					// whoever runs it cannot assign it, only write what
 					// its value reaches.
-					if c, ok := h.get(x.cell); ok {
-						walk(e.getPath(c, x.path))
+					if c, ok := h.Get(x.Cell()); ok {
+						walk(e.getPath(c, x.Path()))
 					}
 					continue
 				}
@@ -484,10 +487,10 @@ func (fr *frame) invalidate(h *heap, args []*Value, why string) *heap {
 			}
 			return
 		}
-		for _, x := range v.elems {
+		for _, x := range v.Elems() {
 			walk(x)
 		}
-		for _, it := range v.items {
+		for _, it := range v.Items() {
 			walk(it.V)
 		}
 	}
@@ -498,7 +501,7 @@ func (fr *frame) invalidate(h *heap, args []*Value, why string) *heap {
 }
 
 // builtin interprets a call of a builtin function.
-func (fr *frame) builtin(in *ir.Instr, args []*Value, h *heap) (*Value, *heap) {
+func (fr *frame) builtin(in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
 	e := fr.e
 	switch in.Name {
 	case "append":
@@ -509,180 +512,180 @@ func (fr *frame) builtin(in *ir.Instr, args []*Value, h *heap) (*Value, *heap) {
 	case "len":
 		return e.length(fr, h, args[0]), h
 	case "cap":
-		return mkInt(0, posInf), h
+		return value.Int(0, value.PosInf), h
 	case "min", "max":
-		var out *Value
+		var out *value.Value
 		for _, a := range args {
-			if a.kind != KInt {
-				return fr.typed(in, e.hole(HoleRuntime, "", in.Name, "operand not known")), h
+			if a.Kind() != value.KInt {
+				return fr.typed(in, e.hole(value.HoleRuntime, "", in.Name, "operand not known")), h
 			}
 			if out == nil {
 				out = a
 				continue
 			}
 			if in.Name == "min" {
-				out = mkInt(min(out.lo, a.lo), min(out.hi, a.hi))
+				out = value.Int(min(out.Lo(), a.Lo()), min(out.Hi(), a.Hi()))
 			} else {
-				out = mkInt(max(out.lo, a.lo), max(out.hi, a.hi))
+				out = value.Int(max(out.Lo(), a.Lo()), max(out.Hi(), a.Hi()))
 			}
 		}
 		return out, h
 	case "ssa:wrapnilchk":
 		return args[0], h
 	case "delete":
-		if len(args) == 2 && args[0].kind == KPointer {
+		if len(args) == 2 && args[0].Kind() == value.KPointer {
 			c, h2 := fr.load(h, args[0])
-			if c.kind == KMap {
+			if c.Kind() == value.KMap {
 				if ks := e.keyString(args[1]); ks != "" {
-					i := slices.Index(c.keys, ks)
+					i := slices.Index(c.Keys(), ks)
 					if i >= 0 {
-						return mkTuple(nil), fr.store(h2, args[0], mkMap(slices.Delete(slices.Clone(c.keys), i, i+1), slices.Delete(slices.Clone(c.elems), i, i+1)))
+						return value.Tuple(nil), fr.store(h2, args[0], value.Map(slices.Delete(slices.Clone(c.Keys()), i, i+1), slices.Delete(slices.Clone(c.Elems()), i, i+1)))
 					}
-					return mkTuple(nil), h2
+					return value.Tuple(nil), h2
 				}
 			}
-			return mkTuple(nil), fr.store(h2, args[0], e.hole(HoleRuntime, "", "map", "entry deleted with a key not known"))
+			return value.Tuple(nil), fr.store(h2, args[0], e.hole(value.HoleRuntime, "", "map", "entry deleted with a key not known"))
 		}
-		return mkTuple(nil), h
+		return value.Tuple(nil), h
 	case "print", "println":
-		return mkTuple(nil), h
+		return value.Tuple(nil), h
 	case "copy", "clear":
-		return mkInt(0, posInf), fr.invalidate(h, args[:1], in.Name)
+		return value.Int(0, value.PosInf), fr.invalidate(h, args[:1], in.Name)
 	}
-	return fr.typed(in, e.hole(HoleRuntime, "", in.Name, "builtin "+in.Name+" is not interpreted")), h
+	return fr.typed(in, e.hole(value.HoleRuntime, "", in.Name, "builtin "+in.Name+" is not interpreted")), h
 }
 
 // appendValues is append(s, xs...), xs a slice (or a string for bytes).
-func (e *Evaluator) appendValues(s, xs *Value) *Value {
-	if s.kind == KString || xs.kind == KString && s.kind != KSlice {
+func (e *Evaluator) appendValues(s, xs *value.Value) *value.Value {
+	if s.Kind() == value.KString || xs.Kind() == value.KString && s.Kind() != value.KSlice {
 		ss, sx := e.shapeOf(s), e.shapeOf(xs)
-		if s.kind == KNil {
+		if s.Kind() == value.KNil {
 			ss = strshape.Empty()
 		}
 		if ss != nil && sx != nil {
 			return e.strValue(strshape.Concat(e.lim, ss, sx))
 		}
-		return mkStr(e.holeShape(HoleRuntime, "", "bytes", "bytes appended from a value not known"))
+		return value.Str(e.holeShape(value.HoleRuntime, "", "bytes", "bytes appended from a value not known"))
 	}
-	var items []Elem
-	switch s.kind {
-	case KNil:
-	case KSlice:
-		items = slices.Clone(s.items)
-	case KAlt:
-		var out *Value
-		for _, a := range s.elems {
+	var items []value.Elem
+	switch s.Kind() {
+	case value.KNil:
+	case value.KSlice:
+		items = slices.Clone(s.Items())
+	case value.KAlt:
+		var out *value.Value
+		for _, a := range s.Elems() {
 			out = e.join2(out, e.appendValues(a, xs), 0, 0)
 		}
 		return out
 	default:
-		items = []Elem{{V: e.hole(HoleRuntime, "", "element", "elements of a slice not known"), Rep: true}}
+		items = []value.Elem{{V: e.hole(value.HoleRuntime, "", "element", "elements of a slice not known"), Rep: true}}
 	}
-	switch xs.kind {
-	case KNil:
-	case KSlice:
-		items = append(items, xs.items...)
+	switch xs.Kind() {
+	case value.KNil:
+	case value.KSlice:
+		items = append(items, xs.Items()...)
 	default:
-		items = append(items, Elem{V: e.hole(HoleRuntime, "", "element", "elements of a slice not known"), Rep: true})
+		items = append(items, value.Elem{V: e.hole(value.HoleRuntime, "", "element", "elements of a slice not known"), Rep: true})
 	}
 	if len(items) > e.b.Elems {
 		return e.bounded("slice longer than the element bound")
 	}
-	return e.bound(mkSlice(items))
+	return e.bound(value.Slice(items))
 }
 
 // length is len(x).
-func (e *Evaluator) length(fr *frame, h *heap, x *Value) *Value {
-	switch x.kind {
-	case KNil:
-		return mkIntConst(0)
-	case KSlice:
+func (e *Evaluator) length(fr *frame, h *value.Heap, x *value.Value) *value.Value {
+	switch x.Kind() {
+	case value.KNil:
+		return value.IntConst(0)
+	case value.KSlice:
 		lo, hi := int64(0), int64(0)
 		cond, optional := 0, 0
-		for _, it := range x.items {
-			if len(it.Conds) == 1 && !it.Rep && it.self == 0 {
+		for _, it := range x.Items() {
+			if len(it.Conds) == 1 && !it.Rep && it.Self == 0 {
 				cond = it.Conds[0]
 				optional++
 			}
 			switch {
-			case it.Rep || it.self != 0:
-				hi = posInf
+			case it.Rep || it.Self != 0:
+				hi = value.PosInf
 			case len(it.Conds) > 0:
-				if hi != posInf {
+				if hi != value.PosInf {
 					hi++
 				}
 			default:
 				lo++
-				if hi != posInf {
+				if hi != value.PosInf {
 					hi++
 				}
 			}
 		}
 		if optional == 1 && hi == lo+1 {
-			return mkIntCond(lo, cond) // lo+1 exactly when the optional element is there
+			return value.IntCond(lo, cond) // lo+1 exactly when the optional element is there
 		}
-		return mkInt(lo, hi)
-	case KString:
-		if t, ok := litText(x.shape); ok {
-			return mkIntConst(int64(len(t)))
+		return value.Int(lo, hi)
+	case value.KString:
+		if t, ok := value.LitText(x.Shape()); ok {
+			return value.IntConst(int64(len(t)))
 		}
-		return mkInt(int64(minLen(x.shape)), posInf)
-	case KPointer:
+		return value.Int(int64(minLen(x.Shape())), value.PosInf)
+	case value.KPointer:
 		c, _ := fr.load(h, x)
-		if c.kind == KMap {
-			return mkIntConst(int64(len(c.keys)))
+		if c.Kind() == value.KMap {
+			return value.IntConst(int64(len(c.Keys())))
 		}
 		return e.length(fr, h, c)
-	case KAlt:
-		var out *Value
-		for _, a := range x.elems {
+	case value.KAlt:
+		var out *value.Value
+		for _, a := range x.Elems() {
 			out = e.join2(out, e.length(fr, h, a), 0, 0)
 		}
 		return out
 	}
-	return mkInt(0, posInf)
+	return value.Int(0, value.PosInf)
 }
 
 // digest writes a key of v for memoisation: every distinction the
 // evaluator makes, so that two values with the same digest are the same.
-func (e *Evaluator) digest(b *strings.Builder, v *Value) {
+func (e *Evaluator) digest(b *strings.Builder, v *value.Value) {
 	if v == nil {
 		b.WriteString("_")
 		return
 	}
-	b.WriteString(v.kind.String())
-	switch v.kind {
-	case KUnknown:
-		b.WriteString(strconv.Itoa(v.hole))
-	case KString:
-		b.WriteString(v.shape.String())
-		shapeRefs(b, v.shape)
-	case KInt:
-		fmt.Fprintf(b, "[%d,%d,%d,%d]", v.lo, v.hi, v.hole, v.cell)
-	case KCond:
-		fmt.Fprintf(b, "%d,%d", v.cell, v.hi)
-	case KConst:
-		b.WriteString(v.c.ExactString())
-	case KFunc:
-		fmt.Fprintf(b, "%p", v.fn)
-	case KInterface:
-		fmt.Fprintf(b, "%s%p", v.name, v.unit)
-	case KApply, KStruct:
-		b.WriteString(v.name)
-	case KMap:
-		b.WriteString(strings.Join(v.keys, ","))
-	case KSlice:
+	b.WriteString(v.Kind().String())
+	switch v.Kind() {
+	case value.KUnknown:
+		b.WriteString(strconv.Itoa(v.Hole()))
+	case value.KString:
+		b.WriteString(v.Shape().String())
+		shapeRefs(b, v.Shape())
+	case value.KInt:
+		fmt.Fprintf(b, "[%d,%d,%d,%d]", v.Lo(), v.Hi(), v.Hole(), v.Cell())
+	case value.KCond:
+		fmt.Fprintf(b, "%d,%d", v.Cell(), v.Hi())
+	case value.KConst:
+		b.WriteString(v.Constant().ExactString())
+	case value.KFunc:
+		fmt.Fprintf(b, "%p", v.Fn())
+	case value.KInterface:
+		fmt.Fprintf(b, "%s%p", v.Ident(), v.Unit())
+	case value.KApply, value.KStruct:
+		b.WriteString(v.Ident())
+	case value.KMap:
+		b.WriteString(strings.Join(v.Keys(), ","))
+	case value.KSlice:
 		b.WriteString("[")
-		for _, it := range v.items {
-			fmt.Fprintf(b, "%v%v%d:", it.Conds, it.Rep, it.self)
+		for _, it := range v.Items() {
+			fmt.Fprintf(b, "%v%v%d:", it.Conds, it.Rep, it.Self)
 			e.digest(b, it.V)
 			b.WriteString(";")
 		}
 		b.WriteString("]")
 	}
-	if len(v.elems) > 0 {
+	if len(v.Elems()) > 0 {
 		b.WriteString("(")
-		for _, x := range v.elems {
+		for _, x := range v.Elems() {
 			e.digest(b, x)
 			b.WriteString(",")
 		}

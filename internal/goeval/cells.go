@@ -4,6 +4,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/ydblint/ydblint/internal/goeval/ir"
+	"github.com/ydblint/ydblint/internal/goeval/value"
 )
 
 // cellInfo describes a cell of the abstract heap.
@@ -28,6 +29,6 @@ func (e *Evaluator) newCell(t *ir.Type, u *ir.Unit, desc string) int {
 // joinHeaps joins the heaps of two paths (see join2 for the conditions).
 // A cell in one heap only was allocated on that path: the other cannot
 // reach it.
-func (e *Evaluator) joinHeaps(a, b *heap, ca, cb int) *heap {
-	return mergeHeaps(a, b, func(x, y *Value) *Value { return e.join2(x, y, ca, cb) })
+func (e *Evaluator) joinHeaps(a, b *value.Heap, ca, cb int) *value.Heap {
+	return value.MergeHeaps(a, b, func(x, y *value.Value) *value.Value { return e.join2(x, y, ca, cb) })
 }

@@ -10,37 +10,11 @@
 //
 // # Domain
 //
-// A Value is one of:
-//
-//   - a string (or []byte) as a strshape.Shape: literal pieces (with the
-//     source position of the constant they come from), holes,
-//     alternatives, pieces optional under a condition, repetition. A
-//     hole is a Piece saying what it stands for (a parameter, a field
-//     "field:pkg.T.f", a package variable "var:pkg.v", the result of a
-//     call not interpreted, a run-time value, a bound) and why it is not
-//     known, and where it was made (Piece.Src: the field read, the call,
-//     the parameter; the call for text an intrinsic synthesises). Its Key, when it has one, is the same wherever the value is
-//     the same: a pure function applied to keyed values is keyed by the
-//     function and the keys ("call:strings.ToLower(field:pkg.T.f)"), so
-//     quoteIdentifier(cfg.Table) in a DDL statement and in a query name
-//     the same table;
-//   - an integer as an interval (a constant when both ends meet), narrowed
-//     by the conditions that dominate its use: `if limit > 100 { limit =
-//     100 }` leaves int[-inf..100], and a hole printed from it carries the
-//     interval (Piece.Ranged);
-//   - a bool, float or complex constant; nil;
-//   - a struct, field by field; a slice or array as ordered elements, each
-//     definite, optional under conditions (an append under an if) or
-//     repeated (an append in a loop); a map with constant keys;
-//   - a function value: the function and the values its closure captured;
-//   - a pointer to a cell of the abstract heap (or to a part of one); maps
-//     are pointers to their contents, since they are shared;
-//   - an interface holding a value of a known dynamic type;
-//   - an application: the result of a call the evaluator does not
-//     interpret, with its abstract arguments (table.ValueParam("$id",
-//     types.Uint64Value(<param:id>))), which is how a consumer reads
-//     parameter sets and options without the evaluator knowing the SDK;
-//   - alternatives of values; a parsed template; Unknown with a hole.
+// The values it computes — strings as shapes of literal pieces and
+// holes, integer intervals, structs, slices with optional and repeated
+// elements, pointers into an abstract heap, applications of calls not
+// interpreted, alternatives — are package value's, with the pieces and
+// conditions they are made of and the heap.
 //
 // # Interpretation
 //

@@ -6,6 +6,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/ydblint/ydblint/internal/goeval/ir"
+	"github.com/ydblint/ydblint/internal/goeval/value"
 	"github.com/ydblint/ydblint/internal/strshape"
 )
 
@@ -17,10 +18,10 @@ type Evaluator struct {
 	env Env
 	b   Budget
 	lim strshape.Limits
-	t   tables
+	t   value.Tables
 
 	cells      []cellInfo
-	cellInit   map[int]*Value
+	cellInit   map[int]*value.Value
 	fieldHoles map[int]fieldRef
 	fieldMemo  map[string]*fieldResult
 	fieldBusy  map[string]bool
@@ -58,7 +59,7 @@ type Evaluator struct {
 	// absentKey: while keySplit interprets a call with its lookup key
 	// missing from the table, the argument whose lookups miss (and no
 	// call is memoised, since its result is not the call's).
-	absentKey *Value
+	absentKey *value.Value
 	topDepth  int
 }
 
@@ -73,7 +74,7 @@ func New(env Env, b Budget) *Evaluator {
 		env: env, b: b,
 		lim:        strshape.Limits{MaxNodes: b.Size, MaxDepth: 32, MaxVariants: b.Variants},
 		cells:      []cellInfo{{desc: "none"}},
-		cellInit:   map[int]*Value{},
+		cellInit:   map[int]*value.Value{},
 		fieldHoles: map[int]fieldRef{},
 		fieldMemo:  map[string]*fieldResult{},
 		fieldBusy:  map[string]bool{},
@@ -90,7 +91,7 @@ func New(env Env, b Budget) *Evaluator {
 		selfRefs:   map[int]int{},
 		steps:      b.Steps,
 	}
-	e.t.init()
+	e.t.Init()
 	return e
 }
 
@@ -130,25 +131,25 @@ func (e *Evaluator) lookup(name string) *ir.Func {
 
 // Result is an abstract value with the memory it may point into.
 type Result struct {
-	V *Value
+	V *value.Value
 	e *Evaluator
-	h *heap
+	h *value.Heap
 }
 
 // Deref returns the contents of the cell a pointer addresses, nil when
 // it is not known.
-func (r *Result) Deref(p *Value) *Value {
-	if p == nil || p.kind != KPointer {
+func (r *Result) Deref(p *value.Value) *value.Value {
+	if p == nil || p.Kind() != value.KPointer {
 		return nil
 	}
-	if p.cell == 0 {
-		return r.e.getPath(p.elems[0], p.path)
+	if p.Cell() == 0 {
+		return r.e.getPath(p.Elems()[0], p.Path())
 	}
-	c, ok := r.h.get(p.cell)
+	c, ok := r.h.Get(p.Cell())
 	if !ok {
 		return nil
 	}
-	return r.e.getPath(c, p.path)
+	return r.e.getPath(c, p.Path())
 }
 
 // Evaluator returns the evaluator the result belongs to (its pieces and
@@ -162,7 +163,7 @@ func (r *Result) Evaluator() *Evaluator { return r.e }
 func (e *Evaluator) Value(fn *ssa.Function, v ssa.Value) *Result {
 	fr := e.topFrame(fn)
 	if fr == nil {
-		return &Result{V: e.bounded("function not interpreted"), e: e, h: emptyHeap}
+		return &Result{V: e.bounded("function not interpreted"), e: e, h: value.EmptyHeap()}
 	}
 	slot, ok := fr.f.Slot(v)
 	if !ok {
@@ -200,7 +201,7 @@ func (e *Evaluator) Args(call ssa.CallInstruction) []*Result {
 	}
 	ops = append(ops, c.Args...)
 	out := make([]*Result, len(ops))
-	var h *heap
+	var h *value.Heap
 	if fr != nil {
 		h = fr.final
 		if v, ok := call.(ssa.Value); ok {
@@ -235,7 +236,7 @@ func (e *Evaluator) Args(call ssa.CallInstruction) []*Result {
 func (e *Evaluator) Invoke(fn *ssa.Function, r *Result, method string, nargs int) *Result {
 	top := e.topFrame(fn)
 	if top == nil || r == nil || r.V == nil || r.h == nil {
-		return &Result{V: e.bounded("receiver not known"), e: e, h: emptyHeap}
+		return &Result{V: e.bounded("receiver not known"), e: e, h: value.EmptyHeap()}
 	}
 	// A copy of fn's finished frame, so that what the call records (an
 	// abort, the globals it reads) stays out of the frame Value reads.
@@ -244,16 +245,16 @@ func (e *Evaluator) Invoke(fn *ssa.Function, r *Result, method string, nargs int
 	savedSteps, savedStack := e.steps, e.stack
 	e.steps, e.stack = e.b.Steps, []*ir.Func{fr.f}
 	defer func() { e.steps, e.stack = savedSteps, savedStack }()
-	if r.V.kind == KUnknown && r.V.hole > 0 {
-		if q := e.Piece(r.V.hole); q.Kind == HoleParam && q.Method == "" {
+	if r.V.Kind() == value.KUnknown && r.V.Hole() > 0 {
+		if q := e.Piece(r.V.Hole()); q.Kind == value.HoleParam && q.Method == "" {
 			// The caller's own parameter: its callers instantiate it.
-			p := Piece{Hole: true, Kind: HoleParam, Desc: q.Desc, Why: q.Why, Param: q.Param, Method: method, MethodArgs: nargs, Src: q.Src, SrcString: q.SrcString}
-			return &Result{V: mkStr(strshape.Hole(e.piece(p))), e: e, h: r.h}
+			p := value.Piece{Hole: true, Kind: value.HoleParam, Desc: q.Desc, Why: q.Why, Param: q.Param, Method: method, MethodArgs: nargs, Src: q.Src, SrcString: q.SrcString}
+			return &Result{V: value.Str(strshape.Hole(e.piece(p))), e: e, h: r.h}
 		}
 	}
-	args := make([]*Value, nargs)
+	args := make([]*value.Value, nargs)
 	for i := range args {
-		args[i] = e.hole(HoleRuntime, "", "argument of "+method, "an argument the caller's wrapper passes")
+		args[i] = e.hole(value.HoleRuntime, "", "argument of "+method, "an argument the caller's wrapper passes")
 	}
 	in := &ir.Instr{Op: ir.OpCall, ID: -1, Type: -1, Name: method}
 	v, h := fr.invoke("", method, r.V, args, r.h, in)
@@ -264,8 +265,8 @@ func (e *Evaluator) Invoke(fn *ssa.Function, r *Result, method string, nargs int
 		}
 		return &Result{V: e.bounded(why), e: e, h: r.h}
 	}
-	if v.kind == KTuple && len(v.elems) > 0 {
-		v = v.elems[0] // the text of a method returning it with an error
+	if v.Kind() == value.KTuple && len(v.Elems()) > 0 {
+		v = v.Elems()[0] // the text of a method returning it with an error
 	}
 	return &Result{V: v, e: e, h: h}
 }
@@ -273,7 +274,7 @@ func (e *Evaluator) Invoke(fn *ssa.Function, r *Result, method string, nargs int
 // finalValue is what a top frame knows of slot over every run: nil when
 // the slot was not reached, or when the frame ran out of budget and the
 // slot is defined in a loop (its later iterations were not run).
-func (fr *frame) finalValue(slot int) *Value {
+func (fr *frame) finalValue(slot int) *value.Value {
 	v := fr.seen[slot]
 	if v == nil || !fr.dead {
 		return v
@@ -316,15 +317,15 @@ func (e *Evaluator) topFrame(fn *ssa.Function) *frame {
 	}()
 	fr := e.newFrame(f, "", 0)
 	fr.top = true
-	fr.seen = make([]*Value, f.NValues)
-	fr.snaps = map[int]*heap{}
+	fr.seen = make([]*value.Value, f.NValues)
+	fr.snaps = map[int]*value.Heap{}
 	fr.closures = map[*ir.Func]*closureSite{}
 	if fn.Synthetic == "package initializer" {
 		fr.isInit, fr.initPkg = true, fn.Pkg
 	}
 	e.topStack = append(e.topStack, fr)
 	defer func() { e.topStack = e.topStack[:len(e.topStack)-1] }()
-	h := emptyHeap
+	h := value.EmptyHeap()
 	h = e.bindParams(fn, f, fr, h)
 	h = e.bindFree(fn, f, fr, h)
 	for i := 0; i < f.ConstBase; i++ {
@@ -367,8 +368,8 @@ func (e *Evaluator) degrade() {
 
 // bindParams gives a top-level frame its parameters: the join of the
 // arguments at every call when Env knows them all, else holes.
-func (e *Evaluator) bindParams(fn *ssa.Function, f *ir.Func, fr *frame, h *heap) *heap {
-	params := make([]*Value, f.NParams)
+func (e *Evaluator) bindParams(fn *ssa.Function, f *ir.Func, fr *frame, h *value.Heap) *value.Heap {
+	params := make([]*value.Value, f.NParams)
 	calls, complete := e.env.Callers(fn)
 	if complete && len(calls) > 0 && len(calls) <= e.b.Callers && !fr.isInit {
 		ok := true
@@ -399,7 +400,7 @@ func (e *Evaluator) bindParams(fn *ssa.Function, f *ir.Func, fr *frame, h *heap)
 					break
 				}
 				v := cf.finalValue(s)
-				h = importCells(h, snap, v)
+				h = value.ImportCells(h, snap, v)
 				params[i] = e.join2(params[i], v, 0, 0)
 			}
 			if !ok {
@@ -413,12 +414,12 @@ func (e *Evaluator) bindParams(fn *ssa.Function, f *ir.Func, fr *frame, h *heap)
 	}
 	for i := range params {
 		t := f.TypeAt(f.ParamTypes[i])
-		p := Piece{Hole: true, Kind: HoleParam, Desc: f.ParamNames[i], Why: "parameter of " + shortName(f.Name), Param: i}
+		p := value.Piece{Hole: true, Kind: value.HoleParam, Desc: f.ParamNames[i], Why: "parameter of " + value.ShortName(f.Name), Param: i}
 		if f.SSA() != nil && i < len(f.SSA().Params) {
 			p.Src = f.SSA().Params[i].Pos()
 		}
 		ref := e.piece(p)
-		fr.vals[i] = e.fit(orOther(t), mkUnknown(ref))
+		fr.vals[i] = e.fit(orOther(t), value.Unknown(ref))
 	}
 	return h
 }
@@ -426,7 +427,7 @@ func (e *Evaluator) bindParams(fn *ssa.Function, f *ir.Func, fr *frame, h *heap)
 // bindFree gives a closure's top-level frame the values it captured where
 // it was made (or handed to a function that is not interpreted, which
 // runs it).
-func (e *Evaluator) bindFree(fn *ssa.Function, f *ir.Func, fr *frame, h *heap) *heap {
+func (e *Evaluator) bindFree(fn *ssa.Function, f *ir.Func, fr *frame, h *value.Heap) *value.Heap {
 	if f.NFree == 0 {
 		return h
 	}
@@ -441,7 +442,7 @@ func (e *Evaluator) bindFree(fn *ssa.Function, f *ir.Func, fr *frame, h *heap) *
 		if site != nil && len(site.bindings) == f.NFree {
 			for i, b := range site.bindings {
 				fr.vals[f.NParams+i] = b
-				h = importCells(h, site.h, b)
+				h = value.ImportCells(h, site.h, b)
 			}
 			if site.async {
 				// A goroutine reads its captured variables whenever it
@@ -452,7 +453,7 @@ func (e *Evaluator) bindFree(fn *ssa.Function, f *ir.Func, fr *frame, h *heap) *
 		}
 	}
 	for i, fv := range fn.FreeVars {
-		fr.vals[f.NParams+i] = mkUnknown(e.piece(Piece{Hole: true, Kind: HoleRuntime, Desc: fv.Name(), Why: "captured value not known", Src: fv.Pos()}))
+		fr.vals[f.NParams+i] = value.Unknown(e.piece(value.Piece{Hole: true, Kind: value.HoleRuntime, Desc: fv.Name(), Why: "captured value not known", Src: fv.Pos()}))
 	}
 	return h
 }
@@ -477,7 +478,7 @@ func (e *Evaluator) globalCell(name string, c *ir.Const, f *ir.Func) int {
 // globalValue is the value of a package variable where the program reads
 // it: its value after initialisation when only the initialiser assigns
 // it, else a hole keyed by the variable.
-func (e *Evaluator) globalValue(fr *frame, cell int) (*Value, *heap) {
+func (e *Evaluator) globalValue(fr *frame, cell int) (*value.Value, *value.Heap) {
 	ci := e.cells[cell]
 	if fr.isInit && ci.g != nil && ci.g.Pkg == fr.initPkg {
 		return e.zero(ci.typ, ci.unit, 0), nil
@@ -485,7 +486,7 @@ func (e *Evaluator) globalValue(fr *frame, cell int) (*Value, *heap) {
 	if ci.g != nil && e.env.InitOnly(ci.g) {
 		if init := ci.g.Pkg.Func("init"); init != nil && len(init.Blocks) > 0 {
 			if inf := e.initFrame(ci.g.Pkg); inf != nil {
-				if v, ok := inf.final.get(cell); ok {
+				if v, ok := inf.final.Get(cell); ok {
 					return v, inf.final
 				}
 			}
@@ -494,7 +495,7 @@ func (e *Evaluator) globalValue(fr *frame, cell int) (*Value, *heap) {
 	if ci.from != nil {
 		for _, g := range ci.from.Globals {
 			if g.Name == ci.global {
-				h := emptyHeap
+				h := value.EmptyHeap()
 				v, h := e.decodeValue(&g.Value, ci.from, h)
 				return v, h
 			}
@@ -506,7 +507,7 @@ func (e *Evaluator) globalValue(fr *frame, cell int) (*Value, *heap) {
 		if u := e.unitOf(e.env.Global(ci.global)); u != nil {
 			for _, g := range u.Globals {
 				if g.Name == ci.global {
-					return e.decodeValue(&g.Value, u, emptyHeap)
+					return e.decodeValue(&g.Value, u, value.EmptyHeap())
 				}
 			}
 		}
@@ -515,7 +516,7 @@ func (e *Evaluator) globalValue(fr *frame, cell int) (*Value, *heap) {
 	if i := lastDot(desc); i >= 0 {
 		desc = desc[i+1:]
 	}
-	return e.fit(orOther(ci.typ), e.hole(HoleVar, "var:"+ci.global, desc, "package variable written outside its initialiser")), nil
+	return e.fit(orOther(ci.typ), e.hole(value.HoleVar, "var:"+ci.global, desc, "package variable written outside its initialiser")), nil
 }
 
 // initOnly reports whether a package variable's cell holds the same

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/ydblint/ydblint/internal/goeval/ir"
+	"github.com/ydblint/ydblint/internal/goeval/value"
 	"github.com/ydblint/ydblint/internal/strshape"
 )
 
@@ -22,10 +23,10 @@ func fmtCall(name string) intrinsicFn {
 	formatted := strings.HasSuffix(name, "f")
 	line := strings.HasSuffix(name, "ln")
 	stdout := !toWriter && !strings.HasPrefix(name, "S")
-	return func(fr *frame, in *ir.Instr, args []*Value, h *heap) (*Value, *heap) {
+	return func(fr *frame, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
 		e := fr.e
 		i := 0
-		var w *Value
+		var w *value.Value
 		if toWriter {
 			w, i = args[0], 1
 		}
@@ -45,39 +46,39 @@ func fmtCall(name string) intrinsicFn {
 		if buf := textBuffer(w); buf != nil {
 			return writeResult(fr, in), bufAppend(fr, h, buf, out)
 		}
-		if w.kind == KInterface {
+		if w.Kind() == value.KInterface {
 			// A writer of the program: its Write method, with the text.
 			if name := fr.methodName(w, "Write"); name != "" || fr.methodFunc(w, "Write") != nil {
-				v, h2 := fr.invoke("io.Writer", "Write", w, []*Value{e.strValue(out)}, h, in)
+				v, h2 := fr.invoke("io.Writer", "Write", w, []*value.Value{e.strValue(out)}, h, in)
 				_ = v
 				return writeResult(fr, in), h2
 			}
 		}
-		return writeResult(fr, in), fr.invalidate(h, []*Value{w}, "written by "+name)
+		return writeResult(fr, in), fr.invalidate(h, []*value.Value{w}, "written by "+name)
 	}
 }
 
 // textBuffer returns the pointer to the cell of a *strings.Builder or
 // *bytes.Buffer held in an io.Writer, nil otherwise.
-func textBuffer(w *Value) *Value {
-	if w.kind == KInterface && (w.name == "*strings.Builder" || w.name == "*bytes.Buffer") && w.elems[0].kind == KPointer {
-		return w.elems[0]
+func textBuffer(w *value.Value) *value.Value {
+	if w.Kind() == value.KInterface && (w.Ident() == "*strings.Builder" || w.Ident() == "*bytes.Buffer") && w.Elems()[0].Kind() == value.KPointer {
+		return w.Elems()[0]
 	}
 	return nil
 }
 
 // fmtArgs unpacks the ...any slice of a fmt call; nil when its elements
 // are not all known to be there.
-func fmtArgs(s *Value) ([]*Value, bool) {
-	switch s.kind {
-	case KNil:
+func fmtArgs(s *value.Value) ([]*value.Value, bool) {
+	switch s.Kind() {
+	case value.KNil:
 		return nil, true
-	case KSlice:
+	case value.KSlice:
 		if !definite(s) {
 			return nil, false
 		}
-		out := make([]*Value, len(s.items))
-		for i, it := range s.items {
+		out := make([]*value.Value, len(s.Items()))
+		for i, it := range s.Items() {
 			out[i] = it.V
 		}
 		return out, true
@@ -85,25 +86,25 @@ func fmtArgs(s *Value) ([]*Value, bool) {
 	return nil, false
 }
 
-func unwrap(v *Value) *Value {
-	if v.kind == KInterface {
-		return v.elems[0]
+func unwrap(v *value.Value) *value.Value {
+	if v.Kind() == value.KInterface {
+		return v.Elems()[0]
 	}
 	return v
 }
 
 // sprint is fmt.Sprint (spaces between operands when neither is a string)
 // or Sprintln (spaces always, a newline at the end).
-func (e *Evaluator) sprint(fr *frame, s *Value, line bool) *strshape.Shape {
+func (e *Evaluator) sprint(fr *frame, s *value.Value, line bool) *strshape.Shape {
 	args, ok := fmtArgs(s)
 	if !ok {
-		return e.holeShape(HoleRuntime, "", "fmt.Sprint", "arguments not known")
+		return e.holeShape(value.HoleRuntime, "", "fmt.Sprint", "arguments not known")
 	}
 	var ps []*strshape.Shape
 	for i, a := range args {
-		isStr := unwrap(a).kind == KString
+		isStr := unwrap(a).Kind() == value.KString
 		if i > 0 {
-			prevStr := unwrap(args[i-1]).kind == KString
+			prevStr := unwrap(args[i-1]).Kind() == value.KString
 			if line || !isStr && !prevStr {
 				ps = append(ps, e.litPlain(" "))
 			}
@@ -120,65 +121,65 @@ func (e *Evaluator) sprint(fr *frame, s *Value, line bool) *strshape.Shape {
 }
 
 // printValue is the text %v (or %s) prints for v.
-func (e *Evaluator) printValue(fr *frame, v *Value, verb byte) *strshape.Shape {
+func (e *Evaluator) printValue(fr *frame, v *value.Value, verb byte) *strshape.Shape {
 	x := unwrap(v)
-	switch x.kind {
-	case KString:
-		return x.shape
-	case KUnknown:
+	switch x.Kind() {
+	case value.KString:
+		return x.Shape()
+	case value.KUnknown:
 		// The text of a value not known is not known: the same hole.
-		return strshape.Hole(x.hole)
-	case KInt:
+		return strshape.Hole(x.Hole())
+	case value.KInt:
 		return e.intShape(x, "%"+string(verb)+" argument")
-	case KConst:
+	case value.KConst:
 		if gv := goValue(x); gv != nil {
 			return e.litPlain(fmt.Sprintf("%"+string(verb), gv))
 		}
-	case KAlt:
+	case value.KAlt:
 		var alts []*strshape.Shape
-		for _, a := range x.elems {
+		for _, a := range x.Elems() {
 			alts = append(alts, e.printValue(fr, a, verb))
 		}
 		return e.altShapes(alts...)
 	}
 	// A value with a String method of the program.
-	if v.kind == KInterface && fr != nil && fr.depth+1 <= e.b.Depth {
+	if v.Kind() == value.KInterface && fr != nil && fr.depth+1 <= e.b.Depth {
 		if fn := fr.methodFunc(v, "String"); fn != nil || fr.methodName(v, "String") != "" {
 			if fn == nil {
 				fn = e.lookup(fr.methodName(v, "String"))
 			}
 			if fn != nil && fn.NParams == 1 && fn.Bad() == "" {
-				r, h2 := fr.callFunc(fn, fn.Name, []*Value{x}, nil, emptyHeap, &ir.Instr{ID: -1})
-				if h2 != nil && r != nil && r.kind == KString {
-					return r.shape
+				r, h2 := fr.callFunc(fn, fn.Name, []*value.Value{x}, nil, value.EmptyHeap(), &ir.Instr{ID: -1})
+				if h2 != nil && r != nil && r.Kind() == value.KString {
+					return r.Shape()
 				}
 			}
 		}
 	}
 	key := e.keyOf(x)
-	return e.holeShape(HoleRuntime, key, "%"+string(verb)+" argument", "formatted value not known")
+	return e.holeShape(value.HoleRuntime, key, "%"+string(verb)+" argument", "formatted value not known")
 }
 
 // goValue converts a constant to a Go value for fmt.
-func goValue(v *Value) any {
-	switch v.kind {
-	case KInt:
-		if v.lo == v.hi {
-			return v.lo
+func goValue(v *value.Value) any {
+	switch v.Kind() {
+	case value.KInt:
+		if v.Lo() == v.Hi() {
+			return v.Lo()
 		}
-	case KString:
-		if t, ok := litText(v.shape); ok {
+	case value.KString:
+		if t, ok := value.LitText(v.Shape()); ok {
 			return t
 		}
-	case KConst:
-		switch v.c.Kind() {
+	case value.KConst:
+		switch v.Constant().Kind() {
 		case constant.Bool:
-			return constant.BoolVal(v.c)
+			return constant.BoolVal(v.Constant())
 		case constant.Float, constant.Int:
-			f, _ := constant.Float64Val(v.c)
+			f, _ := constant.Float64Val(v.Constant())
 			return f
 		}
-	case KNil:
+	case value.KNil:
 		return nil
 	}
 	return nil
@@ -192,26 +193,26 @@ type fmtState struct {
 type fmter struct {
 	e    *Evaluator
 	fr   *frame
-	args []*Value
+	args []*value.Value
 	bad  bool
 }
 
 // sprintf formats format with the ...any slice s.
-func (e *Evaluator) sprintf(fr *frame, format *strshape.Shape, s *Value) *strshape.Shape {
+func (e *Evaluator) sprintf(fr *frame, format *strshape.Shape, s *value.Value) *strshape.Shape {
 	args, ok := fmtArgs(s)
 	if !ok {
-		return e.holeShape(HoleRuntime, "", "fmt.Sprintf", "arguments not known")
+		return e.holeShape(value.HoleRuntime, "", "fmt.Sprintf", "arguments not known")
 	}
 	f := &fmter{e: e, fr: fr, args: args}
 	states := f.walk(format, []fmtState{{}})
 	if f.bad || len(states) == 0 {
-		return e.holeShape(HoleBound, "", "fmt.Sprintf", "format too complex")
+		return e.holeShape(value.HoleBound, "", "fmt.Sprintf", "format too complex")
 	}
 	var alts []*strshape.Shape
 	for _, st := range states {
 		out := st.out
 		if st.arg >= 0 && st.arg < len(args) {
-			out = append(slices.Clone(out), e.holeShape(HoleRuntime, "", "%!(EXTRA)", "arguments beyond the format"))
+			out = append(slices.Clone(out), e.holeShape(value.HoleRuntime, "", "%!(EXTRA)", "arguments beyond the format"))
 		}
 		if len(out) == 0 {
 			alts = append(alts, strshape.Empty())
@@ -243,7 +244,7 @@ func (f *fmter) walk(s *strshape.Shape, states []fmtState) []fmtState {
 				// parameter's, a field's), and its identity must not
 				// survive into the result (instantiated at a caller,
 				// a format parameter would read "%s" literally).
-				h := e.holeShape(HoleRuntime, "", "fmt.Sprintf", "format not known")
+				h := e.holeShape(value.HoleRuntime, "", "fmt.Sprintf", "format not known")
 				out[i] = fmtState{out: append(slices.Clone(st.out), h), arg: -1}
 				continue
 			}
@@ -402,12 +403,12 @@ func (f *fmter) literal(lits []*strshape.Shape, states []fmtState) []fmtState {
 			if strings.ContainsAny(spec, "*[") {
 				// Star widths and explicit indexes move the argument
 				// position: the rest is not known.
-				ps = append(ps, e.holeShape(HoleRuntime, "", spec, "format with a computed width or index"))
+				ps = append(ps, e.holeShape(value.HoleRuntime, "", spec, "format with a computed width or index"))
 				arg = -1
 				continue
 			}
 			if arg < 0 {
-				ps = append(ps, e.holeShape(HoleRuntime, "", spec+" argument", "argument position not known"))
+				ps = append(ps, e.holeShape(value.HoleRuntime, "", spec+" argument", "argument position not known"))
 				continue
 			}
 			if arg >= len(f.args) {
@@ -426,12 +427,12 @@ func (f *fmter) literal(lits []*strshape.Shape, states []fmtState) []fmtState {
 }
 
 // verb formats one argument.
-func (f *fmter) verb(spec string, verb byte, a *Value) *strshape.Shape {
+func (f *fmter) verb(spec string, verb byte, a *value.Value) *strshape.Shape {
 	e := f.e
 	x := unwrap(a)
 	plain := len(spec) == 2
-	if gv := goValue(x); gv != nil || x.kind == KNil && a.kind != KInterface {
-		if x.kind == KString || x.kind == KInt || x.kind == KConst {
+	if gv := goValue(x); gv != nil || x.Kind() == value.KNil && a.Kind() != value.KInterface {
+		if x.Kind() == value.KString || x.Kind() == value.KInt || x.Kind() == value.KConst {
 			return e.litPlain(fmt.Sprintf(spec, gv))
 		}
 	}
@@ -441,18 +442,18 @@ func (f *fmter) verb(spec string, verb byte, a *Value) *strshape.Shape {
 			return e.printValue(f.fr, a, verb)
 		}
 	case 'q':
-		if plain && x.kind == KString {
+		if plain && x.Kind() == value.KString {
 			q := e.litPlain(`"`)
 			return strshape.Concat(e.lim, q, e.derivedHole("strconv.Quote", x), q)
 		}
 	case 'd':
-		if plain && x.kind == KInt {
+		if plain && x.Kind() == value.KInt {
 			return e.intShape(x, "%d argument")
 		}
 	}
-	if x.kind == KAlt {
+	if x.Kind() == value.KAlt {
 		var alts []*strshape.Shape
-		for _, y := range x.elems {
+		for _, y := range x.Elems() {
 			alts = append(alts, f.verb(spec, verb, y))
 		}
 		return e.altShapes(alts...)
@@ -461,5 +462,5 @@ func (f *fmter) verb(spec string, verb byte, a *Value) *strshape.Shape {
 	if k := e.keyOf(x); k != "" {
 		key = "call:fmt.Sprintf(" + strconv.Quote(spec) + "," + k + ")"
 	}
-	return e.holeShape(HoleRuntime, key, spec+" argument", "formatted value not known")
+	return e.holeShape(value.HoleRuntime, key, spec+" argument", "formatted value not known")
 }

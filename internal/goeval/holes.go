@@ -5,23 +5,24 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/ydblint/ydblint/internal/goeval/value"
 	"github.com/ydblint/ydblint/internal/strshape"
 )
 
 // Piece returns the piece with ref r (a strshape Ref or Value.Hole). The
 // hole strshape makes when it widens a shape (ref -1) reads as ref 0.
-func (e *Evaluator) Piece(r int) Piece {
-	return e.t.pieceAt(r)
+func (e *Evaluator) Piece(r int) value.Piece {
+	return e.t.Piece(r)
 }
 
 // Cond returns the condition with id c.
-func (e *Evaluator) Cond(c int) Cond {
-	return e.t.condAt(c)
+func (e *Evaluator) Cond(c int) value.Cond {
+	return e.t.Cond(c)
 }
 
 // piece interns p, stamped with the instruction being interpreted
 // (Piece.Src) when p is a hole or synthesised text and has no Src yet.
-func (e *Evaluator) piece(p Piece) int {
+func (e *Evaluator) piece(p value.Piece) int {
 	if !p.Src.IsValid() && p.SrcString == "" && (p.Hole || !p.Pos.IsValid() && p.PosString == "") {
 		p.Src, p.SrcString = e.at, e.atString
 	}
@@ -31,28 +32,28 @@ func (e *Evaluator) piece(p Piece) int {
 		// package's source, at the home call that reached it.
 		p.Src = e.local
 	}
-	return e.t.piece(p)
+	return e.t.Intern(p)
 }
 
 // hole makes an unknown value.
-func (e *Evaluator) hole(kind HoleKind, key, desc, why string) *Value {
-	return mkUnknown(e.piece(Piece{Hole: true, Kind: kind, Key: key, Desc: desc, Why: why}))
+func (e *Evaluator) hole(kind value.HoleKind, key, desc, why string) *value.Value {
+	return value.Unknown(e.piece(value.Piece{Hole: true, Kind: kind, Key: key, Desc: desc, Why: why}))
 }
 
 // holeShape is a hole as a shape.
-func (e *Evaluator) holeShape(kind HoleKind, key, desc, why string) *strshape.Shape {
-	return strshape.Hole(e.piece(Piece{Hole: true, Kind: kind, Key: key, Desc: desc, Why: why}))
+func (e *Evaluator) holeShape(kind value.HoleKind, key, desc, why string) *strshape.Shape {
+	return strshape.Hole(e.piece(value.Piece{Hole: true, Kind: kind, Key: key, Desc: desc, Why: why}))
 }
 
 // bounded is a hole saying which bound was hit.
-func (e *Evaluator) bounded(why string) *Value { return e.hole(HoleBound, "", why, why) }
+func (e *Evaluator) bounded(why string) *value.Value { return e.hole(value.HoleBound, "", why, why) }
 
 // lit makes a literal shape piece.
 func (e *Evaluator) lit(text string, pos token.Pos, posString string, off int, exact bool) *strshape.Shape {
 	if text == "" {
 		return strshape.Empty()
 	}
-	return strshape.Lit(text, e.piece(Piece{Text: text, Pos: pos, PosString: posString, Off: off, Exact: exact}))
+	return strshape.Lit(text, e.piece(value.Piece{Text: text, Pos: pos, PosString: posString, Off: off, Exact: exact}))
 }
 
 // litPlain is literal text made by the evaluator (a formatted number, a
@@ -63,32 +64,32 @@ func (e *Evaluator) litPlain(text string) *strshape.Shape {
 
 // keyOf returns a stable identity of v for derived keys: its hole's key,
 // its constant, "" when it has none.
-func (e *Evaluator) keyOf(v *Value) string {
-	switch v.kind {
-	case KUnknown:
-		return e.Piece(v.hole).Key
-	case KInt:
-		if v.lo == v.hi {
-			return strconv.FormatInt(v.lo, 10)
+func (e *Evaluator) keyOf(v *value.Value) string {
+	switch v.Kind() {
+	case value.KUnknown:
+		return e.Piece(v.Hole()).Key
+	case value.KInt:
+		if v.Lo() == v.Hi() {
+			return strconv.FormatInt(v.Lo(), 10)
 		}
-		if v.hole != 0 {
-			return e.Piece(v.hole).Key
+		if v.Hole() != 0 {
+			return e.Piece(v.Hole()).Key
 		}
-	case KConst:
-		return v.c.ExactString()
-	case KNil:
+	case value.KConst:
+		return v.Constant().ExactString()
+	case value.KNil:
 		return "nil"
-	case KString:
-		if s, ok := litText(v.shape); ok {
+	case value.KString:
+		if s, ok := value.LitText(v.Shape()); ok {
 			return strconv.Quote(s)
 		}
-		if v.shape.Kind == strshape.KindHole {
-			return e.Piece(v.shape.Ref).Key
+		if v.Shape().Kind == strshape.KindHole {
+			return e.Piece(v.Shape().Ref).Key
 		}
-	case KInterface:
-		return e.keyOf(v.elems[0])
-	case KApply:
-		return e.derivedKey(v.name, v.elems)
+	case value.KInterface:
+		return e.keyOf(v.Elems()[0])
+	case value.KApply:
+		return e.derivedKey(v.Ident(), v.Elems())
 	}
 	return ""
 }
@@ -96,7 +97,7 @@ func (e *Evaluator) keyOf(v *Value) string {
 // derivedKey is the key of the result of the function name applied to
 // args, when every argument has one: the same function of the same values
 // gives the same key, wherever it is called.
-func (e *Evaluator) derivedKey(name string, args []*Value) string {
+func (e *Evaluator) derivedKey(name string, args []*value.Value) string {
 	ks := make([]string, len(args))
 	for i, a := range args {
 		k := e.keyOf(a)
@@ -110,20 +111,20 @@ func (e *Evaluator) derivedKey(name string, args []*Value) string {
 
 // intShape is an integer printed in decimal: its digits when it is a
 // constant, else a hole keyed by its identity and carrying its interval.
-func (e *Evaluator) intShape(v *Value, desc string) *strshape.Shape {
-	if v.lo == v.hi && v.lo != negInf && v.lo != posInf {
-		return e.litPlain(strconv.FormatInt(v.lo, 10))
+func (e *Evaluator) intShape(v *value.Value, desc string) *strshape.Shape {
+	if v.Lo() == v.Hi() && v.Lo() != value.NegInf && v.Lo() != value.PosInf {
+		return e.litPlain(strconv.FormatInt(v.Lo(), 10))
 	}
-	p := Piece{Hole: true, Kind: HoleRuntime, Key: e.keyOf(v), Desc: desc, Why: "integer not known"}
-	if v.hole != 0 {
-		q := e.Piece(v.hole)
+	p := value.Piece{Hole: true, Kind: value.HoleRuntime, Key: e.keyOf(v), Desc: desc, Why: "integer not known"}
+	if v.Hole() != 0 {
+		q := e.Piece(v.Hole())
 		p.Src, p.SrcString = q.Src, q.SrcString // where the integer comes from
-		if q.Kind == HoleParam {
-			p.Kind, p.Desc, p.Param, p.Why = HoleParam, q.Desc, q.Param, q.Why
+		if q.Kind == value.HoleParam {
+			p.Kind, p.Desc, p.Param, p.Why = value.HoleParam, q.Desc, q.Param, q.Why
 		}
 	}
-	if v.lo != negInf || v.hi != posInf {
-		p.Ranged, p.Lo, p.Hi = true, v.lo, v.hi
+	if v.Lo() != value.NegInf || v.Hi() != value.PosInf {
+		p.Ranged, p.Lo, p.Hi = true, v.Lo(), v.Hi()
 	}
 	return strshape.Hole(e.piece(p))
 }

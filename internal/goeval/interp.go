@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/ydblint/ydblint/internal/goeval/ir"
+	"github.com/ydblint/ydblint/internal/goeval/value"
 )
 
 // frame is one interpretation of a function: a top-level evaluation (the
@@ -23,8 +24,8 @@ import (
 type frame struct {
 	e      *Evaluator
 	f      *ir.Func
-	vals   []*Value
-	seen   []*Value // top frames: every value an instruction took
+	vals   []*value.Value
+	seen   []*value.Value // top frames: every value an instruction took
 	top    bool
 	record bool // the values of this run are final (not a widening pass)
 	ctx    string
@@ -33,39 +34,39 @@ type frame struct {
 	// initPkg: a package initialiser's package, whose variables start
 	// at their zero values in it.
 	initPkg  *ssa.Package
-	final    *heap // top frames: the heap at the function's exit
-	degraded bool  // top frames: an input was cut by a bound
+	final    *value.Heap // top frames: the heap at the function's exit
+	degraded bool        // top frames: an input was cut by a bound
 
-	out    []*heap
+	out    []*value.Heap
 	succ   [][2]bool
 	hdr    []*hdrState
 	refs   [][]refinement
 	force  []int8
-	ifCond []*Value // block → the KCond its if tests, in the current run
+	ifCond []*value.Value // block → the KCond its if tests, in the current run
 	rets   []ret
 	elem   *elemOverride
 
-	probe    int           // a summary's probe slot, -1 for none
-	probeVal *Value        // the join of the probe's values
-	snaps    map[int]*heap // top frames: call slot → heap at the call
+	probe    int                 // a summary's probe slot, -1 for none
+	probeVal *value.Value        // the join of the probe's values
+	snaps    map[int]*value.Heap // top frames: call slot → heap at the call
 	closures map[*ir.Func]*closureSite
 	defers   []deferred
 	dead     bool
 	why      string
 	wroteG   bool // wrote a package variable
 	readG    bool // read a package variable that others may write
-	ptrCells map[*Value]int
+	ptrCells map[*value.Value]int
 }
 
 type hdrState struct {
-	h    *heap
-	phis []*Value
+	h    *value.Heap
+	phis []*value.Value
 }
 
 type ret struct {
 	block int
-	vals  []*Value
-	h     *heap
+	vals  []*value.Value
+	h     *value.Heap
 }
 
 type refinement struct {
@@ -77,12 +78,12 @@ type refinement struct {
 // (rangeLoop).
 type elemOverride struct {
 	slice, next int
-	v           *Value
+	v           *value.Value
 }
 
 type closureSite struct {
-	h        *heap
-	bindings []*Value
+	h        *value.Heap
+	bindings []*value.Value
 	block    int
 	// async: the closure was started by a go statement, so it may read
 	// a captured variable after the maker's next assignment to it.
@@ -91,15 +92,15 @@ type closureSite struct {
 
 type deferred struct {
 	in   *ir.Instr
-	args []*Value
+	args []*value.Value
 }
 
 func (e *Evaluator) newFrame(f *ir.Func, ctx string, depth int) *frame {
 	nb := len(f.Blocks)
 	fr := &frame{e: e, f: f, ctx: ctx, depth: depth, record: true, probe: -1,
-		vals: make([]*Value, f.NValues),
-		out:  make([]*heap, nb), succ: make([][2]bool, nb), hdr: make([]*hdrState, nb),
-		refs: make([][]refinement, nb), force: make([]int8, nb), ifCond: make([]*Value, nb)}
+		vals: make([]*value.Value, f.NValues),
+		out:  make([]*value.Heap, nb), succ: make([][2]bool, nb), hdr: make([]*hdrState, nb),
+		refs: make([][]refinement, nb), force: make([]int8, nb), ifCond: make([]*value.Value, nb)}
 	for i := range fr.force {
 		fr.force[i] = -1
 	}
@@ -129,7 +130,7 @@ func (fr *frame) abort(why string) {
 }
 
 // run interprets the function from its entry with heap h.
-func (fr *frame) run(h *heap) {
+func (fr *frame) run(h *value.Heap) {
 	if fr.f.Bad() != "" {
 		fr.abort(fr.f.Bad())
 		return
@@ -152,7 +153,7 @@ func (fr *frame) runRegion(items []ir.Item) {
 }
 
 // set records the value of slot.
-func (fr *frame) set(slot int, v *Value) {
+func (fr *frame) set(slot int, v *value.Value) {
 	fr.vals[slot] = v
 	if fr.top && fr.record {
 		fr.seen[slot] = fr.e.join2(fr.seen[slot], v, 0, 0)
@@ -164,7 +165,7 @@ func (fr *frame) set(slot int, v *Value) {
 
 // get returns the value of slot as seen in block b: an integer narrowed by
 // the conditions that dominate b.
-func (fr *frame) get(slot, b int) *Value {
+func (fr *frame) get(slot, b int) *value.Value {
 	if slot < 0 {
 		return nil
 	}
@@ -172,10 +173,10 @@ func (fr *frame) get(slot, b int) *Value {
 	if v == nil {
 		return fr.e.bounded("value not computed")
 	}
-	if v.kind != KInt || b < 0 {
+	if v.Kind() != value.KInt || b < 0 {
 		return v
 	}
-	lo, hi := v.lo, v.hi
+	lo, hi := v.Lo(), v.Hi()
 	narrowed := false
 	for n := 0; b >= 0 && n <= len(fr.f.Blocks); n++ {
 		for _, r := range fr.refs[b] {
@@ -186,13 +187,13 @@ func (fr *frame) get(slot, b int) *Value {
 		}
 		b = fr.f.Blocks[b].Idom
 	}
-	if !narrowed || lo == v.lo && hi == v.hi {
+	if !narrowed || lo == v.Lo() && hi == v.Hi() {
 		return v
 	}
 	if lo > hi { // an infeasible path; keep the value
 		return v
 	}
-	return mkInt(lo, hi)
+	return value.Int(lo, hi)
 }
 
 // edgeLive reports whether the edge p→b was taken.
@@ -226,14 +227,14 @@ func (fr *frame) condID(d, k int, in *ir.Instr) int {
 		if !neg {
 			return c
 		}
-		if comp := t.conds[c].complement; comp != 0 {
+		if comp := t.Cond(c).Complement; comp != 0 {
 			return comp
 		}
 	}
 	base := fr.f.Name + "#" + strconv.Itoa(d) + ":"
-	c0 := t.cond(Cond{Pos: in.TokenPos(), PosString: in.Pos, Func: fr.f.Name, key: base + "0@" + fr.ctx})
-	c1 := t.cond(Cond{Pos: in.TokenPos(), PosString: in.Pos, Negated: true, Func: fr.f.Name, key: base + "1@" + fr.ctx})
-	t.conds[c0].complement, t.conds[c1].complement = c1, c0
+	c0 := t.InternCond(value.Cond{Pos: in.TokenPos(), PosString: in.Pos, Func: fr.f.Name, Key: base + "0@" + fr.ctx})
+	c1 := t.InternCond(value.Cond{Pos: in.TokenPos(), PosString: in.Pos, Negated: true, Func: fr.f.Name, Key: base + "1@" + fr.ctx})
+	t.PairConds(c0, c1)
 	if k == 1 {
 		return c1
 	}
@@ -241,7 +242,7 @@ func (fr *frame) condID(d, k int, in *ir.Instr) int {
 }
 
 // entry joins the states of the live edges into b; nil when none is.
-func (fr *frame) entry(b int) *heap {
+func (fr *frame) entry(b int) *value.Heap {
 	var live []int
 	for _, p := range fr.f.Blocks[b].Preds {
 		if fr.edgeLive(p, b) {
@@ -251,12 +252,12 @@ func (fr *frame) entry(b int) *heap {
 	if len(live) == 0 {
 		return nil
 	}
-	h, _ := fr.joinTree(b, live, func(p int) (*Value, *heap) { return nil, fr.out[p] }, true)
+	h, _ := fr.joinTree(b, live, func(p int) (*value.Value, *value.Heap) { return nil, fr.out[p] }, true)
 	return h
 }
 
 // phi is the value of a φ of block b from its live edges.
-func (fr *frame) phi(b int, in *ir.Instr) *Value {
+func (fr *frame) phi(b int, in *ir.Instr) *value.Value {
 	preds := fr.f.Blocks[b].Preds
 	var live []int
 	for _, p := range preds {
@@ -267,7 +268,7 @@ func (fr *frame) phi(b int, in *ir.Instr) *Value {
 	if len(live) == 0 {
 		return fr.e.bounded("unreachable")
 	}
-	_, v := fr.joinTree(b, live, func(p int) (*Value, *heap) {
+	_, v := fr.joinTree(b, live, func(p int) (*value.Value, *value.Heap) {
 		i := slices.Index(preds, p)
 		return fr.edgeValue(p, b, in.Args[i]), nil
 	}, false)
@@ -281,7 +282,7 @@ func (fr *frame) phi(b int, in *ir.Instr) *Value {
 // joined under the if's two conditions. Nested ifs whose join blocks SSA
 // merged into one thus give nested optional pieces. Predecessors no if
 // separates are alternatives.
-func (fr *frame) joinTree(b int, preds []int, leaf func(p int) (*Value, *heap), heaps bool) (*heap, *Value) {
+func (fr *frame) joinTree(b int, preds []int, leaf func(p int) (*value.Value, *value.Heap), heaps bool) (*value.Heap, *value.Value) {
 	e := fr.e
 	if len(preds) == 1 {
 		v, h := leaf(preds[0])
@@ -316,8 +317,8 @@ func (fr *frame) joinTree(b int, preds []int, leaf func(p int) (*Value, *heap), 
 			}
 		}
 	}
-	var h *heap
-	var v *Value
+	var h *value.Heap
+	var v *value.Value
 	for _, p := range preds {
 		pv, ph := leaf(p)
 		if heaps {
@@ -346,9 +347,9 @@ func (fr *frame) side(d, b, p int) int {
 
 // edgeValue is the value of slot on the edge p→b: narrowed by p's
 // dominating conditions and by the edge's own condition.
-func (fr *frame) edgeValue(p, b, slot int) *Value {
+func (fr *frame) edgeValue(p, b, slot int) *value.Value {
 	v := fr.get(slot, p)
-	if v.kind != KInt {
+	if v.Kind() != value.KInt {
 		return v
 	}
 	pb := &fr.f.Blocks[p]
@@ -362,9 +363,9 @@ func (fr *frame) edgeValue(p, b, slot int) *Value {
 	}
 	for _, r := range fr.narrow(p, last.Args[0], k == 0) {
 		if r.slot == slot {
-			lo, hi := max(v.lo, r.lo), min(v.hi, r.hi)
+			lo, hi := max(v.Lo(), r.lo), min(v.Hi(), r.hi)
 			if lo <= hi {
-				v = mkInt(lo, hi)
+				v = value.Int(lo, hi)
 			}
 		}
 	}
@@ -401,7 +402,7 @@ func (fr *frame) narrow(b, cond int, truth bool) []refinement {
 		}
 	}
 	x, y := fr.get(in.Args[0], b), fr.get(in.Args[1], b)
-	if x.kind != KInt || y.kind != KInt {
+	if x.Kind() != value.KInt || y.Kind() != value.KInt {
 		return nil
 	}
 	var out []refinement
@@ -411,33 +412,33 @@ func (fr *frame) narrow(b, cond int, truth bool) []refinement {
 		}
 	}
 	dec := func(n int64) int64 {
-		if n == negInf || n == posInf {
+		if n == value.NegInf || n == value.PosInf {
 			return n
 		}
 		return n - 1
 	}
 	inc := func(n int64) int64 {
-		if n == negInf || n == posInf {
+		if n == value.NegInf || n == value.PosInf {
 			return n
 		}
 		return n + 1
 	}
 	switch op {
 	case token.LSS: // x < y
-		add(in.Args[0], negInf, dec(y.hi))
-		add(in.Args[1], inc(x.lo), posInf)
+		add(in.Args[0], value.NegInf, dec(y.Hi()))
+		add(in.Args[1], inc(x.Lo()), value.PosInf)
 	case token.LEQ:
-		add(in.Args[0], negInf, y.hi)
-		add(in.Args[1], x.lo, posInf)
+		add(in.Args[0], value.NegInf, y.Hi())
+		add(in.Args[1], x.Lo(), value.PosInf)
 	case token.GTR:
-		add(in.Args[0], inc(y.lo), posInf)
-		add(in.Args[1], negInf, dec(x.hi))
+		add(in.Args[0], inc(y.Lo()), value.PosInf)
+		add(in.Args[1], value.NegInf, dec(x.Hi()))
 	case token.GEQ:
-		add(in.Args[0], y.lo, posInf)
-		add(in.Args[1], negInf, x.hi)
+		add(in.Args[0], y.Lo(), value.PosInf)
+		add(in.Args[1], value.NegInf, x.Hi())
 	case token.EQL:
-		add(in.Args[0], y.lo, y.hi)
-		add(in.Args[1], x.lo, x.hi)
+		add(in.Args[0], y.Lo(), y.Hi())
+		add(in.Args[1], x.Lo(), x.Hi())
 	}
 	return out
 }
@@ -445,8 +446,8 @@ func (fr *frame) narrow(b, cond int, truth bool) []refinement {
 // runBlock interprets block b.
 func (fr *frame) runBlock(b int) {
 	blk := &fr.f.Blocks[b]
-	var h *heap
-	var phis []*Value
+	var h *value.Heap
+	var phis []*value.Value
 	if hs := fr.hdr[b]; hs != nil {
 		h, phis = hs.h, hs.phis
 	} else {
@@ -472,7 +473,7 @@ func (fr *frame) runBlock(b int) {
 		n++
 	}
 	if n > 0 {
-		vs := make([]*Value, n)
+		vs := make([]*value.Value, n)
 		for i := 0; i < n; i++ {
 			if phis != nil && i < len(phis) {
 				vs[i] = phis[i]
@@ -511,11 +512,11 @@ func (fr *frame) headerPhis(h int) []*ir.Instr {
 
 // edgesInto joins the states and φ values of the live edges into the loop
 // header h from the predecessors back selects (true: back edges).
-func (fr *frame) edgesInto(l *ir.Loop, back bool) (*heap, []*Value) {
+func (fr *frame) edgesInto(l *ir.Loop, back bool) (*value.Heap, []*value.Value) {
 	hb := &fr.f.Blocks[l.Header]
 	phis := fr.headerPhis(l.Header)
-	var h *heap
-	vals := make([]*Value, len(phis))
+	var h *value.Heap
+	vals := make([]*value.Value, len(phis))
 	any := false
 	for i, p := range hb.Preds {
 		if l.Body[p] != back || !fr.edgeLive(p, l.Header) {
@@ -534,7 +535,7 @@ func (fr *frame) edgesInto(l *ir.Loop, back bool) (*heap, []*Value) {
 }
 
 // iterate runs the loop's blocks once from the header state (h, phis).
-func (fr *frame) iterate(l *ir.Loop, h *heap, phis []*Value) {
+func (fr *frame) iterate(l *ir.Loop, h *value.Heap, phis []*value.Value) {
 	fr.hdr[l.Header] = &hdrState{h: h, phis: phis}
 	fr.runRegion(l.Items)
 	fr.hdr[l.Header] = nil
@@ -595,17 +596,17 @@ func (fr *frame) runLoop(l *ir.Loop) {
 // rangeLoop runs a range over a known slice once per element. An optional
 // element's iteration joins the states with and without it under the
 // element's condition; a repeated element's is widened.
-func (fr *frame) rangeLoop(l *ir.Loop, h *heap, phis []*Value) bool {
+func (fr *frame) rangeLoop(l *ir.Loop, h *value.Heap, phis []*value.Value) bool {
 	s := fr.vals[l.RangeSlice]
 	if s == nil {
 		return false
 	}
-	var items []Elem
-	switch s.kind {
-	case KNil:
-	case KSlice:
-		items = s.items
-	case KString:
+	var items []value.Elem
+	switch s.Kind() {
+	case value.KNil:
+	case value.KSlice:
+		items = s.Items()
+	case value.KString:
 		return false
 	default:
 		return false
@@ -623,10 +624,10 @@ func (fr *frame) rangeLoop(l *ir.Loop, h *heap, phis []*Value) bool {
 	if idxPos < 0 {
 		return false
 	}
-	var acc []*heap // exits taken in some iteration (break, return)
+	var acc []*value.Heap // exits taken in some iteration (break, return)
 	accumulate := func() {
 		if acc == nil {
-			acc = make([]*heap, len(fr.f.Blocks))
+			acc = make([]*value.Heap, len(fr.f.Blocks))
 		}
 		for b, in := range l.Body {
 			if in && fr.out[b] != nil && b != l.Header {
@@ -654,8 +655,8 @@ func (fr *frame) rangeLoop(l *ir.Loop, h *heap, phis []*Value) bool {
 	}
 	lo, hi := int64(-1), int64(-1)
 	for _, it := range items {
-		phis = append([]*Value(nil), phis...)
-		phis[idxPos] = mkInt(lo, hi)
+		phis = append([]*value.Value(nil), phis...)
+		phis[idxPos] = value.Int(lo, hi)
 		fr.elem = &elemOverride{slice: l.RangeSlice, next: l.RangeNext, v: it.V}
 		if it.Rep {
 			fr.force[l.Header] = 0
@@ -666,7 +667,7 @@ func (fr *frame) rangeLoop(l *ir.Loop, h *heap, phis []*Value) bool {
 				return true
 			}
 			h, phis = wh, wphis
-			hi = posInf - 1
+			hi = value.PosInf - 1
 			continue
 		}
 		fr.force[l.Header] = 0
@@ -686,7 +687,7 @@ func (fr *frame) rangeLoop(l *ir.Loop, h *heap, phis []*Value) bool {
 			ch, cphis := bh, bphis
 			for _, c := range it.Conds {
 				ch = fr.e.joinHeaps(h, ch, 0, c)
-				next := make([]*Value, len(phis))
+				next := make([]*value.Value, len(phis))
 				for i := range phis {
 					next[i] = fr.e.join2(phis[i], cphis[i], 0, c)
 				}
@@ -705,8 +706,8 @@ func (fr *frame) rangeLoop(l *ir.Loop, h *heap, phis []*Value) bool {
 	}
 	fr.elem = nil
 	if h != nil {
-		phis = append([]*Value(nil), phis...)
-		phis[idxPos] = mkInt(lo, hi)
+		phis = append([]*value.Value(nil), phis...)
+		phis[idxPos] = value.Int(lo, hi)
 	}
 	fr.exitRange(l, h, phis, acc)
 	return true
@@ -715,7 +716,7 @@ func (fr *frame) rangeLoop(l *ir.Loop, h *heap, phis []*Value) bool {
 // exitRange runs the exit of a range loop from the state after its last
 // element (h nil: no path gets there) and joins the exits some iteration
 // took (acc).
-func (fr *frame) exitRange(l *ir.Loop, h *heap, phis []*Value, acc []*heap) {
+func (fr *frame) exitRange(l *ir.Loop, h *value.Heap, phis []*value.Value, acc []*value.Heap) {
 	if h != nil {
 		fr.force[l.Header] = 1
 		fr.iterate(l, h, phis)
@@ -743,7 +744,7 @@ func (fr *frame) exitRange(l *ir.Loop, h *heap, phis []*Value, acc []*heap) {
 // treeLoop reports whether a range over items runs once per combination
 // of its optional elements: no repeated element, and no more combinations
 // than the variants a value may hold.
-func treeLoop(items []Elem, variants int) bool {
+func treeLoop(items []value.Elem, variants int) bool {
 	combos := 1
 	for _, it := range items {
 		if it.Rep {
@@ -763,17 +764,17 @@ func treeLoop(items []Elem, variants int) bool {
 // state (h, phis) whose index is idx, once with and once without each
 // optional element, and returns the state after the last element: the
 // join of the combinations under each optional element's conditions.
-func (fr *frame) rangeTree(l *ir.Loop, items []Elem, j int, h *heap, phis []*Value, idxPos int, idx int64, accumulate func()) (*heap, []*Value) {
+func (fr *frame) rangeTree(l *ir.Loop, items []value.Elem, j int, h *value.Heap, phis []*value.Value, idxPos int, idx int64, accumulate func()) (*value.Heap, []*value.Value) {
 	if h == nil || j == len(items) || fr.dead {
 		if h != nil {
-			phis = append([]*Value(nil), phis...)
-			phis[idxPos] = mkInt(idx, idx)
+			phis = append([]*value.Value(nil), phis...)
+			phis[idxPos] = value.Int(idx, idx)
 		}
 		return h, phis
 	}
 	it := items[j]
-	in := append([]*Value(nil), phis...)
-	in[idxPos] = mkInt(idx, idx)
+	in := append([]*value.Value(nil), phis...)
+	in[idxPos] = value.Int(idx, idx)
 	fr.elem = &elemOverride{slice: l.RangeSlice, next: l.RangeNext, v: it.V}
 	fr.force[l.Header] = 0
 	fr.iterate(l, h, in)
@@ -802,7 +803,7 @@ func (fr *frame) rangeTree(l *ir.Loop, items []Elem, j int, h *heap, phis []*Val
 	ch, cphis := ph, pphis
 	for _, c := range it.Conds {
 		ch = fr.e.joinHeaps(ah, ch, 0, c)
-		next := make([]*Value, len(aphis))
+		next := make([]*value.Value, len(aphis))
 		for i := range aphis {
 			next[i] = fr.e.join2(aphis[i], cphis[i], 0, c)
 		}

@@ -6,6 +6,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/ydblint/ydblint/internal/goeval"
+	"github.com/ydblint/ydblint/internal/goeval/value"
 )
 
 // TestInvokeMethodOfParameter: a helper whose text is a method of its
@@ -71,7 +72,7 @@ func sink(v any) {}
 		}
 		r := ev.Invoke(fn, ev.Args(call)[1], "FormatQuery", 1)
 		if w == "" {
-			if r.V.Kind() == goeval.KString {
+			if r.V.Kind() == value.KString {
 				t.Errorf("%s: got text %s from a value of no known type", fn.Name(), r)
 			}
 			continue

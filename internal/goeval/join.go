@@ -3,6 +3,7 @@ package goeval
 import (
 	"slices"
 
+	"github.com/ydblint/ydblint/internal/goeval/value"
 	"github.com/ydblint/ydblint/internal/strshape"
 )
 
@@ -13,69 +14,69 @@ import (
 // — the extension becomes an optional piece under the extending path's
 // condition, so that planning can tell a filter present on every path
 // from one present on some. Otherwise the values are alternatives.
-func (e *Evaluator) join2(a, b *Value, ca, cb int) *Value {
+func (e *Evaluator) join2(a, b *value.Value, ca, cb int) *value.Value {
 	switch {
 	case a == nil:
 		return b
-	case b == nil || e.t.eq(a, b):
+	case b == nil || e.t.Eq(a, b):
 		return a
 	}
-	if a.kind == KString || b.kind == KString {
+	if a.Kind() == value.KString || b.Kind() == value.KString {
 		if sa, sb := e.shapeOf(a), e.shapeOf(b); sa != nil && sb != nil {
 			return e.strValue(e.joinShapes(sa, sb, ca, cb))
 		}
 	}
-	if a.kind == KNil && b.kind == KSlice {
-		a = mkSlice(nil)
+	if a.Kind() == value.KNil && b.Kind() == value.KSlice {
+		a = value.Slice(nil)
 	}
-	if b.kind == KNil && a.kind == KSlice {
-		b = mkSlice(nil)
+	if b.Kind() == value.KNil && a.Kind() == value.KSlice {
+		b = value.Slice(nil)
 	}
-	if a.kind == b.kind {
-		switch a.kind {
-		case KInt:
+	if a.Kind() == b.Kind() {
+		switch a.Kind() {
+		case value.KInt:
 			hole := 0
-			if e.t.same(a.hole, b.hole) {
-				hole = a.hole
+			if e.t.Same(a.Hole(), b.Hole()) {
+				hole = a.Hole()
 			}
-			return mkIntHole(min(a.lo, b.lo), max(a.hi, b.hi), hole)
-		case KStruct:
-			if a.name == b.name && len(a.elems) == len(b.elems) && a.typ == b.typ {
-				if fs, ok := e.joinParts(a.elems, b.elems, ca, cb); ok {
-					return e.bound(mkStructU(a.typ, a.unit, fs))
+			return value.IntHole(min(a.Lo(), b.Lo()), max(a.Hi(), b.Hi()), hole)
+		case value.KStruct:
+			if a.Ident() == b.Ident() && len(a.Elems()) == len(b.Elems()) && a.Type() == b.Type() {
+				if fs, ok := e.joinParts(a.Elems(), b.Elems(), ca, cb); ok {
+					return e.bound(value.Struct(a.Type(), a.Unit(), fs))
 				}
 			}
-		case KTuple:
-			if len(a.elems) == len(b.elems) {
-				if vs, ok := e.joinParts(a.elems, b.elems, ca, cb); ok {
-					return e.bound(mkTuple(vs))
+		case value.KTuple:
+			if len(a.Elems()) == len(b.Elems()) {
+				if vs, ok := e.joinParts(a.Elems(), b.Elems(), ca, cb); ok {
+					return e.bound(value.Tuple(vs))
 				}
 			}
-		case KInterface:
-			if a.name == b.name && a.unit == b.unit {
-				if vs, ok := e.joinParts(a.elems, b.elems, ca, cb); ok {
-					return e.bound(mkIface(a.name, vs[0], a.unit))
+		case value.KInterface:
+			if a.Ident() == b.Ident() && a.Unit() == b.Unit() {
+				if vs, ok := e.joinParts(a.Elems(), b.Elems(), ca, cb); ok {
+					return e.bound(value.Iface(a.Ident(), vs[0], a.Unit()))
 				}
 			}
-		case KFunc:
-			if a.fn == b.fn && len(a.elems) == len(b.elems) {
-				if vs, ok := e.joinParts(a.elems, b.elems, ca, cb); ok {
-					return e.bound(mkFunc(a.fn, vs))
+		case value.KFunc:
+			if a.Fn() == b.Fn() && len(a.Elems()) == len(b.Elems()) {
+				if vs, ok := e.joinParts(a.Elems(), b.Elems(), ca, cb); ok {
+					return e.bound(value.Func(a.Fn(), vs))
 				}
 			}
-		case KApply:
-			if a.name == b.name && len(a.elems) == len(b.elems) {
-				if vs, ok := e.joinParts(a.elems, b.elems, ca, cb); ok {
-					return e.bound(mkApply(a.name, vs))
+		case value.KApply:
+			if a.Ident() == b.Ident() && len(a.Elems()) == len(b.Elems()) {
+				if vs, ok := e.joinParts(a.Elems(), b.Elems(), ca, cb); ok {
+					return e.bound(value.Apply(a.Ident(), vs))
 				}
 			}
-		case KMap:
-			if slices.Equal(a.keys, b.keys) {
-				if vs, ok := e.joinParts(a.elems, b.elems, ca, cb); ok {
-					return e.bound(mkMap(a.keys, vs))
+		case value.KMap:
+			if slices.Equal(a.Keys(), b.Keys()) {
+				if vs, ok := e.joinParts(a.Elems(), b.Elems(), ca, cb); ok {
+					return e.bound(value.Map(a.Keys(), vs))
 				}
 			}
-		case KSlice:
+		case value.KSlice:
 			if v := e.joinSlices(a, b, ca, cb); v != nil {
 				return v
 			}
@@ -90,15 +91,15 @@ func (e *Evaluator) join2(a, b *Value, ca, cb int) *Value {
 // independently would be joined into every combination, variants no path
 // has (one caller's table with another's filters); the values then stay
 // whole alternatives instead.
-func (e *Evaluator) joinParts(a, b []*Value, ca, cb int) ([]*Value, bool) {
-	out := make([]*Value, len(a))
+func (e *Evaluator) joinParts(a, b []*value.Value, ca, cb int) ([]*value.Value, bool) {
+	out := make([]*value.Value, len(a))
 	diff := 0
 	for i := range a {
-		if e.t.eq(a[i], b[i]) {
+		if e.t.Eq(a[i], b[i]) {
 			out[i] = a[i]
 			continue
 		}
-		if !(cb != 0 && e.t.extends(a[i], b[i]) || ca != 0 && e.t.extends(b[i], a[i])) {
+		if !(cb != 0 && e.t.Extends(a[i], b[i]) || ca != 0 && e.t.Extends(b[i], a[i])) {
 			diff++
 			if diff > 1 {
 				return nil, false
@@ -111,23 +112,23 @@ func (e *Evaluator) joinParts(a, b []*Value, ca, cb int) ([]*Value, bool) {
 
 // joinSlices joins two slices when one extends the other: the extra
 // elements are optional under the condition of the extending path.
-func (e *Evaluator) joinSlices(a, b *Value, ca, cb int) *Value {
-	prefix := func(short, long *Value, c int) *Value {
-		if c == 0 || len(short.items) > len(long.items) {
+func (e *Evaluator) joinSlices(a, b *value.Value, ca, cb int) *value.Value {
+	prefix := func(short, long *value.Value, c int) *value.Value {
+		if c == 0 || len(short.Items()) > len(long.Items()) {
 			return nil
 		}
-		for i := range short.items {
-			x, y := short.items[i], long.items[i]
-			if x.Rep != y.Rep || x.self != y.self || !slices.Equal(x.Conds, y.Conds) || !e.t.eq(x.V, y.V) {
+		for i := range short.Items() {
+			x, y := short.Items()[i], long.Items()[i]
+			if x.Rep != y.Rep || x.Self != y.Self || !slices.Equal(x.Conds, y.Conds) || !e.t.Eq(x.V, y.V) {
 				return nil
 			}
 		}
-		items := slices.Clone(short.items)
-		for _, it := range long.items[len(short.items):] {
+		items := slices.Clone(short.Items())
+		for _, it := range long.Items()[len(short.Items()):] {
 			it.Conds = append(slices.Clone(it.Conds), c)
 			items = append(items, it)
 		}
-		return e.bound(mkSlice(items))
+		return e.bound(value.Slice(items))
 	}
 	if v := prefix(a, b, cb); v != nil {
 		return v
@@ -137,8 +138,8 @@ func (e *Evaluator) joinSlices(a, b *Value, ca, cb int) *Value {
 
 // joinAll joins values of paths nothing is known about (callers,
 // implementations, iterations): alternatives.
-func (e *Evaluator) joinAll(vs []*Value) *Value {
-	var out *Value
+func (e *Evaluator) joinAll(vs []*value.Value) *value.Value {
+	var out *value.Value
 	for _, v := range vs {
 		out = e.join2(out, v, 0, 0)
 	}
@@ -147,18 +148,18 @@ func (e *Evaluator) joinAll(vs []*Value) *Value {
 
 // alt is a or b: an alternative, flattened and without duplicates, within
 // the variant bound.
-func (e *Evaluator) alt(a, b *Value) *Value {
-	var vs []*Value
-	add := func(v *Value) {
-		if v.kind == KAlt {
-			for _, x := range v.elems {
-				if !slices.ContainsFunc(vs, func(y *Value) bool { return e.t.eq(x, y) }) {
+func (e *Evaluator) alt(a, b *value.Value) *value.Value {
+	var vs []*value.Value
+	add := func(v *value.Value) {
+		if v.Kind() == value.KAlt {
+			for _, x := range v.Elems() {
+				if !slices.ContainsFunc(vs, func(y *value.Value) bool { return e.t.Eq(x, y) }) {
 					vs = append(vs, x)
 				}
 			}
 			return
 		}
-		if !slices.ContainsFunc(vs, func(y *Value) bool { return e.t.eq(v, y) }) {
+		if !slices.ContainsFunc(vs, func(y *value.Value) bool { return e.t.Eq(v, y) }) {
 			vs = append(vs, v)
 		}
 	}
@@ -170,37 +171,37 @@ func (e *Evaluator) alt(a, b *Value) *Value {
 	if len(vs) > e.b.Variants {
 		return e.bounded("more alternatives than the variant bound")
 	}
-	return e.bound(mkAlt(vs))
+	return e.bound(value.Alt(vs))
 }
 
 // bound returns v when it is within the size bound, else a hole.
-func (e *Evaluator) bound(v *Value) *Value {
-	if v.size > e.b.Size {
+func (e *Evaluator) bound(v *value.Value) *value.Value {
+	if v.Size() > e.b.Size {
 		return e.bounded("value larger than the size bound")
 	}
 	return v
 }
 
 // strValue makes a string value of s, within the bounds.
-func (e *Evaluator) strValue(s *strshape.Shape) *Value {
+func (e *Evaluator) strValue(s *strshape.Shape) *value.Value {
 	s = strshape.Widen(e.lim, s)
 	if s.Size() > e.b.Size {
 		s = strshape.Hole(0)
 	}
-	return mkStr(s)
+	return value.Str(s)
 }
 
 // shapeOf returns v as a string shape: a string's shape, a hole for an
 // unknown value, nil for anything else.
-func (e *Evaluator) shapeOf(v *Value) *strshape.Shape {
-	switch v.kind {
-	case KString:
-		return v.shape
-	case KUnknown:
-		return strshape.Hole(v.hole)
-	case KAlt:
+func (e *Evaluator) shapeOf(v *value.Value) *strshape.Shape {
+	switch v.Kind() {
+	case value.KString:
+		return v.Shape()
+	case value.KUnknown:
+		return strshape.Hole(v.Hole())
+	case value.KAlt:
 		var parts []*strshape.Shape
-		for _, x := range v.elems {
+		for _, x := range v.Elems() {
 			s := e.shapeOf(x)
 			if s == nil {
 				return nil
@@ -208,21 +209,21 @@ func (e *Evaluator) shapeOf(v *Value) *strshape.Shape {
 			parts = append(parts, s)
 		}
 		return e.altShapes(parts...)
-	case KApply:
-		key := e.derivedKey(v.name, v.elems)
-		return e.holeShape(HoleCall, key, shortName(v.name)+"(…)", "result of a call that is not interpreted")
+	case value.KApply:
+		key := e.derivedKey(v.Ident(), v.Elems())
+		return e.holeShape(value.HoleCall, key, value.ShortName(v.Ident())+"(…)", "result of a call that is not interpreted")
 	}
 	return nil
 }
 
 // joinShapes joins two strings of two paths (join2).
 func (e *Evaluator) joinShapes(a, b *strshape.Shape, ca, cb int) *strshape.Shape {
-	if e.t.eqShape(a, b) {
+	if e.t.EqShape(a, b) {
 		return a
 	}
-	pa, pb := parts(a), parts(b)
+	pa, pb := value.Parts(a), value.Parts(b)
 	n := 0
-	for n < len(pa) && n < len(pb) && e.t.eqShape(pa[n], pb[n]) {
+	for n < len(pa) && n < len(pb) && e.t.EqShape(pa[n], pb[n]) {
 		n++
 	}
 	cat := func(ps []*strshape.Shape) *strshape.Shape {
@@ -247,14 +248,14 @@ func (e *Evaluator) joinShapes(a, b *strshape.Shape, ca, cb int) *strshape.Shape
 func (e *Evaluator) altShapes(xs ...*strshape.Shape) *strshape.Shape {
 	var out []*strshape.Shape
 	for _, x := range xs {
-		for _, p := range altParts(x) {
-			if !slices.ContainsFunc(out, func(y *strshape.Shape) bool { return e.t.eqShape(p, y) }) {
+		for _, p := range value.AltParts(x) {
+			if !slices.ContainsFunc(out, func(y *strshape.Shape) bool { return e.t.EqShape(p, y) }) {
 				out = append(out, p)
 			}
 		}
 	}
 	if len(out) > e.b.Variants {
-		return e.holeShape(HoleBound, "", "more alternatives than the variant bound", "more alternatives than the variant bound")
+		return e.holeShape(value.HoleBound, "", "more alternatives than the variant bound", "more alternatives than the variant bound")
 	}
 	return strshape.Alt(e.lim, out...)
 }

@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"github.com/ydblint/ydblint/internal/goeval/ir"
+	"github.com/ydblint/ydblint/internal/goeval/value"
 	"github.com/ydblint/ydblint/internal/strshape"
 )
 
@@ -43,7 +44,7 @@ const maxKeySplit = 64
 // keySplit interprets a call of fn once per key of the table it indexes
 // by a parameter-valued argument (above); ok is false when no argument
 // qualifies.
-func (fr *frame) keySplit(fn *ir.Func, name string, args, free []*Value, h *heap, in *ir.Instr) (*Value, *heap, bool) {
+func (fr *frame) keySplit(fn *ir.Func, name string, args, free []*value.Value, h *value.Heap, in *ir.Instr) (*value.Value, *value.Heap, bool) {
 	e := fr.e
 	if rt := fn.TypeAt(fn.Result); rt == nil || rt.Kind != ir.TString {
 		return nil, nil, false
@@ -63,22 +64,22 @@ func (fr *frame) keySplit(fn *ir.Func, name string, args, free []*Value, h *heap
 		if !fr.absentBuildsNothing(fn, name, args, free, h, in, a) {
 			continue
 		}
-		var out *Value
-		var oh *heap
+		var out *value.Value
+		var oh *value.Heap
 		for _, k := range keys {
 			s, err := strconv.Unquote(k)
 			if err != nil {
 				return nil, nil, false
 			}
-			args2 := append([]*Value(nil), args...)
-			args2[j] = mkStr(e.lit(s, 0, "", 0, false))
+			args2 := append([]*value.Value(nil), args...)
+			args2[j] = value.Str(e.lit(s, 0, "", 0, false))
 			v, hh := fr.callFunc(fn, name, args2, free, h, in)
 			if hh == nil || v == nil {
 				continue // this entry's text panics or never returns
 			}
-			cond := Piece{Hole: true, Kind: HoleKeyEq, Desc: p.Desc, Why: p.Why, Param: p.Param, Equals: k, Src: e.local}
+			cond := value.Piece{Hole: true, Kind: value.HoleKeyEq, Desc: p.Desc, Why: p.Why, Param: p.Param, Equals: k, Src: e.local}
 			v = e.fit(&ir.Type{Kind: ir.TString}, v)
-			v = mkStr(strshape.Concat(e.lim, strshape.Hole(e.piece(cond)), v.shape))
+			v = value.Str(strshape.Concat(e.lim, strshape.Hole(e.piece(cond)), v.Shape()))
 			out = e.join2(out, v, 0, 0)
 			oh = e.joinHeaps(oh, hh, 0, 0)
 		}
@@ -91,27 +92,27 @@ func (fr *frame) keySplit(fn *ir.Func, name string, args, free []*Value, h *heap
 }
 
 // soleParam returns the parameter piece a string value is exactly.
-func (e *Evaluator) soleParam(v *Value) (Piece, bool) {
+func (e *Evaluator) soleParam(v *value.Value) (value.Piece, bool) {
 	ref := -1
 	switch {
 	case v == nil:
-	case v.kind == KString && v.shape != nil && v.shape.Kind == strshape.KindHole:
-		ref = v.shape.Ref
-	case v.kind == KUnknown:
-		ref = v.hole
+	case v.Kind() == value.KString && v.Shape() != nil && v.Shape().Kind == strshape.KindHole:
+		ref = v.Shape().Ref
+	case v.Kind() == value.KUnknown:
+		ref = v.Hole()
 	}
 	if ref <= 0 {
-		return Piece{}, false
+		return value.Piece{}, false
 	}
 	p := e.Piece(ref)
-	return p, p.Kind == HoleParam && p.Method == ""
+	return p, p.Kind == value.HoleParam && p.Method == ""
 }
 
 // lookupKeys returns the keys (constant.Value.ExactString, sorted) of the
 // package map fn indexes by its parameter j, read where the call is made;
 // nil when fn does not index one by j unchanged, or its keys are not all
 // string constants.
-func (fr *frame) lookupKeys(fn *ir.Func, j int, h *heap) []string {
+func (fr *frame) lookupKeys(fn *ir.Func, j int, h *value.Heap) []string {
 	e := fr.e
 	def := map[int]*ir.Instr{}
 	for b := range fn.Blocks {
@@ -136,19 +137,19 @@ func (fr *frame) lookupKeys(fn *ir.Func, j int, h *heap) []string {
 				continue
 			}
 			m, h1 := fr.load(h, e.constValue(fn, &fn.Consts[ci]))
-			if m.kind != KPointer {
+			if m.Kind() != value.KPointer {
 				return nil
 			}
 			c, _ := fr.load(h1, m)
-			if c.kind != KMap || len(c.keys) == 0 {
+			if c.Kind() != value.KMap || len(c.Keys()) == 0 {
 				return nil
 			}
-			for _, k := range c.keys {
+			for _, k := range c.Keys() {
 				if _, err := strconv.Unquote(k); err != nil || k == "" || k[0] != '"' {
 					return nil
 				}
 			}
-			return c.keys
+			return c.Keys()
 		}
 	}
 	return nil
@@ -156,7 +157,7 @@ func (fr *frame) lookupKeys(fn *ir.Func, j int, h *heap) []string {
 
 // absentBuildsNothing interprets the call with the lookup by argument a
 // missing from the table, and reports whether that builds no text.
-func (fr *frame) absentBuildsNothing(fn *ir.Func, name string, args, free []*Value, h *heap, in *ir.Instr, a *Value) bool {
+func (fr *frame) absentBuildsNothing(fn *ir.Func, name string, args, free []*value.Value, h *value.Heap, in *ir.Instr, a *value.Value) bool {
 	e := fr.e
 	saved := e.absentKey
 	e.absentKey = a
@@ -165,7 +166,7 @@ func (fr *frame) absentBuildsNothing(fn *ir.Func, name string, args, free []*Val
 	if hh == nil || v == nil {
 		return true
 	}
-	return v.kind == KString && emptyShape(v.shape)
+	return v.Kind() == value.KString && emptyShape(v.Shape())
 }
 
 // emptyShape reports whether s is the empty string.

@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/ydblint/ydblint/internal/goeval/ir"
+	"github.com/ydblint/ydblint/internal/goeval/value"
 	"github.com/ydblint/ydblint/internal/strshape"
 )
 
@@ -25,76 +26,76 @@ func extend(path []int, k int) []int {
 
 // cellContent returns the contents of cell (initialising a package
 // variable's cell on first use) and the heap holding it.
-func (fr *frame) cellContent(h *heap, cell int) (*Value, *heap) {
+func (fr *frame) cellContent(h *value.Heap, cell int) (*value.Value, *value.Heap) {
 	ci := &fr.e.cells[cell]
 	if ci.global != "" && !fr.e.initOnly(ci) {
 		fr.readG = true
 	}
-	if v, ok := h.get(cell); ok {
+	if v, ok := h.Get(cell); ok {
 		return v, h
 	}
 	if ci.global == "" {
 		v, ok := fr.e.cellInit[cell]
 		if !ok {
-			v = fr.e.hole(HoleRuntime, "", ci.desc, "memory of another evaluation")
+			v = fr.e.hole(value.HoleRuntime, "", ci.desc, "memory of another evaluation")
 		}
-		return v, h.set(cell, v)
+		return v, h.Set(cell, v)
 	}
 	v, src := fr.e.globalValue(fr, cell)
-	h = h.set(cell, v)
-	return v, importCells(h, src, v)
+	h = h.Set(cell, v)
+	return v, value.ImportCells(h, src, v)
 }
 
 // sub returns part k of v: a field or an element.
-func (e *Evaluator) sub(v *Value, k int) *Value {
-	switch v.kind {
-	case KStruct:
-		if k >= 0 && k < len(v.elems) {
-			return v.elems[k]
+func (e *Evaluator) sub(v *value.Value, k int) *value.Value {
+	switch v.Kind() {
+	case value.KStruct:
+		if k >= 0 && k < len(v.Elems()) {
+			return v.Elems()[k]
 		}
-	case KSlice:
+	case value.KSlice:
 		return e.elemAt(v, k)
-	case KAlt:
-		var out *Value
-		for _, a := range v.elems {
+	case value.KAlt:
+		var out *value.Value
+		for _, a := range v.Elems() {
 			out = e.join2(out, e.sub(a, k), 0, 0)
 		}
 		return out
-	case KString:
-		return mkInt(0, 255)
-	case KUnknown:
-		p := e.Piece(v.hole)
-		return e.hole(HoleRuntime, "", p.Desc+"[…]", "part of a value not known")
+	case value.KString:
+		return value.Int(0, 255)
+	case value.KUnknown:
+		p := e.Piece(v.Hole())
+		return e.hole(value.HoleRuntime, "", p.Desc+"[…]", "part of a value not known")
 	}
 	return e.bounded("part of a value of another kind")
 }
 
 // elemAt returns element k of a slice: exactly when every element before
 // it is definite, else any element that could be there.
-func (e *Evaluator) elemAt(s *Value, k int) *Value {
+func (e *Evaluator) elemAt(s *value.Value, k int) *value.Value {
 	if k >= 0 {
 		definite := true
-		for i := 0; i <= k && i < len(s.items); i++ {
-			if s.items[i].Rep || len(s.items[i].Conds) > 0 || s.items[i].self != 0 {
+		for i := 0; i <= k && i < len(s.Items()); i++ {
+			if s.Items()[i].Rep || len(s.Items()[i].Conds) > 0 || s.Items()[i].Self != 0 {
 				definite = false
 				break
 			}
 		}
-		if definite && k < len(s.items) {
-			return s.items[k].V
+		if definite && k < len(s.Items()) {
+			return s.Items()[k].V
 		}
 	}
-	var out *Value
-	for _, it := range s.items {
+	var out *value.Value
+	for _, it := range s.Items() {
 		out = e.join2(out, it.V, 0, 0)
 	}
 	if out == nil {
-		return e.hole(HoleRuntime, "", "element", "element of an empty slice")
+		return e.hole(value.HoleRuntime, "", "element", "element of an empty slice")
 	}
 	return out
 }
 
-func (e *Evaluator) getPath(v *Value, path []int) *Value {
+func (e *Evaluator) getPath(v *value.Value, path []int) *value.Value {
 	for _, k := range path {
 		v = e.sub(v, k)
 	}
@@ -104,39 +105,39 @@ func (e *Evaluator) getPath(v *Value, path []int) *Value {
 // setPath returns v with the part at path replaced by nv; a part that is
 // not known exactly (an element under a condition, an unknown index, one
 // of alternatives) is joined with nv instead.
-func (e *Evaluator) setPath(v *Value, path []int, nv *Value) *Value {
+func (e *Evaluator) setPath(v *value.Value, path []int, nv *value.Value) *value.Value {
 	if len(path) == 0 {
 		return nv
 	}
 	k := path[0]
-	switch v.kind {
-	case KStruct:
-		if k >= 0 && k < len(v.elems) {
-			fields := slices.Clone(v.elems)
+	switch v.Kind() {
+	case value.KStruct:
+		if k >= 0 && k < len(v.Elems()) {
+			fields := slices.Clone(v.Elems())
 			fields[k] = e.setPath(fields[k], path[1:], nv)
-			return e.bound(mkStructU(v.typ, v.unit, fields))
+			return e.bound(value.Struct(v.Type(), v.Unit(), fields))
 		}
-	case KSlice:
-		items := slices.Clone(v.items)
+	case value.KSlice:
+		items := slices.Clone(v.Items())
 		if k >= 0 && k < len(items) {
 			definite := true
 			for i := 0; i <= k; i++ {
-				if items[i].Rep || len(items[i].Conds) > 0 || items[i].self != 0 {
+				if items[i].Rep || len(items[i].Conds) > 0 || items[i].Self != 0 {
 					definite = false
 				}
 			}
 			if definite {
 				items[k].V = e.setPath(items[k].V, path[1:], nv)
-				return e.bound(mkSlice(items))
+				return e.bound(value.Slice(items))
 			}
 		}
 		for i := range items {
 			items[i].V = e.join2(items[i].V, e.setPath(items[i].V, path[1:], nv), 0, 0)
 		}
-		return e.bound(mkSlice(items))
-	case KAlt:
-		var out *Value
-		for _, a := range v.elems {
+		return e.bound(value.Slice(items))
+	case value.KAlt:
+		var out *value.Value
+		for _, a := range v.Elems() {
 			out = e.join2(out, e.setPath(a, path, nv), 0, 0)
 		}
 		return out
@@ -145,76 +146,77 @@ func (e *Evaluator) setPath(v *Value, path []int, nv *Value) *Value {
 }
 
 // load reads through pointer p.
-func (fr *frame) load(h *heap, p *Value) (*Value, *heap) {
+func (fr *frame) load(h *value.Heap, p *value.Value) (*value.Value, *value.Heap) {
 	e := fr.e
-	switch p.kind {
-	case KPointer:
-		if p.cell == 0 {
-			return e.getPath(p.elems[0], p.path), h
+	switch p.Kind() {
+	case value.KPointer:
+		if p.Cell() == 0 {
+			return e.getPath(p.Elems()[0], p.Path()), h
 		}
-		var c *Value
-		c, h = fr.cellContent(h, p.cell)
-		v := e.getPath(c, p.path)
+		var c *value.Value
+		c, h = fr.cellContent(h, p.Cell())
+		v := e.getPath(c, p.Path())
 		if r, src := fr.resolveField(v); r != nil {
-			h = importCells(h, src, r)
-			h = h.set(p.cell, e.setPath(c, p.path, r))
+			h = value.ImportCells(h, src, r)
+			h = h.Set(p.Cell(), e.setPath(c, p.Path(), r))
 			return r, h
 		}
 		return v, h
-	case KAlt:
-		var out *Value
-		for _, a := range p.elems {
-			var v *Value
+	case value.KAlt:
+		var out *value.Value
+		for _, a := range p.Elems() {
+			var v *value.Value
 			v, h = fr.load(h, a)
 			out = e.join2(out, v, 0, 0)
 		}
 		return out, h
-	case KNil:
+	case value.KNil:
 		return e.bounded("nil dereference"), h
 	}
 	cell := fr.ptrCell(p)
-	return fr.load(h, mkPtr(cell, nil))
+	return fr.load(h, value.Ptr(cell, nil))
 }
 
 // store writes v through pointer p.
-func (fr *frame) store(h *heap, p, v *Value) *heap {
+func (fr *frame) store(h *value.Heap, p, v *value.Value) *value.Heap {
 	e := fr.e
-	switch p.kind {
-	case KPointer:
-		if p.cell == 0 {
-			old := p.elems[0]
-			return fr.replace(h, old, e.setPath(old, p.path, v))
+	switch p.Kind() {
+	case value.KPointer:
+		if p.Cell() == 0 {
+			old := p.Elems()[0]
+			return fr.replace(h, old, e.setPath(old, p.Path(), v))
 		}
-		c, h := fr.cellContent(h, p.cell)
-		if e.cells[p.cell].global != "" {
+		c, h := fr.cellContent(h, p.Cell())
+		if e.cells[p.Cell()].global != "" {
 			fr.wroteG = true
 		}
-		return h.set(p.cell, e.setPath(c, p.path, v))
-	case KAlt:
+		return h.Set(p.Cell(), e.setPath(c, p.Path(), v))
+	case value.KAlt:
 		// One of them is written: each may keep its value.
-		for _, a := range p.elems {
-			var old *Value
+		for _, a := range p.Elems() {
+			var old *value.Value
 			old, h = fr.load(h, a)
 			h = fr.store(h, a, e.join2(old, v, 0, 0))
 		}
 		return h
-	case KNil:
+	case value.KNil:
 		return h
 	}
-	return fr.store(h, mkPtr(fr.ptrCell(p), nil), v)
+	return fr.store(h, value.Ptr(fr.ptrCell(p), nil), v)
 }
 
 // replace substitutes the slice value nv for old, by identity, in the
 // frame's registers and in the cells of h.
-func (fr *frame) replace(h *heap, old, nv *Value) *heap {
+func (fr *frame) replace(h *value.Heap, old, nv *value.Value) *value.Heap {
 	for i, v := range fr.vals {
 		if v == old {
 			fr.vals[i] = nv
 		}
 	}
-	for i, v := range h.vals {
+	ids := h.IDs()
+	for i, v := range h.Values() {
 		if v == old {
-			h = h.set(h.ids[i], nv)
+			h = h.Set(ids[i], nv)
 		}
 	}
 	return h
@@ -223,115 +225,115 @@ func (fr *frame) replace(h *heap, old, nv *Value) *heap {
 // ptrCell gives a pointer nothing is known about (a parameter's, an
 // application's result) a cell of its own, the same for the same value in
 // this frame, holding an unknown value.
-func (fr *frame) ptrCell(p *Value) int {
+func (fr *frame) ptrCell(p *value.Value) int {
 	if c, ok := fr.ptrCells[p]; ok {
 		return c
 	}
 	e := fr.e
 	desc := "*pointer"
 	key := e.keyOf(p)
-	if p.kind == KUnknown {
-		desc = "*" + e.Piece(p.hole).Desc
+	if p.Kind() == value.KUnknown {
+		desc = "*" + e.Piece(p.Hole()).Desc
 	}
 	cell := e.newCell(nil, nil, desc)
 	if fr.ptrCells == nil {
-		fr.ptrCells = map[*Value]int{}
+		fr.ptrCells = map[*value.Value]int{}
 	}
 	fr.ptrCells[p] = cell
 	k := ""
 	if key != "" {
 		k = "deref:" + key
 	}
-	e.cellInit[cell] = e.hole(HoleRuntime, k, desc, "pointee not known")
+	e.cellInit[cell] = e.hole(value.HoleRuntime, k, desc, "pointee not known")
 	return cell
 }
 
 // fieldAddr is &p.f.
-func (fr *frame) fieldAddr(h *heap, p *Value, in *ir.Instr) (*Value, *heap) {
+func (fr *frame) fieldAddr(h *value.Heap, p *value.Value, in *ir.Instr) (*value.Value, *value.Heap) {
 	e := fr.e
-	switch p.kind {
-	case KPointer:
-		if p.cell == 0 {
-			return e.bound(mkSlicePtr(p.elems[0], extend(p.path, in.X))), h
+	switch p.Kind() {
+	case value.KPointer:
+		if p.Cell() == 0 {
+			return e.bound(value.SlicePtr(p.Elems()[0], extend(p.Path(), in.X))), h
 		}
-		var c *Value
-		c, h = fr.cellContent(h, p.cell)
-		if cur := e.getPath(c, p.path); cur.kind != KStruct && cur.kind != KAlt {
-			h = h.set(p.cell, e.setPath(c, p.path, e.materialize(fr.f.TypeAt(in.Aux), fr.f.Unit(), cur)))
+		var c *value.Value
+		c, h = fr.cellContent(h, p.Cell())
+		if cur := e.getPath(c, p.Path()); cur.Kind() != value.KStruct && cur.Kind() != value.KAlt {
+			h = h.Set(p.Cell(), e.setPath(c, p.Path(), e.materialize(fr.f.TypeAt(in.Aux), fr.f.Unit(), cur)))
 		}
-		return mkPtr(p.cell, extend(p.path, in.X)), h
-	case KAlt:
-		var out *Value
-		for _, a := range p.elems {
-			var v *Value
+		return value.Ptr(p.Cell(), extend(p.Path(), in.X)), h
+	case value.KAlt:
+		var out *value.Value
+		for _, a := range p.Elems() {
+			var v *value.Value
 			v, h = fr.fieldAddr(h, a, in)
 			out = e.join2(out, v, 0, 0)
 		}
 		return out, h
 	}
 	cell := fr.ptrCell(p)
-	return fr.fieldAddr(h, mkPtr(cell, nil), in)
+	return fr.fieldAddr(h, value.Ptr(cell, nil), in)
 }
 
 // field is x.f of a struct value.
-func (fr *frame) field(h *heap, x *Value, in *ir.Instr) (*Value, *heap) {
+func (fr *frame) field(h *value.Heap, x *value.Value, in *ir.Instr) (*value.Value, *value.Heap) {
 	e := fr.e
-	switch x.kind {
-	case KStruct:
-		if in.X < len(x.elems) {
-			v := x.elems[in.X]
+	switch x.Kind() {
+	case value.KStruct:
+		if in.X < len(x.Elems()) {
+			v := x.Elems()[in.X]
 			if r, src := fr.resolveField(v); r != nil {
-				return r, importCells(h, src, r)
+				return r, value.ImportCells(h, src, r)
 			}
 			return v, h
 		}
-	case KAlt:
-		var out *Value
-		for _, a := range x.elems {
-			var v *Value
+	case value.KAlt:
+		var out *value.Value
+		for _, a := range x.Elems() {
+			var v *value.Value
 			v, h = fr.field(h, a, in)
 			out = e.join2(out, v, 0, 0)
 		}
 		return out, h
 	}
 	m := e.materialize(fr.f.TypeAt(in.Aux), fr.f.Unit(), x)
-	if m.kind == KStruct && in.X < len(m.elems) {
-		v := m.elems[in.X]
+	if m.Kind() == value.KStruct && in.X < len(m.Elems()) {
+		v := m.Elems()[in.X]
 		if r, src := fr.resolveField(v); r != nil {
-			return r, importCells(h, src, r)
+			return r, value.ImportCells(h, src, r)
 		}
 		return v, h
 	}
-	return e.hole(HoleField, in.Name, "field", "field of a value not known"), h
+	return e.hole(value.HoleField, in.Name, "field", "field of a value not known"), h
 }
 
 // materialize turns an unknown struct into a struct of unknown fields,
 // each keyed by its identity (field:pkg.T.f), so that a field can be
 // written and the others still read as what they are.
-func (e *Evaluator) materialize(t *ir.Type, u *ir.Unit, from *Value) *Value {
+func (e *Evaluator) materialize(t *ir.Type, u *ir.Unit, from *value.Value) *value.Value {
 	if t == nil || t.Kind != ir.TStruct {
 		return from
 	}
 	if isTextBuffer(t.Name) {
-		return mkStr(e.holeShape(HoleRuntime, "", t.Name, "buffer not known"))
+		return value.Str(e.holeShape(value.HoleRuntime, "", t.Name, "buffer not known"))
 	}
 	prefix := ""
-	if from.kind == KUnknown {
-		prefix = e.Piece(from.hole).Desc
+	if from.Kind() == value.KUnknown {
+		prefix = e.Piece(from.Hole()).Desc
 	}
-	fields := make([]*Value, len(t.Fields))
+	fields := make([]*value.Value, len(t.Fields))
 	for i, fd := range t.Fields {
 		desc := fd.Name
 		if prefix != "" {
 			desc = prefix + "." + fd.Name
 		}
-		ref := e.t.piece(Piece{Hole: true, Kind: HoleField, Key: fd.Key, Desc: desc, Why: "field of a struct not known here"}) // placed where read (stampField)
+		ref := e.t.Intern(value.Piece{Hole: true, Kind: value.HoleField, Key: fd.Key, Desc: desc, Why: "field of a struct not known here"}) // placed where read (stampField)
 		if t.Name != "" {
 			e.fieldHoles[ref] = fieldRef{typ: t.Name, index: i, t: typeIn(u, fd.Type), u: u}
 		}
-		fields[i] = e.fit(orOther(typeIn(u, fd.Type)), mkUnknown(ref))
+		fields[i] = e.fit(orOther(typeIn(u, fd.Type)), value.Unknown(ref))
 	}
-	return e.bound(mkStructU(t, u, fields))
+	return e.bound(value.Struct(t, u, fields))
 }
 
 func orOther(t *ir.Type) *ir.Type {
@@ -352,13 +354,13 @@ type fieldRef struct {
 // from every store to it in the program (Env.Stores), when that list is
 // complete: the join of the stored values and the zero value. It returns
 // nil when v is not such a field or its stores are not all known.
-func (fr *frame) resolveField(v *Value) (*Value, *heap) {
+func (fr *frame) resolveField(v *value.Value) (*value.Value, *value.Heap) {
 	e := fr.e
-	ref := v.hole
-	if v.kind == KString && v.shape.Kind == strshape.KindHole {
-		ref = v.shape.Ref
+	ref := v.Hole()
+	if v.Kind() == value.KString && v.Shape().Kind == strshape.KindHole {
+		ref = v.Shape().Ref
 	}
-	if ref == 0 || v.kind != KUnknown && v.kind != KString && v.kind != KInt {
+	if ref == 0 || v.Kind() != value.KUnknown && v.Kind() != value.KString && v.Kind() != value.KInt {
 		return nil, nil
 	}
 	fref, ok := e.fieldHoles[ref]
@@ -388,8 +390,8 @@ func (fr *frame) resolveField(v *Value) (*Value, *heap) {
 	for _, fr := range e.topStack {
 		degraded = degraded || fr.degraded
 	}
-	var out *Value
-	h := emptyHeap
+	var out *value.Value
+	h := value.EmptyHeap()
 	for _, s := range stores {
 		tf := e.topFrame(s.Fn)
 		if tf == nil {
@@ -403,13 +405,13 @@ func (fr *frame) resolveField(v *Value) (*Value, *heap) {
 			return nil, nil
 		}
 		val := tf.finalValue(slot)
-		if e.unkeyedStringHole(val) && v.kind == KString {
+		if e.unkeyedStringHole(val) && v.Kind() == value.KString {
 			// A store of a value without identity (the parameter of a
 			// constructor whose callers are not known) says no more
 			// than the field's own hole, which names the field.
 			val = e.stampField(v)
 		}
-		h = importCells(h, tf.final, val)
+		h = value.ImportCells(h, tf.final, val)
 		out = e.join2(out, val, 0, 0)
 	}
 	out = e.join2(out, e.fieldZero(fref, ref), 0, 0)
@@ -424,113 +426,113 @@ func (fr *frame) resolveField(v *Value) (*Value, *heap) {
 
 // unkeyedStringHole reports whether v is a string that is nothing but a
 // hole without a key.
-func (e *Evaluator) unkeyedStringHole(v *Value) bool {
-	return v != nil && v.kind == KString && v.shape != nil && v.shape.Kind == strshape.KindHole && e.Piece(v.shape.Ref).Key == ""
+func (e *Evaluator) unkeyedStringHole(v *value.Value) bool {
+	return v != nil && v.Kind() == value.KString && v.Shape() != nil && v.Shape().Kind == strshape.KindHole && e.Piece(v.Shape().Ref).Key == ""
 }
 
 // fieldZero is the zero value of the field fref, joined with its stores:
 // for a string field an empty literal marked Zero (Piece.Zero) and keyed
 // by the field, so that a consumer can tell "not set yet" from a stored
 // empty string.
-func (e *Evaluator) fieldZero(fref fieldRef, ref int) *Value {
+func (e *Evaluator) fieldZero(fref fieldRef, ref int) *value.Value {
 	if fref.t == nil || fref.t.Kind != ir.TString {
 		return e.zero(fref.t, fref.u, 0)
 	}
-	return mkStr(strshape.Lit("", e.piece(Piece{Zero: true, Key: e.Piece(ref).Key})))
+	return value.Str(strshape.Lit("", e.piece(value.Piece{Zero: true, Key: e.Piece(ref).Key})))
 }
 
 type fieldResult struct {
-	v *Value
-	h *heap
+	v *value.Value
+	h *value.Heap
 }
 
 // index is x[i] on an array value or a string.
-func (e *Evaluator) index(x, i *Value) *Value {
+func (e *Evaluator) index(x, i *value.Value) *value.Value {
 	k := -1
-	if i.kind == KInt && i.lo == i.hi && i.lo >= 0 && i.lo < 1<<20 {
-		k = int(i.lo)
+	if i.Kind() == value.KInt && i.Lo() == i.Hi() && i.Lo() >= 0 && i.Lo() < 1<<20 {
+		k = int(i.Lo())
 	}
-	switch x.kind {
-	case KSlice:
+	switch x.Kind() {
+	case value.KSlice:
 		return e.elemAt(x, k)
-	case KString:
-		return mkInt(0, 255)
-	case KAlt:
-		var out *Value
-		for _, a := range x.elems {
+	case value.KString:
+		return value.Int(0, 255)
+	case value.KAlt:
+		var out *value.Value
+		for _, a := range x.Elems() {
 			out = e.join2(out, e.index(a, i), 0, 0)
 		}
 		return out
 	}
-	return e.hole(HoleRuntime, "", "element", "element of a value not known")
+	return e.hole(value.HoleRuntime, "", "element", "element of a value not known")
 }
 
 // indexAddr is &x[i].
-func (fr *frame) indexAddr(h *heap, x, i *Value) (*Value, *heap) {
+func (fr *frame) indexAddr(h *value.Heap, x, i *value.Value) (*value.Value, *value.Heap) {
 	e := fr.e
 	k := -1
-	if i.kind == KInt && i.lo == i.hi && i.lo >= 0 && i.lo < 1<<20 {
-		k = int(i.lo)
+	if i.Kind() == value.KInt && i.Lo() == i.Hi() && i.Lo() >= 0 && i.Lo() < 1<<20 {
+		k = int(i.Lo())
 	}
-	switch x.kind {
-	case KPointer:
-		if x.cell == 0 {
-			return e.bound(mkSlicePtr(x.elems[0], extend(x.path, k))), h
+	switch x.Kind() {
+	case value.KPointer:
+		if x.Cell() == 0 {
+			return e.bound(value.SlicePtr(x.Elems()[0], extend(x.Path(), k))), h
 		}
-		return mkPtr(x.cell, extend(x.path, k)), h
-	case KSlice:
-		return e.bound(mkSlicePtr(x, []int{k})), h
-	case KAlt:
-		var out *Value
-		for _, a := range x.elems {
-			var v *Value
+		return value.Ptr(x.Cell(), extend(x.Path(), k)), h
+	case value.KSlice:
+		return e.bound(value.SlicePtr(x, []int{k})), h
+	case value.KAlt:
+		var out *value.Value
+		for _, a := range x.Elems() {
+			var v *value.Value
 			v, h = fr.indexAddr(h, a, i)
 			out = e.join2(out, v, 0, 0)
 		}
 		return out, h
 	}
-	if x.kind == KUnknown {
+	if x.Kind() == value.KUnknown {
 		// The elements of a slice nothing is known about, described
 		// as its elements.
 		if _, ok := fr.ptrCells[x]; !ok {
-			p := e.Piece(x.hole)
+			p := e.Piece(x.Hole())
 			cell := e.newCell(nil, nil, p.Desc+"[]")
-			e.cellInit[cell] = e.hole(HoleRuntime, "", p.Desc, "elements of a slice not known")
+			e.cellInit[cell] = e.hole(value.HoleRuntime, "", p.Desc, "elements of a slice not known")
 			if fr.ptrCells == nil {
-				fr.ptrCells = map[*Value]int{}
+				fr.ptrCells = map[*value.Value]int{}
 			}
 			fr.ptrCells[x] = cell
 		}
 	}
-	return mkPtr(fr.ptrCell(x), []int{-1}), h
+	return value.Ptr(fr.ptrCell(x), []int{-1}), h
 }
 
 // keyString spells a constant map key (constant.Value.ExactString), ""
 // when the key is not one constant.
-func (e *Evaluator) keyString(k *Value) string {
-	switch k.kind {
-	case KString:
-		if s, ok := litText(k.shape); ok {
+func (e *Evaluator) keyString(k *value.Value) string {
+	switch k.Kind() {
+	case value.KString:
+		if s, ok := value.LitText(k.Shape()); ok {
 			return constant.MakeString(s).ExactString()
 		}
-	case KInt:
-		if k.lo == k.hi && k.lo != negInf && k.lo != posInf {
-			return strconv.FormatInt(k.lo, 10)
+	case value.KInt:
+		if k.Lo() == k.Hi() && k.Lo() != value.NegInf && k.Lo() != value.PosInf {
+			return strconv.FormatInt(k.Lo(), 10)
 		}
-	case KConst:
-		return k.c.ExactString()
-	case KInterface:
-		return e.keyString(k.elems[0])
+	case value.KConst:
+		return k.Constant().ExactString()
+	case value.KInterface:
+		return e.keyString(k.Elems()[0])
 	}
 	return ""
 }
 
 // keyAlts lists the constant keys k may be, nil when one is not known.
-func (e *Evaluator) keyAlts(k *Value) []string {
-	if k.kind == KString && k.shape.Kind == strshape.KindAlt {
+func (e *Evaluator) keyAlts(k *value.Value) []string {
+	if k.Kind() == value.KString && k.Shape().Kind == strshape.KindAlt {
 		var out []string
-		for _, p := range k.shape.Parts {
-			s, ok := litText(p)
+		for _, p := range k.Shape().Parts {
+			s, ok := value.LitText(p)
 			if !ok {
 				return nil
 			}
@@ -538,9 +540,9 @@ func (e *Evaluator) keyAlts(k *Value) []string {
 		}
 		return out
 	}
-	if k.kind == KAlt {
+	if k.Kind() == value.KAlt {
 		var out []string
-		for _, a := range k.elems {
+		for _, a := range k.Elems() {
 			ks := e.keyAlts(a)
 			if ks == nil {
 				return nil
@@ -556,7 +558,7 @@ func (e *Evaluator) keyAlts(k *Value) []string {
 }
 
 // lookup is m[k] on a map (or a string's byte).
-func (fr *frame) lookup(h *heap, m, k *Value, in *ir.Instr) *Value {
+func (fr *frame) lookup(h *value.Heap, m, k *value.Value, in *ir.Instr) *value.Value {
 	e := fr.e
 	t := fr.f.TypeAt(in.Type)
 	var et *ir.Type
@@ -565,27 +567,27 @@ func (fr *frame) lookup(h *heap, m, k *Value, in *ir.Instr) *Value {
 	} else {
 		et = t
 	}
-	result := func(v, ok *Value) *Value {
+	result := func(v, ok *value.Value) *value.Value {
 		if et != nil {
 			v = e.fit(et, v)
 		}
 		if in.X == 1 {
-			return mkTuple([]*Value{v, ok})
+			return value.Tuple([]*value.Value{v, ok})
 		}
 		return v
 	}
-	unknownOK := e.hole(HoleRuntime, "", "ok", "map lookup")
+	unknownOK := e.hole(value.HoleRuntime, "", "ok", "map lookup")
 	if e.absentKey != nil && k == e.absentKey {
-		return result(e.zero(et, fr.f.Unit(), 0), mkBool(false)) // keySplit's missing key
+		return result(e.zero(et, fr.f.Unit(), 0), value.Bool(false)) // keySplit's missing key
 	}
-	switch m.kind {
-	case KString:
-		return result(mkInt(0, 255), unknownOK)
-	case KNil:
-		return result(e.zero(et, fr.f.Unit(), 0), mkBool(false))
-	case KPointer:
+	switch m.Kind() {
+	case value.KString:
+		return result(value.Int(0, 255), unknownOK)
+	case value.KNil:
+		return result(e.zero(et, fr.f.Unit(), 0), value.Bool(false))
+	case value.KPointer:
 		c, _ := fr.load(h, m)
-		if c.kind != KMap {
+		if c.Kind() != value.KMap {
 			break
 		}
 		keys := e.keyAlts(k)
@@ -594,55 +596,55 @@ func (fr *frame) lookup(h *heap, m, k *Value, in *ir.Instr) *Value {
 			if mk := e.keyOf(m); mk != "" && e.keyOf(k) != "" {
 				key = "lookup:" + mk + "[" + e.keyOf(k) + "]"
 			}
-			return result(e.hole(HoleRuntime, key, "map entry", "map indexed by a key not known"), unknownOK)
+			return result(e.hole(value.HoleRuntime, key, "map entry", "map indexed by a key not known"), unknownOK)
 		}
-		var v, ok *Value
+		var v, ok *value.Value
 		for _, ks := range keys {
-			i := sort.SearchStrings(c.keys, ks)
-			if i < len(c.keys) && c.keys[i] == ks {
-				v = e.join2(v, c.elems[i], 0, 0)
-				ok = e.join2(ok, mkBool(true), 0, 0)
+			i := sort.SearchStrings(c.Keys(), ks)
+			if i < len(c.Keys()) && c.Keys()[i] == ks {
+				v = e.join2(v, c.Elems()[i], 0, 0)
+				ok = e.join2(ok, value.Bool(true), 0, 0)
 			} else {
 				v = e.join2(v, e.zero(et, fr.f.Unit(), 0), 0, 0)
-				ok = e.join2(ok, mkBool(false), 0, 0)
+				ok = e.join2(ok, value.Bool(false), 0, 0)
 			}
 		}
-		if ok.kind == KAlt {
+		if ok.Kind() == value.KAlt {
 			ok = unknownOK
 		}
 		return result(v, ok)
-	case KAlt:
-		var out *Value
-		for _, a := range m.elems {
+	case value.KAlt:
+		var out *value.Value
+		for _, a := range m.Elems() {
 			out = e.join2(out, fr.lookup(h, a, k, in), 0, 0)
 		}
 		return out
 	}
-	return result(e.hole(HoleRuntime, "", "map entry", "map not known"), unknownOK)
+	return result(e.hole(value.HoleRuntime, "", "map entry", "map not known"), unknownOK)
 }
 
 // mapUpdate is m[k] = v.
-func (fr *frame) mapUpdate(h *heap, m, k, v *Value) *heap {
+func (fr *frame) mapUpdate(h *value.Heap, m, k, v *value.Value) *value.Heap {
 	e := fr.e
-	if m.kind != KPointer {
-		if m.kind == KAlt {
-			for _, a := range m.elems {
+	if m.Kind() != value.KPointer {
+		if m.Kind() == value.KAlt {
+			for _, a := range m.Elems() {
 				h = fr.mapUpdate(h, a, k, v)
 			}
 		}
 		return h
 	}
 	c, h := fr.load(h, m)
-	if c.kind != KMap {
+	if c.Kind() != value.KMap {
 		return h
 	}
 	ks := e.keyString(k)
-	var nc *Value
+	var nc *value.Value
 	if ks == "" {
-		nc = e.hole(HoleRuntime, "", "map", "map written with a key not known")
+		nc = e.hole(value.HoleRuntime, "", "map", "map written with a key not known")
 	} else {
-		i := sort.SearchStrings(c.keys, ks)
-		keys, vals := slices.Clone(c.keys), slices.Clone(c.elems)
+		i := sort.SearchStrings(c.Keys(), ks)
+		keys, vals := slices.Clone(c.Keys()), slices.Clone(c.Elems())
 		if i < len(keys) && keys[i] == ks {
 			vals[i] = v
 		} else {
@@ -652,23 +654,23 @@ func (fr *frame) mapUpdate(h *heap, m, k, v *Value) *heap {
 		if len(keys) > e.b.Elems {
 			nc = e.bounded("map larger than the element bound")
 		} else {
-			nc = e.bound(mkMap(keys, vals))
+			nc = e.bound(value.Map(keys, vals))
 		}
 	}
 	return fr.store(h, m, nc)
 }
 
 // slice is x[lo:hi].
-func (fr *frame) slice(h *heap, x, lo, hi *Value) (*Value, *heap) {
+func (fr *frame) slice(h *value.Heap, x, lo, hi *value.Value) (*value.Value, *value.Heap) {
 	e := fr.e
-	switch x.kind {
-	case KPointer:
+	switch x.Kind() {
+	case value.KPointer:
 		v, h2 := fr.load(h, x)
 		return e.sliceOf(v, lo, hi), h2
-	case KAlt:
-		var out *Value
-		for _, a := range x.elems {
-			var v *Value
+	case value.KAlt:
+		var out *value.Value
+		for _, a := range x.Elems() {
+			var v *value.Value
 			v, h = fr.slice(h, a, lo, hi)
 			out = e.join2(out, v, 0, 0)
 		}
@@ -678,55 +680,55 @@ func (fr *frame) slice(h *heap, x, lo, hi *Value) (*Value, *heap) {
 }
 
 // sliceOf is x[lo:hi] on a slice or string value; nil bounds are absent.
-func (e *Evaluator) sliceOf(x, lo, hi *Value) *Value {
-	bound := func(b *Value, def int) (int, bool) {
+func (e *Evaluator) sliceOf(x, lo, hi *value.Value) *value.Value {
+	bound := func(b *value.Value, def int) (int, bool) {
 		if b == nil {
 			return def, true
 		}
-		if b.kind == KInt && b.lo == b.hi && b.lo >= 0 && b.lo < 1<<20 {
-			return int(b.lo), true
+		if b.Kind() == value.KInt && b.Lo() == b.Hi() && b.Lo() >= 0 && b.Lo() < 1<<20 {
+			return int(b.Lo()), true
 		}
 		return 0, false
 	}
-	whole := lo == nil && hi == nil || lo != nil && hi == nil && lo.kind == KInt && lo.lo == 0 && lo.hi == 0
-	switch x.kind {
-	case KNil:
+	whole := lo == nil && hi == nil || lo != nil && hi == nil && lo.Kind() == value.KInt && lo.Lo() == 0 && lo.Hi() == 0
+	switch x.Kind() {
+	case value.KNil:
 		return x
-	case KSlice:
+	case value.KSlice:
 		if whole {
 			return x
 		}
 		definite := true
-		for _, it := range x.items {
-			if it.Rep || len(it.Conds) > 0 || it.self != 0 {
+		for _, it := range x.Items() {
+			if it.Rep || len(it.Conds) > 0 || it.Self != 0 {
 				definite = false
 			}
 		}
 		l, okl := bound(lo, 0)
-		r, okr := bound(hi, len(x.items))
-		if definite && okl && okr && l <= r && r <= len(x.items) {
-			return e.bound(mkSlice(slices.Clone(x.items[l:r])))
+		r, okr := bound(hi, len(x.Items()))
+		if definite && okl && okr && l <= r && r <= len(x.Items()) {
+			return e.bound(value.Slice(slices.Clone(x.Items()[l:r])))
 		}
-		var v *Value
-		for _, it := range x.items {
+		var v *value.Value
+		for _, it := range x.Items() {
 			v = e.join2(v, it.V, 0, 0)
 		}
 		if v == nil {
 			return x
 		}
-		return e.bound(mkSlice([]Elem{{V: v, Rep: true}}))
-	case KString:
+		return e.bound(value.Slice([]value.Elem{{V: v, Rep: true}}))
+	case value.KString:
 		if whole {
 			return x
 		}
-		if t, ok := litText(x.shape); ok {
+		if t, ok := value.LitText(x.Shape()); ok {
 			l, okl := bound(lo, 0)
 			r, okr := bound(hi, len(t))
 			if okl && okr && l <= r && r <= len(t) {
-				return mkStr(e.litPlain(t[l:r]))
+				return value.Str(e.litPlain(t[l:r]))
 			}
 		}
-		return mkStr(e.holeShape(HoleRuntime, "", "substring", "substring of a string not known"))
+		return value.Str(e.holeShape(value.HoleRuntime, "", "substring", "substring of a string not known"))
 	}
 	return x
 }

@@ -10,44 +10,45 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/ydblint/ydblint/internal/goeval/ir"
+	"github.com/ydblint/ydblint/internal/goeval/value"
 	"github.com/ydblint/ydblint/internal/strshape"
 )
 
 // constValue is the abstract value of a constant operand.
-func (e *Evaluator) constValue(f *ir.Func, c *ir.Const) *Value {
+func (e *Evaluator) constValue(f *ir.Func, c *ir.Const) *value.Value {
 	t := f.TypeAt(c.Type)
 	switch c.Kind {
 	case ir.ConstNil:
 		return e.zero(t, f.Unit(), 0)
 	case ir.ConstGlobal:
-		return mkPtr(e.globalCell(c.Name, c, f), nil)
+		return value.Ptr(e.globalCell(c.Name, c, f), nil)
 	case ir.ConstFunc:
 		if fn := e.funcOf(f, c.Func, c.SSAFunc(), c.Name); fn != nil {
-			return mkFunc(fn, nil)
+			return value.Func(fn, nil)
 		}
-		return mkApply(c.Name, nil)
+		return value.Apply(c.Name, nil)
 	case ir.ConstBuiltin:
-		return e.hole(HoleRuntime, "", c.Name, "builtin used as a value")
+		return e.hole(value.HoleRuntime, "", c.Name, "builtin used as a value")
 	}
 	if t != nil && (t.Kind == ir.TString || t.Kind == ir.TBytes) {
-		return mkStr(e.lit(c.Str, c.TokenPos(), c.PosString, 0, c.Exact))
+		return value.Str(e.lit(c.Str, c.TokenPos(), c.PosString, 0, c.Exact))
 	}
 	switch c.Val {
 	case "true":
-		return mkBool(true)
+		return value.Bool(true)
 	case "false":
-		return mkBool(false)
+		return value.Bool(false)
 	}
 	if n, err := strconv.ParseInt(c.Val, 10, 64); err == nil {
-		return mkIntConst(n)
+		return value.IntConst(n)
 	}
 	if t != nil && (t.Kind == ir.TInt || t.Kind == ir.TUint) {
-		return mkInt(negInf, posInf)
+		return value.Int(value.NegInf, value.PosInf)
 	}
 	if k := parseConst(c.Val); k != nil {
-		return mkConst(k)
+		return value.Const(k)
 	}
-	return e.hole(HoleRuntime, "", c.Val, "constant not represented")
+	return e.hole(value.HoleRuntime, "", c.Val, "constant not represented")
 }
 
 // parseConst reads a constant.Value.ExactString of a number: an integer,
@@ -86,48 +87,48 @@ func (e *Evaluator) funcOf(f *ir.Func, embedded int, sf *ssa.Function, name stri
 
 // zero is the zero value of t. strings.Builder and bytes.Buffer are
 // strings: their contents.
-func (e *Evaluator) zero(t *ir.Type, u *ir.Unit, depth int) *Value {
+func (e *Evaluator) zero(t *ir.Type, u *ir.Unit, depth int) *value.Value {
 	if t == nil {
-		return e.hole(HoleRuntime, "", "value", "type not known")
+		return e.hole(value.HoleRuntime, "", "value", "type not known")
 	}
 	if isTextBuffer(t.Name) {
-		return mkStr(strshape.Empty())
+		return value.Str(strshape.Empty())
 	}
 	switch t.Kind {
 	case ir.TString:
-		return mkStr(strshape.Empty())
+		return value.Str(strshape.Empty())
 	case ir.TInt, ir.TUint:
-		return mkIntConst(0)
+		return value.IntConst(0)
 	case ir.TFloat, ir.TComplex:
-		return mkConst(constant.MakeInt64(0))
+		return value.Const(constant.MakeInt64(0))
 	case ir.TBool:
-		return mkBool(false)
+		return value.Bool(false)
 	case ir.TStruct:
 		if depth > 6 || len(t.Fields) > e.b.Elems {
-			return e.hole(HoleBound, "", t.Name, "struct too deep or too large")
+			return e.hole(value.HoleBound, "", t.Name, "struct too deep or too large")
 		}
-		fields := make([]*Value, len(t.Fields))
+		fields := make([]*value.Value, len(t.Fields))
 		for i, fd := range t.Fields {
 			fields[i] = e.zero(typeIn(u, fd.Type), u, depth+1)
 		}
-		return e.bound(mkStructU(t, u, fields))
+		return e.bound(value.Struct(t, u, fields))
 	case ir.TArray:
 		if t.Len > int64(e.b.Elems) || depth > 6 {
-			return e.hole(HoleBound, "", "array", "array too large")
+			return e.hole(value.HoleBound, "", "array", "array too large")
 		}
-		items := make([]Elem, t.Len)
+		items := make([]value.Elem, t.Len)
 		for i := range items {
-			items[i] = Elem{V: e.zero(typeIn(u, t.Elem), u, depth+1)}
+			items[i] = value.Elem{V: e.zero(typeIn(u, t.Elem), u, depth+1)}
 		}
-		return e.bound(mkSlice(items))
+		return e.bound(value.Slice(items))
 	case ir.TTuple:
-		vs := make([]*Value, len(t.Fields))
+		vs := make([]*value.Value, len(t.Fields))
 		for i, fd := range t.Fields {
 			vs[i] = e.zero(typeIn(u, fd.Type), u, depth+1)
 		}
-		return mkTuple(vs)
+		return value.Tuple(vs)
 	}
-	return nilValue
+	return value.Nil()
 }
 
 func typeIn(u *ir.Unit, t int) *ir.Type {
@@ -141,7 +142,7 @@ func isTextBuffer(name string) bool { return name == "strings.Builder" || name =
 
 // typed makes v fit the static type of in's result: a string is a shape,
 // an integer an interval.
-func (fr *frame) typed(in *ir.Instr, v *Value) *Value {
+func (fr *frame) typed(in *ir.Instr, v *value.Value) *value.Value {
 	if v == nil {
 		return fr.e.bounded("no value")
 	}
@@ -152,37 +153,37 @@ func (fr *frame) typed(in *ir.Instr, v *Value) *Value {
 	return fr.e.fit(t, v)
 }
 
-func (e *Evaluator) fit(t *ir.Type, v *Value) *Value {
+func (e *Evaluator) fit(t *ir.Type, v *value.Value) *value.Value {
 	switch t.Kind {
 	case ir.TString:
-		if v.kind == KString {
+		if v.Kind() == value.KString {
 			return v
 		}
 		if s := e.shapeOf(v); s != nil {
 			return e.strValue(s)
 		}
-		return mkStr(strshape.Hole(e.piece(Piece{Hole: true, Kind: HoleRuntime, Desc: "string", Why: "value of another kind"})))
+		return value.Str(strshape.Hole(e.piece(value.Piece{Hole: true, Kind: value.HoleRuntime, Desc: "string", Why: "value of another kind"})))
 	case ir.TBytes:
-		if v.kind == KString || v.kind == KNil {
+		if v.Kind() == value.KString || v.Kind() == value.KNil {
 			return v
 		}
 		if s := e.shapeOf(v); s != nil {
 			return e.strValue(s)
 		}
 	case ir.TInt, ir.TUint:
-		switch v.kind {
-		case KInt:
+		switch v.Kind() {
+		case value.KInt:
 			return v
-		case KUnknown:
-			return mkIntHole(negInf, posInf, v.hole)
-		case KAlt:
-			var out *Value
-			for _, x := range v.elems {
+		case value.KUnknown:
+			return value.IntHole(value.NegInf, value.PosInf, v.Hole())
+		case value.KAlt:
+			var out *value.Value
+			for _, x := range v.Elems() {
 				out = e.join2(out, e.fit(t, x), 0, 0)
 			}
 			return out
 		}
-		return mkInt(negInf, posInf)
+		return value.Int(value.NegInf, value.PosInf)
 	}
 	return v
 }
@@ -192,7 +193,7 @@ func (e *Evaluator) fit(t *ir.Type, v *Value) *Value {
 // return). The pieces it makes carry the instruction's position
 // (Piece.Src); an instruction without one (a load or conversion the
 // source does not spell) keeps the enclosing call's.
-func (fr *frame) execAt(b int, in *ir.Instr, h *heap) *heap {
+func (fr *frame) execAt(b int, in *ir.Instr, h *value.Heap) *value.Heap {
 	e := fr.e
 	at, atString, local, foreign := e.at, e.atString, e.local, e.foreign
 	if in.TokenPos().IsValid() || in.Pos != "" {
@@ -223,37 +224,37 @@ func (fr *frame) home() bool {
 // (Piece.Src): a struct the evaluator does not know is materialised once,
 // at its first use, and each read of a field is its own place in the
 // source.
-func (e *Evaluator) stampField(v *Value) *Value {
+func (e *Evaluator) stampField(v *value.Value) *value.Value {
 	var ref int
 	switch {
 	case v == nil:
 		return v
-	case v.kind == KUnknown:
-		ref = v.hole
-	case v.kind == KString && v.shape.Kind == strshape.KindHole:
-		ref = v.shape.Ref
+	case v.Kind() == value.KUnknown:
+		ref = v.Hole()
+	case v.Kind() == value.KString && v.Shape().Kind == strshape.KindHole:
+		ref = v.Shape().Ref
 	default:
 		return v
 	}
 	p := e.Piece(ref)
-	if ref <= 0 || p.Kind != HoleField || !e.at.IsValid() && e.atString == "" || p.Src == e.at && p.SrcString == e.atString {
+	if ref <= 0 || p.Kind != value.HoleField || !e.at.IsValid() && e.atString == "" || p.Src == e.at && p.SrcString == e.atString {
 		return v
 	}
 	p.Src, p.SrcString = e.at, e.atString
-	r := e.t.piece(p)
+	r := e.t.Intern(p)
 	if fref, ok := e.fieldHoles[ref]; ok {
 		e.fieldHoles[r] = fref
 	}
-	if v.kind == KUnknown {
-		return mkUnknown(r)
+	if v.Kind() == value.KUnknown {
+		return value.Unknown(r)
 	}
-	return mkStr(strshape.Hole(r))
+	return value.Str(strshape.Hole(r))
 }
 
 // exec interprets one instruction (execAt).
-func (fr *frame) exec(b int, in *ir.Instr, h *heap) *heap {
+func (fr *frame) exec(b int, in *ir.Instr, h *value.Heap) *value.Heap {
 	e := fr.e
-	arg := func(i int) *Value { return fr.get(in.Args[i], b) }
+	arg := func(i int) *value.Value { return fr.get(in.Args[i], b) }
 	switch in.Op {
 	case ir.OpNop, ir.OpPhi:
 	case ir.OpBinOp:
@@ -261,7 +262,7 @@ func (fr *frame) exec(b int, in *ir.Instr, h *heap) *heap {
 	case ir.OpUnOp:
 		fr.set(in.ID, fr.typed(in, e.unop(token.Token(in.X), arg(0))))
 	case ir.OpLoad:
-		var v *Value
+		var v *value.Value
 		v, h = fr.load(h, arg(0))
 		fr.set(in.ID, fr.typed(in, e.stampField(v)))
 	case ir.OpStore:
@@ -269,14 +270,14 @@ func (fr *frame) exec(b int, in *ir.Instr, h *heap) *heap {
 	case ir.OpAlloc:
 		t := fr.f.TypeAt(in.X)
 		cell := e.newCell(t, fr.f.Unit(), in.Name)
-		h = h.set(cell, e.zero(t, fr.f.Unit(), 0))
-		fr.set(in.ID, mkPtr(cell, nil))
+		h = h.Set(cell, e.zero(t, fr.f.Unit(), 0))
+		fr.set(in.ID, value.Ptr(cell, nil))
 	case ir.OpField:
-		var v *Value
+		var v *value.Value
 		v, h = fr.field(h, arg(0), in)
 		fr.set(in.ID, fr.typed(in, e.stampField(v)))
 	case ir.OpFieldAddr:
-		var v *Value
+		var v *value.Value
 		v, h = fr.fieldAddr(h, arg(0), in)
 		fr.set(in.ID, v)
 	case ir.OpIndex:
@@ -288,11 +289,11 @@ func (fr *frame) exec(b int, in *ir.Instr, h *heap) *heap {
 	case ir.OpIndexAddr:
 		if fr.elem != nil && in.Args[0] == fr.elem.slice && in.Args[1] == fr.elem.next {
 			cell := e.newCell(nil, nil, "range element")
-			h = h.set(cell, fr.elem.v)
-			fr.set(in.ID, mkPtr(cell, nil))
+			h = h.Set(cell, fr.elem.v)
+			fr.set(in.ID, value.Ptr(cell, nil))
 			break
 		}
-		var v *Value
+		var v *value.Value
 		v, h = fr.indexAddr(h, arg(0), arg(1))
 		fr.set(in.ID, v)
 	case ir.OpLookup:
@@ -301,19 +302,19 @@ func (fr *frame) exec(b int, in *ir.Instr, h *heap) *heap {
 		h = fr.mapUpdate(h, arg(0), arg(1), arg(2))
 	case ir.OpMakeMap:
 		cell := e.newCell(nil, nil, "map")
-		h = h.set(cell, mkMap(nil, nil))
-		fr.set(in.ID, mkPtr(cell, nil))
+		h = h.Set(cell, value.Map(nil, nil))
+		fr.set(in.ID, value.Ptr(cell, nil))
 	case ir.OpMakeSlice:
 		fr.set(in.ID, fr.makeSlice(in, arg(0)))
 	case ir.OpSlice:
-		var lo, hi *Value
+		var lo, hi *value.Value
 		if in.Args[1] >= 0 {
 			lo = arg(1)
 		}
 		if in.Args[2] >= 0 {
 			hi = arg(2)
 		}
-		var v *Value
+		var v *value.Value
 		v, h = fr.slice(h, arg(0), lo, hi)
 		fr.set(in.ID, fr.typed(in, v))
 	case ir.OpConvert:
@@ -324,14 +325,14 @@ func (fr *frame) exec(b int, in *ir.Instr, h *heap) *heap {
 		if len(fr.f.Unit().Methods) > 0 {
 			u = fr.f.Unit()
 		}
-		fr.set(in.ID, e.bound(mkIface(in.Name, x, u)))
+		fr.set(in.ID, e.bound(value.Iface(in.Name, x, u)))
 	case ir.OpTypeAssert:
 		v, ok := fr.typeAssert(arg(0), in)
-		if in.Aux == 0 && ok != nil && ok.kind == KConst && !constant.BoolVal(ok.c) {
+		if in.Aux == 0 && ok != nil && ok.Kind() == value.KConst && !constant.BoolVal(ok.Constant()) {
 			return nil // the assertion panics
 		}
 		if in.Aux == 1 {
-			fr.set(in.ID, mkTuple([]*Value{v, ok}))
+			fr.set(in.ID, value.Tuple([]*value.Value{v, ok}))
 		} else {
 			fr.set(in.ID, v)
 		}
@@ -339,36 +340,36 @@ func (fr *frame) exec(b int, in *ir.Instr, h *heap) *heap {
 		fr.set(in.ID, fr.typed(in, e.extract(arg(0), in.X)))
 	case ir.OpMakeClosure:
 		fn := e.funcOf(fr.f, in.Func, in.SSAFunc(), in.Name)
-		bind := make([]*Value, len(in.Args))
+		bind := make([]*value.Value, len(in.Args))
 		for i := range in.Args {
 			bind[i] = arg(i)
 		}
 		if fn == nil {
-			fr.set(in.ID, e.hole(HoleRuntime, "", shortName(in.Name), "closure body not available"))
+			fr.set(in.ID, e.hole(value.HoleRuntime, "", value.ShortName(in.Name), "closure body not available"))
 			break
 		}
 		if fr.top {
 			fr.closures[fn] = &closureSite{h: h, bindings: bind, block: b}
 		}
-		fr.set(in.ID, e.bound(mkFunc(fn, bind)))
+		fr.set(in.ID, e.bound(value.Func(fn, bind)))
 	case ir.OpCall:
 		return fr.call(b, in, h)
 	case ir.OpDefer:
-		args := make([]*Value, len(in.Args))
+		args := make([]*value.Value, len(in.Args))
 		for i := range in.Args {
 			args[i] = arg(i)
 		}
 		fr.defers = append(fr.defers, deferred{in: in, args: args})
 	case ir.OpGo:
-		args := make([]*Value, len(in.Args))
+		args := make([]*value.Value, len(in.Args))
 		for i := range in.Args {
 			args[i] = arg(i)
 		}
 		h = fr.invalidate(h, args, "handed to a goroutine")
 		if fr.top {
 			for _, a := range args {
-				if a != nil && a.kind == KFunc && a.fn != nil {
-					if site := fr.closures[a.fn]; site != nil {
+				if a != nil && a.Kind() == value.KFunc && a.Fn() != nil {
+					if site := fr.closures[a.Fn()]; site != nil {
 						site.async = true
 					}
 				}
@@ -386,12 +387,12 @@ func (fr *frame) exec(b int, in *ir.Instr, h *heap) *heap {
 	case ir.OpIf:
 		c := arg(0)
 		fr.ifCond[b] = nil
-		if c.kind == KCond {
+		if c.Kind() == value.KCond {
 			fr.ifCond[b] = c
 		}
 		t, f := true, true
-		if c.kind == KConst && c.c.Kind() == constant.Bool {
-			t = constant.BoolVal(c.c)
+		if c.Kind() == value.KConst && c.Constant().Kind() == constant.Bool {
+			t = constant.BoolVal(c.Constant())
 			f = !t
 		}
 		if k := fr.force[b]; k >= 0 {
@@ -401,7 +402,7 @@ func (fr *frame) exec(b int, in *ir.Instr, h *heap) *heap {
 	case ir.OpJump:
 		fr.succ[b] = [2]bool{true, false}
 	case ir.OpReturn:
-		vals := make([]*Value, len(in.Args))
+		vals := make([]*value.Value, len(in.Args))
 		for i := range in.Args {
 			vals[i] = arg(i)
 		}
@@ -409,14 +410,14 @@ func (fr *frame) exec(b int, in *ir.Instr, h *heap) *heap {
 	case ir.OpPanic:
 		return nil
 	case ir.OpNext:
-		fr.set(in.ID, mkTuple([]*Value{
-			e.hole(HoleRuntime, "", "ok", "iteration"),
-			e.hole(HoleRuntime, "", "key", "iteration over a map or string"),
-			e.hole(HoleRuntime, "", "value", "iteration over a map or string"),
+		fr.set(in.ID, value.Tuple([]*value.Value{
+			e.hole(value.HoleRuntime, "", "ok", "iteration"),
+			e.hole(value.HoleRuntime, "", "key", "iteration over a map or string"),
+			e.hole(value.HoleRuntime, "", "value", "iteration over a map or string"),
 		}))
 	case ir.OpUnknown:
 		if in.ID >= 0 {
-			fr.set(in.ID, fr.typed(in, e.hole(HoleRuntime, "", in.Name, in.Name+" is not interpreted")))
+			fr.set(in.ID, fr.typed(in, e.hole(value.HoleRuntime, "", in.Name, in.Name+" is not interpreted")))
 		}
 	default:
 		if in.ID >= 0 {
@@ -427,14 +428,14 @@ func (fr *frame) exec(b int, in *ir.Instr, h *heap) *heap {
 }
 
 // binop applies a binary operator.
-func (e *Evaluator) binop(op token.Token, x, y *Value) *Value {
-	if x.kind == KAlt || y.kind == KAlt {
-		if op == token.ADD && (x.kind == KString || y.kind == KString) {
+func (e *Evaluator) binop(op token.Token, x, y *value.Value) *value.Value {
+	if x.Kind() == value.KAlt || y.Kind() == value.KAlt {
+		if op == token.ADD && (x.Kind() == value.KString || y.Kind() == value.KString) {
 			if sx, sy := e.shapeOf(x), e.shapeOf(y); sx != nil && sy != nil {
 				return e.strValue(strshape.Concat(e.lim, sx, sy))
 			}
 		}
-		var out *Value
+		var out *value.Value
 		xs, ys := altsOf(x), altsOf(y)
 		if len(xs)*len(ys) > e.b.Variants {
 			return e.bounded("more alternatives than the variant bound")
@@ -448,7 +449,7 @@ func (e *Evaluator) binop(op token.Token, x, y *Value) *Value {
 	}
 	switch op {
 	case token.ADD:
-		if x.kind == KString || y.kind == KString {
+		if x.Kind() == value.KString || y.Kind() == value.KString {
 			sx, sy := e.shapeOf(x), e.shapeOf(y)
 			if sx != nil && sy != nil {
 				return e.strValue(strshape.Concat(e.lim, sx, sy))
@@ -461,94 +462,94 @@ func (e *Evaluator) binop(op token.Token, x, y *Value) *Value {
 			}
 			return r
 		}
-		return e.hole(HoleRuntime, "", "comparison", "comparison of values not known")
+		return e.hole(value.HoleRuntime, "", "comparison", "comparison of values not known")
 	}
-	if x.kind == KInt && y.kind == KInt {
+	if x.Kind() == value.KInt && y.Kind() == value.KInt {
 		return e.intOp(op, x, y)
 	}
-	if x.kind == KConst && y.kind == KConst {
+	if x.Kind() == value.KConst && y.Kind() == value.KConst {
 		switch op {
 		case token.LSS, token.LEQ, token.GTR, token.GEQ:
-			if x.c.Kind() != constant.Bool && y.c.Kind() != constant.Bool {
-				return mkBool(constant.Compare(x.c, op, y.c))
+			if x.Constant().Kind() != constant.Bool && y.Constant().Kind() != constant.Bool {
+				return value.Bool(constant.Compare(x.Constant(), op, y.Constant()))
 			}
 		case token.AND, token.OR, token.XOR:
-			if x.c.Kind() == constant.Bool {
+			if x.Constant().Kind() == constant.Bool {
 				break
 			}
 			fallthrough
 		case token.ADD, token.SUB, token.MUL, token.QUO:
-			if op == token.QUO && constant.Sign(y.c) == 0 {
+			if op == token.QUO && constant.Sign(y.Constant()) == 0 {
 				break
 			}
-			if x.c.Kind() != constant.Bool && y.c.Kind() != constant.Bool {
-				return mkConst(constant.BinaryOp(x.c, op, y.c))
+			if x.Constant().Kind() != constant.Bool && y.Constant().Kind() != constant.Bool {
+				return value.Const(constant.BinaryOp(x.Constant(), op, y.Constant()))
 			}
 		}
 	}
-	return e.hole(HoleRuntime, "", op.String(), "operation on values not known")
+	return e.hole(value.HoleRuntime, "", op.String(), "operation on values not known")
 }
 
-func altsOf(v *Value) []*Value {
-	if v.kind == KAlt {
-		return v.elems
+func altsOf(v *value.Value) []*value.Value {
+	if v.Kind() == value.KAlt {
+		return v.Elems()
 	}
-	return []*Value{v}
+	return []*value.Value{v}
 }
 
 // equal decides x == y when it can: constants, nil, distinct cells.
-func (e *Evaluator) equal(x, y *Value) *Value {
+func (e *Evaluator) equal(x, y *value.Value) *value.Value {
 	switch {
-	case x.kind == KNil && y.kind == KNil:
-		return mkBool(true)
-	case x.kind == KNil && (y.kind == KPointer || y.kind == KFunc || y.kind == KInterface || y.kind == KSlice),
-		y.kind == KNil && (x.kind == KPointer || x.kind == KFunc || x.kind == KInterface || x.kind == KSlice):
-		return mkBool(false)
-	case x.kind == KPointer && y.kind == KPointer && x.cell != 0 && y.cell != 0:
-		if x.cell != y.cell {
-			return mkBool(false)
+	case x.Kind() == value.KNil && y.Kind() == value.KNil:
+		return value.Bool(true)
+	case x.Kind() == value.KNil && (y.Kind() == value.KPointer || y.Kind() == value.KFunc || y.Kind() == value.KInterface || y.Kind() == value.KSlice),
+		y.Kind() == value.KNil && (x.Kind() == value.KPointer || x.Kind() == value.KFunc || x.Kind() == value.KInterface || x.Kind() == value.KSlice):
+		return value.Bool(false)
+	case x.Kind() == value.KPointer && y.Kind() == value.KPointer && x.Cell() != 0 && y.Cell() != 0:
+		if x.Cell() != y.Cell() {
+			return value.Bool(false)
 		}
-		if slices.Equal(x.path, y.path) && !slices.Contains(x.path, -1) {
-			return mkBool(true)
+		if slices.Equal(x.Path(), y.Path()) && !slices.Contains(x.Path(), -1) {
+			return value.Bool(true)
 		}
-	case x.kind == KInt && y.kind == KInt:
-		if x.lo == x.hi && y.lo == y.hi && x.lo != negInf && x.lo != posInf {
-			return mkBool(x.lo == y.lo)
+	case x.Kind() == value.KInt && y.Kind() == value.KInt:
+		if x.Lo() == x.Hi() && y.Lo() == y.Hi() && x.Lo() != value.NegInf && x.Lo() != value.PosInf {
+			return value.Bool(x.Lo() == y.Lo())
 		}
-		if x.hi < y.lo || y.hi < x.lo {
-			return mkBool(false)
+		if x.Hi() < y.Lo() || y.Hi() < x.Lo() {
+			return value.Bool(false)
 		}
-	case x.kind == KString && y.kind == KString:
-		a, aok := litText(x.shape)
-		b, bok := litText(y.shape)
+	case x.Kind() == value.KString && y.Kind() == value.KString:
+		a, aok := value.LitText(x.Shape())
+		b, bok := value.LitText(y.Shape())
 		if aok && bok {
-			return mkBool(a == b)
+			return value.Bool(a == b)
 		}
-		if c, ok := optionalCond(y.shape); ok && aok && a == "" {
-			return mkCond(c, true)
+		if c, ok := optionalCond(y.Shape()); ok && aok && a == "" {
+			return value.CondValue(c, true)
 		}
-		if c, ok := optionalCond(x.shape); ok && bok && b == "" {
-			return mkCond(c, true)
+		if c, ok := optionalCond(x.Shape()); ok && bok && b == "" {
+			return value.CondValue(c, true)
 		}
-		if ea, eb := emptyOnly(x.shape), emptyOnly(y.shape); ea && aok || eb && bok {
+		if ea, eb := emptyOnly(x.Shape()), emptyOnly(y.Shape()); ea && aok || eb && bok {
 			// "" against a text that cannot be empty.
-			other := y.shape
+			other := y.Shape()
 			if eb && bok {
-				other = x.shape
+				other = x.Shape()
 			}
 			if minLen(other) > 0 {
-				return mkBool(false)
+				return value.Bool(false)
 			}
 		}
-	case x.kind == KConst && y.kind == KConst:
-		if (x.c.Kind() == constant.Bool) == (y.c.Kind() == constant.Bool) {
-			return mkBool(constant.Compare(x.c, token.EQL, y.c))
+	case x.Kind() == value.KConst && y.Kind() == value.KConst:
+		if (x.Constant().Kind() == constant.Bool) == (y.Constant().Kind() == constant.Bool) {
+			return value.Bool(constant.Compare(x.Constant(), token.EQL, y.Constant()))
 		}
-	case x.kind == KInterface && y.kind == KInterface:
-		if x.name != y.name {
-			return mkBool(false)
+	case x.Kind() == value.KInterface && y.Kind() == value.KInterface:
+		if x.Ident() != y.Ident() {
+			return value.Bool(false)
 		}
-		return e.equal(x.elems[0], y.elems[0])
+		return e.equal(x.Elems()[0], y.Elems()[0])
 	}
 	return nil
 }
@@ -557,7 +558,7 @@ func (e *Evaluator) equal(x, y *Value) *Value {
 // condition c (empty otherwise): s == "" is then "not c".
 func optionalCond(s *strshape.Shape) (int, bool) {
 	var opt *strshape.Shape
-	for _, p := range parts(s) {
+	for _, p := range value.Parts(s) {
 		switch {
 		case p.Kind == strshape.KindOpt && opt == nil:
 			opt = p
@@ -573,7 +574,7 @@ func optionalCond(s *strshape.Shape) (int, bool) {
 }
 
 func emptyOnly(s *strshape.Shape) bool {
-	t, ok := litText(s)
+	t, ok := value.LitText(s)
 	return ok && t == ""
 }
 
@@ -609,65 +610,65 @@ func minLen(s *strshape.Shape) int {
 }
 
 // intOp applies an arithmetic or comparison operator to intervals.
-func (e *Evaluator) intOp(op token.Token, x, y *Value) *Value {
-	finite := func(v *Value) bool { return v.lo != negInf && v.hi != posInf }
+func (e *Evaluator) intOp(op token.Token, x, y *value.Value) *value.Value {
+	finite := func(v *value.Value) bool { return v.Lo() != value.NegInf && v.Hi() != value.PosInf }
 	if r := condCompare(op, x, y); r != nil {
 		return r
 	}
 	switch op {
 	case token.LSS:
-		if x.hi < y.lo {
-			return mkBool(true)
+		if x.Hi() < y.Lo() {
+			return value.Bool(true)
 		}
-		if x.lo >= y.hi {
-			return mkBool(false)
+		if x.Lo() >= y.Hi() {
+			return value.Bool(false)
 		}
 	case token.LEQ:
-		if x.hi <= y.lo {
-			return mkBool(true)
+		if x.Hi() <= y.Lo() {
+			return value.Bool(true)
 		}
-		if x.lo > y.hi {
-			return mkBool(false)
+		if x.Lo() > y.Hi() {
+			return value.Bool(false)
 		}
 	case token.GTR:
 		return e.intOp(token.LSS, y, x)
 	case token.GEQ:
 		return e.intOp(token.LEQ, y, x)
 	case token.ADD, token.SUB:
-		if !finite(x) || !finite(y) || abs64(x.lo) > 1<<40 || abs64(x.hi) > 1<<40 || abs64(y.lo) > 1<<40 || abs64(y.hi) > 1<<40 {
-			lo, hi := int64(negInf), int64(posInf)
+		if !finite(x) || !finite(y) || abs64(x.Lo()) > 1<<40 || abs64(x.Hi()) > 1<<40 || abs64(y.Lo()) > 1<<40 || abs64(y.Hi()) > 1<<40 {
+			lo, hi := int64(value.NegInf), int64(value.PosInf)
 			// Keep a bound on the side both operands bound.
-			if op == token.ADD && x.lo != negInf && y.lo != negInf && abs64(x.lo) <= 1<<40 && abs64(y.lo) <= 1<<40 {
-				lo = x.lo + y.lo
+			if op == token.ADD && x.Lo() != value.NegInf && y.Lo() != value.NegInf && abs64(x.Lo()) <= 1<<40 && abs64(y.Lo()) <= 1<<40 {
+				lo = x.Lo() + y.Lo()
 			}
-			if op == token.ADD && x.hi != posInf && y.hi != posInf && abs64(x.hi) <= 1<<40 && abs64(y.hi) <= 1<<40 {
-				hi = x.hi + y.hi
+			if op == token.ADD && x.Hi() != value.PosInf && y.Hi() != value.PosInf && abs64(x.Hi()) <= 1<<40 && abs64(y.Hi()) <= 1<<40 {
+				hi = x.Hi() + y.Hi()
 			}
-			if op == token.SUB && x.lo != negInf && y.hi != posInf && abs64(x.lo) <= 1<<40 && abs64(y.hi) <= 1<<40 {
-				lo = x.lo - y.hi
+			if op == token.SUB && x.Lo() != value.NegInf && y.Hi() != value.PosInf && abs64(x.Lo()) <= 1<<40 && abs64(y.Hi()) <= 1<<40 {
+				lo = x.Lo() - y.Hi()
 			}
-			if op == token.SUB && x.hi != posInf && y.lo != negInf && abs64(x.hi) <= 1<<40 && abs64(y.lo) <= 1<<40 {
-				hi = x.hi - y.lo
+			if op == token.SUB && x.Hi() != value.PosInf && y.Lo() != value.NegInf && abs64(x.Hi()) <= 1<<40 && abs64(y.Lo()) <= 1<<40 {
+				hi = x.Hi() - y.Lo()
 			}
-			return mkInt(lo, hi)
+			return value.Int(lo, hi)
 		}
 		if op == token.ADD {
-			return mkInt(x.lo+y.lo, x.hi+y.hi)
+			return value.Int(x.Lo()+y.Lo(), x.Hi()+y.Hi())
 		}
-		return mkInt(x.lo-y.hi, x.hi-y.lo)
+		return value.Int(x.Lo()-y.Hi(), x.Hi()-y.Lo())
 	case token.MUL, token.QUO, token.REM, token.SHL, token.SHR, token.AND, token.OR, token.XOR, token.AND_NOT:
-		if x.lo == x.hi && y.lo == y.hi && finite(x) && finite(y) {
-			a, b := constant.MakeInt64(x.lo), constant.MakeInt64(y.lo)
+		if x.Lo() == x.Hi() && y.Lo() == y.Hi() && finite(x) && finite(y) {
+			a, b := constant.MakeInt64(x.Lo()), constant.MakeInt64(y.Lo())
 			var r constant.Value
 			switch op {
 			case token.SHL, token.SHR:
-				if y.lo < 0 || y.lo > 62 {
-					return mkInt(negInf, posInf)
+				if y.Lo() < 0 || y.Lo() > 62 {
+					return value.Int(value.NegInf, value.PosInf)
 				}
-				r = constant.Shift(a, op, uint(y.lo))
+				r = constant.Shift(a, op, uint(y.Lo()))
 			case token.QUO, token.REM:
-				if y.lo == 0 {
-					return mkInt(negInf, posInf)
+				if y.Lo() == 0 {
+					return value.Int(value.NegInf, value.PosInf)
 				}
 				if op == token.QUO {
 					r = constant.BinaryOp(a, token.QUO_ASSIGN, b) // integer division
@@ -678,24 +679,24 @@ func (e *Evaluator) intOp(op token.Token, x, y *Value) *Value {
 				r = constant.BinaryOp(a, op, b)
 			}
 			if n, ok := constant.Int64Val(r); ok {
-				return mkIntConst(n)
+				return value.IntConst(n)
 			}
 		}
-		if op == token.REM && y.lo == y.hi && y.lo > 0 && y.lo != posInf && x.lo >= 0 {
-			return mkInt(0, y.lo-1)
+		if op == token.REM && y.Lo() == y.Hi() && y.Lo() > 0 && y.Lo() != value.PosInf && x.Lo() >= 0 {
+			return value.Int(0, y.Lo()-1)
 		}
 	}
 	if op == token.LSS || op == token.LEQ || op == token.GTR || op == token.GEQ {
-		return e.hole(HoleRuntime, "", "comparison", "comparison of values not known")
+		return e.hole(value.HoleRuntime, "", "comparison", "comparison of values not known")
 	}
-	return mkInt(negInf, posInf)
+	return value.Int(value.NegInf, value.PosInf)
 }
 
 // condCompare compares a count that is lo, or lo+1 under condition c (the
 // length of a slice with one optional element), with a constant between
 // the two: the result is the condition.
-func condCompare(op token.Token, x, y *Value) *Value {
-	if y.cell != 0 && x.cell == 0 {
+func condCompare(op token.Token, x, y *value.Value) *value.Value {
+	if y.Cell() != 0 && x.Cell() == 0 {
 		switch op {
 		case token.LSS:
 			op = token.GTR
@@ -708,21 +709,21 @@ func condCompare(op token.Token, x, y *Value) *Value {
 		}
 		x, y = y, x
 	}
-	if x.cell == 0 || x.hi != x.lo+1 || y.cell != 0 || y.lo != y.hi {
+	if x.Cell() == 0 || x.Hi() != x.Lo()+1 || y.Cell() != 0 || y.Lo() != y.Hi() {
 		return nil
 	}
-	k := y.lo
+	k := y.Lo()
 	// "x is the larger value" for each operator.
 	var larger bool
 	switch {
-	case (op == token.GTR || op == token.NEQ) && k == x.lo, op == token.GEQ && k == x.hi:
+	case (op == token.GTR || op == token.NEQ) && k == x.Lo(), op == token.GEQ && k == x.Hi():
 		larger = true
-	case (op == token.LEQ || op == token.EQL) && k == x.lo, op == token.LSS && k == x.hi:
+	case (op == token.LEQ || op == token.EQL) && k == x.Lo(), op == token.LSS && k == x.Hi():
 		larger = false
 	default:
 		return nil
 	}
-	return mkCond(x.cell, !larger)
+	return value.CondValue(x.Cell(), !larger)
 }
 
 func abs64(n int64) int64 {
@@ -732,74 +733,74 @@ func abs64(n int64) int64 {
 	return n
 }
 
-func (e *Evaluator) unop(op token.Token, x *Value) *Value {
+func (e *Evaluator) unop(op token.Token, x *value.Value) *value.Value {
 	switch {
-	case x.kind == KAlt:
-		var out *Value
-		for _, a := range x.elems {
+	case x.Kind() == value.KAlt:
+		var out *value.Value
+		for _, a := range x.Elems() {
 			out = e.join2(out, e.unop(op, a), 0, 0)
 		}
 		return out
-	case op == token.NOT && x.kind == KConst && x.c.Kind() == constant.Bool:
-		return mkBool(!constant.BoolVal(x.c))
-	case op == token.NOT && x.kind == KCond:
+	case op == token.NOT && x.Kind() == value.KConst && x.Constant().Kind() == constant.Bool:
+		return value.Bool(!constant.BoolVal(x.Constant()))
+	case op == token.NOT && x.Kind() == value.KCond:
 		c, neg := x.Cond()
-		return mkCond(c, !neg)
-	case op == token.SUB && x.kind == KInt:
-		lo, hi := int64(negInf), int64(posInf)
-		if x.hi != posInf {
-			lo = -x.hi
+		return value.CondValue(c, !neg)
+	case op == token.SUB && x.Kind() == value.KInt:
+		lo, hi := int64(value.NegInf), int64(value.PosInf)
+		if x.Hi() != value.PosInf {
+			lo = -x.Hi()
 		}
-		if x.lo != negInf {
-			hi = -x.lo
+		if x.Lo() != value.NegInf {
+			hi = -x.Lo()
 		}
-		return mkInt(lo, hi)
-	case op == token.SUB && x.kind == KConst:
-		return mkConst(constant.UnaryOp(token.SUB, x.c, 0))
+		return value.Int(lo, hi)
+	case op == token.SUB && x.Kind() == value.KConst:
+		return value.Const(constant.UnaryOp(token.SUB, x.Constant(), 0))
 	}
-	return e.hole(HoleRuntime, "", op.String(), "operation on a value not known")
+	return e.hole(value.HoleRuntime, "", op.String(), "operation on a value not known")
 }
 
 // convert applies a conversion from type from to type to.
-func (e *Evaluator) convert(from, to *ir.Type, x *Value) *Value {
+func (e *Evaluator) convert(from, to *ir.Type, x *value.Value) *value.Value {
 	if to == nil {
 		return x
 	}
 	switch to.Kind {
 	case ir.TString:
 		if from != nil && (from.Kind == ir.TInt || from.Kind == ir.TUint) {
-			if x.kind == KInt && x.lo == x.hi && x.lo >= 0 && x.lo <= 0x10ffff {
-				return mkStr(e.litPlain(string(rune(x.lo))))
+			if x.Kind() == value.KInt && x.Lo() == x.Hi() && x.Lo() >= 0 && x.Lo() <= 0x10ffff {
+				return value.Str(e.litPlain(string(rune(x.Lo()))))
 			}
-			return mkStr(e.holeShape(HoleRuntime, "", "string(rune)", "conversion of an integer not known"))
+			return value.Str(e.holeShape(value.HoleRuntime, "", "string(rune)", "conversion of an integer not known"))
 		}
 		return x
 	case ir.TBytes:
 		return x
 	case ir.TInt, ir.TUint:
-		if x.kind == KInt {
+		if x.Kind() == value.KInt {
 			// A value outside the target's range wraps around: the
 			// result is anything the target holds.
 			lo, hi := intRange(to)
-			if x.lo < lo || x.hi > hi {
-				return mkInt(lo, hi)
+			if x.Lo() < lo || x.Hi() > hi {
+				return value.Int(lo, hi)
 			}
 			return x
 		}
-		if x.kind == KConst && x.c.Kind() == constant.Float {
-			if n, ok := constant.Int64Val(constant.ToInt(x.c)); ok {
-				return mkIntConst(n)
+		if x.Kind() == value.KConst && x.Constant().Kind() == constant.Float {
+			if n, ok := constant.Int64Val(constant.ToInt(x.Constant())); ok {
+				return value.IntConst(n)
 			}
 		}
 		return x
 	case ir.TFloat:
-		if x.kind == KInt && x.lo == x.hi && x.lo != negInf {
-			return mkConst(constant.MakeInt64(x.lo))
+		if x.Kind() == value.KInt && x.Lo() == x.Hi() && x.Lo() != value.NegInf {
+			return value.Const(constant.MakeInt64(x.Lo()))
 		}
-		if x.kind == KConst {
+		if x.Kind() == value.KConst {
 			return x
 		}
-		return e.hole(HoleRuntime, "", "float", "conversion of a value not known")
+		return e.hole(value.HoleRuntime, "", "float", "conversion of a value not known")
 	}
 	return x
 }
@@ -812,67 +813,67 @@ func intRange(t *ir.Type) (int64, int64) {
 	}
 	if t.Kind == ir.TUint {
 		if bits == 64 {
-			return 0, posInf
+			return 0, value.PosInf
 		}
 		return 0, 1<<bits - 1
 	}
 	if bits == 64 {
-		return negInf, posInf
+		return value.NegInf, value.PosInf
 	}
 	return -(1 << (bits - 1)), 1<<(bits-1) - 1
 }
 
 // extract returns element i of a tuple.
-func (e *Evaluator) extract(t *Value, i int) *Value {
-	switch t.kind {
-	case KTuple:
-		if i < len(t.elems) {
-			return t.elems[i]
+func (e *Evaluator) extract(t *value.Value, i int) *value.Value {
+	switch t.Kind() {
+	case value.KTuple:
+		if i < len(t.Elems()) {
+			return t.Elems()[i]
 		}
-	case KAlt:
-		var out *Value
-		for _, a := range t.elems {
+	case value.KAlt:
+		var out *value.Value
+		for _, a := range t.Elems() {
 			out = e.join2(out, e.extract(a, i), 0, 0)
 		}
 		return out
-	case KApply:
+	case value.KApply:
 		if i == 0 {
 			return t
 		}
-		return e.hole(HoleCall, "", shortName(t.name)+"#"+strconv.Itoa(i), "result of a call that is not interpreted")
-	case KUnknown:
-		return e.hole(HoleRuntime, "", e.Piece(t.hole).Desc+"#"+strconv.Itoa(i), e.Piece(t.hole).Why)
+		return e.hole(value.HoleCall, "", value.ShortName(t.Ident())+"#"+strconv.Itoa(i), "result of a call that is not interpreted")
+	case value.KUnknown:
+		return e.hole(value.HoleRuntime, "", e.Piece(t.Hole()).Desc+"#"+strconv.Itoa(i), e.Piece(t.Hole()).Why)
 	}
 	return e.bounded("not a tuple")
 }
 
 // typeAssert returns the value x.(T) and whether the assertion holds (a
 // constant when known).
-func (fr *frame) typeAssert(x *Value, in *ir.Instr) (*Value, *Value) {
+func (fr *frame) typeAssert(x *value.Value, in *ir.Instr) (*value.Value, *value.Value) {
 	e := fr.e
 	t := fr.f.TypeAt(in.X)
-	unknownOK := e.hole(HoleRuntime, "", "ok", "type assertion on a value not known")
-	switch x.kind {
-	case KInterface:
+	unknownOK := e.hole(value.HoleRuntime, "", "ok", "type assertion on a value not known")
+	switch x.Kind() {
+	case value.KInterface:
 		if t != nil && t.Kind == ir.TInterface {
 			for _, m := range t.Methods {
 				if fr.methodName(x, m) == "" && fr.methodFunc(x, m) == nil {
 					return unknownOK, unknownOK
 				}
 			}
-			return x, mkBool(true)
+			return x, value.Bool(true)
 		}
-		if x.name == in.Name {
-			return x.elems[0], mkBool(true)
+		if x.Ident() == in.Name {
+			return x.Elems()[0], value.Bool(true)
 		}
-		return e.zero(t, fr.f.Unit(), 0), mkBool(false)
-	case KNil:
-		return e.zero(t, fr.f.Unit(), 0), mkBool(false)
-	case KAlt:
-		var v, ok *Value
-		for _, a := range x.elems {
+		return e.zero(t, fr.f.Unit(), 0), value.Bool(false)
+	case value.KNil:
+		return e.zero(t, fr.f.Unit(), 0), value.Bool(false)
+	case value.KAlt:
+		var v, ok *value.Value
+		for _, a := range x.Elems() {
 			av, aok := fr.typeAssert(a, in)
-			if aok.kind == KConst && !constant.BoolVal(aok.c) {
+			if aok.Kind() == value.KConst && !constant.BoolVal(aok.Constant()) {
 				ok = e.join2(ok, aok, 0, 0)
 				continue
 			}
@@ -880,39 +881,39 @@ func (fr *frame) typeAssert(x *Value, in *ir.Instr) (*Value, *Value) {
 			ok = e.join2(ok, aok, 0, 0)
 		}
 		if v == nil {
-			return e.zero(t, fr.f.Unit(), 0), mkBool(false)
+			return e.zero(t, fr.f.Unit(), 0), value.Bool(false)
 		}
-		if ok != nil && ok.kind == KAlt {
+		if ok != nil && ok.Kind() == value.KAlt {
 			ok = unknownOK
 		}
 		return v, ok
 	}
 	if t != nil {
-		return e.fit(t, e.hole(HoleRuntime, "", "type assertion", "type assertion on a value not known")), unknownOK
+		return e.fit(t, e.hole(value.HoleRuntime, "", "type assertion", "type assertion on a value not known")), unknownOK
 	}
 	return x, unknownOK
 }
 
 // makeSlice is make([]T, n): n zero elements when n is a small constant.
-func (fr *frame) makeSlice(in *ir.Instr, n *Value) *Value {
+func (fr *frame) makeSlice(in *ir.Instr, n *value.Value) *value.Value {
 	e := fr.e
 	t := fr.f.TypeAt(in.Type)
 	if t != nil && t.Kind == ir.TBytes {
-		if n.kind == KInt && n.lo == 0 && n.hi == 0 {
-			return mkStr(strshape.Empty())
+		if n.Kind() == value.KInt && n.Lo() == 0 && n.Hi() == 0 {
+			return value.Str(strshape.Empty())
 		}
-		return mkStr(e.holeShape(HoleRuntime, "", "make([]byte, n)", "byte slice of a length not known"))
+		return value.Str(e.holeShape(value.HoleRuntime, "", "make([]byte, n)", "byte slice of a length not known"))
 	}
-	if n.kind == KInt && n.lo == n.hi && n.lo >= 0 && n.lo <= int64(e.b.Elems) {
+	if n.Kind() == value.KInt && n.Lo() == n.Hi() && n.Lo() >= 0 && n.Lo() <= int64(e.b.Elems) {
 		var et *ir.Type
 		if t != nil {
 			et = fr.f.TypeAt(t.Elem)
 		}
-		items := make([]Elem, n.lo)
+		items := make([]value.Elem, n.Lo())
 		for i := range items {
-			items[i] = Elem{V: e.zero(et, fr.f.Unit(), 0)}
+			items[i] = value.Elem{V: e.zero(et, fr.f.Unit(), 0)}
 		}
-		return e.bound(mkSlice(items))
+		return e.bound(value.Slice(items))
 	}
-	return mkSlice([]Elem{{V: e.hole(HoleRuntime, "", "element", "slice made with a length not known"), Rep: true}})
+	return value.Slice([]value.Elem{{V: e.hole(value.HoleRuntime, "", "element", "slice made with a length not known"), Rep: true}})
 }

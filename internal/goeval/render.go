@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/ydblint/ydblint/internal/goeval/value"
 	"github.com/ydblint/ydblint/internal/strshape"
 )
 
@@ -76,12 +77,12 @@ func (e *Evaluator) renderShape(b *strings.Builder, s *strshape.Shape) {
 	}
 }
 
-func (e *Evaluator) render(b *strings.Builder, v *Value, h *heap, top bool, visiting []int) {
+func (e *Evaluator) render(b *strings.Builder, v *value.Value, h *value.Heap, top bool, visiting []int) {
 	if v == nil {
 		b.WriteString("<nil value>")
 		return
 	}
-	list := func(vs []*Value) {
+	list := func(vs []*value.Value) {
 		for i, x := range vs {
 			if i > 0 {
 				b.WriteString(", ")
@@ -89,50 +90,50 @@ func (e *Evaluator) render(b *strings.Builder, v *Value, h *heap, top bool, visi
 			e.render(b, x, h, false, visiting)
 		}
 	}
-	switch v.kind {
-	case KUnknown:
-		b.WriteString("<" + e.Piece(v.hole).Label() + ">")
-	case KString:
+	switch v.Kind() {
+	case value.KUnknown:
+		b.WriteString("<" + e.Piece(v.Hole()).Label() + ">")
+	case value.KString:
 		if top {
-			e.renderShape(b, v.shape)
+			e.renderShape(b, v.Shape())
 			return
 		}
 		b.WriteString(`"`)
-		e.renderShape(b, v.shape)
+		e.renderShape(b, v.Shape())
 		b.WriteString(`"`)
-	case KInt:
+	case value.KInt:
 		switch {
-		case v.lo == v.hi:
-			b.WriteString(strconv.FormatInt(v.lo, 10))
-		case v.lo == negInf && v.hi == posInf && v.hole != 0:
-			b.WriteString("<" + e.Piece(v.hole).Label() + ">")
+		case v.Lo() == v.Hi():
+			b.WriteString(strconv.FormatInt(v.Lo(), 10))
+		case v.Lo() == value.NegInf && v.Hi() == value.PosInf && v.Hole() != 0:
+			b.WriteString("<" + e.Piece(v.Hole()).Label() + ">")
 		default:
-			b.WriteString(intervalString(v.lo, v.hi))
+			b.WriteString(value.IntervalString(v.Lo(), v.Hi()))
 		}
-	case KConst:
-		b.WriteString(v.c.ExactString())
-	case KNil:
+	case value.KConst:
+		b.WriteString(v.Constant().ExactString())
+	case value.KNil:
 		b.WriteString("nil")
-	case KStruct:
-		b.WriteString(shortName(v.name) + "{")
-		for i, x := range v.elems {
+	case value.KStruct:
+		b.WriteString(value.ShortName(v.Ident()) + "{")
+		for i, x := range v.Elems() {
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			if v.typ != nil && i < len(v.typ.Fields) {
-				b.WriteString(v.typ.Fields[i].Name + ": ")
+			if v.Type() != nil && i < len(v.Type().Fields) {
+				b.WriteString(v.Type().Fields[i].Name + ": ")
 			}
 			e.render(b, x, h, false, visiting)
 		}
 		b.WriteString("}")
-	case KSlice:
+	case value.KSlice:
 		b.WriteString("[")
-		for i, it := range v.items {
+		for i, it := range v.Items() {
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			if it.self != 0 {
-				b.WriteString("self" + strconv.Itoa(it.self) + "...")
+			if it.Self != 0 {
+				b.WriteString("self" + strconv.Itoa(it.Self) + "...")
 				continue
 			}
 			e.render(b, it.V, h, false, visiting)
@@ -144,71 +145,71 @@ func (e *Evaluator) render(b *strings.Builder, v *Value, h *heap, top bool, visi
 			}
 		}
 		b.WriteString("]")
-	case KMap:
+	case value.KMap:
 		b.WriteString("map[")
-		for i, k := range v.keys {
+		for i, k := range v.Keys() {
 			if i > 0 {
 				b.WriteString(", ")
 			}
 			b.WriteString(k + ": ")
-			e.render(b, v.elems[i], h, false, visiting)
+			e.render(b, v.Elems()[i], h, false, visiting)
 		}
 		b.WriteString("]")
-	case KFunc:
-		name := v.name
-		if v.fn != nil {
-			name = v.fn.Name
+	case value.KFunc:
+		name := v.Ident()
+		if v.Fn() != nil {
+			name = v.Fn().Name
 		}
-		b.WriteString("func " + shortName(name))
-		if len(v.elems) > 0 {
+		b.WriteString("func " + value.ShortName(name))
+		if len(v.Elems()) > 0 {
 			b.WriteString("{")
-			list(v.elems)
+			list(v.Elems())
 			b.WriteString("}")
 		}
-	case KPointer:
+	case value.KPointer:
 		b.WriteString("&")
-		if v.cell == 0 {
-			e.render(b, e.getPath(v.elems[0], v.path), h, false, visiting)
+		if v.Cell() == 0 {
+			e.render(b, e.getPath(v.Elems()[0], v.Path()), h, false, visiting)
 			return
 		}
-		if slices.Contains(visiting, v.cell) {
+		if slices.Contains(visiting, v.Cell()) {
 			b.WriteString("<cycle>")
 			return
 		}
-		c, ok := h.get(v.cell)
+		c, ok := h.Get(v.Cell())
 		if !ok {
-			b.WriteString("<" + e.cells[v.cell].desc + ">")
+			b.WriteString("<" + e.cells[v.Cell()].desc + ">")
 			return
 		}
-		e.render(b, e.getPath(c, v.path), h, false, append(visiting, v.cell))
-	case KInterface:
-		e.render(b, v.elems[0], h, top, visiting)
-	case KApply:
-		b.WriteString(shortName(v.name) + "(")
-		list(v.elems)
+		e.render(b, e.getPath(c, v.Path()), h, false, append(visiting, v.Cell()))
+	case value.KInterface:
+		e.render(b, v.Elems()[0], h, top, visiting)
+	case value.KApply:
+		b.WriteString(value.ShortName(v.Ident()) + "(")
+		list(v.Elems())
 		b.WriteString(")")
-	case KTuple:
+	case value.KTuple:
 		b.WriteString("(")
-		list(v.elems)
+		list(v.Elems())
 		b.WriteString(")")
-	case KAlt:
+	case value.KAlt:
 		b.WriteString("alt(")
-		for i, x := range v.elems {
+		for i, x := range v.Elems() {
 			if i > 0 {
 				b.WriteString(" | ")
 			}
 			e.render(b, x, h, false, visiting)
 		}
 		b.WriteString(")")
-	case KTemplate:
-		b.WriteString("template(" + v.tmpl.name + ")")
-	case KCond:
+	case value.KTemplate:
+		b.WriteString("template(" + v.Template().Name + ")")
+	case value.KCond:
 		if c, neg := v.Cond(); neg {
 			b.WriteString("!cond" + strconv.Itoa(c))
 		} else {
 			b.WriteString("cond" + strconv.Itoa(c))
 		}
-	case kSelf:
-		b.WriteString("self" + strconv.Itoa(v.cell))
+	case value.KSelf:
+		b.WriteString("self" + strconv.Itoa(v.Cell()))
 	}
 }

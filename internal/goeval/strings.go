@@ -8,6 +8,7 @@ import (
 	"unicode"
 
 	"github.com/ydblint/ydblint/internal/goeval/ir"
+	"github.com/ydblint/ydblint/internal/goeval/value"
 	"github.com/ydblint/ydblint/internal/strshape"
 )
 
@@ -16,7 +17,7 @@ import (
 // bytes.Buffer, text/template, html/template). Any other function of
 // another package without summary is an application (external).
 
-type intrinsicFn func(fr *frame, in *ir.Instr, args []*Value, h *heap) (*Value, *heap)
+type intrinsicFn func(fr *frame, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap)
 
 var intrinsics map[string]intrinsicFn
 
@@ -80,7 +81,7 @@ func init() {
 }
 
 // intrinsic runs the intrinsic named name, if there is one.
-func (fr *frame) intrinsic(name string, in *ir.Instr, args []*Value, h *heap) (*Value, *heap, bool) {
+func (fr *frame) intrinsic(name string, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap, bool) {
 	f, ok := intrinsics[name]
 	if !ok {
 		return nil, nil, false
@@ -91,26 +92,26 @@ func (fr *frame) intrinsic(name string, in *ir.Instr, args []*Value, h *heap) (*
 
 // derivedHole is the result of function name applied to args as an
 // unknown string, keyed when every argument is.
-func (e *Evaluator) derivedHole(name string, args ...*Value) *strshape.Shape {
-	return e.holeShape(HoleCall, e.derivedKey(name, args), shortName(name)+"(…)", "result of "+shortName(name)+" on a value not known")
+func (e *Evaluator) derivedHole(name string, args ...*value.Value) *strshape.Shape {
+	return e.holeShape(value.HoleCall, e.derivedKey(name, args), value.ShortName(name)+"(…)", "result of "+value.ShortName(name)+" on a value not known")
 }
 
-func (e *Evaluator) str(v *Value) *strshape.Shape {
+func (e *Evaluator) str(v *value.Value) *strshape.Shape {
 	if s := e.shapeOf(v); s != nil {
 		return s
 	}
-	if v.kind == KNil {
+	if v.Kind() == value.KNil {
 		return strshape.Empty()
 	}
-	return e.holeShape(HoleRuntime, "", "string", "value of another kind")
+	return e.holeShape(value.HoleRuntime, "", "string", "value of another kind")
 }
 
 // itemShapes turns a slice of strings into Join items: an element under
 // conditions is optional, a repeated one a loop.
-func (e *Evaluator) itemShapes(s *Value) ([]*strshape.Shape, bool) {
+func (e *Evaluator) itemShapes(s *value.Value) ([]*strshape.Shape, bool) {
 	var items []*strshape.Shape
-	for _, it := range s.items {
-		if it.self != 0 {
+	for _, it := range s.Items() {
+		if it.Self != 0 {
 			return nil, false
 		}
 		x := e.str(it.V)
@@ -125,28 +126,28 @@ func (e *Evaluator) itemShapes(s *Value) ([]*strshape.Shape, bool) {
 	return items, true
 }
 
-func definite(s *Value) bool {
-	for _, it := range s.items {
-		if it.Rep || len(it.Conds) > 0 || it.self != 0 {
+func definite(s *value.Value) bool {
+	for _, it := range s.Items() {
+		if it.Rep || len(it.Conds) > 0 || it.Self != 0 {
 			return false
 		}
 	}
 	return true
 }
 
-func strJoin(fr *frame, in *ir.Instr, args []*Value, h *heap) (*Value, *heap) {
+func strJoin(fr *frame, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
 	e := fr.e
 	s, sep := args[0], e.str(args[1])
-	switch s.kind {
-	case KNil:
-		return mkStr(strshape.Empty()), h
-	case KSlice:
+	switch s.Kind() {
+	case value.KNil:
+		return value.Str(strshape.Empty()), h
+	case value.KSlice:
 		items, ok := e.itemShapes(s)
 		if !ok {
 			break
 		}
 		if len(items) == 0 {
-			return mkStr(strshape.Empty()), h
+			return value.Str(strshape.Empty()), h
 		}
 		if definite(s) {
 			var ps []*strshape.Shape
@@ -160,17 +161,17 @@ func strJoin(fr *frame, in *ir.Instr, args []*Value, h *heap) (*Value, *heap) {
 		}
 		return e.strValue(strshape.Join(e.lim, items, sep)), h
 	}
-	return mkStr(e.derivedHole("strings.Join", args...)), h
+	return value.Str(e.derivedHole("strings.Join", args...)), h
 }
 
-func strRepeat(fr *frame, in *ir.Instr, args []*Value, h *heap) (*Value, *heap) {
+func strRepeat(fr *frame, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
 	e := fr.e
 	s, n := e.str(args[0]), args[1]
-	if n.kind == KInt && n.lo == n.hi && n.lo >= 0 && n.lo <= 16 {
-		if n.lo == 0 {
-			return mkStr(strshape.Empty()), h
+	if n.Kind() == value.KInt && n.Lo() == n.Hi() && n.Lo() >= 0 && n.Lo() <= 16 {
+		if n.Lo() == 0 {
+			return value.Str(strshape.Empty()), h
 		}
-		ps := make([]*strshape.Shape, n.lo)
+		ps := make([]*strshape.Shape, n.Lo())
 		for i := range ps {
 			ps[i] = s
 		}
@@ -182,27 +183,27 @@ func strRepeat(fr *frame, in *ir.Instr, args []*Value, h *heap) (*Value, *heap) 
 // strReplace is strings.Replace/ReplaceAll with literal old and new:
 // applied to each literal piece when no occurrence can straddle two
 // pieces, to every variant when the text has no hole, else a hole.
-func strReplace(fr *frame, in *ir.Instr, args []*Value, h *heap) (*Value, *heap) {
+func strReplace(fr *frame, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
 	e := fr.e
 	s := e.str(args[0])
-	old, ok1 := litText(e.str(args[1]))
-	nw, ok2 := litText(e.str(args[2]))
+	old, ok1 := value.LitText(e.str(args[1]))
+	nw, ok2 := value.LitText(e.str(args[2]))
 	all := len(args) == 3
 	if len(args) == 4 {
 		n := args[3]
-		all = n.kind == KInt && n.lo == n.hi && n.lo < 0
+		all = n.Kind() == value.KInt && n.Lo() == n.Hi() && n.Lo() < 0
 	}
 	if ok1 && ok2 && old != "" {
-		if t, ok := litText(s); ok {
+		if t, ok := value.LitText(s); ok {
 			if all {
-				return mkStr(e.litPlain(strings.ReplaceAll(t, old, nw))), h
+				return value.Str(e.litPlain(strings.ReplaceAll(t, old, nw))), h
 			}
-			if n := args[3]; n.kind == KInt && n.lo == n.hi && n.lo != negInf && n.lo < 1<<20 {
-				return mkStr(e.litPlain(strings.Replace(t, old, nw, int(n.lo)))), h
+			if n := args[3]; n.Kind() == value.KInt && n.Lo() == n.Hi() && n.Lo() != value.NegInf && n.Lo() < 1<<20 {
+				return value.Str(e.litPlain(strings.Replace(t, old, nw, int(n.Lo())))), h
 			}
 		}
 		if all && !straddles(s, old) {
-			name := shortName(in.Name)
+			name := value.ShortName(in.Name)
 			return e.strValue(e.mapShape(s, func(x *strshape.Shape) *strshape.Shape {
 				if x.Kind == strshape.KindLit {
 					if !strings.Contains(x.Text, old) {
@@ -215,11 +216,11 @@ func strReplace(fr *frame, in *ir.Instr, args []*Value, h *heap) (*Value, *heap)
 				if p.Key != "" {
 					key = "call:strings.ReplaceAll(" + p.Key + "," + strconv.Quote(old) + "," + strconv.Quote(nw) + ")"
 				}
-				return e.holeShape(HoleCall, key, name+"("+p.Desc+")", "replacement in a value not known")
+				return e.holeShape(value.HoleCall, key, name+"("+p.Desc+")", "replacement in a value not known")
 			})), h
 		}
 	}
-	return mkStr(e.derivedHole("strings.ReplaceAll", args[:3]...)), h
+	return value.Str(e.derivedHole("strings.ReplaceAll", args[:3]...)), h
 }
 
 // straddles reports whether old could occur across a boundary between
@@ -254,7 +255,7 @@ func straddles(s *strshape.Shape, old string) bool {
 
 // strCase maps a piecewise function (ToUpper, ToLower) over the pieces.
 func strCase(f func(string) string, name string) intrinsicFn {
-	return func(fr *frame, in *ir.Instr, args []*Value, h *heap) (*Value, *heap) {
+	return func(fr *frame, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
 		e := fr.e
 		s := e.str(args[0])
 		return e.strValue(e.mapShape(s, func(x *strshape.Shape) *strshape.Shape {
@@ -269,18 +270,18 @@ func strCase(f func(string) string, name string) intrinsicFn {
 			if p.Key != "" {
 				key = "call:" + name + "(" + p.Key + ")"
 			}
-			return e.holeShape(HoleCall, key, shortName(name)+"("+p.Desc+")", "case of a value not known")
+			return e.holeShape(value.HoleCall, key, value.ShortName(name)+"("+p.Desc+")", "case of a value not known")
 		})), h
 	}
 }
 
-func strTrimSpace(fr *frame, in *ir.Instr, args []*Value, h *heap) (*Value, *heap) {
+func strTrimSpace(fr *frame, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
 	e := fr.e
 	s := e.str(args[0])
-	if t, ok := litText(s); ok {
-		return mkStr(e.litPlain(strings.TrimSpace(t))), h
+	if t, ok := value.LitText(s); ok {
+		return value.Str(e.litPlain(strings.TrimSpace(t))), h
 	}
-	ps := slices.Clone(parts(s))
+	ps := slices.Clone(value.Parts(s))
 	first, last := ps[0], ps[len(ps)-1]
 	if len(ps) >= 2 && first.Kind == strshape.KindLit && last.Kind == strshape.KindLit &&
 		strings.TrimLeftFunc(first.Text, unicode.IsSpace) != "" && strings.TrimRightFunc(last.Text, unicode.IsSpace) != "" {
@@ -288,7 +289,7 @@ func strTrimSpace(fr *frame, in *ir.Instr, args []*Value, h *heap) (*Value, *hea
 		ps[len(ps)-1] = e.litPlain(strings.TrimRightFunc(last.Text, unicode.IsSpace))
 		return e.strValue(strshape.Concat(e.lim, ps...)), h
 	}
-	return mkStr(e.derivedHole("strings.TrimSpace", args[0])), h
+	return value.Str(e.derivedHole("strings.TrimSpace", args[0])), h
 }
 
 // strTrimAffix is TrimPrefix (prefix) or TrimSuffix with a literal affix.
@@ -300,23 +301,23 @@ func strTrimAffix(prefix bool) intrinsicFn {
 	if prefix {
 		name = "strings.TrimPrefix"
 	}
-	return func(fr *frame, in *ir.Instr, args []*Value, h *heap) (*Value, *heap) {
+	return func(fr *frame, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
 		e := fr.e
 		s := e.str(args[0])
-		a, ok := litText(e.str(args[1]))
+		a, ok := value.LitText(e.str(args[1]))
 		if !ok {
-			return mkStr(e.derivedHole(name, args...)), h
+			return value.Str(e.derivedHole(name, args...)), h
 		}
-		if t, ok := litText(s); ok {
+		if t, ok := value.LitText(s); ok {
 			if prefix {
-				return mkStr(e.litPlain(strings.TrimPrefix(t, a))), h
+				return value.Str(e.litPlain(strings.TrimPrefix(t, a))), h
 			}
-			return mkStr(e.litPlain(strings.TrimSuffix(t, a))), h
+			return value.Str(e.litPlain(strings.TrimSuffix(t, a))), h
 		}
 		if a == "" {
-			return mkStr(s), h
+			return value.Str(s), h
 		}
-		ps := slices.Clone(parts(s))
+		ps := slices.Clone(value.Parts(s))
 		i := len(ps) - 1
 		if prefix {
 			i = 0
@@ -330,7 +331,7 @@ func strTrimAffix(prefix bool) intrinsicFn {
 			ps[i] = e.litPlain(strings.TrimSuffix(p.Text, a))
 			return e.strValue(strshape.Concat(e.lim, ps...)), h
 		case p.Kind == strshape.KindRep && !prefix:
-			body := parts(p.Parts[0])
+			body := value.Parts(p.Parts[0])
 			if len(body) == 0 {
 				break
 			}
@@ -350,55 +351,55 @@ func strTrimAffix(prefix bool) intrinsicFn {
 				return e.strValue(strshape.Concat(e.lim, ps...)), h
 			}
 		}
-		return mkStr(e.derivedHole(name, args...)), h
+		return value.Str(e.derivedHole(name, args...)), h
 	}
 }
 
 func strPred(f func(string, string) bool) intrinsicFn {
-	return func(fr *frame, in *ir.Instr, args []*Value, h *heap) (*Value, *heap) {
+	return func(fr *frame, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
 		e := fr.e
-		a, ok1 := litText(e.str(args[0]))
-		b, ok2 := litText(e.str(args[1]))
+		a, ok1 := value.LitText(e.str(args[0]))
+		b, ok2 := value.LitText(e.str(args[1]))
 		if ok1 && ok2 {
-			return mkBool(f(a, b)), h
+			return value.Bool(f(a, b)), h
 		}
-		return e.hole(HoleRuntime, "", "predicate", "string predicate on a value not known"), h
+		return e.hole(value.HoleRuntime, "", "predicate", "string predicate on a value not known"), h
 	}
 }
 
-func strconvInt(fr *frame, in *ir.Instr, args []*Value, h *heap) (*Value, *heap) {
+func strconvInt(fr *frame, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
 	e := fr.e
 	n := args[0]
 	base := int64(10)
 	if len(args) > 1 {
 		b := args[1]
-		if b.kind != KInt || b.lo != b.hi || b.lo < 2 || b.lo > 36 {
-			return mkStr(e.derivedHole(in.Name, args...)), h
+		if b.Kind() != value.KInt || b.Lo() != b.Hi() || b.Lo() < 2 || b.Lo() > 36 {
+			return value.Str(e.derivedHole(in.Name, args...)), h
 		}
-		base = b.lo
+		base = b.Lo()
 	}
-	if n.kind == KInt && n.lo == n.hi && n.lo != negInf && n.lo != posInf {
-		return mkStr(e.litPlain(strconv.FormatInt(n.lo, int(base)))), h
+	if n.Kind() == value.KInt && n.Lo() == n.Hi() && n.Lo() != value.NegInf && n.Lo() != value.PosInf {
+		return value.Str(e.litPlain(strconv.FormatInt(n.Lo(), int(base)))), h
 	}
-	if n.kind == KInt && base == 10 {
-		return mkStr(e.intShape(n, shortName(in.Name)+" argument")), h
+	if n.Kind() == value.KInt && base == 10 {
+		return value.Str(e.intShape(n, value.ShortName(in.Name)+" argument")), h
 	}
-	return mkStr(e.derivedHole(shortName(in.Name), args...)), h
+	return value.Str(e.derivedHole(value.ShortName(in.Name), args...)), h
 }
 
-func strconvBool(fr *frame, in *ir.Instr, args []*Value, h *heap) (*Value, *heap) {
+func strconvBool(fr *frame, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
 	e := fr.e
-	if b := args[0]; b.kind == KConst {
-		return mkStr(e.litPlain(b.c.ExactString())), h
+	if b := args[0]; b.Kind() == value.KConst {
+		return value.Str(e.litPlain(b.Constant().ExactString())), h
 	}
-	return mkStr(e.derivedHole("strconv.FormatBool", args...)), h
+	return value.Str(e.derivedHole("strconv.FormatBool", args...)), h
 }
 
-func strconvQuote(fr *frame, in *ir.Instr, args []*Value, h *heap) (*Value, *heap) {
+func strconvQuote(fr *frame, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
 	e := fr.e
 	s := e.str(args[0])
-	if t, ok := litText(s); ok {
-		return mkStr(e.litPlain(strconv.Quote(t))), h
+	if t, ok := value.LitText(s); ok {
+		return value.Str(e.litPlain(strconv.Quote(t))), h
 	}
 	q := e.litPlain(`"`)
 	return e.strValue(strshape.Concat(e.lim, q, e.derivedHole("strconv.Quote", args[0]), q)), h
@@ -407,29 +408,29 @@ func strconvQuote(fr *frame, in *ir.Instr, args []*Value, h *heap) (*Value, *hea
 // pathJoin is path.Join: evaluated on known strings; with unknown pieces,
 // the elements joined with single slashes (a literal element is cleaned),
 // unless a literal holds ".." (cleaning could eat an unknown piece).
-func pathJoin(fr *frame, in *ir.Instr, args []*Value, h *heap) (*Value, *heap) {
+func pathJoin(fr *frame, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
 	e := fr.e
 	s := args[0]
-	if s.kind != KSlice || !definite(s) {
-		return mkStr(e.derivedHole(in.Name, args...)), h
+	if s.Kind() != value.KSlice || !definite(s) {
+		return value.Str(e.derivedHole(in.Name, args...)), h
 	}
 	var texts []string
 	allLit := true
-	for _, it := range s.items {
-		t, ok := litText(e.str(it.V))
+	for _, it := range s.Items() {
+		t, ok := value.LitText(e.str(it.V))
 		allLit = allLit && ok
 		texts = append(texts, t)
 	}
 	if allLit {
-		return mkStr(e.litPlain(path.Join(texts...))), h
+		return value.Str(e.litPlain(path.Join(texts...))), h
 	}
 	var ps []*strshape.Shape
-	for i, it := range s.items {
+	for i, it := range s.Items() {
 		x := e.str(it.V)
 		if hasDotDot(x) {
-			return mkStr(e.derivedHole(in.Name, args...)), h
+			return value.Str(e.derivedHole(in.Name, args...)), h
 		}
-		if _, ok := litText(x); ok {
+		if _, ok := value.LitText(x); ok {
 			t := texts[i]
 			if t == "" {
 				continue
@@ -438,10 +439,10 @@ func pathJoin(fr *frame, in *ir.Instr, args []*Value, h *heap) (*Value, *heap) {
 			if len(ps) > 0 {
 				c = strings.TrimPrefix(c, "/")
 			}
-			if i < len(s.items)-1 {
+			if i < len(s.Items())-1 {
 				c = strings.TrimSuffix(c, "/")
 			}
-			if c == "" || c == "." && len(s.items) > 1 {
+			if c == "" || c == "." && len(s.Items()) > 1 {
 				continue
 			}
 			if c != t {
@@ -454,7 +455,7 @@ func pathJoin(fr *frame, in *ir.Instr, args []*Value, h *heap) (*Value, *heap) {
 		ps = append(ps, x)
 	}
 	if len(ps) == 0 {
-		return mkStr(strshape.Empty()), h
+		return value.Str(strshape.Empty()), h
 	}
 	return e.strValue(strshape.Concat(e.lim, ps...)), h
 }
@@ -494,14 +495,14 @@ func pathDirBase(dir bool) intrinsicFn {
 	if dir {
 		prefix = "dir:"
 	}
-	return func(fr *frame, in *ir.Instr, args []*Value, h *heap) (*Value, *heap) {
+	return func(fr *frame, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
 		e := fr.e
 		s := e.str(args[0])
-		if t, ok := litText(s); ok {
+		if t, ok := value.LitText(s); ok {
 			if dir {
-				return mkStr(e.litPlain(path.Dir(t))), h
+				return value.Str(e.litPlain(path.Dir(t))), h
 			}
-			return mkStr(e.litPlain(path.Base(t))), h
+			return value.Str(e.litPlain(path.Base(t))), h
 		}
 		if s.Kind == strshape.KindHole {
 			p := e.Piece(s.Ref)
@@ -509,12 +510,12 @@ func pathDirBase(dir bool) intrinsicFn {
 			if p.Key != "" {
 				key = prefix + p.Key
 			}
-			return mkStr(e.holeShape(HoleCall, key, shortName(in.Name)+"("+p.Desc+")", "path of a value not known")), h
+			return value.Str(e.holeShape(value.HoleCall, key, value.ShortName(in.Name)+"("+p.Desc+")", "path of a value not known")), h
 		}
 		// The literal pieces that end the text, read as one: path.Join
 		// keeps the separator and each constant element as pieces of
 		// their own, so "/" and "t" may be two.
-		ps := parts(s)
+		ps := value.Parts(s)
 		j := len(ps)
 		for j > 0 && ps[j-1].Kind == strshape.KindLit {
 			j--
@@ -532,96 +533,96 @@ func pathDirBase(dir bool) intrinsicFn {
 					}
 					return e.strValue(strshape.Concat(e.lim, head...)), h
 				}
-				return mkStr(e.litPlain(t[i+1:])), h
+				return value.Str(e.litPlain(t[i+1:])), h
 			}
 		}
-		return mkStr(e.derivedHole(in.Name, args...)), h
+		return value.Str(e.derivedHole(in.Name, args...)), h
 	}
 }
 
 // Buffers: a *strings.Builder or *bytes.Buffer points to a cell holding
 // the text written so far.
 
-func bufNew(fr *frame, in *ir.Instr, args []*Value, h *heap) (*Value, *heap) {
+func bufNew(fr *frame, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
 	e := fr.e
 	cell := e.newCell(&ir.Type{Kind: ir.TStruct, Name: "bytes.Buffer", Elem: -1, Key: -1}, nil, "bytes.Buffer")
-	return mkPtr(cell, nil), h.set(cell, mkStr(e.str(args[0])))
+	return value.Ptr(cell, nil), h.Set(cell, value.Str(e.str(args[0])))
 }
 
-func bufContent(fr *frame, h *heap, b *Value) (*strshape.Shape, *heap) {
+func bufContent(fr *frame, h *value.Heap, b *value.Value) (*strshape.Shape, *value.Heap) {
 	v, h := fr.load(h, b)
 	return fr.e.str(v), h
 }
 
-func bufAppend(fr *frame, h *heap, b *Value, s *strshape.Shape) *heap {
+func bufAppend(fr *frame, h *value.Heap, b *value.Value, s *strshape.Shape) *value.Heap {
 	cur, h := bufContent(fr, h, b)
 	return fr.store(h, b, fr.e.strValue(strshape.Concat(fr.e.lim, cur, s)))
 }
 
-func writeResult(fr *frame, in *ir.Instr) *Value {
+func writeResult(fr *frame, in *ir.Instr) *value.Value {
 	t := fr.f.TypeAt(in.Type)
 	if t != nil && t.Kind == ir.TTuple {
-		return mkTuple([]*Value{mkInt(0, posInf), nilValue})
+		return value.Tuple([]*value.Value{value.Int(0, value.PosInf), value.Nil()})
 	}
-	return nilValue
+	return value.Nil()
 }
 
-func bufWrite(fr *frame, in *ir.Instr, args []*Value, h *heap) (*Value, *heap) {
+func bufWrite(fr *frame, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
 	return writeResult(fr, in), bufAppend(fr, h, args[0], fr.e.str(args[1]))
 }
 
-func bufWriteRune(fr *frame, in *ir.Instr, args []*Value, h *heap) (*Value, *heap) {
+func bufWriteRune(fr *frame, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
 	e := fr.e
 	c := args[1]
 	var s *strshape.Shape
-	if c.kind == KInt && c.lo == c.hi && c.lo >= 0 && c.lo <= 0x10ffff {
+	if c.Kind() == value.KInt && c.Lo() == c.Hi() && c.Lo() >= 0 && c.Lo() <= 0x10ffff {
 		if strings.HasSuffix(in.Name, "WriteByte") {
-			s = e.litPlain(string([]byte{byte(c.lo)}))
+			s = e.litPlain(string([]byte{byte(c.Lo())}))
 		} else {
-			s = e.litPlain(string(rune(c.lo)))
+			s = e.litPlain(string(rune(c.Lo())))
 		}
 	} else {
-		s = e.holeShape(HoleRuntime, "", "character", "character not known")
+		s = e.holeShape(value.HoleRuntime, "", "character", "character not known")
 	}
 	return writeResult(fr, in), bufAppend(fr, h, args[0], s)
 }
 
-func bufString(fr *frame, in *ir.Instr, args []*Value, h *heap) (*Value, *heap) {
+func bufString(fr *frame, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
 	s, h := bufContent(fr, h, args[0])
 	return fr.e.strValue(s), h
 }
 
-func bufLen(fr *frame, in *ir.Instr, args []*Value, h *heap) (*Value, *heap) {
+func bufLen(fr *frame, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
 	s, h := bufContent(fr, h, args[0])
-	if t, ok := litText(s); ok {
-		return mkIntConst(int64(len(t))), h
+	if t, ok := value.LitText(s); ok {
+		return value.IntConst(int64(len(t))), h
 	}
-	return mkInt(int64(minLen(s)), posInf), h
+	return value.Int(int64(minLen(s)), value.PosInf), h
 }
 
-func bufCap(fr *frame, in *ir.Instr, args []*Value, h *heap) (*Value, *heap) {
-	return mkInt(0, posInf), h
+func bufCap(fr *frame, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
+	return value.Int(0, value.PosInf), h
 }
 
-func bufReset(fr *frame, in *ir.Instr, args []*Value, h *heap) (*Value, *heap) {
-	return mkTuple(nil), fr.store(h, args[0], mkStr(strshape.Empty()))
+func bufReset(fr *frame, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
+	return value.Tuple(nil), fr.store(h, args[0], value.Str(strshape.Empty()))
 }
 
-func bufNop(fr *frame, in *ir.Instr, args []*Value, h *heap) (*Value, *heap) {
-	return mkTuple(nil), h
+func bufNop(fr *frame, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
+	return value.Tuple(nil), h
 }
 
-func bufTruncate(fr *frame, in *ir.Instr, args []*Value, h *heap) (*Value, *heap) {
+func bufTruncate(fr *frame, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
 	e := fr.e
 	s, h := bufContent(fr, h, args[0])
 	n := args[1]
-	if n.kind == KInt && n.lo == n.hi && n.lo >= 0 {
-		if n.lo == 0 {
-			return mkTuple(nil), fr.store(h, args[0], mkStr(strshape.Empty()))
+	if n.Kind() == value.KInt && n.Lo() == n.Hi() && n.Lo() >= 0 {
+		if n.Lo() == 0 {
+			return value.Tuple(nil), fr.store(h, args[0], value.Str(strshape.Empty()))
 		}
-		if t, ok := litText(s); ok && int(n.lo) <= len(t) {
-			return mkTuple(nil), fr.store(h, args[0], mkStr(e.litPlain(t[:n.lo])))
+		if t, ok := value.LitText(s); ok && int(n.Lo()) <= len(t) {
+			return value.Tuple(nil), fr.store(h, args[0], value.Str(e.litPlain(t[:n.Lo()])))
 		}
 	}
-	return mkTuple(nil), fr.store(h, args[0], mkStr(e.holeShape(HoleRuntime, "", "truncated buffer", "buffer truncated to a length not known")))
+	return value.Tuple(nil), fr.store(h, args[0], value.Str(e.holeShape(value.HoleRuntime, "", "truncated buffer", "buffer truncated to a length not known")))
 }

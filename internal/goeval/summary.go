@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/ydblint/ydblint/internal/goeval/ir"
+	"github.com/ydblint/ydblint/internal/goeval/value"
 	"github.com/ydblint/ydblint/internal/strshape"
 )
 
@@ -62,7 +63,7 @@ func (s *Summary) String() string {
 			n += len(b.Instrs)
 		}
 	}
-	return fmt.Sprintf("goeval.Summary{%s +%d funcs, %d instrs, %d globals}", shortName(s.Unit.Funcs[0].Name), len(s.Unit.Funcs)-1, n, len(s.Unit.Globals))
+	return fmt.Sprintf("goeval.Summary{%s +%d funcs, %d instrs, %d globals}", value.ShortName(s.Unit.Funcs[0].Name), len(s.Unit.Funcs)-1, n, len(s.Unit.Globals))
 }
 
 // Summarize lowers fn into a Summary. env answers which package
@@ -190,8 +191,8 @@ func encodeGlobals(env Env, b Budget, pkg *ssa.Package, gs []*ssa.Global, l *ir.
 		if cell == 0 {
 			continue
 		}
-		v, ok := inf.final.get(cell)
-		if !ok || knownOnly && (v == nil || v.kind == KUnknown) {
+		v, ok := inf.final.Get(cell)
+		if !ok || knownOnly && (v == nil || v.Kind() == value.KUnknown) {
 			continue
 		}
 		enc := e.encode(v, inf.final, l, 0)
@@ -232,24 +233,24 @@ func (e *Evaluator) unitOf(s *Summary) *ir.Unit {
 func (e *Evaluator) Instantiate(s *Summary, args []*Result) *Result {
 	u := e.unitOf(s)
 	if u == nil || len(u.Funcs) == 0 {
-		return &Result{V: e.bounded("summary not usable"), e: e, h: emptyHeap}
+		return &Result{V: e.bounded("summary not usable"), e: e, h: value.EmptyHeap()}
 	}
 	f := u.Funcs[0]
 	if f.Bad() != "" || len(args) != f.NParams || f.NFree != 0 {
-		return &Result{V: e.bounded("summary does not fit the call"), e: e, h: emptyHeap}
+		return &Result{V: e.bounded("summary does not fit the call"), e: e, h: value.EmptyHeap()}
 	}
 	savedSteps, savedStack := e.steps, e.stack
 	e.steps, e.stack = e.b.Steps, []*ir.Func{f}
 	defer func() { e.steps, e.stack = savedSteps, savedStack }()
 	if s.Probe < 0 || s.Probe > f.NValues {
-		return &Result{V: e.bounded("summary not usable"), e: e, h: emptyHeap}
+		return &Result{V: e.bounded("summary not usable"), e: e, h: value.EmptyHeap()}
 	}
-	h := emptyHeap
+	h := value.EmptyHeap()
 	fr := e.newFrame(f, "summary", 0)
 	fr.probe = s.Probe - 1
 	for i, a := range args {
 		fr.vals[i] = a.V
-		h = importCells(h, a.h, a.V)
+		h = value.ImportCells(h, a.h, a.V)
 	}
 	fr.run(h)
 	if fr.dead {
@@ -278,7 +279,7 @@ func (e *Evaluator) Instantiate(s *Summary, args []*Result) *Result {
 		return &Result{V: e.bounded("summarised function does not return"), e: e, h: h}
 	}
 	if v == nil {
-		v = mkTuple(nil)
+		v = value.Tuple(nil)
 	}
 	return &Result{V: v, e: e, h: h2}
 }
@@ -287,54 +288,56 @@ func (e *Evaluator) Instantiate(s *Summary, args []*Result) *Result {
 
 // Lit is a string value.
 func (e *Evaluator) Lit(s string) *Result {
-	return &Result{V: mkStr(e.litPlain(s)), e: e, h: emptyHeap}
+	return &Result{V: value.Str(e.litPlain(s)), e: e, h: value.EmptyHeap()}
 }
 
 // Int is an integer value.
-func (e *Evaluator) Int(n int64) *Result { return &Result{V: mkIntConst(n), e: e, h: emptyHeap} }
+func (e *Evaluator) Int(n int64) *Result {
+	return &Result{V: value.IntConst(n), e: e, h: value.EmptyHeap()}
+}
 
 // Unknown is a value nothing is known about, with a description.
 func (e *Evaluator) Unknown(desc string) *Result {
-	return &Result{V: e.hole(HoleRuntime, "", desc, "argument not known"), e: e, h: emptyHeap}
+	return &Result{V: e.hole(value.HoleRuntime, "", desc, "argument not known"), e: e, h: value.EmptyHeap()}
 }
 
 const maxEncDepth = 12
 
 // encode turns v (with the cells of h it reaches) into an EncValue.
-func (e *Evaluator) encode(v *Value, h *heap, l *ir.Lowerer, depth int) ir.EncValue {
+func (e *Evaluator) encode(v *value.Value, h *value.Heap, l *ir.Lowerer, depth int) ir.EncValue {
 	if depth > maxEncDepth || v == nil {
-		return ir.EncValue{Kind: uint8(KUnknown), Pieces: []ir.EncPiece{{Hole: true, Kind: uint8(HoleBound), Desc: "value", Why: "value too deep to carry"}}}
+		return ir.EncValue{Kind: uint8(value.KUnknown), Pieces: []ir.EncPiece{{Hole: true, Kind: uint8(value.HoleBound), Desc: "value", Why: "value too deep to carry"}}}
 	}
-	out := ir.EncValue{Kind: uint8(v.kind)}
-	switch v.kind {
-	case KUnknown:
-		out.Pieces = []ir.EncPiece{e.encPiece(e.Piece(v.hole), l)}
-	case KString:
+	out := ir.EncValue{Kind: uint8(v.Kind())}
+	switch v.Kind() {
+	case value.KUnknown:
+		out.Pieces = []ir.EncPiece{e.encPiece(e.Piece(v.Hole()), l)}
+	case value.KString:
 		enc := &shapeEncoder{e: e, l: l}
-		enc.node(v.shape)
+		enc.node(v.Shape())
 		out.Shape, out.Pieces, out.Conds = enc.nodes, enc.pieces, enc.conds
-	case KInt:
-		out.Lo, out.Hi = v.lo, v.hi
-	case KConst:
-		if v.c.Kind() == constant.Bool {
-			out.Const, out.Bool = "bool", constant.BoolVal(v.c)
+	case value.KInt:
+		out.Lo, out.Hi = v.Lo(), v.Hi()
+	case value.KConst:
+		if v.Constant().Kind() == constant.Bool {
+			out.Const, out.Bool = "bool", constant.BoolVal(v.Constant())
 		} else {
-			out.Const = v.c.ExactString()
+			out.Const = v.Constant().ExactString()
 		}
-	case KStruct:
-		st := &ir.EncStruct{Name: v.name}
-		if v.typ != nil {
-			for _, f := range v.typ.Fields {
+	case value.KStruct:
+		st := &ir.EncStruct{Name: v.Ident()}
+		if v.Type() != nil {
+			for _, f := range v.Type().Fields {
 				st.Fields = append(st.Fields, f.Name)
 				st.Keys = append(st.Keys, f.Key)
 				st.Embedded = append(st.Embedded, f.Embedded)
 			}
 		}
 		out.Struct = st
-	case KSlice:
+	case value.KSlice:
 		var conds []int
-		for _, it := range v.items {
-			if it.self != 0 {
+		for _, it := range v.Items() {
+			if it.Self != 0 {
 				return e.encode(nil, h, l, maxEncDepth+1)
 			}
 			ei := ir.EncItem{V: e.encode(it.V, h, l, depth+1), Rep: it.Rep}
@@ -347,12 +350,12 @@ func (e *Evaluator) encode(v *Value, h *heap, l *ir.Lowerer, depth int) ir.EncVa
 		for _, c := range conds {
 			out.Conds = append(out.Conds, e.encCond(c, l))
 		}
-	case KMap:
-		out.Keys = v.keys
-	case KFunc:
+	case value.KMap:
+		out.Keys = v.Keys()
+	case value.KFunc:
 		idx := 0
-		if v.fn != nil && v.fn.SSA() != nil {
-			if i, ok := l.EmbeddedIndex(v.fn.SSA()); ok {
+		if v.Fn() != nil && v.Fn().SSA() != nil {
+			if i, ok := l.EmbeddedIndex(v.Fn().SSA()); ok {
 				idx = i + 1
 			}
 		}
@@ -360,44 +363,44 @@ func (e *Evaluator) encode(v *Value, h *heap, l *ir.Lowerer, depth int) ir.EncVa
 			return e.encode(nil, h, l, maxEncDepth+1)
 		}
 		out.Func = idx
-	case KPointer:
-		if v.cell == 0 {
-			return e.encode(e.getPath(v.elems[0], v.path), h, l, depth+1)
+	case value.KPointer:
+		if v.Cell() == 0 {
+			return e.encode(e.getPath(v.Elems()[0], v.Path()), h, l, depth+1)
 		}
-		c, ok := h.get(v.cell)
+		c, ok := h.Get(v.Cell())
 		if !ok {
 			return e.encode(nil, h, l, maxEncDepth+1)
 		}
 		d := e.encode(c, h, l, depth+1)
-		out.Deref, out.Path = &d, v.path
+		out.Deref, out.Path = &d, v.Path()
 		return out
-	case KInterface, KApply:
-		out.Name = v.name
-	case KTemplate:
-		t := v.tmpl
-		et := &ir.EncTmpl{Name: t.name, HTML: t.html, Funcs: t.funcs, Delims: t.delims, Bad: t.bad}
-		for _, nt := range t.trees {
-			tr := ir.EncTree{Name: nt.name, Text: nt.text}
-			for _, sg := range nt.segs {
-				tr.Starts = append(tr.Starts, sg.start)
-				tr.Pieces = append(tr.Pieces, e.encPiece(e.Piece(sg.ref), l))
+	case value.KInterface, value.KApply:
+		out.Name = v.Ident()
+	case value.KTemplate:
+		t := v.Template()
+		et := &ir.EncTmpl{Name: t.Name, HTML: t.HTML, Funcs: t.Funcs, Delims: t.Delims, Bad: t.Bad}
+		for _, nt := range t.Trees {
+			tr := ir.EncTree{Name: nt.Name, Text: nt.Text}
+			for _, sg := range nt.Segs {
+				tr.Starts = append(tr.Starts, sg.Start)
+				tr.Pieces = append(tr.Pieces, e.encPiece(e.Piece(sg.Ref), l))
 			}
 			et.Trees = append(et.Trees, tr)
 		}
 		out.Tmpl = et
-	case KNil, KTuple, KAlt:
+	case value.KNil, value.KTuple, value.KAlt:
 	default:
 		return e.encode(nil, h, l, maxEncDepth+1)
 	}
-	if v.kind != KSlice && v.kind != KString {
-		for _, x := range v.elems {
+	if v.Kind() != value.KSlice && v.Kind() != value.KString {
+		for _, x := range v.Elems() {
 			out.Elems = append(out.Elems, e.encode(x, h, l, depth+1))
 		}
 	}
 	return out
 }
 
-func (e *Evaluator) encPiece(p Piece, l *ir.Lowerer) ir.EncPiece {
+func (e *Evaluator) encPiece(p value.Piece, l *ir.Lowerer) ir.EncPiece {
 	ps := p.PosString
 	if ps == "" {
 		ps = l.Position(p.Pos)
@@ -415,7 +418,7 @@ func (e *Evaluator) encCond(c int, l *ir.Lowerer) ir.EncCond {
 	if ps == "" {
 		ps = l.Position(cd.Pos)
 	}
-	return ir.EncCond{PosString: ps, Negated: cd.Negated, Func: cd.Func, Key: cd.key}
+	return ir.EncCond{PosString: ps, Negated: cd.Negated, Func: cd.Func, Key: cd.Key}
 }
 
 type shapeEncoder struct {
@@ -462,39 +465,39 @@ func (s *shapeEncoder) node(sh *strshape.Shape) int {
 }
 
 func (e *Evaluator) decPiece(p ir.EncPiece) int {
-	return e.t.piece(Piece{Hole: p.Hole, Text: p.Text, PosString: p.PosString, Off: p.Off, Exact: p.Exact, Zero: p.Zero, SrcString: p.Src, Kind: HoleKind(p.Kind), Key: p.Key, Desc: p.Desc, Why: p.Why})
+	return e.t.Intern(value.Piece{Hole: p.Hole, Text: p.Text, PosString: p.PosString, Off: p.Off, Exact: p.Exact, Zero: p.Zero, SrcString: p.Src, Kind: value.HoleKind(p.Kind), Key: p.Key, Desc: p.Desc, Why: p.Why})
 }
 
 func (e *Evaluator) decCond(c ir.EncCond) int {
-	return e.t.cond(Cond{PosString: c.PosString, Negated: c.Negated, Func: c.Func, key: "enc:" + c.Key})
+	return e.t.InternCond(value.Cond{PosString: c.PosString, Negated: c.Negated, Func: c.Func, Key: "enc:" + c.Key})
 }
 
 // decodeValue rebuilds an EncValue of unit u, allocating cells in h for
 // the pointers. Malformed input decodes to holes.
-func (e *Evaluator) decodeValue(v *ir.EncValue, u *ir.Unit, h *heap) (*Value, *heap) {
+func (e *Evaluator) decodeValue(v *ir.EncValue, u *ir.Unit, h *value.Heap) (*value.Value, *value.Heap) {
 	return e.decode(v, u, h, 0)
 }
 
-func (e *Evaluator) decode(v *ir.EncValue, u *ir.Unit, h *heap, depth int) (*Value, *heap) {
-	bad := func() (*Value, *heap) { return e.bounded("summary value not decodable"), h }
+func (e *Evaluator) decode(v *ir.EncValue, u *ir.Unit, h *value.Heap, depth int) (*value.Value, *value.Heap) {
+	bad := func() (*value.Value, *value.Heap) { return e.bounded("summary value not decodable"), h }
 	if depth > maxEncDepth+2 {
 		return bad()
 	}
-	var elems []*Value
-	if Kind(v.Kind) != KSlice && Kind(v.Kind) != KString {
+	var elems []*value.Value
+	if value.Kind(v.Kind) != value.KSlice && value.Kind(v.Kind) != value.KString {
 		for i := range v.Elems {
-			var x *Value
+			var x *value.Value
 			x, h = e.decode(&v.Elems[i], u, h, depth+1)
 			elems = append(elems, x)
 		}
 	}
-	switch Kind(v.Kind) {
-	case KUnknown:
+	switch value.Kind(v.Kind) {
+	case value.KUnknown:
 		if len(v.Pieces) != 1 {
 			return bad()
 		}
-		return mkUnknown(e.decPiece(v.Pieces[0])), h
-	case KString:
+		return value.Unknown(e.decPiece(v.Pieces[0])), h
+	case value.KString:
 		built := make([]*strshape.Shape, len(v.Shape))
 		for i, n := range v.Shape {
 			var ps []*strshape.Shape
@@ -548,20 +551,20 @@ func (e *Evaluator) decode(v *ir.EncValue, u *ir.Unit, h *heap, depth int) (*Val
 			return bad()
 		}
 		return e.strValue(built[len(built)-1]), h
-	case KInt:
-		return mkInt(v.Lo, v.Hi), h
-	case KConst:
+	case value.KInt:
+		return value.Int(v.Lo, v.Hi), h
+	case value.KConst:
 		if v.Const == "bool" {
-			return mkBool(v.Bool), h
+			return value.Bool(v.Bool), h
 		}
 		c := parseConst(v.Const)
 		if c == nil {
 			return bad()
 		}
-		return mkConst(c), h
-	case KNil:
-		return nilValue, h
-	case KStruct:
+		return value.Const(c), h
+	case value.KNil:
+		return value.Nil(), h
+	case value.KStruct:
 		if v.Struct == nil || len(v.Struct.Fields) != len(elems) || len(v.Struct.Keys) != len(elems) || len(v.Struct.Embedded) != len(elems) {
 			return bad()
 		}
@@ -569,14 +572,14 @@ func (e *Evaluator) decode(v *ir.EncValue, u *ir.Unit, h *heap, depth int) (*Val
 		for i, n := range v.Struct.Fields {
 			t.Fields = append(t.Fields, ir.Field{Name: n, Type: -1, Key: v.Struct.Keys[i], Embedded: v.Struct.Embedded[i]})
 		}
-		return e.bound(mkStructU(t, nil, elems)), h
-	case KSlice:
-		var items []Elem
+		return e.bound(value.Struct(t, nil, elems)), h
+	case value.KSlice:
+		var items []value.Elem
 		for i := range v.Items {
 			it := &v.Items[i]
-			var x *Value
+			var x *value.Value
 			x, h = e.decode(&it.V, u, h, depth+1)
-			el := Elem{V: x, Rep: it.Rep}
+			el := value.Elem{V: x, Rep: it.Rep}
 			for _, c := range it.Conds {
 				if c < 1 || c > len(v.Conds) {
 					return bad()
@@ -588,74 +591,74 @@ func (e *Evaluator) decode(v *ir.EncValue, u *ir.Unit, h *heap, depth int) (*Val
 		if len(items) > e.b.Elems {
 			return bad()
 		}
-		return e.bound(mkSlice(items)), h
-	case KMap:
+		return e.bound(value.Slice(items)), h
+	case value.KMap:
 		if len(v.Keys) != len(elems) || !sort.StringsAreSorted(v.Keys) {
 			return bad()
 		}
-		return e.bound(mkMap(v.Keys, elems)), h
-	case KFunc:
+		return e.bound(value.Map(v.Keys, elems)), h
+	case value.KFunc:
 		if v.Func < 1 || v.Func > len(u.Funcs) {
 			return bad()
 		}
-		return e.bound(mkFunc(u.Funcs[v.Func-1], elems)), h
-	case KPointer:
+		return e.bound(value.Func(u.Funcs[v.Func-1], elems)), h
+	case value.KPointer:
 		if v.Deref == nil {
 			return bad()
 		}
-		var c *Value
+		var c *value.Value
 		c, h = e.decode(v.Deref, u, h, depth+1)
 		cell := e.newCell(nil, nil, "summary value")
-		h = h.set(cell, c)
+		h = h.Set(cell, c)
 		for _, k := range v.Path {
 			if k < -1 {
 				return bad()
 			}
 		}
-		return mkPtr(cell, v.Path), h
-	case KInterface:
+		return value.Ptr(cell, v.Path), h
+	case value.KInterface:
 		if len(elems) != 1 {
 			return bad()
 		}
-		return e.bound(mkIface(v.Name, elems[0], u)), h
-	case KApply:
-		return e.bound(mkApply(v.Name, elems)), h
-	case KTuple:
-		return e.bound(mkTuple(elems)), h
-	case KAlt:
+		return e.bound(value.Iface(v.Name, elems[0], u)), h
+	case value.KApply:
+		return e.bound(value.Apply(v.Name, elems)), h
+	case value.KTuple:
+		return e.bound(value.Tuple(elems)), h
+	case value.KAlt:
 		if len(elems) < 2 || len(elems) > e.b.Variants {
 			return bad()
 		}
-		return e.bound(mkAlt(elems)), h
-	case KTemplate:
+		return e.bound(value.Alt(elems)), h
+	case value.KTemplate:
 		if v.Tmpl == nil {
 			return bad()
 		}
-		return mkTemplate(e.decTmpl(v.Tmpl)), h
+		return value.TemplateValue(e.decTmpl(v.Tmpl)), h
 	}
 	return bad()
 }
 
-func (e *Evaluator) decTmpl(et *ir.EncTmpl) *tmplValue {
-	t := &tmplValue{name: et.Name, html: et.HTML, funcs: et.Funcs, delims: et.Delims, bad: et.Bad}
+func (e *Evaluator) decTmpl(et *ir.EncTmpl) *value.Template {
+	t := &value.Template{Name: et.Name, HTML: et.HTML, Funcs: et.Funcs, Delims: et.Delims, Bad: et.Bad}
 	for _, tr := range et.Trees {
 		if len(tr.Starts) != len(tr.Pieces) {
-			t.bad = "template not decodable"
+			t.Bad = "template not decodable"
 			return t
 		}
 		p := parse.New(tr.Name)
 		p.Mode = parse.SkipFuncCheck
 		set := map[string]*parse.Tree{}
-		if _, err := p.Parse(tr.Text, t.delims[0], t.delims[1], set); err != nil || set[tr.Name] == nil {
-			t.bad = "template not decodable"
+		if _, err := p.Parse(tr.Text, t.Delims[0], t.Delims[1], set); err != nil || set[tr.Name] == nil {
+			t.Bad = "template not decodable"
 			return t
 		}
-		nt := namedTree{name: tr.Name, tree: set[tr.Name], text: tr.Text}
+		nt := value.NamedTree{Name: tr.Name, Tree: set[tr.Name], Text: tr.Text}
 		for i, st := range tr.Starts {
-			nt.segs = append(nt.segs, tmplSeg{start: st, ref: e.decPiece(tr.Pieces[i])})
+			nt.Segs = append(nt.Segs, value.TemplateSeg{Start: st, Ref: e.decPiece(tr.Pieces[i])})
 		}
-		t.trees = append(t.trees, nt)
+		t.Trees = append(t.Trees, nt)
 	}
-	sort.Slice(t.trees, func(i, j int) bool { return t.trees[i].name < t.trees[j].name })
+	sort.Slice(t.Trees, func(i, j int) bool { return t.Trees[i].Name < t.Trees[j].Name })
 	return t
 }

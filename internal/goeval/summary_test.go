@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/ydblint/ydblint/internal/goeval"
+	"github.com/ydblint/ydblint/internal/goeval/value"
 	"github.com/ydblint/ydblint/internal/strshape"
 )
 
@@ -262,7 +263,7 @@ func handle(in req, id uint64, all bool) (string, any, *req, int) {
 		}
 	}
 	q := ev.Value(fn, ret.Results[0])
-	if q.V.Kind() != goeval.KString {
+	if q.V.Kind() != value.KString {
 		t.Fatalf("q is %s", q.V.Kind())
 	}
 	if got := ev.RenderShape(q.V.Shape()); got != "SELECT * FROM <field:example.com/p.req.Table>[ WHERE id = $id]?2" {
@@ -276,13 +277,13 @@ func handle(in req, id uint64, all bool) (string, any, *req, int) {
 	if len(en.Variants) != 2 || !en.Exhaustive {
 		t.Fatalf("variants %+v", en)
 	}
-	var hole goeval.Piece
+	var hole value.Piece
 	for _, a := range en.Variants[0].Atoms {
 		if a.Hole {
 			hole = ev.Piece(a.Ref)
 		}
 	}
-	if hole.Kind != goeval.HoleField || hole.Key != "field:example.com/p.req.Table" || hole.Desc != "in.Table" {
+	if hole.Kind != value.HoleField || hole.Key != "field:example.com/p.req.Table" || hole.Desc != "in.Table" {
 		t.Errorf("hole %+v", hole)
 	}
 	if p := ev.Piece(en.Variants[0].Atoms[0].Ref); p.Hole || !p.Pos.IsValid() || !p.Exact || p.Text != "SELECT * FROM " {
@@ -290,7 +291,7 @@ func handle(in req, id uint64, all bool) (string, any, *req, int) {
 	}
 
 	params := ev.Value(fn, ret.Results[1]).V.Dynamic()
-	if params.Kind() != goeval.KApply || params.Name() != "example.com/table.NewQueryParameters" {
+	if params.Kind() != value.KApply || params.Name() != "example.com/table.NewQueryParameters" {
 		t.Fatalf("params %s %s", params.Kind(), params.Name())
 	}
 	items := params.Elems()[0].Items()
@@ -298,16 +299,16 @@ func handle(in req, id uint64, all bool) (string, any, *req, int) {
 	if len(items) != 1 || vp.Name() != "example.com/table.ValueParam" || vp.Elems()[0].Const().ExactString() != `"$id"` {
 		t.Errorf("ValueParam %s", vp.Name())
 	}
-	if id := vp.Elems()[1].Dynamic().Elems()[0]; id.Kind() != goeval.KInt || ev.Piece(id.Hole()).Kind != goeval.HoleParam {
+	if id := vp.Elems()[1].Dynamic().Elems()[0]; id.Kind() != value.KInt || ev.Piece(id.Hole()).Kind != value.HoleParam {
 		t.Errorf("id %s", id.Kind())
 	}
 
 	r := ev.Value(fn, ret.Results[2])
 	st := r.Deref(r.V)
-	if st == nil || st.Kind() != goeval.KStruct || st.Name() != "example.com/p.req" {
+	if st == nil || st.Kind() != value.KStruct || st.Name() != "example.com/p.req" {
 		t.Fatalf("*r = %v", st)
 	}
-	if cols := st.Field("Cols"); cols.Kind() != goeval.KSlice || len(cols.Items()) != 1 || cols.Items()[0].V.Const().ExactString() != `"id"` {
+	if cols := st.Field("Cols"); cols.Kind() != value.KSlice || len(cols.Items()) != 1 || cols.Items()[0].V.Const().ExactString() != `"id"` {
 		t.Errorf("Cols = %s", r)
 	}
 
@@ -321,7 +322,7 @@ func handle(in req, id uint64, all bool) (string, any, *req, int) {
 	if k := ev.Lit("x").V.Keys(); k != nil {
 		t.Errorf("keys of a string: %v", k)
 	}
-	if got := goeval.HoleParam.String() + goeval.KTemplate.String(); got != "paramtemplate" {
+	if got := value.HoleParam.String() + value.KTemplate.String(); got != "paramtemplate" {
 		t.Errorf("names %s", got)
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"text/template/parse"
 
 	"github.com/ydblint/ydblint/internal/goeval/ir"
+	"github.com/ydblint/ydblint/internal/goeval/value"
 	"github.com/ydblint/ydblint/internal/strshape"
 )
 
@@ -27,97 +28,97 @@ import (
 // action a hole, its contexts not being modelled.
 
 func tmplNew(html bool) intrinsicFn {
-	return func(fr *frame, in *ir.Instr, args []*Value, h *heap) (*Value, *heap) {
+	return func(fr *frame, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
 		e := fr.e
-		name, ok := litText(e.str(args[0]))
-		t := &tmplValue{name: name, html: html}
+		name, ok := value.LitText(e.str(args[0]))
+		t := &value.Template{Name: name, HTML: html}
 		if !ok {
-			t.bad = "template name not known"
+			t.Bad = "template name not known"
 		}
 		cell := e.newCell(nil, nil, "template "+name)
-		return mkPtr(cell, nil), h.set(cell, mkTemplate(t))
+		return value.Ptr(cell, nil), h.Set(cell, value.TemplateValue(t))
 	}
 }
 
 // tmplOf loads the template a *Template points to.
-func tmplOf(fr *frame, h *heap, p *Value) (*tmplValue, *heap) {
+func tmplOf(fr *frame, h *value.Heap, p *value.Value) (*value.Template, *value.Heap) {
 	v, h := fr.load(h, p)
-	if v.kind != KTemplate {
+	if v.Kind() != value.KTemplate {
 		return nil, h
 	}
-	return v.tmpl, h
+	return v.Template(), h
 }
 
-func tmplMust(fr *frame, in *ir.Instr, args []*Value, h *heap) (*Value, *heap) {
+func tmplMust(fr *frame, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
 	return args[0], h
 }
 
-func tmplSame(fr *frame, in *ir.Instr, args []*Value, h *heap) (*Value, *heap) {
+func tmplSame(fr *frame, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
 	return args[0], h
 }
 
-func tmplName(fr *frame, in *ir.Instr, args []*Value, h *heap) (*Value, *heap) {
+func tmplName(fr *frame, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
 	t, h := tmplOf(fr, h, args[0])
-	if t == nil || t.bad != "" {
-		return mkStr(fr.e.holeShape(HoleRuntime, "", "template name", "template not known")), h
+	if t == nil || t.Bad != "" {
+		return value.Str(fr.e.holeShape(value.HoleRuntime, "", "template name", "template not known")), h
 	}
-	return mkStr(fr.e.litPlain(t.name)), h
+	return value.Str(fr.e.litPlain(t.Name)), h
 }
 
 // tmplUpdate applies f to the template p points to and returns p.
-func tmplUpdate(fr *frame, h *heap, p *Value, f func(*tmplValue)) (*Value, *heap) {
+func tmplUpdate(fr *frame, h *value.Heap, p *value.Value, f func(*value.Template)) (*value.Value, *value.Heap) {
 	t, h := tmplOf(fr, h, p)
 	if t == nil {
 		return p, h
 	}
-	c := t.clone()
+	c := t.Clone()
 	f(c)
-	return p, fr.store(h, p, mkTemplate(c))
+	return p, fr.store(h, p, value.TemplateValue(c))
 }
 
-func tmplFuncs(fr *frame, in *ir.Instr, args []*Value, h *heap) (*Value, *heap) {
-	return tmplUpdate(fr, h, args[0], func(t *tmplValue) { t.funcs = true })
+func tmplFuncs(fr *frame, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
+	return tmplUpdate(fr, h, args[0], func(t *value.Template) { t.Funcs = true })
 }
 
-func tmplDelims(fr *frame, in *ir.Instr, args []*Value, h *heap) (*Value, *heap) {
-	l, ok1 := litText(fr.e.str(args[1]))
-	r, ok2 := litText(fr.e.str(args[2]))
-	return tmplUpdate(fr, h, args[0], func(t *tmplValue) {
+func tmplDelims(fr *frame, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
+	l, ok1 := value.LitText(fr.e.str(args[1]))
+	r, ok2 := value.LitText(fr.e.str(args[2]))
+	return tmplUpdate(fr, h, args[0], func(t *value.Template) {
 		if !ok1 || !ok2 {
-			t.bad = "delimiters not known"
+			t.Bad = "delimiters not known"
 		}
-		t.delims = [2]string{l, r}
+		t.Delims = [2]string{l, r}
 	})
 }
 
 // tmplParse parses a constant text into the template.
-func tmplParse(fr *frame, in *ir.Instr, args []*Value, h *heap) (*Value, *heap) {
+func tmplParse(fr *frame, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
 	e := fr.e
 	text := e.str(args[1])
 	var b strings.Builder
-	var segs []tmplSeg
+	var segs []value.TemplateSeg
 	ok := true
-	for _, p := range parts(text) {
+	for _, p := range value.Parts(text) {
 		if p.Kind != strshape.KindLit {
 			ok = false
 			break
 		}
-		segs = append(segs, tmplSeg{start: b.Len(), ref: p.Ref})
+		segs = append(segs, value.TemplateSeg{Start: b.Len(), Ref: p.Ref})
 		b.WriteString(p.Text)
 	}
-	p, h := tmplUpdate(fr, h, args[0], func(t *tmplValue) {
-		if t.bad != "" {
+	p, h := tmplUpdate(fr, h, args[0], func(t *value.Template) {
+		if t.Bad != "" {
 			return
 		}
 		if !ok {
-			t.bad = "template text not known"
+			t.Bad = "template text not known"
 			return
 		}
-		tr := parse.New(t.name)
+		tr := parse.New(t.Name)
 		tr.Mode = parse.SkipFuncCheck
 		set := map[string]*parse.Tree{}
-		if _, err := tr.Parse(b.String(), t.delims[0], t.delims[1], set); err != nil {
-			t.bad = "template does not parse: " + err.Error()
+		if _, err := tr.Parse(b.String(), t.Delims[0], t.Delims[1], set); err != nil {
+			t.Bad = "template does not parse: " + err.Error()
 			return
 		}
 		names := make([]string, 0, len(set))
@@ -126,25 +127,25 @@ func tmplParse(fr *frame, in *ir.Instr, args []*Value, h *heap) (*Value, *heap) 
 		}
 		sort.Strings(names)
 		for _, n := range names {
-			nt := namedTree{name: n, tree: set[n], text: b.String(), segs: segs}
-			if i := slices.IndexFunc(t.trees, func(x namedTree) bool { return x.name == n }); i >= 0 {
-				t.trees[i] = nt
+			nt := value.NamedTree{Name: n, Tree: set[n], Text: b.String(), Segs: segs}
+			if i := slices.IndexFunc(t.Trees, func(x value.NamedTree) bool { return x.Name == n }); i >= 0 {
+				t.Trees[i] = nt
 			} else {
-				t.trees = append(t.trees, nt)
+				t.Trees = append(t.Trees, nt)
 			}
 		}
-		sort.Slice(t.trees, func(i, j int) bool { return t.trees[i].name < t.trees[j].name })
+		sort.Slice(t.Trees, func(i, j int) bool { return t.Trees[i].Name < t.Trees[j].Name })
 	})
 	t := fr.f.TypeAt(in.Type)
 	if t != nil && t.Kind == ir.TTuple {
-		return mkTuple([]*Value{p, nilValue}), h
+		return value.Tuple([]*value.Value{p, value.Nil()}), h
 	}
 	return p, h
 }
 
 // tmplExecute runs Execute(w, data) or ExecuteTemplate(w, name, data).
 func tmplExecute(named bool) intrinsicFn {
-	return func(fr *frame, in *ir.Instr, args []*Value, h *heap) (*Value, *heap) {
+	return func(fr *frame, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
 		e := fr.e
 		t, h := tmplOf(fr, h, args[0])
 		w := args[1]
@@ -152,15 +153,15 @@ func tmplExecute(named bool) intrinsicFn {
 		var out *strshape.Shape
 		switch {
 		case t == nil:
-			out = e.holeShape(HoleRuntime, "", "template output", "template not known")
-		case t.bad != "":
-			out = e.holeShape(HoleRuntime, "", "template output", t.bad)
+			out = e.holeShape(value.HoleRuntime, "", "template output", "template not known")
+		case t.Bad != "":
+			out = e.holeShape(value.HoleRuntime, "", "template output", t.Bad)
 		default:
-			name := t.name
+			name := t.Name
 			if named {
-				n, ok := litText(e.str(args[2]))
+				n, ok := value.LitText(e.str(args[2]))
 				if !ok {
-					out = e.holeShape(HoleRuntime, "", "template output", "template name not known")
+					out = e.holeShape(value.HoleRuntime, "", "template output", "template name not known")
 				}
 				name = n
 			}
@@ -173,45 +174,45 @@ func tmplExecute(named bool) intrinsicFn {
 		if buf := textBuffer(w); buf != nil {
 			h = bufAppend(fr, h, buf, out)
 		} else {
-			h = fr.invalidate(h, []*Value{w}, "written by a template")
+			h = fr.invalidate(h, []*value.Value{w}, "written by a template")
 		}
-		return nilValue, h
+		return value.Nil(), h
 	}
 }
 
 type tmplVar struct {
 	name string
-	v    *Value
+	v    *value.Value
 }
 
 type tmplExec struct {
 	e     *Evaluator
 	fr    *frame
-	t     *tmplValue
-	h     *heap
+	t     *value.Template
+	h     *value.Heap
 	vars  []tmplVar
 	depth int
-	cur   *namedTree
+	cur   *value.NamedTree
 	bad   string
 }
 
-func (x *tmplExec) run(name string, data *Value) *strshape.Shape {
-	nt := x.t.tree(name)
-	if nt == nil || nt.tree.Root == nil {
-		return x.e.holeShape(HoleRuntime, "", "template "+name, "template not defined")
+func (x *tmplExec) run(name string, data *value.Value) *strshape.Shape {
+	nt := x.t.Tree(name)
+	if nt == nil || nt.Tree.Root == nil {
+		return x.e.holeShape(value.HoleRuntime, "", "template "+name, "template not defined")
 	}
 	saved := x.cur
 	x.cur = nt
 	x.vars = append(x.vars, tmplVar{"$", data})
-	s := x.list(nt.tree.Root, data)
+	s := x.list(nt.Tree.Root, data)
 	x.cur = saved
 	if x.bad != "" {
-		return x.e.holeShape(HoleRuntime, "", "template "+name, x.bad)
+		return x.e.holeShape(value.HoleRuntime, "", "template "+name, x.bad)
 	}
 	return s
 }
 
-func (x *tmplExec) list(l *parse.ListNode, dot *Value) *strshape.Shape {
+func (x *tmplExec) list(l *parse.ListNode, dot *value.Value) *strshape.Shape {
 	if l == nil {
 		return strshape.Empty()
 	}
@@ -224,7 +225,7 @@ func (x *tmplExec) list(l *parse.ListNode, dot *Value) *strshape.Shape {
 	return catOrEmpty(x.e, ps)
 }
 
-func (x *tmplExec) node(n parse.Node, dot *Value) *strshape.Shape {
+func (x *tmplExec) node(n parse.Node, dot *value.Value) *strshape.Shape {
 	e := x.e
 	switch n := n.(type) {
 	case *parse.TextNode:
@@ -245,9 +246,9 @@ func (x *tmplExec) node(n parse.Node, dot *Value) *strshape.Shape {
 		return x.rangeNode(n, dot)
 	case *parse.TemplateNode:
 		if x.depth >= 8 {
-			return e.holeShape(HoleBound, "", "template "+n.Name, "templates nested too deep")
+			return e.holeShape(value.HoleBound, "", "template "+n.Name, "templates nested too deep")
 		}
-		var d *Value = nilValue
+		var d *value.Value = value.Nil()
 		if n.Pipe != nil {
 			d = x.pipe(n.Pipe, dot)
 		}
@@ -259,20 +260,20 @@ func (x *tmplExec) node(n parse.Node, dot *Value) *strshape.Shape {
 		x.depth--
 		return s
 	}
-	return e.holeShape(HoleRuntime, "", "template action", "template action not interpreted")
+	return e.holeShape(value.HoleRuntime, "", "template action", "template action not interpreted")
 }
 
 // text is a text run of the template at offset off.
 func (x *tmplExec) text(off int, s string) *strshape.Shape {
 	e := x.e
 	nt := x.cur
-	if off >= 0 && off+len(s) <= len(nt.text) && nt.text[off:off+len(s)] == s {
-		for i := len(nt.segs) - 1; i >= 0; i-- {
-			sg := nt.segs[i]
-			if sg.start <= off {
-				p := e.Piece(sg.ref)
-				if off+len(s) <= sg.start+len(p.Text) {
-					return e.lit(s, p.Pos, p.PosString, p.Off+off-sg.start, p.Exact)
+	if off >= 0 && off+len(s) <= len(nt.Text) && nt.Text[off:off+len(s)] == s {
+		for i := len(nt.Segs) - 1; i >= 0; i-- {
+			sg := nt.Segs[i]
+			if sg.Start <= off {
+				p := e.Piece(sg.Ref)
+				if off+len(s) <= sg.Start+len(p.Text) {
+					return e.lit(s, p.Pos, p.PosString, p.Off+off-sg.Start, p.Exact)
 				}
 				break
 			}
@@ -284,8 +285,8 @@ func (x *tmplExec) text(off int, s string) *strshape.Shape {
 // markup reports whether an html/template has markup, whose contexts
 // change how actions are escaped.
 func (x *tmplExec) markup() bool {
-	for _, t := range x.t.trees {
-		if strings.ContainsAny(t.text, "<>") {
+	for _, t := range x.t.Trees {
+		if strings.ContainsAny(t.Text, "<>") {
 			return true
 		}
 	}
@@ -293,13 +294,13 @@ func (x *tmplExec) markup() bool {
 }
 
 // print is the text an action prints for v.
-func (x *tmplExec) print(v *Value) *strshape.Shape {
+func (x *tmplExec) print(v *value.Value) *strshape.Shape {
 	e := x.e
-	if x.t.html && x.markup() {
-		return e.holeShape(HoleRuntime, "", "html action", "html/template context not modelled")
+	if x.t.HTML && x.markup() {
+		return e.holeShape(value.HoleRuntime, "", "html action", "html/template context not modelled")
 	}
 	s := e.printValue(x.fr, v, 'v')
-	if !x.t.html {
+	if !x.t.HTML {
 		return s
 	}
 	return e.mapShape(s, func(p *strshape.Shape) *strshape.Shape {
@@ -315,46 +316,46 @@ func (x *tmplExec) print(v *Value) *strshape.Shape {
 }
 
 // truth is a template condition: known true or false, or nil.
-func (x *tmplExec) truth(v *Value) *bool {
+func (x *tmplExec) truth(v *value.Value) *bool {
 	t, f := true, false
 	v = unwrap(v)
-	switch v.kind {
-	case KConst:
-		if v.c.Kind() == constant.Bool {
-			if constant.BoolVal(v.c) {
+	switch v.Kind() {
+	case value.KConst:
+		if v.Constant().Kind() == constant.Bool {
+			if constant.BoolVal(v.Constant()) {
 				return &t
 			}
 			return &f
 		}
-	case KInt:
-		if v.lo == 0 && v.hi == 0 {
+	case value.KInt:
+		if v.Lo() == 0 && v.Hi() == 0 {
 			return &f
 		}
-		if v.lo > 0 || v.hi < 0 {
+		if v.Lo() > 0 || v.Hi() < 0 {
 			return &t
 		}
-	case KString:
-		if s, ok := litText(v.shape); ok {
+	case value.KString:
+		if s, ok := value.LitText(v.Shape()); ok {
 			if s == "" {
 				return &f
 			}
 			return &t
 		}
-		if minLen(v.shape) > 0 {
+		if minLen(v.Shape()) > 0 {
 			return &t
 		}
-	case KNil:
+	case value.KNil:
 		return &f
-	case KSlice:
-		if len(v.items) == 0 {
+	case value.KSlice:
+		if len(v.Items()) == 0 {
 			return &f
 		}
-		for _, it := range v.items {
-			if !it.Rep && len(it.Conds) == 0 && it.self == 0 {
+		for _, it := range v.Items() {
+			if !it.Rep && len(it.Conds) == 0 && it.Self == 0 {
 				return &t
 			}
 		}
-	case KStruct, KPointer, KFunc:
+	case value.KStruct, value.KPointer, value.KFunc:
 		return &t
 	}
 	return nil
@@ -362,12 +363,12 @@ func (x *tmplExec) truth(v *Value) *bool {
 
 func (x *tmplExec) cond(n parse.Node) int {
 	fr := x.fr
-	key := "template:" + x.t.name + "/" + x.cur.name + "#" + strconv.Itoa(int(n.Position())) + "@" + fr.ctx + "/" + fr.f.Name
-	return x.e.t.cond(Cond{Func: "template " + x.cur.name, key: key})
+	key := "template:" + x.t.Name + "/" + x.cur.Name + "#" + strconv.Itoa(int(n.Position())) + "@" + fr.ctx + "/" + fr.f.Name
+	return x.e.t.InternCond(value.Cond{Func: "template " + x.cur.Name, Key: key})
 }
 
 // branch is {{if}} or {{with}}.
-func (x *tmplExec) branch(n *parse.BranchNode, dot *Value, with bool) *strshape.Shape {
+func (x *tmplExec) branch(n *parse.BranchNode, dot *value.Value, with bool) *strshape.Shape {
 	e := x.e
 	mark := len(x.vars)
 	v := x.pipe(n.Pipe, dot)
@@ -396,10 +397,10 @@ func (x *tmplExec) branch(n *parse.BranchNode, dot *Value, with bool) *strshape.
 	then, els = thenFn(), elseFn()
 	if els == nil {
 		c := x.cond(n)
-		if u := unwrap(v); u.kind == KCond {
+		if u := unwrap(v); u.Kind() == value.KCond {
 			if uc, neg := u.Cond(); !neg {
 				c = uc // the same decision as the value tested
-			} else if comp := e.t.condAt(uc).complement; comp != 0 {
+			} else if comp := e.t.Cond(uc).Complement; comp != 0 {
 				c = comp
 			}
 		}
@@ -409,15 +410,15 @@ func (x *tmplExec) branch(n *parse.BranchNode, dot *Value, with bool) *strshape.
 }
 
 // rangeNode is {{range}}.
-func (x *tmplExec) rangeNode(n *parse.RangeNode, dot *Value) *strshape.Shape {
+func (x *tmplExec) rangeNode(n *parse.RangeNode, dot *value.Value) *strshape.Shape {
 	e := x.e
 	mark := len(x.vars)
 	defer func() { x.vars = x.vars[:mark] }()
 	v := unwrap(x.pipe(n.Pipe, dot))
 	if hasBreak(n.List) {
-		return e.holeShape(HoleRuntime, "", "range", "range with break or continue")
+		return e.holeShape(value.HoleRuntime, "", "range", "range with break or continue")
 	}
-	body := func(k, elem *Value) *strshape.Shape {
+	body := func(k, elem *value.Value) *strshape.Shape {
 		m := len(x.vars)
 		switch len(n.Pipe.Decl) {
 		case 1:
@@ -435,27 +436,27 @@ func (x *tmplExec) rangeNode(n *parse.RangeNode, dot *Value) *strshape.Shape {
 		}
 		return x.list(n.ElseList, dot)
 	}
-	if v.kind == KPointer {
+	if v.Kind() == value.KPointer {
 		c, h := x.fr.load(x.h, v)
 		x.h = h
-		if c.kind == KMap {
-			if len(c.keys) == 0 {
+		if c.Kind() == value.KMap {
+			if len(c.Keys()) == 0 {
 				return els()
 			}
 			var ps []*strshape.Shape
-			for i, k := range c.keys {
-				ps = append(ps, body(keyValue(e, k), c.elems[i]))
+			for i, k := range c.Keys() {
+				ps = append(ps, body(keyValue(e, k), c.Elems()[i]))
 			}
 			return catOrEmpty(e, ps)
 		}
 	}
-	switch v.kind {
-	case KNil:
+	switch v.Kind() {
+	case value.KNil:
 		return els()
-	case KSlice:
+	case value.KSlice:
 		var ps []*strshape.Shape
-		for i, it := range v.items {
-			s := body(mkIntConst(int64(i)), it.V)
+		for i, it := range v.Items() {
+			s := body(value.IntConst(int64(i)), it.V)
 			if it.Rep {
 				s = strshape.Loop(e.lim, s)
 			}
@@ -466,7 +467,7 @@ func (x *tmplExec) rangeNode(n *parse.RangeNode, dot *Value) *strshape.Shape {
 		}
 		items := catOrEmpty(e, ps)
 		if t := x.truth(v); t != nil && *t || n.ElseList == nil {
-			if len(v.items) == 0 {
+			if len(v.Items()) == 0 {
 				return els()
 			}
 			return items
@@ -474,25 +475,25 @@ func (x *tmplExec) rangeNode(n *parse.RangeNode, dot *Value) *strshape.Shape {
 		return e.altShapes(items, els())
 	}
 	desc := "range element"
-	if v.kind == KUnknown {
-		desc = e.Piece(v.hole).Desc + "[…]"
+	if v.Kind() == value.KUnknown {
+		desc = e.Piece(v.Hole()).Desc + "[…]"
 	}
-	elem := e.hole(HoleRuntime, "", desc, "element of a value not known")
-	loopBody := strshape.Loop(e.lim, body(mkInt(0, posInf), elem))
+	elem := e.hole(value.HoleRuntime, "", desc, "element of a value not known")
+	loopBody := strshape.Loop(e.lim, body(value.Int(0, value.PosInf), elem))
 	if n.ElseList == nil {
 		return loopBody
 	}
 	return e.altShapes(loopBody, els())
 }
 
-func keyValue(e *Evaluator, k string) *Value {
+func keyValue(e *Evaluator, k string) *value.Value {
 	if s, err := strconv.Unquote(k); err == nil {
-		return mkStr(e.litPlain(s))
+		return value.Str(e.litPlain(s))
 	}
 	if n, err := strconv.ParseInt(k, 10, 64); err == nil {
-		return mkIntConst(n)
+		return value.IntConst(n)
 	}
-	return e.hole(HoleRuntime, "", "key", "map key")
+	return e.hole(value.HoleRuntime, "", "key", "map key")
 }
 
 func hasBreak(l *parse.ListNode) bool {
@@ -517,21 +518,21 @@ func hasBreak(l *parse.ListNode) bool {
 }
 
 // pipe evaluates a pipeline; its declarations bind variables.
-func (x *tmplExec) pipe(p *parse.PipeNode, dot *Value) *Value {
+func (x *tmplExec) pipe(p *parse.PipeNode, dot *value.Value) *value.Value {
 	e := x.e
 	if p == nil {
 		return dot
 	}
-	var v *Value
+	var v *value.Value
 	for i, c := range p.Cmds {
-		var final *Value
+		var final *value.Value
 		if i > 0 {
 			final = v
 		}
 		v = x.command(c, dot, final)
 	}
 	if v == nil {
-		v = e.hole(HoleRuntime, "", "pipeline", "empty pipeline")
+		v = e.hole(value.HoleRuntime, "", "pipeline", "empty pipeline")
 	}
 	for _, d := range p.Decl {
 		if p.IsAssign {
@@ -550,14 +551,16 @@ func (x *tmplExec) pipe(p *parse.PipeNode, dot *Value) *Value {
 
 // command evaluates one command of a pipeline; final is the previous
 // command's value, passed as the last argument.
-func (x *tmplExec) command(c *parse.CommandNode, dot, final *Value) *Value {
+func (x *tmplExec) command(c *parse.CommandNode, dot, final *value.Value) *value.Value {
 	e := x.e
-	unknown := func(what string) *Value { return e.hole(HoleRuntime, "", what, "template function not interpreted") }
+	unknown := func(what string) *value.Value {
+		return e.hole(value.HoleRuntime, "", what, "template function not interpreted")
+	}
 	if len(c.Args) == 0 {
 		return unknown("command")
 	}
 	if id, ok := c.Args[0].(*parse.IdentifierNode); ok {
-		var args []*Value
+		var args []*value.Value
 		for _, a := range c.Args[1:] {
 			args = append(args, x.arg(a, dot))
 		}
@@ -573,7 +576,7 @@ func (x *tmplExec) command(c *parse.CommandNode, dot, final *Value) *Value {
 }
 
 // arg evaluates an operand.
-func (x *tmplExec) arg(n parse.Node, dot *Value) *Value {
+func (x *tmplExec) arg(n parse.Node, dot *value.Value) *value.Value {
 	e := x.e
 	switch n := n.(type) {
 	case *parse.DotNode:
@@ -586,68 +589,68 @@ func (x *tmplExec) arg(n parse.Node, dot *Value) *Value {
 				return x.fields(x.vars[j].v, n.Ident[1:])
 			}
 		}
-		return e.hole(HoleRuntime, "", n.Ident[0], "template variable not known")
+		return e.hole(value.HoleRuntime, "", n.Ident[0], "template variable not known")
 	case *parse.StringNode:
-		return mkStr(e.litPlain(n.Text))
+		return value.Str(e.litPlain(n.Text))
 	case *parse.NumberNode:
 		if n.IsInt {
-			return mkIntConst(n.Int64)
+			return value.IntConst(n.Int64)
 		}
 	case *parse.BoolNode:
-		return mkBool(n.True)
+		return value.Bool(n.True)
 	case *parse.NilNode:
-		return nilValue
+		return value.Nil()
 	case *parse.PipeNode:
 		return x.pipe(n, dot)
 	}
-	return e.hole(HoleRuntime, "", "operand", "template operand not interpreted")
+	return e.hole(value.HoleRuntime, "", "operand", "template operand not interpreted")
 }
 
 // fields follows .A.B from v.
-func (x *tmplExec) fields(v *Value, names []string) *Value {
+func (x *tmplExec) fields(v *value.Value, names []string) *value.Value {
 	for _, n := range names {
 		v = x.field(v, n)
 	}
 	return v
 }
 
-func (x *tmplExec) field(v *Value, name string) *Value {
+func (x *tmplExec) field(v *value.Value, name string) *value.Value {
 	e := x.e
 	outer := v
 	v = unwrap(v)
-	if v.kind == KPointer {
+	if v.Kind() == value.KPointer {
 		c, h := x.fr.load(x.h, v)
 		x.h = h
-		if c.kind == KMap {
+		if c.Kind() == value.KMap {
 			ks := constant.MakeString(name).ExactString()
-			if i := sort.SearchStrings(c.keys, ks); i < len(c.keys) && c.keys[i] == ks {
-				return c.elems[i]
+			if i := sort.SearchStrings(c.Keys(), ks); i < len(c.Keys()) && c.Keys()[i] == ks {
+				return c.Elems()[i]
 			}
-			return e.hole(HoleRuntime, "", name, "map entry not known")
+			return e.hole(value.HoleRuntime, "", name, "map entry not known")
 		}
 		v = c
 	}
-	switch v.kind {
-	case KStruct:
+	switch v.Kind() {
+	case value.KStruct:
 		if f := structField(v, name); f != nil {
 			return f
 		}
-	case KAlt:
-		var out *Value
-		for _, a := range v.elems {
+	case value.KAlt:
+		var out *value.Value
+		for _, a := range v.Elems() {
 			out = e.join2(out, x.field(a, name), 0, 0)
 		}
 		return out
 	}
 	// A method without arguments.
 	recv := outer
-	if recv.kind == KInterface {
+	if recv.Kind() == value.KInterface {
 		if fn := x.fr.methodFunc(recv, name); fn != nil || x.fr.methodName(recv, name) != "" {
 			if fn == nil {
 				fn = e.lookup(x.fr.methodName(recv, name))
 			}
 			if fn != nil && fn.NParams == 1 {
-				r, h2 := x.fr.callFunc(fn, fn.Name, []*Value{recv.elems[0]}, nil, x.h, &ir.Instr{ID: -1})
+				r, h2 := x.fr.callFunc(fn, fn.Name, []*value.Value{recv.Elems()[0]}, nil, x.h, &ir.Instr{ID: -1})
 				if h2 != nil && r != nil {
 					x.h = h2
 					return r
@@ -656,23 +659,23 @@ func (x *tmplExec) field(v *Value, name string) *Value {
 		}
 	}
 	desc := name
-	if v.kind == KUnknown {
-		desc = e.Piece(v.hole).Desc + "." + name
+	if v.Kind() == value.KUnknown {
+		desc = e.Piece(v.Hole()).Desc + "." + name
 	}
-	return e.hole(HoleRuntime, "", desc, "field of template data not known")
+	return e.hole(value.HoleRuntime, "", desc, "field of template data not known")
 }
 
 // structField finds a field by name, promoted through embedded structs.
-func structField(v *Value, name string) *Value {
+func structField(v *value.Value, name string) *value.Value {
 	if f := v.Field(name); f != nil {
 		return f
 	}
-	if v.typ == nil {
+	if v.Type() == nil {
 		return nil
 	}
-	for i, fd := range v.typ.Fields {
-		if fd.Embedded && i < len(v.elems) && v.elems[i].kind == KStruct {
-			if f := structField(v.elems[i], name); f != nil {
+	for i, fd := range v.Type().Fields {
+		if fd.Embedded && i < len(v.Elems()) && v.Elems()[i].Kind() == value.KStruct {
+			if f := structField(v.Elems()[i], name); f != nil {
 				return f
 			}
 		}
@@ -681,24 +684,24 @@ func structField(v *Value, name string) *Value {
 }
 
 // builtin is a template function.
-func (x *tmplExec) builtin(name string, args []*Value) *Value {
+func (x *tmplExec) builtin(name string, args []*value.Value) *value.Value {
 	e := x.e
-	unknown := e.hole(HoleRuntime, "", name, "template function not interpreted")
-	if x.t.funcs && !slices.Contains([]string{"print", "printf", "not", "and", "or", "eq", "ne", "len"}, name) {
+	unknown := e.hole(value.HoleRuntime, "", name, "template function not interpreted")
+	if x.t.Funcs && !slices.Contains([]string{"print", "printf", "not", "and", "or", "eq", "ne", "len"}, name) {
 		return unknown
 	}
 	switch name {
 	case "print":
-		return e.strValue(e.sprint(x.fr, mkSlice(elems(args)), false))
+		return e.strValue(e.sprint(x.fr, value.Slice(elems(args)), false))
 	case "printf":
 		if len(args) == 0 {
 			break
 		}
-		return e.strValue(e.sprintf(x.fr, e.str(unwrap(args[0])), mkSlice(elems(args[1:]))))
+		return e.strValue(e.sprintf(x.fr, e.str(unwrap(args[0])), value.Slice(elems(args[1:]))))
 	case "not":
 		if len(args) == 1 {
 			if t := x.truth(args[0]); t != nil {
-				return mkBool(!*t)
+				return value.Bool(!*t)
 			}
 		}
 	case "and", "or":
@@ -729,10 +732,10 @@ func (x *tmplExec) builtin(name string, args []*Value) *Value {
 	return unknown
 }
 
-func elems(vs []*Value) []Elem {
-	out := make([]Elem, len(vs))
+func elems(vs []*value.Value) []value.Elem {
+	out := make([]value.Elem, len(vs))
 	for i, v := range vs {
-		out[i] = Elem{V: v}
+		out[i] = value.Elem{V: v}
 	}
 	return out
 }

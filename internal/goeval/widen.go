@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/ydblint/ydblint/internal/goeval/ir"
+	"github.com/ydblint/ydblint/internal/goeval/value"
 	"github.com/ydblint/ydblint/internal/strshape"
 )
 
@@ -29,7 +30,7 @@ import (
 
 type selfInfo struct {
 	path  string
-	init  *Value
+	init  *value.Value
 	slice bool
 }
 
@@ -49,13 +50,13 @@ const maxWidenRounds = 6
 // and finds the cells and φs that come back different (a persistent heap
 // keeps the very same contents for a cell nobody wrote); each round marks
 // those found so far, until none is found that was not marked.
-func (fr *frame) widen(l *ir.Loop, h *heap, phis []*Value) (*heap, []*Value) {
+func (fr *frame) widen(l *ir.Loop, h *value.Heap, phis []*value.Value) (*value.Heap, []*value.Value) {
 	phiIns := fr.headerPhis(l.Header)
-	assume := map[string]*Value{}
+	assume := map[string]*value.Value{}
 	marked := &markSet{cells: map[int]bool{}, phis: map[int]bool{}}
 	record := fr.record
-	var wh *heap
-	var wphis []*Value
+	var wh *value.Heap
+	var wphis []*value.Value
 	for round := 0; ; round++ {
 		w := &widener{fr: fr, selfs: map[int]*selfInfo{}, marked: marked}
 		mh, mphis := w.markState(l, h, phis, phiIns, assume)
@@ -88,7 +89,7 @@ type markSet struct {
 	phis  map[int]bool
 }
 
-func (w *widener) newSelf(path string, init *Value, slice bool) int {
+func (w *widener) newSelf(path string, init *value.Value, slice bool) int {
 	e := w.fr.e
 	e.selfSeq++
 	id := e.selfSeq
@@ -101,7 +102,7 @@ func (w *widener) selfPiece(id int) *strshape.Shape {
 	e := w.fr.e
 	ref, ok := e.selfRefs[id]
 	if !ok {
-		ref = e.t.addSelf(id)
+		ref = e.t.AddSelf(id)
 		e.selfRefs[id] = ref
 	}
 	return strshape.Hole(ref)
@@ -109,15 +110,15 @@ func (w *widener) selfPiece(id int) *strshape.Shape {
 
 // markState replaces the loop-carried strings and slices of the state by
 // markers, and other values by their assumptions.
-func (w *widener) markState(l *ir.Loop, h *heap, phis []*Value, phiIns []*ir.Instr, assume map[string]*Value) (*heap, []*Value) {
+func (w *widener) markState(l *ir.Loop, h *value.Heap, phis []*value.Value, phiIns []*ir.Instr, assume map[string]*value.Value) (*value.Heap, []*value.Value) {
 	out := h
 	for _, id := range sortedKeys(w.marked.cells) {
-		v, ok := h.get(id)
+		v, ok := h.Get(id)
 		if !ok {
 			continue
 		}
 		ci := w.fr.e.cells[id]
-		out = out.set(id, w.mark(v, ci.typ, ci.unit, "c"+strconv.Itoa(id), assume))
+		out = out.Set(id, w.mark(v, ci.typ, ci.unit, "c"+strconv.Itoa(id), assume))
 	}
 	mphis := slices.Clone(phis)
 	for i, v := range phis {
@@ -133,7 +134,7 @@ func (w *widener) markState(l *ir.Loop, h *heap, phis []*Value, phiIns []*ir.Ins
 	return out, mphis
 }
 
-func (w *widener) mark(v *Value, t *ir.Type, u *ir.Unit, path string, assume map[string]*Value) *Value {
+func (w *widener) mark(v *value.Value, t *ir.Type, u *ir.Unit, path string, assume map[string]*value.Value) *value.Value {
 	if v == nil {
 		return v
 	}
@@ -141,34 +142,34 @@ func (w *widener) mark(v *Value, t *ir.Type, u *ir.Unit, path string, assume map
 		return a
 	}
 	switch {
-	case v.kind == KString:
-		return mkStr(w.selfPiece(w.newSelf(path, v, false)))
-	case v.kind == KSlice, v.kind == KNil && t != nil && t.Kind == ir.TSlice:
+	case v.Kind() == value.KString:
+		return value.Str(w.selfPiece(w.newSelf(path, v, false)))
+	case v.Kind() == value.KSlice, v.Kind() == value.KNil && t != nil && t.Kind == ir.TSlice:
 		id := w.newSelf(path, v, true)
-		return mkSlice([]Elem{{V: mkSelf(id), self: id}})
-	case v.kind == KStruct && v.typ != nil && len(v.typ.Fields) == len(v.elems):
-		fields := make([]*Value, len(v.elems))
-		for i, x := range v.elems {
+		return value.Slice([]value.Elem{{V: value.Self(id), Self: id}})
+	case v.Kind() == value.KStruct && v.Type() != nil && len(v.Type().Fields) == len(v.Elems()):
+		fields := make([]*value.Value, len(v.Elems()))
+		for i, x := range v.Elems() {
 			var ft *ir.Type
-			if v.unit != nil && v.typ.Fields[i].Type >= 0 && v.typ.Fields[i].Type < len(v.unit.Types) {
-				ft = &v.unit.Types[v.typ.Fields[i].Type]
+			if v.Unit() != nil && v.Type().Fields[i].Type >= 0 && v.Type().Fields[i].Type < len(v.Unit().Types) {
+				ft = &v.Unit().Types[v.Type().Fields[i].Type]
 			}
-			fields[i] = w.mark(x, ft, v.unit, path+"/"+strconv.Itoa(i), assume)
+			fields[i] = w.mark(x, ft, v.Unit(), path+"/"+strconv.Itoa(i), assume)
 		}
-		return mkStructU(v.typ, v.unit, fields)
+		return value.Struct(v.Type(), v.Unit(), fields)
 	}
 	return v
 }
 
 // widenState computes the widened header state from the state before the
 // loop (h, phis), its marked form and the state coming back (bh, bphis).
-func (w *widener) widenState(h *heap, phis []*Value, mh *heap, mphis []*Value, bh *heap, bphis []*Value, phiIns []*ir.Instr, assume map[string]*Value, generalize, final bool) (*heap, []*Value, bool) {
+func (w *widener) widenState(h *value.Heap, phis []*value.Value, mh *value.Heap, mphis []*value.Value, bh *value.Heap, bphis []*value.Value, phiIns []*ir.Instr, assume map[string]*value.Value, generalize, final bool) (*value.Heap, []*value.Value, bool) {
 	e := w.fr.e
 	changed := false
 	// A cell or φ not marked that came back different: mark it next
 	// round (or, in the last, give up on it).
-	unmarked := func(m, b *Value) *Value {
-		if m == b || e.t.eq(m, b) {
+	unmarked := func(m, b *value.Value) *value.Value {
+		if m == b || e.t.Eq(m, b) {
 			return m
 		}
 		changed = true
@@ -177,24 +178,24 @@ func (w *widener) widenState(h *heap, phis []*Value, mh *heap, mphis []*Value, b
 		}
 		return nil
 	}
-	widened := map[int]*Value{} // self id → widened value, markers unresolved
-	var leaf func(init, m, b *Value, path string) *Value
-	leaf = func(init, m, b *Value, path string) *Value {
+	widened := map[int]*value.Value{} // self id → widened value, markers unresolved
+	var leaf func(init, m, b *value.Value, path string) *value.Value
+	leaf = func(init, m, b *value.Value, path string) *value.Value {
 		if b == nil {
 			return init
 		}
 		switch {
-		case m.kind == KString && m.shape.Kind == strshape.KindHole && w.selfOf(m.shape) != 0:
-			id := w.selfOf(m.shape)
-			var v *Value
+		case m.Kind() == value.KString && m.Shape().Kind == strshape.KindHole && w.selfOf(m.Shape()) != 0:
+			id := w.selfOf(m.Shape())
+			var v *value.Value
 			bs := e.shapeOf(b)
 			switch {
 			case bs == nil:
 				v = e.bounded("changed in a loop")
 			case bs.Kind == strshape.KindHole && w.selfOf(bs) == id:
 				v = init
-			case len(parts(bs)) > 0 && w.selfOf(parts(bs)[0]) == id:
-				rest := parts(bs)[1:]
+			case len(value.Parts(bs)) > 0 && w.selfOf(value.Parts(bs)[0]) == id:
+				rest := value.Parts(bs)[1:]
 				y := catOrEmpty(e, rest)
 				if w.hasSelf(y, id) {
 					v = e.bounded("defined from itself in a loop")
@@ -208,21 +209,21 @@ func (w *widener) widenState(h *heap, phis []*Value, mh *heap, mphis []*Value, b
 			}
 			widened[id] = v
 			return v
-		case m.kind == KSlice && len(m.items) == 1 && m.items[0].self != 0:
-			id := m.items[0].self
-			var v *Value
+		case m.Kind() == value.KSlice && len(m.Items()) == 1 && m.Items()[0].Self != 0:
+			id := m.Items()[0].Self
+			var v *value.Value
 			switch {
-			case b.kind == KNil && init.kind == KNil:
+			case b.Kind() == value.KNil && init.Kind() == value.KNil:
 				v = init
-			case b.kind == KSlice && len(b.items) > 0 && b.items[0].self == id:
-				rest := b.items[1:]
+			case b.Kind() == value.KSlice && len(b.Items()) > 0 && b.Items()[0].Self == id:
+				rest := b.Items()[1:]
 				if len(rest) == 0 {
 					v = init
 					break
 				}
-				items := slices.Clone(init.items)
+				items := slices.Clone(init.Items())
 				for _, it := range rest {
-					if w.valueHasSelf(it.V, id) || it.self != 0 {
+					if w.valueHasSelf(it.V, id) || it.Self != 0 {
 						items = nil
 						break
 					}
@@ -232,7 +233,7 @@ func (w *widener) widenState(h *heap, phis []*Value, mh *heap, mphis []*Value, b
 				if items == nil {
 					v = e.bounded("defined from itself in a loop")
 				} else {
-					v = e.bound(mkSlice(items))
+					v = e.bound(value.Slice(items))
 				}
 			case w.valueHasSelf(b, id):
 				v = e.bounded("defined from itself in a loop")
@@ -241,45 +242,49 @@ func (w *widener) widenState(h *heap, phis []*Value, mh *heap, mphis []*Value, b
 			}
 			widened[id] = v
 			return v
-		case m.kind == KStruct && b.kind == KStruct && init.kind == KStruct && len(m.elems) == len(b.elems) && len(init.elems) == len(m.elems) && m.name == b.name:
-			fields := make([]*Value, len(m.elems))
-			for i := range m.elems {
-				fields[i] = leaf(init.elems[i], m.elems[i], b.elems[i], path+"/"+strconv.Itoa(i))
+		case m.Kind() == value.KStruct && b.Kind() == value.KStruct && init.Kind() == value.KStruct && len(m.Elems()) == len(b.Elems()) && len(init.Elems()) == len(m.Elems()) && m.Ident() == b.Ident():
+			fields := make([]*value.Value, len(m.Elems()))
+			for i := range m.Elems() {
+				fields[i] = leaf(init.Elems()[i], m.Elems()[i], b.Elems()[i], path+"/"+strconv.Itoa(i))
 			}
-			return e.bound(mkStructU(init.typ, init.unit, fields))
+			return e.bound(value.Struct(init.Type(), init.Unit(), fields))
 		}
 		// An assumption: stable, or generalised and run again.
-		if e.t.eq(m, b) {
+		if e.t.Eq(m, b) {
 			return m
 		}
 		g := e.generalize(m, b, generalize || final)
-		if !e.t.eq(g, m) {
+		if !e.t.Eq(g, m) {
 			changed = true
 			assume[path] = g
 		}
 		return g
 	}
-	wh := &heap{}
-	for i, id := range mh.ids {
-		init, _ := h.get(id)
-		b, _ := bh.get(id)
-		var v *Value
+	var whIDs []int
+	var whVals []*value.Value
+	mvals := mh.Values()
+	for i, id := range mh.IDs() {
+		init, _ := h.Get(id)
+		b, _ := bh.Get(id)
+		var v *value.Value
 		if w.marked.cells[id] {
-			v = leaf(init, mh.vals[i], b, "c"+strconv.Itoa(id))
-		} else if v = unmarked(mh.vals[i], b); v == nil {
+			v = leaf(init, mvals[i], b, "c"+strconv.Itoa(id))
+		} else if v = unmarked(mvals[i], b); v == nil {
 			w.marked.cells[id] = true
 			v = init
 		}
-		wh.ids = append(wh.ids, id)
-		wh.vals = append(wh.vals, v)
+		whIDs = append(whIDs, id)
+		whVals = append(whVals, v)
 	}
+	wh := value.HeapOf(whIDs, whVals)
 	// Cells allocated in the body, reachable from the widened values.
-	for i, id := range bh.ids {
-		if _, ok := mh.get(id); !ok {
-			wh = wh.set(id, bh.vals[i])
+	bvals := bh.Values()
+	for i, id := range bh.IDs() {
+		if _, ok := mh.Get(id); !ok {
+			wh = wh.Set(id, bvals[i])
 		}
 	}
-	wphis := make([]*Value, len(phis))
+	wphis := make([]*value.Value, len(phis))
 	for i := range phis {
 		if w.marked.phis[i] {
 			wphis[i] = leaf(phis[i], mphis[i], bphis[i], "p"+strconv.Itoa(i))
@@ -289,9 +294,7 @@ func (w *widener) widenState(h *heap, phis []*Value, mh *heap, mphis []*Value, b
 		}
 	}
 	// Resolve the markers left in the widened values.
-	for i := range wh.vals {
-		wh.vals[i] = w.resolve(wh.vals[i], widened, nil)
-	}
+	wh = wh.MapValues(func(v *value.Value) *value.Value { return w.resolve(v, widened, nil) })
 	for i := range wphis {
 		wphis[i] = w.resolve(wphis[i], widened, nil)
 	}
@@ -310,19 +313,19 @@ func sortedKeys(m map[int]bool) []int {
 // generalize returns a value covering both a (the assumption) and b (the
 // value coming back): an interval grown to infinity on the side it grew,
 // else unknown. final gives up at once.
-func (e *Evaluator) generalize(a, b *Value, final bool) *Value {
-	if a.kind == KInt && b.kind == KInt && !final {
-		lo, hi := a.lo, a.hi
-		if b.lo < lo {
-			lo = negInf
+func (e *Evaluator) generalize(a, b *value.Value, final bool) *value.Value {
+	if a.Kind() == value.KInt && b.Kind() == value.KInt && !final {
+		lo, hi := a.Lo(), a.Hi()
+		if b.Lo() < lo {
+			lo = value.NegInf
 		}
-		if b.hi > hi {
-			hi = posInf
+		if b.Hi() > hi {
+			hi = value.PosInf
 		}
-		return mkInt(lo, hi)
+		return value.Int(lo, hi)
 	}
-	if a.kind == KInt || b.kind == KInt {
-		return mkInt(negInf, posInf)
+	if a.Kind() == value.KInt || b.Kind() == value.KInt {
+		return value.Int(value.NegInf, value.PosInf)
 	}
 	return e.bounded("changed in a loop")
 }
@@ -332,10 +335,10 @@ func (w *widener) selfOf(s *strshape.Shape) int {
 		return 0
 	}
 	p := w.fr.e.Piece(s.Ref)
-	if p.Kind != holeSelf {
+	if p.Kind != value.HoleSelf {
 		return 0
 	}
-	return p.self
+	return p.Self
 }
 
 func (w *widener) hasSelf(s *strshape.Shape, id int) bool {
@@ -354,24 +357,24 @@ func (w *widener) hasSelf(s *strshape.Shape, id int) bool {
 }
 
 // valueHasSelf reports whether v holds marker id (any marker for 0).
-func (w *widener) valueHasSelf(v *Value, id int) bool {
+func (w *widener) valueHasSelf(v *value.Value, id int) bool {
 	if v == nil {
 		return false
 	}
-	switch v.kind {
-	case KString:
-		return w.hasSelf(v.shape, id)
-	case kSelf:
-		return id == 0 || v.cell == id
-	case KSlice:
-		for _, it := range v.items {
-			if it.self != 0 && (id == 0 || it.self == id) || w.valueHasSelf(it.V, id) {
+	switch v.Kind() {
+	case value.KString:
+		return w.hasSelf(v.Shape(), id)
+	case value.KSelf:
+		return id == 0 || v.Cell() == id
+	case value.KSlice:
+		for _, it := range v.Items() {
+			if it.Self != 0 && (id == 0 || it.Self == id) || w.valueHasSelf(it.V, id) {
 				return true
 			}
 		}
 		return false
 	}
-	for _, x := range v.elems {
+	for _, x := range v.Elems() {
 		if w.valueHasSelf(x, id) {
 			return true
 		}
@@ -385,12 +388,12 @@ func (w *widener) valueHasSelf(v *Value, id int) bool {
 //
 // Markers of an enclosing loop's widening (not this widener's) stay: that
 // widening resolves them.
-func (w *widener) resolve(v *Value, widened map[int]*Value, visiting []int) *Value {
+func (w *widener) resolve(v *value.Value, widened map[int]*value.Value, visiting []int) *value.Value {
 	if v == nil || !w.valueHasSelf(v, 0) {
 		return v
 	}
 	e := w.fr.e
-	repl := func(id int) *Value {
+	repl := func(id int) *value.Value {
 		s := w.selfs[id]
 		if s == nil {
 			return nil // an enclosing loop's
@@ -409,20 +412,20 @@ func (w *widener) resolve(v *Value, widened map[int]*Value, visiting []int) *Val
 
 // substSelf rebuilds v with each loop marker replaced by repl(id); a
 // marker for which repl returns nil stays.
-func (e *Evaluator) substSelf(v *Value, repl func(id int) *Value) *Value {
-	switch v.kind {
-	case kSelf:
-		if r := repl(v.cell); r != nil {
+func (e *Evaluator) substSelf(v *value.Value, repl func(id int) *value.Value) *value.Value {
+	switch v.Kind() {
+	case value.KSelf:
+		if r := repl(v.Cell()); r != nil {
 			return r
 		}
 		return v
-	case KString:
-		return e.strValue(e.mapShape(v.shape, func(s *strshape.Shape) *strshape.Shape {
+	case value.KString:
+		return e.strValue(e.mapShape(v.Shape(), func(s *strshape.Shape) *strshape.Shape {
 			p := e.Piece(s.Ref)
-			if s.Kind != strshape.KindHole || p.Kind != holeSelf {
+			if s.Kind != strshape.KindHole || p.Kind != value.HoleSelf {
 				return s
 			}
-			r := repl(p.self)
+			r := repl(p.Self)
 			if r == nil {
 				return s
 			}
@@ -431,41 +434,41 @@ func (e *Evaluator) substSelf(v *Value, repl func(id int) *Value) *Value {
 			}
 			return strshape.Hole(0)
 		}))
-	case KSlice:
-		var items []Elem
-		for _, it := range v.items {
-			if it.self != 0 {
-				r := repl(it.self)
+	case value.KSlice:
+		var items []value.Elem
+		for _, it := range v.Items() {
+			if it.Self != 0 {
+				r := repl(it.Self)
 				if r == nil {
 					items = append(items, it)
 					continue
 				}
-				switch r.kind {
-				case KSlice:
-					for _, x := range r.items {
+				switch r.Kind() {
+				case value.KSlice:
+					for _, x := range r.Items() {
 						x.Conds = append(slices.Clone(x.Conds), it.Conds...)
 						x.Rep = x.Rep || it.Rep
 						items = append(items, x)
 					}
-				case KNil:
+				case value.KNil:
 				default:
-					items = append(items, Elem{V: r, Rep: true})
+					items = append(items, value.Elem{V: r, Rep: true})
 				}
 				continue
 			}
 			it.V = e.substSelf(it.V, repl)
 			items = append(items, it)
 		}
-		return e.bound(mkSlice(items))
+		return e.bound(value.Slice(items))
 	}
-	if len(v.elems) == 0 {
+	if len(v.Elems()) == 0 {
 		return v
 	}
-	elems := make([]*Value, len(v.elems))
-	for i, x := range v.elems {
+	elems := make([]*value.Value, len(v.Elems()))
+	for i, x := range v.Elems() {
 		elems[i] = e.substSelf(x, repl)
 	}
-	return e.bound(v.withElems(elems))
+	return e.bound(v.WithElems(elems))
 }
 
 // mapShape rebuilds s with each leaf (literal or hole) replaced by f(leaf).

@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/ydblint/ydblint/internal/goeval"
+	"github.com/ydblint/ydblint/internal/goeval/value"
 	"github.com/ydblint/ydblint/internal/sdk"
 	"github.com/ydblint/ydblint/internal/site"
 	"github.com/ydblint/ydblint/internal/strshape"
@@ -191,18 +192,18 @@ func emptyVariant(vr strshape.Variant) bool {
 // shapeOf is the string shape of an abstract value: alternatives of
 // strings are alternatives, an interface its dynamic value, anything else
 // a hole.
-func shapeOf(ev *goeval.Evaluator, v *goeval.Value, depth int) *strshape.Shape {
+func shapeOf(ev *goeval.Evaluator, v *value.Value, depth int) *strshape.Shape {
 	if v == nil || depth > maxDepth {
 		return strshape.Hole(noRef)
 	}
 	switch v.Kind() {
-	case goeval.KString:
+	case value.KString:
 		return v.Shape()
-	case goeval.KUnknown:
+	case value.KUnknown:
 		return strshape.Hole(v.Hole())
-	case goeval.KInterface:
+	case value.KInterface:
 		return shapeOf(ev, v.Dynamic(), depth+1)
-	case goeval.KAlt:
+	case value.KAlt:
 		var parts []*strshape.Shape
 		for _, x := range v.Elems() {
 			parts = append(parts, shapeOf(ev, x, depth+1))
@@ -249,7 +250,7 @@ func (a *pkgAnalysis) evalHole(ev *goeval.Evaluator, ref int, whole bool, hint a
 		pos, end = exprRange(hint, v)
 	}
 	p := ev.Piece(ref)
-	if p.Kind == goeval.HoleKeyEq {
+	if p.Kind == value.HoleKeyEq {
 		// A condition, not text (goeval keysplit.go): the variant is
 		// this key's entry of a lookup table, built when the wrapper's
 		// parameter equals it; resultText made sure it is c.top's.
@@ -262,10 +263,10 @@ func (a *pkgAnalysis) evalHole(ev *goeval.Evaluator, ref int, whole bool, hint a
 		}
 		return piece{param: k, keyEq: p.Equals, pos: pos, end: end, desc: "lookup key"}
 	}
-	if p.Kind == goeval.HoleParam && p.Method != "" {
+	if p.Kind == value.HoleParam && p.Method != "" {
 		return a.methodPiece(p, pos, end, c)
 	}
-	if p.Kind == goeval.HoleParam && c.top != nil && p.Why == "parameter of "+goevalShortName(c.top.String()) && p.Param < len(c.top.Params) {
+	if p.Kind == value.HoleParam && c.top != nil && p.Why == "parameter of "+goevalShortName(c.top.String()) && p.Param < len(c.top.Params) {
 		param := c.top.Params[p.Param]
 		if k := c.paramIndex(param); k >= 0 && isString(param.Type()) {
 			pc := piece{param: k, pos: pos, end: end, desc: param.Name(), key: a.paramKey(param)}
@@ -303,7 +304,7 @@ func (a *pkgAnalysis) evalHole(ev *goeval.Evaluator, ref int, whole bool, hint a
 
 // keyEqParam returns the index among c's parameters of the parameter a
 // HoleKeyEq piece conditions on, when it is a parameter of c.top.
-func (a *pkgAnalysis) keyEqParam(p goeval.Piece, c *ctx) (int, bool) {
+func (a *pkgAnalysis) keyEqParam(p value.Piece, c *ctx) (int, bool) {
 	if c.top == nil || p.Why != "parameter of "+goevalShortName(c.top.String()) || p.Param >= len(c.top.Params) {
 		return -1, false
 	}
@@ -318,7 +319,7 @@ func (a *pkgAnalysis) keyConditionsMappable(ev *goeval.Evaluator, s *strshape.Sh
 		return true
 	}
 	if s.Kind == strshape.KindHole {
-		if p := ev.Piece(s.Ref); p.Kind == goeval.HoleKeyEq {
+		if p := ev.Piece(s.Ref); p.Kind == value.HoleKeyEq {
 			_, ok := a.keyEqParam(p, c)
 			return ok
 		}
@@ -336,7 +337,7 @@ func (a *pkgAnalysis) keyConditionsMappable(ev *goeval.Evaluator, s *strshape.Sh
 // parameter holds) is a parameter piece naming the method, which each
 // caller instantiates on the value it passes (methodText). Of any other
 // function's parameter, it is a hole.
-func (a *pkgAnalysis) methodPiece(p goeval.Piece, pos, end token.Pos, c *ctx) piece {
+func (a *pkgAnalysis) methodPiece(p value.Piece, pos, end token.Pos, c *ctx) piece {
 	desc := p.Desc + "." + p.Method + "(…)"
 	if c.top != nil && p.Why == "parameter of "+goevalShortName(c.top.String()) && p.Param < len(c.top.Params) {
 		if k := c.paramIndex(c.top.Params[p.Param]); k >= 0 {
@@ -830,8 +831,8 @@ func textsString(a *pkgAnalysis, t texts) string {
 
 // paramAt is the parameter a HoleParam piece stands for, found by its
 // declaration (Piece.Src); nil for other pieces.
-func (a *pkgAnalysis) paramAt(p goeval.Piece) *ssa.Parameter {
-	if p.Kind != goeval.HoleParam || !p.Src.IsValid() {
+func (a *pkgAnalysis) paramAt(p value.Piece) *ssa.Parameter {
+	if p.Kind != value.HoleParam || !p.Src.IsValid() {
 		return nil
 	}
 	if a.paramsAt == nil {

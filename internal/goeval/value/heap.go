@@ -1,27 +1,49 @@
-package goeval
+package value
 
 import (
 	"sort"
 )
 
-// heap is the abstract memory at a program point: cell id → contents. It
+// Heap is the abstract memory at a program point: cell id → contents. It
 // is immutable (a store makes a new heap), so a state can be kept at a
 // branch, at a call, at a closure's creation for nothing. Cells are few
 // (the allocations of the functions interpreted), so a sorted slice is
 // enough.
-type heap struct {
+type Heap struct {
 	ids  []int
 	vals []*Value
 }
 
-var emptyHeap = &heap{}
+// IDs returns h's cells in increasing order, and Values their contents,
+// index for index. Neither is to be modified: heaps are shared.
+func (h *Heap) IDs() []int { return h.ids }
 
-func (h *heap) find(id int) (int, bool) {
+// Values: see IDs.
+func (h *Heap) Values() []*Value { return h.vals }
+
+// HeapOf is the heap with cells ids (increasing) holding vals.
+func HeapOf(ids []int, vals []*Value) *Heap { return &Heap{ids: ids, vals: vals} }
+
+// MapValues is h with the contents of each cell, in increasing order of
+// cell, replaced by f of it.
+func (h *Heap) MapValues(f func(*Value) *Value) *Heap {
+	out := &Heap{ids: h.ids, vals: make([]*Value, len(h.vals))}
+	for i, v := range h.vals {
+		out.vals[i] = f(v)
+	}
+	return out
+}
+
+// EmptyHeap is a heap with no cell.
+func EmptyHeap() *Heap { return &Heap{} }
+
+func (h *Heap) find(id int) (int, bool) {
 	i := sort.SearchInts(h.ids, id)
 	return i, i < len(h.ids) && h.ids[i] == id
 }
 
-func (h *heap) get(id int) (*Value, bool) {
+// Get returns the contents of cell id, false when h has no such cell.
+func (h *Heap) Get(id int) (*Value, bool) {
 	if h == nil {
 		return nil, false
 	}
@@ -32,9 +54,10 @@ func (h *heap) get(id int) (*Value, bool) {
 	return h.vals[i], true
 }
 
-func (h *heap) set(id int, v *Value) *heap {
+// Set is h with cell id holding v.
+func (h *Heap) Set(id int, v *Value) *Heap {
 	i, ok := h.find(id)
-	out := &heap{}
+	out := &Heap{}
 	if ok {
 		out.ids = h.ids
 		out.vals = append([]*Value(nil), h.vals...)
@@ -48,10 +71,10 @@ func (h *heap) set(id int, v *Value) *heap {
 	return out
 }
 
-// importCells copies into dst the cells of src that v reaches and dst
+// ImportCells copies into dst the cells of src that v reaches and dst
 // lacks: a value computed in another frame (a caller's argument, a
 // package variable's initial value) brings the memory it points to.
-func importCells(dst, src *heap, v *Value) *heap {
+func ImportCells(dst, src *Heap, v *Value) *Heap {
 	if src == nil || dst == src {
 		return dst
 	}
@@ -63,12 +86,12 @@ func importCells(dst, src *heap, v *Value) *heap {
 		}
 		if v.kind == KPointer && !seen[v.cell] {
 			seen[v.cell] = true
-			if _, ok := dst.get(v.cell); !ok {
-				if c, ok := src.get(v.cell); ok {
-					dst = dst.set(v.cell, c)
+			if _, ok := dst.Get(v.cell); !ok {
+				if c, ok := src.Get(v.cell); ok {
+					dst = dst.Set(v.cell, c)
 					walk(c)
 				}
-			} else if c, ok := src.get(v.cell); ok {
+			} else if c, ok := src.Get(v.cell); ok {
 				walk(c)
 			}
 		}
@@ -83,16 +106,16 @@ func importCells(dst, src *heap, v *Value) *heap {
 	return dst
 }
 
-// mergeHeaps is the heap holding every cell of a and b, the contents of a
+// MergeHeaps is the heap holding every cell of a and b, the contents of a
 // cell in both being join of its two contents.
-func mergeHeaps(a, b *heap, join func(x, y *Value) *Value) *heap {
+func MergeHeaps(a, b *Heap, join func(x, y *Value) *Value) *Heap {
 	switch {
 	case a == nil:
 		return b
 	case b == nil || a == b:
 		return a
 	}
-	out := &heap{}
+	out := &Heap{}
 	i, j := 0, 0
 	for i < len(a.ids) || j < len(b.ids) {
 		switch {

@@ -1,4 +1,4 @@
-package goeval
+package value
 
 import (
 	"go/constant"
@@ -60,15 +60,14 @@ const (
 	// condition. An if on it decides by the same condition, so the
 	// pieces it guards are optional together with the value it tests.
 	KCond
-	// kSelf stands for a loop-carried value while a loop is widened.
-	kSelf
+	// KSelf stands for a loop-carried value while a loop is widened.
+	KSelf
 )
 
-var kindNames = [...]string{"unknown", "string", "int", "const", "nil", "struct", "slice", "map", "func", "pointer", "interface", "apply", "tuple", "alt", "template", "cond", "self"}
-
 func (k Kind) String() string {
-	if int(k) < len(kindNames) {
-		return kindNames[k]
+	names := [...]string{"unknown", "string", "int", "const", "nil", "struct", "slice", "map", "func", "pointer", "interface", "apply", "tuple", "alt", "template", "cond", "self"}
+	if int(k) < len(names) {
+		return names[k]
 	}
 	return "kind" + strconv.Itoa(int(k))
 }
@@ -88,9 +87,9 @@ type Value struct {
 	typ   *ir.Type       // KStruct: its type; KMap: nil
 	name  string         // KApply callee; KInterface dynamic type; KStruct type name; KPointer cell description
 	fn    *ir.Func       // KFunc
-	cell  int            // KPointer; kSelf id
+	cell  int            // KPointer; KSelf id
 	path  []int          // KPointer: field or element indices, -1 for an unknown element
-	tmpl  *tmplValue     // KTemplate
+	tmpl  *Template      // KTemplate
 	unit  *ir.Unit       // KInterface: the unit whose method table may hold the dynamic type's methods; KStruct: the unit of typ
 	size  int
 }
@@ -104,13 +103,13 @@ type Elem struct {
 	// Rep: zero or more elements like V (appends in a loop).
 	Rep bool
 	// self marks the slice's elements before a loop while it is widened.
-	self int
+	Self int
 }
 
 // Minimum and maximum of the integer domain stand for -∞ and +∞.
 const (
-	negInf = math.MinInt64
-	posInf = math.MaxInt64
+	NegInf = math.MinInt64
+	PosInf = math.MaxInt64
 )
 
 // Kind returns v's kind.
@@ -146,11 +145,11 @@ func (v *Value) Const() constant.Value {
 	case KConst:
 		return v.c
 	case KInt:
-		if v.lo == v.hi && v.lo != negInf && v.hi != posInf {
+		if v.lo == v.hi && v.lo != NegInf && v.hi != PosInf {
 			return constant.MakeInt64(v.lo)
 		}
 	case KString:
-		if s, ok := litText(v.shape); ok {
+		if s, ok := LitText(v.shape); ok {
 			return constant.MakeString(s)
 		}
 	}
@@ -162,7 +161,7 @@ func (v *Value) Const() constant.Value {
 // lo+1.
 func (v *Value) Cond() (cond int, negated bool) { return v.cell, v.hi == 1 && v.kind == KCond }
 
-// Hole returns the ref (Evaluator.Piece) of a KUnknown value's hole, or
+// Hole returns the ref (Tables.Piece) of a KUnknown value's hole, or
 // of an unknown integer's identity; 0 when none.
 func (v *Value) Hole() int { return v.hole }
 
@@ -186,6 +185,43 @@ func (v *Value) Name() string {
 	return v.name
 }
 
+// Lo and Hi are the bounds of a KInt value (NegInf and PosInf for
+// unbounded sides).
+func (v *Value) Lo() int64 { return v.lo }
+
+// Hi: see Lo.
+func (v *Value) Hi() int64 { return v.hi }
+
+// Constant returns the constant of a KConst value, nil for other kinds
+// (Const also reads a constant integer or string as a constant).
+func (v *Value) Constant() constant.Value { return v.c }
+
+// Ident returns the name a value carries: an application's callee, an
+// interface's dynamic type, a struct's type name ("" for a function
+// value, whose name Name returns).
+func (v *Value) Ident() string { return v.name }
+
+// Type returns a struct's type; Unit the unit holding a struct's type or
+// the method table of an interface's dynamic type.
+func (v *Value) Type() *ir.Type { return v.typ }
+
+// Unit: see Type.
+func (v *Value) Unit() *ir.Unit { return v.unit }
+
+// Fn returns a function value's function.
+func (v *Value) Fn() *ir.Func { return v.fn }
+
+// Cell returns a pointer's cell (0 for a pointer into a slice value,
+// Elems()[0]), a loop marker's id, a condition value's condition.
+func (v *Value) Cell() int { return v.cell }
+
+// Path returns a pointer's field or element indices into its cell, -1 for
+// an element whose index is not known.
+func (v *Value) Path() []int { return v.path }
+
+// Template returns a KTemplate value's template.
+func (v *Value) Template() *Template { return v.tmpl }
+
 // Field returns the field named name of a struct value, nil when absent.
 func (v *Value) Field(name string) *Value {
 	if v.kind != KStruct || v.typ == nil {
@@ -199,7 +235,8 @@ func (v *Value) Field(name string) *Value {
 	return nil
 }
 
-func sizeOf(vs []*Value) int {
+// SizeOf is the number of nodes of vs.
+func SizeOf(vs []*Value) int {
 	n := 0
 	for _, v := range vs {
 		if v != nil {
@@ -209,52 +246,54 @@ func sizeOf(vs []*Value) int {
 	return n
 }
 
-// Constructors. They do not check the bounds: the evaluator does (bound).
+// Constructors. They do not check the bounds: the evaluator does.
 
-func mkUnknown(hole int) *Value { return &Value{kind: KUnknown, hole: hole, size: 1} }
+// Unknown is the value nothing is known about but its hole.
+func Unknown(hole int) *Value { return &Value{kind: KUnknown, hole: hole, size: 1} }
 
-func mkStr(s *strshape.Shape) *Value { return &Value{kind: KString, shape: s, size: 1 + s.Size()} }
+func Str(s *strshape.Shape) *Value { return &Value{kind: KString, shape: s, size: 1 + s.Size()} }
 
-func mkInt(lo, hi int64) *Value {
+func Int(lo, hi int64) *Value {
 	if lo > hi {
 		lo, hi = hi, lo
 	}
 	return &Value{kind: KInt, lo: lo, hi: hi, size: 1}
 }
 
-// mkIntHole is an integer within [lo, hi] whose identity is hole (the
+// IntHole is an integer within [lo, hi] whose identity is hole (the
 // ref of the unknown it was converted from; 0 none).
-func mkIntHole(lo, hi int64, hole int) *Value {
-	v := mkInt(lo, hi)
+func IntHole(lo, hi int64, hole int) *Value {
+	v := Int(lo, hi)
 	v.hole = hole
 	return v
 }
 
-// mkIntCond is the integer in [lo, lo+1] that is lo+1 exactly when
+// IntCond is the integer in [lo, lo+1] that is lo+1 exactly when
 // condition cond holds (Value.Cond).
-func mkIntCond(lo int64, cond int) *Value {
-	v := mkInt(lo, lo+1)
+func IntCond(lo int64, cond int) *Value {
+	v := Int(lo, lo+1)
 	v.cell = cond
 	return v
 }
 
-func mkIntConst(n int64) *Value { return mkInt(n, n) }
+func IntConst(n int64) *Value { return Int(n, n) }
 
-func mkConst(c constant.Value) *Value { return &Value{kind: KConst, c: c, size: 1} }
+func Const(c constant.Value) *Value { return &Value{kind: KConst, c: c, size: 1} }
 
-func mkBool(b bool) *Value { return mkConst(constant.MakeBool(b)) }
+func Bool(b bool) *Value { return Const(constant.MakeBool(b)) }
 
-var nilValue = &Value{kind: KNil, size: 1}
+// Nil is the nil pointer, slice, map, function or interface.
+func Nil() *Value { return &Value{kind: KNil, size: 1} }
 
-func mkStructU(t *ir.Type, u *ir.Unit, fields []*Value) *Value {
+func Struct(t *ir.Type, u *ir.Unit, fields []*Value) *Value {
 	name := ""
 	if t != nil {
 		name = t.Name
 	}
-	return &Value{kind: KStruct, typ: t, unit: u, name: name, elems: fields, size: 1 + sizeOf(fields)}
+	return &Value{kind: KStruct, typ: t, unit: u, name: name, elems: fields, size: 1 + SizeOf(fields)}
 }
 
-func mkSlice(items []Elem) *Value {
+func Slice(items []Elem) *Value {
 	n := 1
 	for _, it := range items {
 		n += 1 + it.V.size
@@ -262,48 +301,48 @@ func mkSlice(items []Elem) *Value {
 	return &Value{kind: KSlice, items: items, size: n}
 }
 
-func mkMap(keys []string, vals []*Value) *Value {
-	return &Value{kind: KMap, keys: keys, elems: vals, size: 1 + len(keys) + sizeOf(vals)}
+func Map(keys []string, vals []*Value) *Value {
+	return &Value{kind: KMap, keys: keys, elems: vals, size: 1 + len(keys) + SizeOf(vals)}
 }
 
-func mkFunc(fn *ir.Func, bindings []*Value) *Value {
-	return &Value{kind: KFunc, fn: fn, elems: bindings, size: 1 + sizeOf(bindings)}
+func Func(fn *ir.Func, bindings []*Value) *Value {
+	return &Value{kind: KFunc, fn: fn, elems: bindings, size: 1 + SizeOf(bindings)}
 }
 
-func mkPtr(cell int, path []int) *Value {
+func Ptr(cell int, path []int) *Value {
 	return &Value{kind: KPointer, cell: cell, path: path, size: 1 + len(path)}
 }
 
-// mkSlicePtr is a pointer without cell to path in the slice value s.
-func mkSlicePtr(s *Value, path []int) *Value {
+// SlicePtr is a pointer without cell to path in the slice value s.
+func SlicePtr(s *Value, path []int) *Value {
 	return &Value{kind: KPointer, path: path, elems: []*Value{s}, size: 1 + len(path) + s.size}
 }
 
-func mkIface(dyn string, x *Value, u *ir.Unit) *Value {
+func Iface(dyn string, x *Value, u *ir.Unit) *Value {
 	return &Value{kind: KInterface, name: dyn, elems: []*Value{x}, unit: u, size: 1 + x.size}
 }
 
-func mkApply(name string, args []*Value) *Value {
-	return &Value{kind: KApply, name: name, elems: args, size: 1 + sizeOf(args)}
+func Apply(name string, args []*Value) *Value {
+	return &Value{kind: KApply, name: name, elems: args, size: 1 + SizeOf(args)}
 }
 
-// mkAlt is one of the values vs (at least two, none an alternative).
-func mkAlt(vs []*Value) *Value { return &Value{kind: KAlt, elems: vs, size: 1 + sizeOf(vs)} }
+// Alt is one of the values vs (at least two, none an alternative).
+func Alt(vs []*Value) *Value { return &Value{kind: KAlt, elems: vs, size: 1 + SizeOf(vs)} }
 
 // withElems is v with its components replaced by elems (as many).
-func (v *Value) withElems(elems []*Value) *Value {
+func (v *Value) WithElems(elems []*Value) *Value {
 	out := *v
 	out.elems = elems
-	out.size = 1 + sizeOf(elems)
+	out.size = 1 + SizeOf(elems)
 	return &out
 }
 
-func mkTuple(vs []*Value) *Value { return &Value{kind: KTuple, elems: vs, size: 1 + sizeOf(vs)} }
+func Tuple(vs []*Value) *Value { return &Value{kind: KTuple, elems: vs, size: 1 + SizeOf(vs)} }
 
-func mkSelf(id int) *Value { return &Value{kind: kSelf, cell: id, size: 1} }
+func Self(id int) *Value { return &Value{kind: KSelf, cell: id, size: 1} }
 
-// mkCond is the boolean "condition c holds" (negated: does not hold).
-func mkCond(c int, negated bool) *Value {
+// CondValue is the boolean "condition c holds" (negated: does not hold).
+func CondValue(c int, negated bool) *Value {
 	v := &Value{kind: KCond, cell: c, size: 1}
 	if negated {
 		v.hi = 1
@@ -311,9 +350,9 @@ func mkCond(c int, negated bool) *Value {
 	return v
 }
 
-// litText returns the text of a shape that is one string (literals only,
+// LitText returns the text of a shape that is one string (literals only,
 // no choice).
-func litText(s *strshape.Shape) (string, bool) {
+func LitText(s *strshape.Shape) (string, bool) {
 	if s == nil {
 		return "", false
 	}
@@ -323,7 +362,7 @@ func litText(s *strshape.Shape) (string, bool) {
 	case strshape.KindCat:
 		var b strings.Builder
 		for _, p := range s.Parts {
-			t, ok := litText(p)
+			t, ok := LitText(p)
 			if !ok {
 				return "", false
 			}
@@ -335,16 +374,16 @@ func litText(s *strshape.Shape) (string, bool) {
 }
 
 // eqShape reports whether two shapes are the same tree (pieces compared
-// by identity, not by where they were made: tables.same).
-func (t *tables) eqShape(a, b *strshape.Shape) bool {
+// by identity, not by where they were made: Tables.Same).
+func (t *Tables) EqShape(a, b *strshape.Shape) bool {
 	if a == b {
 		return true
 	}
-	if a == nil || b == nil || a.Kind != b.Kind || a.Text != b.Text || !t.same(a.Ref, b.Ref) || a.Cond != b.Cond || len(a.Parts) != len(b.Parts) {
+	if a == nil || b == nil || a.Kind != b.Kind || a.Text != b.Text || !t.Same(a.Ref, b.Ref) || a.Cond != b.Cond || len(a.Parts) != len(b.Parts) {
 		return false
 	}
 	for i := range a.Parts {
-		if !t.eqShape(a.Parts[i], b.Parts[i]) {
+		if !t.EqShape(a.Parts[i], b.Parts[i]) {
 			return false
 		}
 	}
@@ -352,7 +391,7 @@ func (t *tables) eqShape(a, b *strshape.Shape) bool {
 }
 
 // eq reports whether a and b are the same abstract value.
-func (t *tables) eq(a, b *Value) bool {
+func (t *Tables) Eq(a, b *Value) bool {
 	if a == b {
 		return true
 	}
@@ -361,11 +400,11 @@ func (t *tables) eq(a, b *Value) bool {
 	}
 	switch a.kind {
 	case KUnknown:
-		return t.same(a.hole, b.hole)
+		return t.Same(a.hole, b.hole)
 	case KString:
-		return t.eqShape(a.shape, b.shape)
+		return t.EqShape(a.shape, b.shape)
 	case KInt:
-		return a.lo == b.lo && a.hi == b.hi && t.same(a.hole, b.hole) && a.cell == b.cell
+		return a.lo == b.lo && a.hi == b.hi && t.Same(a.hole, b.hole) && a.cell == b.cell
 	case KCond:
 		return a.cell == b.cell && a.hi == b.hi
 	case KConst:
@@ -392,45 +431,45 @@ func (t *tables) eq(a, b *Value) bool {
 		}
 		for i := range a.items {
 			x, y := a.items[i], b.items[i]
-			if x.Rep != y.Rep || x.self != y.self || !slices.Equal(x.Conds, y.Conds) || !t.eq(x.V, y.V) {
+			if x.Rep != y.Rep || x.Self != y.Self || !slices.Equal(x.Conds, y.Conds) || !t.Eq(x.V, y.V) {
 				return false
 			}
 		}
 		return true
 	case KTemplate:
 		return a.tmpl == b.tmpl
-	case kSelf:
+	case KSelf:
 		return a.cell == b.cell
 	}
 	if len(a.elems) != len(b.elems) {
 		return false
 	}
 	for i := range a.elems {
-		if !t.eq(a.elems[i], b.elems[i]) {
+		if !t.Eq(a.elems[i], b.elems[i]) {
 			return false
 		}
 	}
 	return true
 }
 
-// hasPointer reports whether v holds an address (so a call with it may
+// HasPointer reports whether v holds an address (so a call with it may
 // have effects, and its result cannot be memoised), or a loop marker.
-func hasPointer(v *Value) bool {
+func HasPointer(v *Value) bool {
 	switch v.kind {
-	case KPointer, kSelf, KTemplate:
+	case KPointer, KSelf, KTemplate:
 		return true
 	case KString:
 		return false
 	case KSlice:
 		for _, it := range v.items {
-			if it.self != 0 || hasPointer(it.V) {
+			if it.Self != 0 || HasPointer(it.V) {
 				return true
 			}
 		}
 		return false
 	}
 	for _, e := range v.elems {
-		if hasPointer(e) {
+		if HasPointer(e) {
 			return true
 		}
 	}
@@ -440,18 +479,18 @@ func hasPointer(v *Value) bool {
 // extends reports whether y is x with more appended: a longer string or
 // slice with x as prefix, or a composite whose components each are x's
 // or extend them.
-func (t *tables) extends(x, y *Value) bool {
-	if t.eq(x, y) {
+func (t *Tables) Extends(x, y *Value) bool {
+	if t.Eq(x, y) {
 		return true
 	}
 	switch {
 	case x.kind == KString && y.kind == KString:
-		px, py := parts(x.shape), parts(y.shape)
+		px, py := Parts(x.shape), Parts(y.shape)
 		if len(px) > len(py) {
 			return false
 		}
 		for i := range px {
-			if !t.eqShape(px[i], py[i]) {
+			if !t.EqShape(px[i], py[i]) {
 				return false
 			}
 		}
@@ -465,14 +504,14 @@ func (t *tables) extends(x, y *Value) bool {
 		}
 		for i := range x.items {
 			a, b := x.items[i], y.items[i]
-			if a.Rep != b.Rep || a.self != b.self || !slices.Equal(a.Conds, b.Conds) || !t.eq(a.V, b.V) {
+			if a.Rep != b.Rep || a.Self != b.Self || !slices.Equal(a.Conds, b.Conds) || !t.Eq(a.V, b.V) {
 				return false
 			}
 		}
 		return true
 	case x.kind == y.kind && (x.kind == KStruct || x.kind == KTuple || x.kind == KInterface) && x.name == y.name && len(x.elems) == len(y.elems):
 		for i := range x.elems {
-			if !t.extends(x.elems[i], y.elems[i]) {
+			if !t.Extends(x.elems[i], y.elems[i]) {
 				return false
 			}
 		}
@@ -482,14 +521,15 @@ func (t *tables) extends(x, y *Value) bool {
 }
 
 // parts lists the pieces of a concatenation.
-func parts(s *strshape.Shape) []*strshape.Shape {
+func Parts(s *strshape.Shape) []*strshape.Shape {
 	if s.Kind == strshape.KindCat {
 		return s.Parts
 	}
 	return []*strshape.Shape{s}
 }
 
-func altParts(s *strshape.Shape) []*strshape.Shape {
+// AltParts lists the choices of an alternative.
+func AltParts(s *strshape.Shape) []*strshape.Shape {
 	if s.Kind == strshape.KindAlt {
 		return s.Parts
 	}

@@ -1,4 +1,4 @@
-package goeval
+package value
 
 import (
 	"go/token"
@@ -25,18 +25,17 @@ const (
 	// HoleBound is where a bound was hit: budget, size, depth, recursion,
 	// a loop that cannot be widened.
 	HoleBound
-	holeSelf
+	HoleSelf
 	// HoleKeyEq is a condition, not text: it stands for the empty string
 	// and says that the variant it leads is built only when parameter
 	// Param equals the constant Equals (keysplit.go).
 	HoleKeyEq
 )
 
-var holeKindNames = [...]string{"", "param", "field", "var", "call", "runtime", "bound", "self", "keyeq"}
-
 func (k HoleKind) String() string {
-	if int(k) < len(holeKindNames) {
-		return holeKindNames[k]
+	names := [...]string{"", "param", "field", "var", "call", "runtime", "bound", "self", "keyeq"}
+	if int(k) < len(names) {
+		return names[k]
 	}
 	return "hole" + strconv.Itoa(int(k))
 }
@@ -105,7 +104,7 @@ type Piece struct {
 	// Equals, on a HoleKeyEq piece: the constant the parameter equals
 	// (constant.Value.ExactString).
 	Equals string
-	self   int
+	Self   int
 }
 
 // Label is how a hole reads in renderings: its key, or ?desc.
@@ -119,10 +118,10 @@ func (p Piece) Label() string {
 		return "param:" + p.Desc
 	case p.Kind == HoleKeyEq:
 		return "param:" + p.Desc + "==" + p.Equals
-	case p.Kind == holeSelf:
-		return "self" + strconv.Itoa(p.self)
+	case p.Kind == HoleSelf:
+		return "self" + strconv.Itoa(p.Self)
 	case p.Ranged:
-		return intervalString(p.Lo, p.Hi)
+		return IntervalString(p.Lo, p.Hi)
 	}
 	return "?" + p.Desc
 }
@@ -139,14 +138,14 @@ type Cond struct {
 	Negated bool
 	// Func is the function holding the if.
 	Func string
-	key  string
-	// complement is the condition of the if's other edge, 0 when none.
-	complement int
+	Key  string
+	// Complement is the condition of the if's other edge, 0 when none.
+	Complement int
 }
 
-// tables interns pieces and conditions. Refs and ids are assigned in
+// Tables interns pieces and conditions. Refs and ids are assigned in
 // evaluation order, which is deterministic.
-type tables struct {
+type Tables struct {
 	pieces   []Piece
 	pieceIdx map[string]int
 	// ident maps a ref to the first ref interned with the same piece but
@@ -158,7 +157,8 @@ type tables struct {
 	condIdx  map[string]int
 }
 
-func (t *tables) init() {
+// Init makes t empty but for ref 0, the widening hole.
+func (t *Tables) Init() {
 	t.pieces = []Piece{{Hole: true, Kind: HoleBound, Desc: "widened", Why: "a bound was hit"}} // ref 0: strshape's widening hole (ref -1 is mapped here)
 	t.pieceIdx = map[string]int{}
 	t.ident = []int{0}
@@ -167,12 +167,14 @@ func (t *tables) init() {
 	t.condIdx = map[string]int{}
 }
 
-func (t *tables) piece(p Piece) int {
+// Intern returns the ref of p, the same for the same piece made at the
+// same place.
+func (t *Tables) Intern(p Piece) int {
 	var b strings.Builder
 	if p.Hole {
-		b.WriteString("h\x00" + strconv.Itoa(int(p.Kind)) + "\x00" + p.Key + "\x00" + p.Desc + "\x00" + p.Why + "\x00" + strconv.Itoa(p.Param) + "\x00" + strconv.Itoa(p.self) + "\x00" + p.Method + "\x00" + strconv.Itoa(p.MethodArgs) + "\x00" + p.Equals)
+		b.WriteString("h\x00" + strconv.Itoa(int(p.Kind)) + "\x00" + p.Key + "\x00" + p.Desc + "\x00" + p.Why + "\x00" + strconv.Itoa(p.Param) + "\x00" + strconv.Itoa(p.Self) + "\x00" + p.Method + "\x00" + strconv.Itoa(p.MethodArgs) + "\x00" + p.Equals)
 		if p.Ranged {
-			b.WriteString("r" + intervalString(p.Lo, p.Hi))
+			b.WriteString("r" + IntervalString(p.Lo, p.Hi))
 		}
 	} else {
 		b.WriteString("l\x00" + p.Text + "\x00" + strconv.Itoa(int(p.Pos)) + "\x00" + p.PosString + "\x00" + strconv.Itoa(p.Off) + "\x00" + strconv.FormatBool(p.Exact) + "\x00" + strconv.FormatBool(p.Zero) + "\x00" + p.Key)
@@ -194,51 +196,57 @@ func (t *tables) piece(p Piece) int {
 	return i
 }
 
-// same reports whether refs a and b are the same piece but for where they
+// Same reports whether refs a and b are the same piece but for where they
 // were made.
-func (t *tables) same(a, b int) bool {
+func (t *Tables) Same(a, b int) bool {
 	return a == b || a > 0 && b > 0 && a < len(t.ident) && b < len(t.ident) && t.ident[a] == t.ident[b]
 }
 
-// pieceAt returns the piece with ref r (0, the widening hole, when r is
+// Piece returns the piece with ref r (0, the widening hole, when r is
 // not a ref).
-func (t *tables) pieceAt(r int) Piece {
+func (t *Tables) Piece(r int) Piece {
 	if r < 0 || r >= len(t.pieces) {
 		return t.pieces[0]
 	}
 	return t.pieces[r]
 }
 
-// condAt returns the condition with id c (the zero Cond when c is not one).
-func (t *tables) condAt(c int) Cond {
+// Cond returns the condition with id c (the zero Cond when c is not one).
+func (t *Tables) Cond(c int) Cond {
 	if c <= 0 || c >= len(t.conds) {
 		return Cond{}
 	}
 	return t.conds[c]
 }
 
-// addSelf adds the hole standing for loop marker id while a loop is
+// AddSelf adds the hole standing for loop marker id while a loop is
 // widened. It is not interned: each marker is its own piece.
-func (t *tables) addSelf(id int) int {
+func (t *Tables) AddSelf(id int) int {
 	ref := len(t.pieces)
-	t.pieces = append(t.pieces, Piece{Hole: true, Kind: holeSelf, self: id, Desc: "loop-carried value", Why: "value carried by a loop"})
+	t.pieces = append(t.pieces, Piece{Hole: true, Kind: HoleSelf, Self: id, Desc: "loop-carried value", Why: "value carried by a loop"})
 	t.ident = append(t.ident, ref)
 	return ref
 }
 
-func (t *tables) cond(c Cond) int {
-	if i, ok := t.condIdx[c.key]; ok {
+// PairConds records that conditions a and b are the two edges of one if.
+func (t *Tables) PairConds(a, b int) {
+	t.conds[a].Complement, t.conds[b].Complement = b, a
+}
+
+// InternCond returns the id of c, the same for the same Key.
+func (t *Tables) InternCond(c Cond) int {
+	if i, ok := t.condIdx[c.Key]; ok {
 		return i
 	}
 	c.ID = len(t.conds)
 	t.conds = append(t.conds, c)
-	t.condIdx[c.key] = c.ID
+	t.condIdx[c.Key] = c.ID
 	return c.ID
 }
 
-// shortName strips package paths from a full name for descriptions:
+// ShortName strips package paths from a full name for descriptions:
 // "(*example.com/qb.Select).Where" → "(*qb.Select).Where".
-func shortName(name string) string {
+func ShortName(name string) string {
 	b := make([]byte, 0, len(name))
 	seg := 0
 	for i := 0; i < len(name); i++ {
@@ -255,14 +263,14 @@ func shortName(name string) string {
 	return string(b)
 }
 
-// intervalString spells an integer interval: int[lo..hi], -inf and +inf
+// IntervalString spells an integer interval: int[lo..hi], -inf and +inf
 // for an unbounded side.
-func intervalString(lo, hi int64) string {
+func IntervalString(lo, hi int64) string {
 	l, h := "-inf", "+inf"
-	if lo != negInf {
+	if lo != NegInf {
 		l = strconv.FormatInt(lo, 10)
 	}
-	if hi != posInf {
+	if hi != PosInf {
 		h = strconv.FormatInt(hi, 10)
 	}
 	return "int[" + l + ".." + h + "]"
