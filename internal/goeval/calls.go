@@ -629,7 +629,7 @@ func (e *Evaluator) length(fr *frame, h *value.Heap, x *value.Value) *value.Valu
 		if t, ok := value.LitText(x.Shape()); ok {
 			return value.IntConst(int64(len(t)))
 		}
-		return value.Int(int64(minLen(x.Shape())), value.PosInf)
+		return value.Int(int64(strshape.MinLen(x.Shape())), value.PosInf)
 	case value.KPointer:
 		c, _ := fr.load(h, x)
 		if c.Kind() == value.KMap {

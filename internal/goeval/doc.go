@@ -75,12 +75,10 @@
 // runs carries the home package's call that reached it (Piece.Src), where
 // a consumer that reads only its own sources places it.
 //
-// The standard library's text functions are intrinsics: strings.Builder
-// and bytes.Buffer (a pointer to a cell holding the text written), fmt's
-// printing functions with any format shape (a format built by
-// concatenation, alternative formats, an optional piece of format), the
-// strings, strconv and path functions that build text, and text/template
-// and html/template with a constant template (template.go).
+// The standard library's text functions are intrinsics (package
+// intrinsic): strings.Builder and bytes.Buffer are pointers to a cell
+// holding the text written; fmt's printing functions take any format
+// shape; text/template and html/template run a constant template.
 //
 // A top-level evaluation (Evaluator.Value, Evaluator.Args) interprets a
 // function from its entry. Its parameters are the join of the arguments

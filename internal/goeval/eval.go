@@ -5,6 +5,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/ydblint/ydblint/internal/goeval/intrinsic"
 	"github.com/ydblint/ydblint/internal/goeval/ir"
 	"github.com/ydblint/ydblint/internal/goeval/value"
 	"github.com/ydblint/ydblint/internal/strshape"
@@ -61,6 +62,8 @@ type Evaluator struct {
 	// call is memoised, since its result is not the call's).
 	absentKey *value.Value
 	topDepth  int
+
+	intrinsics map[string]intrinsic.Fn
 }
 
 // New returns an Evaluator asking env about the world outside the
@@ -90,6 +93,7 @@ func New(env Env, b Budget) *Evaluator {
 		memoCtx:    map[string]string{},
 		selfRefs:   map[int]int{},
 		steps:      b.Steps,
+		intrinsics: intrinsic.Table(),
 	}
 	e.t.Init()
 	return e

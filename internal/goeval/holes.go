@@ -3,7 +3,6 @@ package goeval
 import (
 	"go/token"
 	"strconv"
-	"strings"
 
 	"github.com/ydblint/ydblint/internal/goeval/value"
 	"github.com/ydblint/ydblint/internal/strshape"
@@ -62,60 +61,13 @@ func (e *Evaluator) litPlain(text string) *strshape.Shape {
 	return e.lit(text, token.NoPos, "", 0, false)
 }
 
-// keyOf returns a stable identity of v for derived keys: its hole's key,
-// its constant, "" when it has none.
-func (e *Evaluator) keyOf(v *value.Value) string {
-	switch v.Kind() {
-	case value.KUnknown:
-		return e.Piece(v.Hole()).Key
-	case value.KInt:
-		if v.Lo() == v.Hi() {
-			return strconv.FormatInt(v.Lo(), 10)
-		}
-		if v.Hole() != 0 {
-			return e.Piece(v.Hole()).Key
-		}
-	case value.KConst:
-		return v.Constant().ExactString()
-	case value.KNil:
-		return "nil"
-	case value.KString:
-		if s, ok := value.LitText(v.Shape()); ok {
-			return strconv.Quote(s)
-		}
-		if v.Shape().Kind == strshape.KindHole {
-			return e.Piece(v.Shape().Ref).Key
-		}
-	case value.KInterface:
-		return e.keyOf(v.Elems()[0])
-	case value.KApply:
-		return e.derivedKey(v.Ident(), v.Elems())
-	}
-	return ""
-}
-
-// derivedKey is the key of the result of the function name applied to
-// args, when every argument has one: the same function of the same values
-// gives the same key, wherever it is called.
-func (e *Evaluator) derivedKey(name string, args []*value.Value) string {
-	ks := make([]string, len(args))
-	for i, a := range args {
-		k := e.keyOf(a)
-		if k == "" {
-			return ""
-		}
-		ks[i] = k
-	}
-	return "call:" + name + "(" + strings.Join(ks, ",") + ")"
-}
-
 // intShape is an integer printed in decimal: its digits when it is a
 // constant, else a hole keyed by its identity and carrying its interval.
 func (e *Evaluator) intShape(v *value.Value, desc string) *strshape.Shape {
 	if v.Lo() == v.Hi() && v.Lo() != value.NegInf && v.Lo() != value.PosInf {
 		return e.litPlain(strconv.FormatInt(v.Lo(), 10))
 	}
-	p := value.Piece{Hole: true, Kind: value.HoleRuntime, Key: e.keyOf(v), Desc: desc, Why: "integer not known"}
+	p := value.Piece{Hole: true, Kind: value.HoleRuntime, Key: e.t.Key(v), Desc: desc, Why: "integer not known"}
 	if v.Hole() != 0 {
 		q := e.Piece(v.Hole())
 		p.Src, p.SrcString = q.Src, q.SrcString // where the integer comes from

@@ -210,7 +210,7 @@ func (e *Evaluator) shapeOf(v *value.Value) *strshape.Shape {
 		}
 		return e.altShapes(parts...)
 	case value.KApply:
-		key := e.derivedKey(v.Ident(), v.Elems())
+		key := e.t.DerivedKey(v.Ident(), v.Elems())
 		return e.holeShape(value.HoleCall, key, value.ShortName(v.Ident())+"(…)", "result of a call that is not interpreted")
 	}
 	return nil

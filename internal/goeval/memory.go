@@ -231,7 +231,7 @@ func (fr *frame) ptrCell(p *value.Value) int {
 	}
 	e := fr.e
 	desc := "*pointer"
-	key := e.keyOf(p)
+	key := e.t.Key(p)
 	if p.Kind() == value.KUnknown {
 		desc = "*" + e.Piece(p.Hole()).Desc
 	}
@@ -593,8 +593,8 @@ func (fr *frame) lookup(h *value.Heap, m, k *value.Value, in *ir.Instr) *value.V
 		keys := e.keyAlts(k)
 		if keys == nil {
 			key := ""
-			if mk := e.keyOf(m); mk != "" && e.keyOf(k) != "" {
-				key = "lookup:" + mk + "[" + e.keyOf(k) + "]"
+			if mk := e.t.Key(m); mk != "" && e.t.Key(k) != "" {
+				key = "lookup:" + mk + "[" + e.t.Key(k) + "]"
 			}
 			return result(e.hole(value.HoleRuntime, key, "map entry", "map indexed by a key not known"), unknownOK)
 		}

@@ -537,7 +537,7 @@ func (e *Evaluator) equal(x, y *value.Value) *value.Value {
 			if eb && bok {
 				other = x.Shape()
 			}
-			if minLen(other) > 0 {
+			if strshape.MinLen(other) > 0 {
 				return value.Bool(false)
 			}
 		}
@@ -567,7 +567,7 @@ func optionalCond(s *strshape.Shape) (int, bool) {
 			return 0, false
 		}
 	}
-	if opt == nil || minLen(opt.Parts[0]) == 0 {
+	if opt == nil || strshape.MinLen(opt.Parts[0]) == 0 {
 		return 0, false
 	}
 	return opt.Cond, true
@@ -576,37 +576,6 @@ func optionalCond(s *strshape.Shape) (int, bool) {
 func emptyOnly(s *strshape.Shape) bool {
 	t, ok := value.LitText(s)
 	return ok && t == ""
-}
-
-// minLen is the fewest bytes a string of shape s has.
-func minLen(s *strshape.Shape) int {
-	switch s.Kind {
-	case strshape.KindLit:
-		return len(s.Text)
-	case strshape.KindCat:
-		n := 0
-		for _, p := range s.Parts {
-			n += minLen(p)
-		}
-		return n
-	case strshape.KindAlt:
-		n := -1
-		for _, p := range s.Parts {
-			if m := minLen(p); n < 0 || m < n {
-				n = m
-			}
-		}
-		return max(n, 0)
-	case strshape.KindJoin:
-		n := 0
-		for _, p := range s.Parts[:len(s.Parts)-1] {
-			if p.Kind != strshape.KindOpt && p.Kind != strshape.KindRep {
-				n += minLen(p)
-			}
-		}
-		return n
-	}
-	return 0
 }
 
 // intOp applies an arithmetic or comparison operator to intervals.

@@ -31,50 +31,8 @@ func (r *Result) String() string {
 // RenderShape renders a string shape of this evaluator.
 func (e *Evaluator) RenderShape(s *strshape.Shape) string {
 	var b strings.Builder
-	e.renderShape(&b, s)
+	e.t.WriteShape(&b, s)
 	return b.String()
-}
-
-func (e *Evaluator) renderShape(b *strings.Builder, s *strshape.Shape) {
-	switch s.Kind {
-	case strshape.KindLit:
-		b.WriteString(s.Text)
-	case strshape.KindHole:
-		b.WriteString("<" + e.Piece(s.Ref).Label() + ">")
-	case strshape.KindCat:
-		for _, p := range s.Parts {
-			e.renderShape(b, p)
-		}
-	case strshape.KindAlt:
-		b.WriteString("(")
-		for i, p := range s.Parts {
-			if i > 0 {
-				b.WriteString("|")
-			}
-			e.renderShape(b, p)
-		}
-		b.WriteString(")")
-	case strshape.KindOpt:
-		b.WriteString("[")
-		e.renderShape(b, s.Parts[0])
-		b.WriteString("]?" + strconv.Itoa(s.Cond))
-	case strshape.KindRep:
-		b.WriteString("{")
-		e.renderShape(b, s.Parts[0])
-		b.WriteString("}*")
-	case strshape.KindJoin:
-		b.WriteString("join(")
-		n := len(s.Parts) - 1
-		for i, p := range s.Parts[:n] {
-			if i > 0 {
-				b.WriteString(", ")
-			}
-			e.renderShape(b, p)
-		}
-		b.WriteString("; ")
-		e.renderShape(b, s.Parts[n])
-		b.WriteString(")")
-	}
 }
 
 func (e *Evaluator) render(b *strings.Builder, v *value.Value, h *value.Heap, top bool, visiting []int) {
@@ -95,11 +53,11 @@ func (e *Evaluator) render(b *strings.Builder, v *value.Value, h *value.Heap, to
 		b.WriteString("<" + e.Piece(v.Hole()).Label() + ">")
 	case value.KString:
 		if top {
-			e.renderShape(b, v.Shape())
+			e.t.WriteShape(b, v.Shape())
 			return
 		}
 		b.WriteString(`"`)
-		e.renderShape(b, v.Shape())
+		e.t.WriteShape(b, v.Shape())
 		b.WriteString(`"`)
 	case value.KInt:
 		switch {

@@ -504,3 +504,11 @@ func (e *Evaluator) mapShape(s *strshape.Shape, f func(*strshape.Shape) *strshap
 	}
 	return s
 }
+
+// catOrEmpty is the concatenation of ps, the empty string when none.
+func catOrEmpty(e *Evaluator, ps []*strshape.Shape) *strshape.Shape {
+	if len(ps) == 0 {
+		return strshape.Empty()
+	}
+	return strshape.Concat(e.lim, ps...)
+}

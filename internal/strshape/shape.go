@@ -246,3 +246,34 @@ func (s *Shape) walk(f func(*Shape)) {
 		p.walk(f)
 	}
 }
+
+// MinLen is the fewest bytes a string of shape s has.
+func MinLen(s *Shape) int {
+	switch s.Kind {
+	case KindLit:
+		return len(s.Text)
+	case KindCat:
+		n := 0
+		for _, p := range s.Parts {
+			n += MinLen(p)
+		}
+		return n
+	case KindAlt:
+		n := -1
+		for _, p := range s.Parts {
+			if m := MinLen(p); n < 0 || m < n {
+				n = m
+			}
+		}
+		return max(n, 0)
+	case KindJoin:
+		n := 0
+		for _, p := range s.Parts[:len(s.Parts)-1] {
+			if p.Kind != KindOpt && p.Kind != KindRep {
+				n += MinLen(p)
+			}
+		}
+		return n
+	}
+	return 0
+}

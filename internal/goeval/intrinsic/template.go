@@ -1,4 +1,4 @@
-package goeval
+package intrinsic
 
 import (
 	"go/constant"
@@ -27,62 +27,62 @@ import (
 // way its text context does; a template with markup (< or >) has every
 // action a hole, its contexts not being modelled.
 
-func tmplNew(html bool) intrinsicFn {
-	return func(fr *frame, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
-		e := fr.e
-		name, ok := value.LitText(e.str(args[0]))
+func tmplNew(html bool) Fn {
+	return func(fr Host, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
+		e := fr
+		name, ok := value.LitText(str(e, args[0]))
 		t := &value.Template{Name: name, HTML: html}
 		if !ok {
 			t.Bad = "template name not known"
 		}
-		cell := e.newCell(nil, nil, "template "+name)
+		cell := e.NewCell(nil, nil, "template "+name)
 		return value.Ptr(cell, nil), h.Set(cell, value.TemplateValue(t))
 	}
 }
 
 // tmplOf loads the template a *Template points to.
-func tmplOf(fr *frame, h *value.Heap, p *value.Value) (*value.Template, *value.Heap) {
-	v, h := fr.load(h, p)
+func tmplOf(fr Host, h *value.Heap, p *value.Value) (*value.Template, *value.Heap) {
+	v, h := fr.Load(h, p)
 	if v.Kind() != value.KTemplate {
 		return nil, h
 	}
 	return v.Template(), h
 }
 
-func tmplMust(fr *frame, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
+func tmplMust(fr Host, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
 	return args[0], h
 }
 
-func tmplSame(fr *frame, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
+func tmplSame(fr Host, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
 	return args[0], h
 }
 
-func tmplName(fr *frame, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
+func tmplName(fr Host, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
 	t, h := tmplOf(fr, h, args[0])
 	if t == nil || t.Bad != "" {
-		return value.Str(fr.e.holeShape(value.HoleRuntime, "", "template name", "template not known")), h
+		return value.Str(fr.HoleShape(value.HoleRuntime, "", "template name", "template not known")), h
 	}
-	return value.Str(fr.e.litPlain(t.Name)), h
+	return value.Str(fr.LitPlain(t.Name)), h
 }
 
 // tmplUpdate applies f to the template p points to and returns p.
-func tmplUpdate(fr *frame, h *value.Heap, p *value.Value, f func(*value.Template)) (*value.Value, *value.Heap) {
+func tmplUpdate(fr Host, h *value.Heap, p *value.Value, f func(*value.Template)) (*value.Value, *value.Heap) {
 	t, h := tmplOf(fr, h, p)
 	if t == nil {
 		return p, h
 	}
 	c := t.Clone()
 	f(c)
-	return p, fr.store(h, p, value.TemplateValue(c))
+	return p, fr.Store(h, p, value.TemplateValue(c))
 }
 
-func tmplFuncs(fr *frame, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
+func tmplFuncs(fr Host, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
 	return tmplUpdate(fr, h, args[0], func(t *value.Template) { t.Funcs = true })
 }
 
-func tmplDelims(fr *frame, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
-	l, ok1 := value.LitText(fr.e.str(args[1]))
-	r, ok2 := value.LitText(fr.e.str(args[2]))
+func tmplDelims(fr Host, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
+	l, ok1 := value.LitText(str(fr, args[1]))
+	r, ok2 := value.LitText(str(fr, args[2]))
 	return tmplUpdate(fr, h, args[0], func(t *value.Template) {
 		if !ok1 || !ok2 {
 			t.Bad = "delimiters not known"
@@ -92,9 +92,9 @@ func tmplDelims(fr *frame, in *ir.Instr, args []*value.Value, h *value.Heap) (*v
 }
 
 // tmplParse parses a constant text into the template.
-func tmplParse(fr *frame, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
-	e := fr.e
-	text := e.str(args[1])
+func tmplParse(fr Host, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
+	e := fr
+	text := str(e, args[1])
 	var b strings.Builder
 	var segs []value.TemplateSeg
 	ok := true
@@ -136,7 +136,7 @@ func tmplParse(fr *frame, in *ir.Instr, args []*value.Value, h *value.Heap) (*va
 		}
 		sort.Slice(t.Trees, func(i, j int) bool { return t.Trees[i].Name < t.Trees[j].Name })
 	})
-	t := fr.f.TypeAt(in.Type)
+	t := fr.Func().TypeAt(in.Type)
 	if t != nil && t.Kind == ir.TTuple {
 		return value.Tuple([]*value.Value{p, value.Nil()}), h
 	}
@@ -144,24 +144,24 @@ func tmplParse(fr *frame, in *ir.Instr, args []*value.Value, h *value.Heap) (*va
 }
 
 // tmplExecute runs Execute(w, data) or ExecuteTemplate(w, name, data).
-func tmplExecute(named bool) intrinsicFn {
-	return func(fr *frame, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
-		e := fr.e
+func tmplExecute(named bool) Fn {
+	return func(fr Host, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
+		e := fr
 		t, h := tmplOf(fr, h, args[0])
 		w := args[1]
 		data := args[len(args)-1]
 		var out *strshape.Shape
 		switch {
 		case t == nil:
-			out = e.holeShape(value.HoleRuntime, "", "template output", "template not known")
+			out = e.HoleShape(value.HoleRuntime, "", "template output", "template not known")
 		case t.Bad != "":
-			out = e.holeShape(value.HoleRuntime, "", "template output", t.Bad)
+			out = e.HoleShape(value.HoleRuntime, "", "template output", t.Bad)
 		default:
 			name := t.Name
 			if named {
-				n, ok := value.LitText(e.str(args[2]))
+				n, ok := value.LitText(str(e, args[2]))
 				if !ok {
-					out = e.holeShape(value.HoleRuntime, "", "template output", "template name not known")
+					out = e.HoleShape(value.HoleRuntime, "", "template output", "template name not known")
 				}
 				name = n
 			}
@@ -174,7 +174,7 @@ func tmplExecute(named bool) intrinsicFn {
 		if buf := textBuffer(w); buf != nil {
 			h = bufAppend(fr, h, buf, out)
 		} else {
-			h = fr.invalidate(h, []*value.Value{w}, "written by a template")
+			h = fr.Invalidate(h, []*value.Value{w}, "written by a template")
 		}
 		return value.Nil(), h
 	}
@@ -186,8 +186,8 @@ type tmplVar struct {
 }
 
 type tmplExec struct {
-	e     *Evaluator
-	fr    *frame
+	e     Host
+	fr    Host
 	t     *value.Template
 	h     *value.Heap
 	vars  []tmplVar
@@ -199,7 +199,7 @@ type tmplExec struct {
 func (x *tmplExec) run(name string, data *value.Value) *strshape.Shape {
 	nt := x.t.Tree(name)
 	if nt == nil || nt.Tree.Root == nil {
-		return x.e.holeShape(value.HoleRuntime, "", "template "+name, "template not defined")
+		return x.e.HoleShape(value.HoleRuntime, "", "template "+name, "template not defined")
 	}
 	saved := x.cur
 	x.cur = nt
@@ -207,7 +207,7 @@ func (x *tmplExec) run(name string, data *value.Value) *strshape.Shape {
 	s := x.list(nt.Tree.Root, data)
 	x.cur = saved
 	if x.bad != "" {
-		return x.e.holeShape(value.HoleRuntime, "", "template "+name, x.bad)
+		return x.e.HoleShape(value.HoleRuntime, "", "template "+name, x.bad)
 	}
 	return s
 }
@@ -246,7 +246,7 @@ func (x *tmplExec) node(n parse.Node, dot *value.Value) *strshape.Shape {
 		return x.rangeNode(n, dot)
 	case *parse.TemplateNode:
 		if x.depth >= 8 {
-			return e.holeShape(value.HoleBound, "", "template "+n.Name, "templates nested too deep")
+			return e.HoleShape(value.HoleBound, "", "template "+n.Name, "templates nested too deep")
 		}
 		var d *value.Value = value.Nil()
 		if n.Pipe != nil {
@@ -260,7 +260,7 @@ func (x *tmplExec) node(n parse.Node, dot *value.Value) *strshape.Shape {
 		x.depth--
 		return s
 	}
-	return e.holeShape(value.HoleRuntime, "", "template action", "template action not interpreted")
+	return e.HoleShape(value.HoleRuntime, "", "template action", "template action not interpreted")
 }
 
 // text is a text run of the template at offset off.
@@ -273,13 +273,13 @@ func (x *tmplExec) text(off int, s string) *strshape.Shape {
 			if sg.Start <= off {
 				p := e.Piece(sg.Ref)
 				if off+len(s) <= sg.Start+len(p.Text) {
-					return e.lit(s, p.Pos, p.PosString, p.Off+off-sg.Start, p.Exact)
+					return e.Lit(s, p.Pos, p.PosString, p.Off+off-sg.Start, p.Exact)
 				}
 				break
 			}
 		}
 	}
-	return e.litPlain(s)
+	return e.LitPlain(s)
 }
 
 // markup reports whether an html/template has markup, whose contexts
@@ -297,13 +297,13 @@ func (x *tmplExec) markup() bool {
 func (x *tmplExec) print(v *value.Value) *strshape.Shape {
 	e := x.e
 	if x.t.HTML && x.markup() {
-		return e.holeShape(value.HoleRuntime, "", "html action", "html/template context not modelled")
+		return e.HoleShape(value.HoleRuntime, "", "html action", "html/template context not modelled")
 	}
-	s := e.printValue(x.fr, v, 'v')
+	s := printValue(e, x.fr, v, 'v')
 	if !x.t.HTML {
 		return s
 	}
-	return e.mapShape(s, func(p *strshape.Shape) *strshape.Shape {
+	return e.MapShape(s, func(p *strshape.Shape) *strshape.Shape {
 		if p.Kind != strshape.KindLit {
 			return p
 		}
@@ -311,7 +311,7 @@ func (x *tmplExec) print(v *value.Value) *strshape.Shape {
 		if esc == p.Text {
 			return p
 		}
-		return e.litPlain(esc)
+		return e.LitPlain(esc)
 	})
 }
 
@@ -341,7 +341,7 @@ func (x *tmplExec) truth(v *value.Value) *bool {
 			}
 			return &t
 		}
-		if minLen(v.Shape()) > 0 {
+		if strshape.MinLen(v.Shape()) > 0 {
 			return &t
 		}
 	case value.KNil:
@@ -363,8 +363,8 @@ func (x *tmplExec) truth(v *value.Value) *bool {
 
 func (x *tmplExec) cond(n parse.Node) int {
 	fr := x.fr
-	key := "template:" + x.t.Name + "/" + x.cur.Name + "#" + strconv.Itoa(int(n.Position())) + "@" + fr.ctx + "/" + fr.f.Name
-	return x.e.t.InternCond(value.Cond{Func: "template " + x.cur.Name, Key: key})
+	key := "template:" + x.t.Name + "/" + x.cur.Name + "#" + strconv.Itoa(int(n.Position())) + "@" + fr.Ctx() + "/" + fr.Func().Name
+	return x.e.InternCond(value.Cond{Func: "template " + x.cur.Name, Key: key})
 }
 
 // branch is {{if}} or {{with}}.
@@ -400,13 +400,13 @@ func (x *tmplExec) branch(n *parse.BranchNode, dot *value.Value, with bool) *str
 		if u := unwrap(v); u.Kind() == value.KCond {
 			if uc, neg := u.Cond(); !neg {
 				c = uc // the same decision as the value tested
-			} else if comp := e.t.Cond(uc).Complement; comp != 0 {
+			} else if comp := e.Cond(uc).Complement; comp != 0 {
 				c = comp
 			}
 		}
-		return strshape.Optional(e.lim, then, c)
+		return strshape.Optional(e.Limits(), then, c)
 	}
-	return e.altShapes(then, els)
+	return e.AltShapes(then, els)
 }
 
 // rangeNode is {{range}}.
@@ -416,7 +416,7 @@ func (x *tmplExec) rangeNode(n *parse.RangeNode, dot *value.Value) *strshape.Sha
 	defer func() { x.vars = x.vars[:mark] }()
 	v := unwrap(x.pipe(n.Pipe, dot))
 	if hasBreak(n.List) {
-		return e.holeShape(value.HoleRuntime, "", "range", "range with break or continue")
+		return e.HoleShape(value.HoleRuntime, "", "range", "range with break or continue")
 	}
 	body := func(k, elem *value.Value) *strshape.Shape {
 		m := len(x.vars)
@@ -437,7 +437,7 @@ func (x *tmplExec) rangeNode(n *parse.RangeNode, dot *value.Value) *strshape.Sha
 		return x.list(n.ElseList, dot)
 	}
 	if v.Kind() == value.KPointer {
-		c, h := x.fr.load(x.h, v)
+		c, h := x.fr.Load(x.h, v)
 		x.h = h
 		if c.Kind() == value.KMap {
 			if len(c.Keys()) == 0 {
@@ -458,10 +458,10 @@ func (x *tmplExec) rangeNode(n *parse.RangeNode, dot *value.Value) *strshape.Sha
 		for i, it := range v.Items() {
 			s := body(value.IntConst(int64(i)), it.V)
 			if it.Rep {
-				s = strshape.Loop(e.lim, s)
+				s = strshape.Loop(e.Limits(), s)
 			}
 			for j := len(it.Conds) - 1; j >= 0; j-- {
-				s = strshape.Optional(e.lim, s, it.Conds[j])
+				s = strshape.Optional(e.Limits(), s, it.Conds[j])
 			}
 			ps = append(ps, s)
 		}
@@ -472,28 +472,28 @@ func (x *tmplExec) rangeNode(n *parse.RangeNode, dot *value.Value) *strshape.Sha
 			}
 			return items
 		}
-		return e.altShapes(items, els())
+		return e.AltShapes(items, els())
 	}
 	desc := "range element"
 	if v.Kind() == value.KUnknown {
 		desc = e.Piece(v.Hole()).Desc + "[…]"
 	}
-	elem := e.hole(value.HoleRuntime, "", desc, "element of a value not known")
-	loopBody := strshape.Loop(e.lim, body(value.Int(0, value.PosInf), elem))
+	elem := e.Hole(value.HoleRuntime, "", desc, "element of a value not known")
+	loopBody := strshape.Loop(e.Limits(), body(value.Int(0, value.PosInf), elem))
 	if n.ElseList == nil {
 		return loopBody
 	}
-	return e.altShapes(loopBody, els())
+	return e.AltShapes(loopBody, els())
 }
 
-func keyValue(e *Evaluator, k string) *value.Value {
+func keyValue(e Host, k string) *value.Value {
 	if s, err := strconv.Unquote(k); err == nil {
-		return value.Str(e.litPlain(s))
+		return value.Str(e.LitPlain(s))
 	}
 	if n, err := strconv.ParseInt(k, 10, 64); err == nil {
 		return value.IntConst(n)
 	}
-	return e.hole(value.HoleRuntime, "", "key", "map key")
+	return e.Hole(value.HoleRuntime, "", "key", "map key")
 }
 
 func hasBreak(l *parse.ListNode) bool {
@@ -532,7 +532,7 @@ func (x *tmplExec) pipe(p *parse.PipeNode, dot *value.Value) *value.Value {
 		v = x.command(c, dot, final)
 	}
 	if v == nil {
-		v = e.hole(value.HoleRuntime, "", "pipeline", "empty pipeline")
+		v = e.Hole(value.HoleRuntime, "", "pipeline", "empty pipeline")
 	}
 	for _, d := range p.Decl {
 		if p.IsAssign {
@@ -554,7 +554,7 @@ func (x *tmplExec) pipe(p *parse.PipeNode, dot *value.Value) *value.Value {
 func (x *tmplExec) command(c *parse.CommandNode, dot, final *value.Value) *value.Value {
 	e := x.e
 	unknown := func(what string) *value.Value {
-		return e.hole(value.HoleRuntime, "", what, "template function not interpreted")
+		return e.Hole(value.HoleRuntime, "", what, "template function not interpreted")
 	}
 	if len(c.Args) == 0 {
 		return unknown("command")
@@ -589,9 +589,9 @@ func (x *tmplExec) arg(n parse.Node, dot *value.Value) *value.Value {
 				return x.fields(x.vars[j].v, n.Ident[1:])
 			}
 		}
-		return e.hole(value.HoleRuntime, "", n.Ident[0], "template variable not known")
+		return e.Hole(value.HoleRuntime, "", n.Ident[0], "template variable not known")
 	case *parse.StringNode:
-		return value.Str(e.litPlain(n.Text))
+		return value.Str(e.LitPlain(n.Text))
 	case *parse.NumberNode:
 		if n.IsInt {
 			return value.IntConst(n.Int64)
@@ -603,7 +603,7 @@ func (x *tmplExec) arg(n parse.Node, dot *value.Value) *value.Value {
 	case *parse.PipeNode:
 		return x.pipe(n, dot)
 	}
-	return e.hole(value.HoleRuntime, "", "operand", "template operand not interpreted")
+	return e.Hole(value.HoleRuntime, "", "operand", "template operand not interpreted")
 }
 
 // fields follows .A.B from v.
@@ -619,14 +619,14 @@ func (x *tmplExec) field(v *value.Value, name string) *value.Value {
 	outer := v
 	v = unwrap(v)
 	if v.Kind() == value.KPointer {
-		c, h := x.fr.load(x.h, v)
+		c, h := x.fr.Load(x.h, v)
 		x.h = h
 		if c.Kind() == value.KMap {
 			ks := constant.MakeString(name).ExactString()
 			if i := sort.SearchStrings(c.Keys(), ks); i < len(c.Keys()) && c.Keys()[i] == ks {
 				return c.Elems()[i]
 			}
-			return e.hole(value.HoleRuntime, "", name, "map entry not known")
+			return e.Hole(value.HoleRuntime, "", name, "map entry not known")
 		}
 		v = c
 	}
@@ -638,19 +638,19 @@ func (x *tmplExec) field(v *value.Value, name string) *value.Value {
 	case value.KAlt:
 		var out *value.Value
 		for _, a := range v.Elems() {
-			out = e.join2(out, x.field(a, name), 0, 0)
+			out = e.Join(out, x.field(a, name))
 		}
 		return out
 	}
 	// A method without arguments.
 	recv := outer
 	if recv.Kind() == value.KInterface {
-		if fn := x.fr.methodFunc(recv, name); fn != nil || x.fr.methodName(recv, name) != "" {
+		if fn := x.fr.MethodFunc(recv, name); fn != nil || x.fr.MethodName(recv, name) != "" {
 			if fn == nil {
-				fn = e.lookup(x.fr.methodName(recv, name))
+				fn = e.Lookup(x.fr.MethodName(recv, name))
 			}
 			if fn != nil && fn.NParams == 1 {
-				r, h2 := x.fr.callFunc(fn, fn.Name, []*value.Value{recv.Elems()[0]}, nil, x.h, &ir.Instr{ID: -1})
+				r, h2 := x.fr.CallFunc(fn, fn.Name, []*value.Value{recv.Elems()[0]}, nil, x.h, &ir.Instr{ID: -1})
 				if h2 != nil && r != nil {
 					x.h = h2
 					return r
@@ -662,7 +662,7 @@ func (x *tmplExec) field(v *value.Value, name string) *value.Value {
 	if v.Kind() == value.KUnknown {
 		desc = e.Piece(v.Hole()).Desc + "." + name
 	}
-	return e.hole(value.HoleRuntime, "", desc, "field of template data not known")
+	return e.Hole(value.HoleRuntime, "", desc, "field of template data not known")
 }
 
 // structField finds a field by name, promoted through embedded structs.
@@ -686,18 +686,18 @@ func structField(v *value.Value, name string) *value.Value {
 // builtin is a template function.
 func (x *tmplExec) builtin(name string, args []*value.Value) *value.Value {
 	e := x.e
-	unknown := e.hole(value.HoleRuntime, "", name, "template function not interpreted")
+	unknown := e.Hole(value.HoleRuntime, "", name, "template function not interpreted")
 	if x.t.Funcs && !slices.Contains([]string{"print", "printf", "not", "and", "or", "eq", "ne", "len"}, name) {
 		return unknown
 	}
 	switch name {
 	case "print":
-		return e.strValue(e.sprint(x.fr, value.Slice(elems(args)), false))
+		return e.StrValue(sprint(e, x.fr, value.Slice(elems(args)), false))
 	case "printf":
 		if len(args) == 0 {
 			break
 		}
-		return e.strValue(e.sprintf(x.fr, e.str(unwrap(args[0])), value.Slice(elems(args[1:]))))
+		return e.StrValue(sprintf(e, x.fr, str(e, unwrap(args[0])), value.Slice(elems(args[1:]))))
 	case "not":
 		if len(args) == 1 {
 			if t := x.truth(args[0]); t != nil {
@@ -717,16 +717,16 @@ func (x *tmplExec) builtin(name string, args []*value.Value) *value.Value {
 		}
 	case "eq", "ne":
 		if len(args) == 2 {
-			if r := e.equal(unwrap(args[0]), unwrap(args[1])); r != nil {
+			if r := e.Equal(unwrap(args[0]), unwrap(args[1])); r != nil {
 				if name == "ne" {
-					return e.unop(token.NOT, r)
+					return e.Unop(token.NOT, r)
 				}
 				return r
 			}
 		}
 	case "len":
 		if len(args) == 1 {
-			return e.length(x.fr, x.h, unwrap(args[0]))
+			return x.fr.Length(x.h, unwrap(args[0]))
 		}
 	}
 	return unknown

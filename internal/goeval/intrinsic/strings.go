@@ -1,4 +1,4 @@
-package goeval
+package intrinsic
 
 import (
 	"path"
@@ -17,12 +17,15 @@ import (
 // bytes.Buffer, text/template, html/template). Any other function of
 // another package without summary is an application (external).
 
-type intrinsicFn func(fr *frame, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap)
+// Fn is an intrinsic: the value of a call of the function it stands for
+// with abstract arguments args in heap h, and the heap after the call. in
+// is the call.
+type Fn func(fr Host, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap)
 
-var intrinsics map[string]intrinsicFn
-
-func init() {
-	intrinsics = map[string]intrinsicFn{
+// Table returns the intrinsics by the full name of the function or
+// method they stand for.
+func Table() map[string]Fn {
+	intrinsics := map[string]Fn{
 		"strings.Join":          strJoin,
 		"strings.Repeat":        strRepeat,
 		"strings.Replace":       strReplace,
@@ -78,48 +81,39 @@ func init() {
 		intrinsics["(*"+pkg+".Template).Delims"] = tmplDelims
 		intrinsics["(*"+pkg+".Template).Name"] = tmplName
 	}
-}
-
-// intrinsic runs the intrinsic named name, if there is one.
-func (fr *frame) intrinsic(name string, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap, bool) {
-	f, ok := intrinsics[name]
-	if !ok {
-		return nil, nil, false
-	}
-	v, h2 := f(fr, in, args, h)
-	return v, h2, true
+	return intrinsics
 }
 
 // derivedHole is the result of function name applied to args as an
 // unknown string, keyed when every argument is.
-func (e *Evaluator) derivedHole(name string, args ...*value.Value) *strshape.Shape {
-	return e.holeShape(value.HoleCall, e.derivedKey(name, args), value.ShortName(name)+"(…)", "result of "+value.ShortName(name)+" on a value not known")
+func derivedHole(e Host, name string, args ...*value.Value) *strshape.Shape {
+	return e.HoleShape(value.HoleCall, e.DerivedKey(name, args), value.ShortName(name)+"(…)", "result of "+value.ShortName(name)+" on a value not known")
 }
 
-func (e *Evaluator) str(v *value.Value) *strshape.Shape {
-	if s := e.shapeOf(v); s != nil {
+func str(e Host, v *value.Value) *strshape.Shape {
+	if s := e.ShapeOf(v); s != nil {
 		return s
 	}
 	if v.Kind() == value.KNil {
 		return strshape.Empty()
 	}
-	return e.holeShape(value.HoleRuntime, "", "string", "value of another kind")
+	return e.HoleShape(value.HoleRuntime, "", "string", "value of another kind")
 }
 
 // itemShapes turns a slice of strings into Join items: an element under
 // conditions is optional, a repeated one a loop.
-func (e *Evaluator) itemShapes(s *value.Value) ([]*strshape.Shape, bool) {
+func itemShapes(e Host, s *value.Value) ([]*strshape.Shape, bool) {
 	var items []*strshape.Shape
 	for _, it := range s.Items() {
 		if it.Self != 0 {
 			return nil, false
 		}
-		x := e.str(it.V)
+		x := str(e, it.V)
 		if it.Rep {
-			x = strshape.Loop(e.lim, x)
+			x = strshape.Loop(e.Limits(), x)
 		}
 		for i := len(it.Conds) - 1; i >= 0; i-- {
-			x = strshape.Optional(e.lim, x, it.Conds[i])
+			x = strshape.Optional(e.Limits(), x, it.Conds[i])
 		}
 		items = append(items, x)
 	}
@@ -135,14 +129,14 @@ func definite(s *value.Value) bool {
 	return true
 }
 
-func strJoin(fr *frame, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
-	e := fr.e
-	s, sep := args[0], e.str(args[1])
+func strJoin(fr Host, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
+	e := fr
+	s, sep := args[0], str(e, args[1])
 	switch s.Kind() {
 	case value.KNil:
 		return value.Str(strshape.Empty()), h
 	case value.KSlice:
-		items, ok := e.itemShapes(s)
+		items, ok := itemShapes(e, s)
 		if !ok {
 			break
 		}
@@ -157,16 +151,16 @@ func strJoin(fr *frame, in *ir.Instr, args []*value.Value, h *value.Heap) (*valu
 				}
 				ps = append(ps, x)
 			}
-			return e.strValue(strshape.Concat(e.lim, ps...)), h
+			return e.StrValue(strshape.Concat(e.Limits(), ps...)), h
 		}
-		return e.strValue(strshape.Join(e.lim, items, sep)), h
+		return e.StrValue(strshape.Join(e.Limits(), items, sep)), h
 	}
-	return value.Str(e.derivedHole("strings.Join", args...)), h
+	return value.Str(derivedHole(e, "strings.Join", args...)), h
 }
 
-func strRepeat(fr *frame, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
-	e := fr.e
-	s, n := e.str(args[0]), args[1]
+func strRepeat(fr Host, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
+	e := fr
+	s, n := str(e, args[0]), args[1]
 	if n.Kind() == value.KInt && n.Lo() == n.Hi() && n.Lo() >= 0 && n.Lo() <= 16 {
 		if n.Lo() == 0 {
 			return value.Str(strshape.Empty()), h
@@ -175,19 +169,19 @@ func strRepeat(fr *frame, in *ir.Instr, args []*value.Value, h *value.Heap) (*va
 		for i := range ps {
 			ps[i] = s
 		}
-		return e.strValue(strshape.Concat(e.lim, ps...)), h
+		return e.StrValue(strshape.Concat(e.Limits(), ps...)), h
 	}
-	return e.strValue(strshape.Loop(e.lim, s)), h
+	return e.StrValue(strshape.Loop(e.Limits(), s)), h
 }
 
 // strReplace is strings.Replace/ReplaceAll with literal old and new:
 // applied to each literal piece when no occurrence can straddle two
 // pieces, to every variant when the text has no hole, else a hole.
-func strReplace(fr *frame, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
-	e := fr.e
-	s := e.str(args[0])
-	old, ok1 := value.LitText(e.str(args[1]))
-	nw, ok2 := value.LitText(e.str(args[2]))
+func strReplace(fr Host, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
+	e := fr
+	s := str(e, args[0])
+	old, ok1 := value.LitText(str(e, args[1]))
+	nw, ok2 := value.LitText(str(e, args[2]))
 	all := len(args) == 3
 	if len(args) == 4 {
 		n := args[3]
@@ -196,31 +190,31 @@ func strReplace(fr *frame, in *ir.Instr, args []*value.Value, h *value.Heap) (*v
 	if ok1 && ok2 && old != "" {
 		if t, ok := value.LitText(s); ok {
 			if all {
-				return value.Str(e.litPlain(strings.ReplaceAll(t, old, nw))), h
+				return value.Str(e.LitPlain(strings.ReplaceAll(t, old, nw))), h
 			}
 			if n := args[3]; n.Kind() == value.KInt && n.Lo() == n.Hi() && n.Lo() != value.NegInf && n.Lo() < 1<<20 {
-				return value.Str(e.litPlain(strings.Replace(t, old, nw, int(n.Lo())))), h
+				return value.Str(e.LitPlain(strings.Replace(t, old, nw, int(n.Lo())))), h
 			}
 		}
 		if all && !straddles(s, old) {
 			name := value.ShortName(in.Name)
-			return e.strValue(e.mapShape(s, func(x *strshape.Shape) *strshape.Shape {
+			return e.StrValue(e.MapShape(s, func(x *strshape.Shape) *strshape.Shape {
 				if x.Kind == strshape.KindLit {
 					if !strings.Contains(x.Text, old) {
 						return x
 					}
-					return e.litPlain(strings.ReplaceAll(x.Text, old, nw))
+					return e.LitPlain(strings.ReplaceAll(x.Text, old, nw))
 				}
 				p := e.Piece(x.Ref)
 				key := ""
 				if p.Key != "" {
 					key = "call:strings.ReplaceAll(" + p.Key + "," + strconv.Quote(old) + "," + strconv.Quote(nw) + ")"
 				}
-				return e.holeShape(value.HoleCall, key, name+"("+p.Desc+")", "replacement in a value not known")
+				return e.HoleShape(value.HoleCall, key, name+"("+p.Desc+")", "replacement in a value not known")
 			})), h
 		}
 	}
-	return value.Str(e.derivedHole("strings.ReplaceAll", args[:3]...)), h
+	return value.Str(derivedHole(e, "strings.ReplaceAll", args[:3]...)), h
 }
 
 // straddles reports whether old could occur across a boundary between
@@ -254,65 +248,65 @@ func straddles(s *strshape.Shape, old string) bool {
 }
 
 // strCase maps a piecewise function (ToUpper, ToLower) over the pieces.
-func strCase(f func(string) string, name string) intrinsicFn {
-	return func(fr *frame, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
-		e := fr.e
-		s := e.str(args[0])
-		return e.strValue(e.mapShape(s, func(x *strshape.Shape) *strshape.Shape {
+func strCase(f func(string) string, name string) Fn {
+	return func(fr Host, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
+		e := fr
+		s := str(e, args[0])
+		return e.StrValue(e.MapShape(s, func(x *strshape.Shape) *strshape.Shape {
 			if x.Kind == strshape.KindLit {
 				if f(x.Text) == x.Text {
 					return x
 				}
-				return e.litPlain(f(x.Text))
+				return e.LitPlain(f(x.Text))
 			}
 			p := e.Piece(x.Ref)
 			key := ""
 			if p.Key != "" {
 				key = "call:" + name + "(" + p.Key + ")"
 			}
-			return e.holeShape(value.HoleCall, key, value.ShortName(name)+"("+p.Desc+")", "case of a value not known")
+			return e.HoleShape(value.HoleCall, key, value.ShortName(name)+"("+p.Desc+")", "case of a value not known")
 		})), h
 	}
 }
 
-func strTrimSpace(fr *frame, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
-	e := fr.e
-	s := e.str(args[0])
+func strTrimSpace(fr Host, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
+	e := fr
+	s := str(e, args[0])
 	if t, ok := value.LitText(s); ok {
-		return value.Str(e.litPlain(strings.TrimSpace(t))), h
+		return value.Str(e.LitPlain(strings.TrimSpace(t))), h
 	}
 	ps := slices.Clone(value.Parts(s))
 	first, last := ps[0], ps[len(ps)-1]
 	if len(ps) >= 2 && first.Kind == strshape.KindLit && last.Kind == strshape.KindLit &&
 		strings.TrimLeftFunc(first.Text, unicode.IsSpace) != "" && strings.TrimRightFunc(last.Text, unicode.IsSpace) != "" {
-		ps[0] = e.litPlain(strings.TrimLeftFunc(first.Text, unicode.IsSpace))
-		ps[len(ps)-1] = e.litPlain(strings.TrimRightFunc(last.Text, unicode.IsSpace))
-		return e.strValue(strshape.Concat(e.lim, ps...)), h
+		ps[0] = e.LitPlain(strings.TrimLeftFunc(first.Text, unicode.IsSpace))
+		ps[len(ps)-1] = e.LitPlain(strings.TrimRightFunc(last.Text, unicode.IsSpace))
+		return e.StrValue(strshape.Concat(e.Limits(), ps...)), h
 	}
-	return value.Str(e.derivedHole("strings.TrimSpace", args[0])), h
+	return value.Str(derivedHole(e, "strings.TrimSpace", args[0])), h
 }
 
 // strTrimAffix is TrimPrefix (prefix) or TrimSuffix with a literal affix.
 // A text ending in a loop whose body ends with the suffix (a list written
 // with a separator after each item, the last one cut) becomes a Join of
 // the loop's items with the separator.
-func strTrimAffix(prefix bool) intrinsicFn {
+func strTrimAffix(prefix bool) Fn {
 	name := "strings.TrimSuffix"
 	if prefix {
 		name = "strings.TrimPrefix"
 	}
-	return func(fr *frame, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
-		e := fr.e
-		s := e.str(args[0])
-		a, ok := value.LitText(e.str(args[1]))
+	return func(fr Host, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
+		e := fr
+		s := str(e, args[0])
+		a, ok := value.LitText(str(e, args[1]))
 		if !ok {
-			return value.Str(e.derivedHole(name, args...)), h
+			return value.Str(derivedHole(e, name, args...)), h
 		}
 		if t, ok := value.LitText(s); ok {
 			if prefix {
-				return value.Str(e.litPlain(strings.TrimPrefix(t, a))), h
+				return value.Str(e.LitPlain(strings.TrimPrefix(t, a))), h
 			}
-			return value.Str(e.litPlain(strings.TrimSuffix(t, a))), h
+			return value.Str(e.LitPlain(strings.TrimSuffix(t, a))), h
 		}
 		if a == "" {
 			return value.Str(s), h
@@ -325,11 +319,11 @@ func strTrimAffix(prefix bool) intrinsicFn {
 		p := ps[i]
 		switch {
 		case p.Kind == strshape.KindLit && prefix && len(p.Text) >= len(a):
-			ps[0] = e.litPlain(strings.TrimPrefix(p.Text, a))
-			return e.strValue(strshape.Concat(e.lim, ps...)), h
+			ps[0] = e.LitPlain(strings.TrimPrefix(p.Text, a))
+			return e.StrValue(strshape.Concat(e.Limits(), ps...)), h
 		case p.Kind == strshape.KindLit && !prefix && len(p.Text) >= len(a):
-			ps[i] = e.litPlain(strings.TrimSuffix(p.Text, a))
-			return e.strValue(strshape.Concat(e.lim, ps...)), h
+			ps[i] = e.LitPlain(strings.TrimSuffix(p.Text, a))
+			return e.StrValue(strshape.Concat(e.Limits(), ps...)), h
 		case p.Kind == strshape.KindRep && !prefix:
 			body := value.Parts(p.Parts[0])
 			if len(body) == 0 {
@@ -337,9 +331,9 @@ func strTrimAffix(prefix bool) intrinsicFn {
 			}
 			if l := body[len(body)-1]; l.Kind == strshape.KindLit && strings.HasSuffix(l.Text, a) {
 				nb := slices.Clone(body)
-				nb[len(nb)-1] = e.litPlain(strings.TrimSuffix(l.Text, a))
-				item := strshape.Loop(e.lim, strshape.Concat(e.lim, nb...))
-				ps[i] = strshape.Join(e.lim, []*strshape.Shape{item}, e.litPlain(a))
+				nb[len(nb)-1] = e.LitPlain(strings.TrimSuffix(l.Text, a))
+				item := strshape.Loop(e.Limits(), strshape.Concat(e.Limits(), nb...))
+				ps[i] = strshape.Join(e.Limits(), []*strshape.Shape{item}, e.LitPlain(a))
 				// The text before the loop keeps its own trailing
 				// separator only when the loop ran; a text ending with
 				// the suffix before an empty loop would lose it.
@@ -348,87 +342,87 @@ func strTrimAffix(prefix bool) intrinsicFn {
 						break
 					}
 				}
-				return e.strValue(strshape.Concat(e.lim, ps...)), h
+				return e.StrValue(strshape.Concat(e.Limits(), ps...)), h
 			}
 		}
-		return value.Str(e.derivedHole(name, args...)), h
+		return value.Str(derivedHole(e, name, args...)), h
 	}
 }
 
-func strPred(f func(string, string) bool) intrinsicFn {
-	return func(fr *frame, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
-		e := fr.e
-		a, ok1 := value.LitText(e.str(args[0]))
-		b, ok2 := value.LitText(e.str(args[1]))
+func strPred(f func(string, string) bool) Fn {
+	return func(fr Host, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
+		e := fr
+		a, ok1 := value.LitText(str(e, args[0]))
+		b, ok2 := value.LitText(str(e, args[1]))
 		if ok1 && ok2 {
 			return value.Bool(f(a, b)), h
 		}
-		return e.hole(value.HoleRuntime, "", "predicate", "string predicate on a value not known"), h
+		return e.Hole(value.HoleRuntime, "", "predicate", "string predicate on a value not known"), h
 	}
 }
 
-func strconvInt(fr *frame, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
-	e := fr.e
+func strconvInt(fr Host, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
+	e := fr
 	n := args[0]
 	base := int64(10)
 	if len(args) > 1 {
 		b := args[1]
 		if b.Kind() != value.KInt || b.Lo() != b.Hi() || b.Lo() < 2 || b.Lo() > 36 {
-			return value.Str(e.derivedHole(in.Name, args...)), h
+			return value.Str(derivedHole(e, in.Name, args...)), h
 		}
 		base = b.Lo()
 	}
 	if n.Kind() == value.KInt && n.Lo() == n.Hi() && n.Lo() != value.NegInf && n.Lo() != value.PosInf {
-		return value.Str(e.litPlain(strconv.FormatInt(n.Lo(), int(base)))), h
+		return value.Str(e.LitPlain(strconv.FormatInt(n.Lo(), int(base)))), h
 	}
 	if n.Kind() == value.KInt && base == 10 {
-		return value.Str(e.intShape(n, value.ShortName(in.Name)+" argument")), h
+		return value.Str(e.IntShape(n, value.ShortName(in.Name)+" argument")), h
 	}
-	return value.Str(e.derivedHole(value.ShortName(in.Name), args...)), h
+	return value.Str(derivedHole(e, value.ShortName(in.Name), args...)), h
 }
 
-func strconvBool(fr *frame, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
-	e := fr.e
+func strconvBool(fr Host, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
+	e := fr
 	if b := args[0]; b.Kind() == value.KConst {
-		return value.Str(e.litPlain(b.Constant().ExactString())), h
+		return value.Str(e.LitPlain(b.Constant().ExactString())), h
 	}
-	return value.Str(e.derivedHole("strconv.FormatBool", args...)), h
+	return value.Str(derivedHole(e, "strconv.FormatBool", args...)), h
 }
 
-func strconvQuote(fr *frame, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
-	e := fr.e
-	s := e.str(args[0])
+func strconvQuote(fr Host, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
+	e := fr
+	s := str(e, args[0])
 	if t, ok := value.LitText(s); ok {
-		return value.Str(e.litPlain(strconv.Quote(t))), h
+		return value.Str(e.LitPlain(strconv.Quote(t))), h
 	}
-	q := e.litPlain(`"`)
-	return e.strValue(strshape.Concat(e.lim, q, e.derivedHole("strconv.Quote", args[0]), q)), h
+	q := e.LitPlain(`"`)
+	return e.StrValue(strshape.Concat(e.Limits(), q, derivedHole(e, "strconv.Quote", args[0]), q)), h
 }
 
 // pathJoin is path.Join: evaluated on known strings; with unknown pieces,
 // the elements joined with single slashes (a literal element is cleaned),
 // unless a literal holds ".." (cleaning could eat an unknown piece).
-func pathJoin(fr *frame, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
-	e := fr.e
+func pathJoin(fr Host, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
+	e := fr
 	s := args[0]
 	if s.Kind() != value.KSlice || !definite(s) {
-		return value.Str(e.derivedHole(in.Name, args...)), h
+		return value.Str(derivedHole(e, in.Name, args...)), h
 	}
 	var texts []string
 	allLit := true
 	for _, it := range s.Items() {
-		t, ok := value.LitText(e.str(it.V))
+		t, ok := value.LitText(str(e, it.V))
 		allLit = allLit && ok
 		texts = append(texts, t)
 	}
 	if allLit {
-		return value.Str(e.litPlain(path.Join(texts...))), h
+		return value.Str(e.LitPlain(path.Join(texts...))), h
 	}
 	var ps []*strshape.Shape
 	for i, it := range s.Items() {
-		x := e.str(it.V)
+		x := str(e, it.V)
 		if hasDotDot(x) {
-			return value.Str(e.derivedHole(in.Name, args...)), h
+			return value.Str(derivedHole(e, in.Name, args...)), h
 		}
 		if _, ok := value.LitText(x); ok {
 			t := texts[i]
@@ -446,32 +440,32 @@ func pathJoin(fr *frame, in *ir.Instr, args []*value.Value, h *value.Heap) (*val
 				continue
 			}
 			if c != t {
-				x = e.cleanedLit(x, t, c)
+				x = cleanedLit(e, x, t, c)
 			}
 		}
 		if len(ps) > 0 {
-			ps = append(ps, e.litPlain("/"))
+			ps = append(ps, e.LitPlain("/"))
 		}
 		ps = append(ps, x)
 	}
 	if len(ps) == 0 {
 		return value.Str(strshape.Empty()), h
 	}
-	return e.strValue(strshape.Concat(e.lim, ps...)), h
+	return e.StrValue(strshape.Concat(e.Limits(), ps...)), h
 }
 
 // cleanedLit is the literal c that path cleaning made of the literal
 // shape x with text t: still a piece of the constant when c is a
 // substring of its text (slashes trimmed), else text of the call.
-func (e *Evaluator) cleanedLit(x *strshape.Shape, t, c string) *strshape.Shape {
+func cleanedLit(e Host, x *strshape.Shape, t, c string) *strshape.Shape {
 	if x.Kind == strshape.KindLit {
 		if p := e.Piece(x.Ref); p.Pos.IsValid() || p.PosString != "" {
 			if i := strings.Index(t, c); i >= 0 {
-				return e.lit(c, p.Pos, p.PosString, p.Off+i, p.Exact)
+				return e.Lit(c, p.Pos, p.PosString, p.Off+i, p.Exact)
 			}
 		}
 	}
-	return e.litPlain(c)
+	return e.LitPlain(c)
 }
 
 func hasDotDot(s *strshape.Shape) bool {
@@ -490,19 +484,19 @@ func hasDotDot(s *strshape.Shape) bool {
 // of a text ending in "/name" cut at that slash; of one keyed hole K, a
 // hole keyed "dir:K" or "base:K" (which the schema catalogue joins back
 // into K).
-func pathDirBase(dir bool) intrinsicFn {
+func pathDirBase(dir bool) Fn {
 	prefix := "base:"
 	if dir {
 		prefix = "dir:"
 	}
-	return func(fr *frame, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
-		e := fr.e
-		s := e.str(args[0])
+	return func(fr Host, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
+		e := fr
+		s := str(e, args[0])
 		if t, ok := value.LitText(s); ok {
 			if dir {
-				return value.Str(e.litPlain(path.Dir(t))), h
+				return value.Str(e.LitPlain(path.Dir(t))), h
 			}
-			return value.Str(e.litPlain(path.Base(t))), h
+			return value.Str(e.LitPlain(path.Base(t))), h
 		}
 		if s.Kind == strshape.KindHole {
 			p := e.Piece(s.Ref)
@@ -510,7 +504,7 @@ func pathDirBase(dir bool) intrinsicFn {
 			if p.Key != "" {
 				key = prefix + p.Key
 			}
-			return value.Str(e.holeShape(value.HoleCall, key, value.ShortName(in.Name)+"("+p.Desc+")", "path of a value not known")), h
+			return value.Str(e.HoleShape(value.HoleCall, key, value.ShortName(in.Name)+"("+p.Desc+")", "path of a value not known")), h
 		}
 		// The literal pieces that end the text, read as one: path.Join
 		// keeps the separator and each constant element as pieces of
@@ -529,100 +523,100 @@ func pathDirBase(dir bool) intrinsicFn {
 				if dir {
 					head := slices.Clone(ps[:j])
 					if i > 0 {
-						head = append(head, e.litPlain(t[:i]))
+						head = append(head, e.LitPlain(t[:i]))
 					}
-					return e.strValue(strshape.Concat(e.lim, head...)), h
+					return e.StrValue(strshape.Concat(e.Limits(), head...)), h
 				}
-				return value.Str(e.litPlain(t[i+1:])), h
+				return value.Str(e.LitPlain(t[i+1:])), h
 			}
 		}
-		return value.Str(e.derivedHole(in.Name, args...)), h
+		return value.Str(derivedHole(e, in.Name, args...)), h
 	}
 }
 
 // Buffers: a *strings.Builder or *bytes.Buffer points to a cell holding
 // the text written so far.
 
-func bufNew(fr *frame, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
-	e := fr.e
-	cell := e.newCell(&ir.Type{Kind: ir.TStruct, Name: "bytes.Buffer", Elem: -1, Key: -1}, nil, "bytes.Buffer")
-	return value.Ptr(cell, nil), h.Set(cell, value.Str(e.str(args[0])))
+func bufNew(fr Host, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
+	e := fr
+	cell := e.NewCell(&ir.Type{Kind: ir.TStruct, Name: "bytes.Buffer", Elem: -1, Key: -1}, nil, "bytes.Buffer")
+	return value.Ptr(cell, nil), h.Set(cell, value.Str(str(e, args[0])))
 }
 
-func bufContent(fr *frame, h *value.Heap, b *value.Value) (*strshape.Shape, *value.Heap) {
-	v, h := fr.load(h, b)
-	return fr.e.str(v), h
+func bufContent(fr Host, h *value.Heap, b *value.Value) (*strshape.Shape, *value.Heap) {
+	v, h := fr.Load(h, b)
+	return str(fr, v), h
 }
 
-func bufAppend(fr *frame, h *value.Heap, b *value.Value, s *strshape.Shape) *value.Heap {
+func bufAppend(fr Host, h *value.Heap, b *value.Value, s *strshape.Shape) *value.Heap {
 	cur, h := bufContent(fr, h, b)
-	return fr.store(h, b, fr.e.strValue(strshape.Concat(fr.e.lim, cur, s)))
+	return fr.Store(h, b, fr.StrValue(strshape.Concat(fr.Limits(), cur, s)))
 }
 
-func writeResult(fr *frame, in *ir.Instr) *value.Value {
-	t := fr.f.TypeAt(in.Type)
+func writeResult(fr Host, in *ir.Instr) *value.Value {
+	t := fr.Func().TypeAt(in.Type)
 	if t != nil && t.Kind == ir.TTuple {
 		return value.Tuple([]*value.Value{value.Int(0, value.PosInf), value.Nil()})
 	}
 	return value.Nil()
 }
 
-func bufWrite(fr *frame, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
-	return writeResult(fr, in), bufAppend(fr, h, args[0], fr.e.str(args[1]))
+func bufWrite(fr Host, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
+	return writeResult(fr, in), bufAppend(fr, h, args[0], str(fr, args[1]))
 }
 
-func bufWriteRune(fr *frame, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
-	e := fr.e
+func bufWriteRune(fr Host, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
+	e := fr
 	c := args[1]
 	var s *strshape.Shape
 	if c.Kind() == value.KInt && c.Lo() == c.Hi() && c.Lo() >= 0 && c.Lo() <= 0x10ffff {
 		if strings.HasSuffix(in.Name, "WriteByte") {
-			s = e.litPlain(string([]byte{byte(c.Lo())}))
+			s = e.LitPlain(string([]byte{byte(c.Lo())}))
 		} else {
-			s = e.litPlain(string(rune(c.Lo())))
+			s = e.LitPlain(string(rune(c.Lo())))
 		}
 	} else {
-		s = e.holeShape(value.HoleRuntime, "", "character", "character not known")
+		s = e.HoleShape(value.HoleRuntime, "", "character", "character not known")
 	}
 	return writeResult(fr, in), bufAppend(fr, h, args[0], s)
 }
 
-func bufString(fr *frame, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
+func bufString(fr Host, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
 	s, h := bufContent(fr, h, args[0])
-	return fr.e.strValue(s), h
+	return fr.StrValue(s), h
 }
 
-func bufLen(fr *frame, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
+func bufLen(fr Host, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
 	s, h := bufContent(fr, h, args[0])
 	if t, ok := value.LitText(s); ok {
 		return value.IntConst(int64(len(t))), h
 	}
-	return value.Int(int64(minLen(s)), value.PosInf), h
+	return value.Int(int64(strshape.MinLen(s)), value.PosInf), h
 }
 
-func bufCap(fr *frame, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
+func bufCap(fr Host, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
 	return value.Int(0, value.PosInf), h
 }
 
-func bufReset(fr *frame, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
-	return value.Tuple(nil), fr.store(h, args[0], value.Str(strshape.Empty()))
+func bufReset(fr Host, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
+	return value.Tuple(nil), fr.Store(h, args[0], value.Str(strshape.Empty()))
 }
 
-func bufNop(fr *frame, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
+func bufNop(fr Host, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
 	return value.Tuple(nil), h
 }
 
-func bufTruncate(fr *frame, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
-	e := fr.e
+func bufTruncate(fr Host, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
+	e := fr
 	s, h := bufContent(fr, h, args[0])
 	n := args[1]
 	if n.Kind() == value.KInt && n.Lo() == n.Hi() && n.Lo() >= 0 {
 		if n.Lo() == 0 {
-			return value.Tuple(nil), fr.store(h, args[0], value.Str(strshape.Empty()))
+			return value.Tuple(nil), fr.Store(h, args[0], value.Str(strshape.Empty()))
 		}
 		if t, ok := value.LitText(s); ok && int(n.Lo()) <= len(t) {
-			return value.Tuple(nil), fr.store(h, args[0], value.Str(e.litPlain(t[:n.Lo()])))
+			return value.Tuple(nil), fr.Store(h, args[0], value.Str(e.LitPlain(t[:n.Lo()])))
 		}
 	}
-	return value.Tuple(nil), fr.store(h, args[0], value.Str(e.holeShape(value.HoleRuntime, "", "truncated buffer", "buffer truncated to a length not known")))
+	return value.Tuple(nil), fr.Store(h, args[0], value.Str(e.HoleShape(value.HoleRuntime, "", "truncated buffer", "buffer truncated to a length not known")))
 }

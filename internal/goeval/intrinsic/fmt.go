@@ -1,4 +1,4 @@
-package goeval
+package intrinsic
 
 import (
 	"fmt"
@@ -18,13 +18,13 @@ import (
 // argument; an optional piece of the format without verbs stays optional
 // under its condition; a hole in the format makes the arguments after it
 // unknown (their position is not known).
-func fmtCall(name string) intrinsicFn {
+func fmtCall(name string) Fn {
 	toWriter := strings.HasPrefix(name, "F")
 	formatted := strings.HasSuffix(name, "f")
 	line := strings.HasSuffix(name, "ln")
 	stdout := !toWriter && !strings.HasPrefix(name, "S")
-	return func(fr *frame, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
-		e := fr.e
+	return func(fr Host, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
+		e := fr
 		i := 0
 		var w *value.Value
 		if toWriter {
@@ -33,28 +33,28 @@ func fmtCall(name string) intrinsicFn {
 		var out *strshape.Shape
 		switch {
 		case formatted:
-			out = e.sprintf(fr, e.str(args[i]), args[i+1])
+			out = sprintf(e, fr, str(e, args[i]), args[i+1])
 		default:
-			out = e.sprint(fr, args[i], line)
+			out = sprint(e, fr, args[i], line)
 		}
 		if stdout {
 			return writeResult(fr, in), h
 		}
 		if !toWriter {
-			return e.strValue(out), h
+			return e.StrValue(out), h
 		}
 		if buf := textBuffer(w); buf != nil {
 			return writeResult(fr, in), bufAppend(fr, h, buf, out)
 		}
 		if w.Kind() == value.KInterface {
 			// A writer of the program: its Write method, with the text.
-			if name := fr.methodName(w, "Write"); name != "" || fr.methodFunc(w, "Write") != nil {
-				v, h2 := fr.invoke("io.Writer", "Write", w, []*value.Value{e.strValue(out)}, h, in)
+			if name := fr.MethodName(w, "Write"); name != "" || fr.MethodFunc(w, "Write") != nil {
+				v, h2 := fr.Invoke("io.Writer", "Write", w, []*value.Value{e.StrValue(out)}, h, in)
 				_ = v
 				return writeResult(fr, in), h2
 			}
 		}
-		return writeResult(fr, in), fr.invalidate(h, []*value.Value{w}, "written by "+name)
+		return writeResult(fr, in), fr.Invalidate(h, []*value.Value{w}, "written by "+name)
 	}
 }
 
@@ -95,10 +95,10 @@ func unwrap(v *value.Value) *value.Value {
 
 // sprint is fmt.Sprint (spaces between operands when neither is a string)
 // or Sprintln (spaces always, a newline at the end).
-func (e *Evaluator) sprint(fr *frame, s *value.Value, line bool) *strshape.Shape {
+func sprint(e Host, fr Host, s *value.Value, line bool) *strshape.Shape {
 	args, ok := fmtArgs(s)
 	if !ok {
-		return e.holeShape(value.HoleRuntime, "", "fmt.Sprint", "arguments not known")
+		return e.HoleShape(value.HoleRuntime, "", "fmt.Sprint", "arguments not known")
 	}
 	var ps []*strshape.Shape
 	for i, a := range args {
@@ -106,22 +106,22 @@ func (e *Evaluator) sprint(fr *frame, s *value.Value, line bool) *strshape.Shape
 		if i > 0 {
 			prevStr := unwrap(args[i-1]).Kind() == value.KString
 			if line || !isStr && !prevStr {
-				ps = append(ps, e.litPlain(" "))
+				ps = append(ps, e.LitPlain(" "))
 			}
 		}
-		ps = append(ps, e.printValue(fr, a, 'v'))
+		ps = append(ps, printValue(e, fr, a, 'v'))
 	}
 	if line {
-		ps = append(ps, e.litPlain("\n"))
+		ps = append(ps, e.LitPlain("\n"))
 	}
 	if len(ps) == 0 {
 		return strshape.Empty()
 	}
-	return strshape.Concat(e.lim, ps...)
+	return strshape.Concat(e.Limits(), ps...)
 }
 
 // printValue is the text %v (or %s) prints for v.
-func (e *Evaluator) printValue(fr *frame, v *value.Value, verb byte) *strshape.Shape {
+func printValue(e Host, fr Host, v *value.Value, verb byte) *strshape.Shape {
 	x := unwrap(v)
 	switch x.Kind() {
 	case value.KString:
@@ -130,34 +130,34 @@ func (e *Evaluator) printValue(fr *frame, v *value.Value, verb byte) *strshape.S
 		// The text of a value not known is not known: the same hole.
 		return strshape.Hole(x.Hole())
 	case value.KInt:
-		return e.intShape(x, "%"+string(verb)+" argument")
+		return e.IntShape(x, "%"+string(verb)+" argument")
 	case value.KConst:
 		if gv := goValue(x); gv != nil {
-			return e.litPlain(fmt.Sprintf("%"+string(verb), gv))
+			return e.LitPlain(fmt.Sprintf("%"+string(verb), gv))
 		}
 	case value.KAlt:
 		var alts []*strshape.Shape
 		for _, a := range x.Elems() {
-			alts = append(alts, e.printValue(fr, a, verb))
+			alts = append(alts, printValue(e, fr, a, verb))
 		}
-		return e.altShapes(alts...)
+		return e.AltShapes(alts...)
 	}
 	// A value with a String method of the program.
-	if v.Kind() == value.KInterface && fr != nil && fr.depth+1 <= e.b.Depth {
-		if fn := fr.methodFunc(v, "String"); fn != nil || fr.methodName(v, "String") != "" {
+	if v.Kind() == value.KInterface && fr != nil && fr.CanCall() {
+		if fn := fr.MethodFunc(v, "String"); fn != nil || fr.MethodName(v, "String") != "" {
 			if fn == nil {
-				fn = e.lookup(fr.methodName(v, "String"))
+				fn = e.Lookup(fr.MethodName(v, "String"))
 			}
 			if fn != nil && fn.NParams == 1 && fn.Bad() == "" {
-				r, h2 := fr.callFunc(fn, fn.Name, []*value.Value{x}, nil, value.EmptyHeap(), &ir.Instr{ID: -1})
+				r, h2 := fr.CallFunc(fn, fn.Name, []*value.Value{x}, nil, value.EmptyHeap(), &ir.Instr{ID: -1})
 				if h2 != nil && r != nil && r.Kind() == value.KString {
 					return r.Shape()
 				}
 			}
 		}
 	}
-	key := e.keyOf(x)
-	return e.holeShape(value.HoleRuntime, key, "%"+string(verb)+" argument", "formatted value not known")
+	key := e.KeyOf(x)
+	return e.HoleShape(value.HoleRuntime, key, "%"+string(verb)+" argument", "formatted value not known")
 }
 
 // goValue converts a constant to a Go value for fmt.
@@ -191,43 +191,43 @@ type fmtState struct {
 }
 
 type fmter struct {
-	e    *Evaluator
-	fr   *frame
+	e    Host
+	fr   Host
 	args []*value.Value
 	bad  bool
 }
 
 // sprintf formats format with the ...any slice s.
-func (e *Evaluator) sprintf(fr *frame, format *strshape.Shape, s *value.Value) *strshape.Shape {
+func sprintf(e Host, fr Host, format *strshape.Shape, s *value.Value) *strshape.Shape {
 	args, ok := fmtArgs(s)
 	if !ok {
-		return e.holeShape(value.HoleRuntime, "", "fmt.Sprintf", "arguments not known")
+		return e.HoleShape(value.HoleRuntime, "", "fmt.Sprintf", "arguments not known")
 	}
 	f := &fmter{e: e, fr: fr, args: args}
 	states := f.walk(format, []fmtState{{}})
 	if f.bad || len(states) == 0 {
-		return e.holeShape(value.HoleBound, "", "fmt.Sprintf", "format too complex")
+		return e.HoleShape(value.HoleBound, "", "fmt.Sprintf", "format too complex")
 	}
 	var alts []*strshape.Shape
 	for _, st := range states {
 		out := st.out
 		if st.arg >= 0 && st.arg < len(args) {
-			out = append(slices.Clone(out), e.holeShape(value.HoleRuntime, "", "%!(EXTRA)", "arguments beyond the format"))
+			out = append(slices.Clone(out), e.HoleShape(value.HoleRuntime, "", "%!(EXTRA)", "arguments beyond the format"))
 		}
 		if len(out) == 0 {
 			alts = append(alts, strshape.Empty())
 		} else {
-			alts = append(alts, strshape.Concat(e.lim, out...))
+			alts = append(alts, strshape.Concat(e.Limits(), out...))
 		}
 	}
-	return e.altShapes(alts...)
+	return e.AltShapes(alts...)
 }
 
 func (f *fmter) walk(s *strshape.Shape, states []fmtState) []fmtState {
 	if f.bad {
 		return nil
 	}
-	if len(states) > f.e.b.Variants {
+	if len(states) > f.e.Variants() {
 		f.bad = true
 		return nil
 	}
@@ -244,7 +244,7 @@ func (f *fmter) walk(s *strshape.Shape, states []fmtState) []fmtState {
 				// parameter's, a field's), and its identity must not
 				// survive into the result (instantiated at a caller,
 				// a format parameter would read "%s" literally).
-				h := e.holeShape(value.HoleRuntime, "", "fmt.Sprintf", "format not known")
+				h := e.HoleShape(value.HoleRuntime, "", "fmt.Sprintf", "format not known")
 				out[i] = fmtState{out: append(slices.Clone(st.out), h), arg: -1}
 				continue
 			}
@@ -285,11 +285,11 @@ func (f *fmter) walk(s *strshape.Shape, states []fmtState) []fmtState {
 				for _, in := range inner {
 					alts = append(alts, catOrEmpty(e, in.out))
 				}
-				body := e.altShapes(alts...)
+				body := e.AltShapes(alts...)
 				if s.Kind == strshape.KindOpt {
-					body = strshape.Optional(e.lim, body, s.Cond)
+					body = strshape.Optional(e.Limits(), body, s.Cond)
 				} else {
-					body = strshape.Loop(e.lim, body)
+					body = strshape.Loop(e.Limits(), body)
 				}
 				out = append(out, fmtState{out: append(slices.Clone(st.out), body), arg: st.arg})
 				continue
@@ -318,11 +318,11 @@ func (f *fmter) walk(s *strshape.Shape, states []fmtState) []fmtState {
 	return nil
 }
 
-func catOrEmpty(e *Evaluator, ps []*strshape.Shape) *strshape.Shape {
+func catOrEmpty(e Host, ps []*strshape.Shape) *strshape.Shape {
 	if len(ps) == 0 {
 		return strshape.Empty()
 	}
-	return strshape.Concat(e.lim, ps...)
+	return strshape.Concat(e.Limits(), ps...)
 }
 
 func cloneStates(sts []fmtState) []fmtState {
@@ -362,12 +362,12 @@ func (f *fmter) literal(lits []*strshape.Shape, states []fmtState) []fmtState {
 			if starts[i] <= a {
 				if b <= starts[i]+len(lits[i].Text) {
 					p := e.Piece(lits[i].Ref)
-					return e.lit(t[a:b], p.Pos, p.PosString, p.Off+a-starts[i], p.Exact)
+					return e.Lit(t[a:b], p.Pos, p.PosString, p.Off+a-starts[i], p.Exact)
 				}
 				break
 			}
 		}
-		return e.litPlain(t[a:b])
+		return e.LitPlain(t[a:b])
 	}
 	out := make([]fmtState, len(states))
 	for si, st := range states {
@@ -389,7 +389,7 @@ func (f *fmter) literal(lits []*strshape.Shape, states []fmtState) []fmtState {
 				j++
 			}
 			if j >= len(t) {
-				ps = append(ps, e.litPlain("%!(NOVERB)"))
+				ps = append(ps, e.LitPlain("%!(NOVERB)"))
 				start = len(t)
 				i = len(t)
 				break
@@ -397,22 +397,22 @@ func (f *fmter) literal(lits []*strshape.Shape, states []fmtState) []fmtState {
 			spec, verb := t[i:j+1], t[j]
 			i, start = j, j+1
 			if verb == '%' {
-				ps = append(ps, e.litPlain("%"))
+				ps = append(ps, e.LitPlain("%"))
 				continue
 			}
 			if strings.ContainsAny(spec, "*[") {
 				// Star widths and explicit indexes move the argument
 				// position: the rest is not known.
-				ps = append(ps, e.holeShape(value.HoleRuntime, "", spec, "format with a computed width or index"))
+				ps = append(ps, e.HoleShape(value.HoleRuntime, "", spec, "format with a computed width or index"))
 				arg = -1
 				continue
 			}
 			if arg < 0 {
-				ps = append(ps, e.holeShape(value.HoleRuntime, "", spec+" argument", "argument position not known"))
+				ps = append(ps, e.HoleShape(value.HoleRuntime, "", spec+" argument", "argument position not known"))
 				continue
 			}
 			if arg >= len(f.args) {
-				ps = append(ps, e.litPlain("%!"+string(verb)+"(MISSING)"))
+				ps = append(ps, e.LitPlain("%!"+string(verb)+"(MISSING)"))
 				continue
 			}
 			ps = append(ps, f.verb(spec, verb, f.args[arg]))
@@ -433,22 +433,22 @@ func (f *fmter) verb(spec string, verb byte, a *value.Value) *strshape.Shape {
 	plain := len(spec) == 2
 	if gv := goValue(x); gv != nil || x.Kind() == value.KNil && a.Kind() != value.KInterface {
 		if x.Kind() == value.KString || x.Kind() == value.KInt || x.Kind() == value.KConst {
-			return e.litPlain(fmt.Sprintf(spec, gv))
+			return e.LitPlain(fmt.Sprintf(spec, gv))
 		}
 	}
 	switch verb {
 	case 's', 'v':
 		if plain {
-			return e.printValue(f.fr, a, verb)
+			return printValue(e, f.fr, a, verb)
 		}
 	case 'q':
 		if plain && x.Kind() == value.KString {
-			q := e.litPlain(`"`)
-			return strshape.Concat(e.lim, q, e.derivedHole("strconv.Quote", x), q)
+			q := e.LitPlain(`"`)
+			return strshape.Concat(e.Limits(), q, derivedHole(e, "strconv.Quote", x), q)
 		}
 	case 'd':
 		if plain && x.Kind() == value.KInt {
-			return e.intShape(x, "%d argument")
+			return e.IntShape(x, "%d argument")
 		}
 	}
 	if x.Kind() == value.KAlt {
@@ -456,11 +456,11 @@ func (f *fmter) verb(spec string, verb byte, a *value.Value) *strshape.Shape {
 		for _, y := range x.Elems() {
 			alts = append(alts, f.verb(spec, verb, y))
 		}
-		return e.altShapes(alts...)
+		return e.AltShapes(alts...)
 	}
 	key := ""
-	if k := e.keyOf(x); k != "" {
+	if k := e.KeyOf(x); k != "" {
 		key = "call:fmt.Sprintf(" + strconv.Quote(spec) + "," + k + ")"
 	}
-	return e.holeShape(value.HoleRuntime, key, spec+" argument", "formatted value not known")
+	return e.HoleShape(value.HoleRuntime, key, spec+" argument", "formatted value not known")
 }
