@@ -5,7 +5,6 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/ydblint/ydblint/internal/goeval/intrinsic"
 	"github.com/ydblint/ydblint/internal/goeval/ir"
 	"github.com/ydblint/ydblint/internal/goeval/value"
 	"github.com/ydblint/ydblint/internal/strshape"
@@ -62,8 +61,9 @@ type Evaluator struct {
 	// call is memoised, since its result is not the call's).
 	absentKey *value.Value
 	topDepth  int
-
-	intrinsics map[string]intrinsic.Fn
+	// nilValue is the zero value of every nil-able type, made once:
+	// values are immutable.
+	nilValue *value.Value
 }
 
 // New returns an Evaluator asking env about the world outside the
@@ -93,7 +93,7 @@ func New(env Env, b Budget) *Evaluator {
 		memoCtx:    map[string]string{},
 		selfRefs:   map[int]int{},
 		steps:      b.Steps,
-		intrinsics: intrinsic.Table(),
+		nilValue:   value.Nil(),
 	}
 	e.t.Init()
 	return e

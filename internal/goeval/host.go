@@ -3,6 +3,7 @@ package goeval
 import (
 	"go/token"
 
+	"github.com/ydblint/ydblint/internal/goeval/intrinsic"
 	"github.com/ydblint/ydblint/internal/goeval/ir"
 	"github.com/ydblint/ydblint/internal/goeval/value"
 	"github.com/ydblint/ydblint/internal/strshape"
@@ -70,7 +71,7 @@ func (fr *frame) Ctx() string                 { return fr.ctx }
 
 // intrinsic runs the intrinsic named name, if there is one.
 func (fr *frame) intrinsic(name string, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap, bool) {
-	f, ok := fr.e.intrinsics[name]
+	f, ok := intrinsic.Lookup(name)
 	if !ok {
 		return nil, nil, false
 	}

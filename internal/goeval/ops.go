@@ -128,7 +128,7 @@ func (e *Evaluator) zero(t *ir.Type, u *ir.Unit, depth int) *value.Value {
 		}
 		return value.Tuple(vs)
 	}
-	return value.Nil()
+	return e.nilValue
 }
 
 func typeIn(u *ir.Unit, t int) *ir.Type {

@@ -22,66 +22,102 @@ import (
 // is the call.
 type Fn func(fr Host, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap)
 
-// Table returns the intrinsics by the full name of the function or
-// method they stand for.
-func Table() map[string]Fn {
-	intrinsics := map[string]Fn{
-		"strings.Join":          strJoin,
-		"strings.Repeat":        strRepeat,
-		"strings.Replace":       strReplace,
-		"strings.ReplaceAll":    strReplace,
-		"strings.ToUpper":       strCase(strings.ToUpper, "strings.ToUpper"),
-		"strings.ToLower":       strCase(strings.ToLower, "strings.ToLower"),
-		"strings.TrimSpace":     strTrimSpace,
-		"strings.TrimPrefix":    strTrimAffix(true),
-		"strings.TrimSuffix":    strTrimAffix(false),
-		"strings.HasPrefix":     strPred(strings.HasPrefix),
-		"strings.HasSuffix":     strPred(strings.HasSuffix),
-		"strings.Contains":      strPred(strings.Contains),
-		"strings.EqualFold":     strPred(strings.EqualFold),
-		"strconv.Itoa":          strconvInt,
-		"strconv.FormatInt":     strconvInt,
-		"strconv.FormatUint":    strconvInt,
-		"strconv.FormatBool":    strconvBool,
-		"strconv.Quote":         strconvQuote,
-		"path.Join":             pathJoin,
-		"path.Dir":              pathDirBase(true),
-		"path.Base":             pathDirBase(false),
-		"path/filepath.Join":    pathJoin,
-		"path/filepath.Dir":     pathDirBase(true),
-		"path/filepath.Base":    pathDirBase(false),
-		"bytes.NewBufferString": bufNew,
-		"bytes.NewBuffer":       bufNew,
+// Lookup returns the intrinsic standing for the function or method with
+// full name name, false when there is none.
+func Lookup(name string) (Fn, bool) {
+	switch name {
+	case "strings.Join":
+		return strJoin, true
+	case "strings.Repeat":
+		return strRepeat, true
+	case "strings.Replace", "strings.ReplaceAll":
+		return strReplace, true
+	case "strings.ToUpper":
+		return strCase(strings.ToUpper, "strings.ToUpper"), true
+	case "strings.ToLower":
+		return strCase(strings.ToLower, "strings.ToLower"), true
+	case "strings.TrimSpace":
+		return strTrimSpace, true
+	case "strings.TrimPrefix":
+		return strTrimAffix(true), true
+	case "strings.TrimSuffix":
+		return strTrimAffix(false), true
+	case "strings.HasPrefix":
+		return strPred(strings.HasPrefix), true
+	case "strings.HasSuffix":
+		return strPred(strings.HasSuffix), true
+	case "strings.Contains":
+		return strPred(strings.Contains), true
+	case "strings.EqualFold":
+		return strPred(strings.EqualFold), true
+	case "strconv.Itoa", "strconv.FormatInt", "strconv.FormatUint":
+		return strconvInt, true
+	case "strconv.FormatBool":
+		return strconvBool, true
+	case "strconv.Quote":
+		return strconvQuote, true
+	case "path.Join", "path/filepath.Join":
+		return pathJoin, true
+	case "path.Dir", "path/filepath.Dir":
+		return pathDirBase(true), true
+	case "path.Base", "path/filepath.Base":
+		return pathDirBase(false), true
+	case "bytes.NewBufferString", "bytes.NewBuffer":
+		return bufNew, true
+	case "fmt.Sprintf", "fmt.Sprint", "fmt.Sprintln", "fmt.Fprintf", "fmt.Fprint", "fmt.Fprintln", "fmt.Printf", "fmt.Print", "fmt.Println":
+		return fmtCall(strings.TrimPrefix(name, "fmt.")), true
+	case "text/template.New":
+		return tmplNew(false), true
+	case "html/template.New":
+		return tmplNew(true), true
+	case "text/template.Must", "html/template.Must":
+		return tmplMust, true
 	}
-	for _, t := range []string{"(*strings.Builder)", "(*bytes.Buffer)"} {
-		intrinsics[t+".WriteString"] = bufWrite
-		intrinsics[t+".Write"] = bufWrite
-		intrinsics[t+".WriteByte"] = bufWriteRune
-		intrinsics[t+".WriteRune"] = bufWriteRune
-		intrinsics[t+".String"] = bufString
-		intrinsics[t+".Bytes"] = bufString
-		intrinsics[t+".Len"] = bufLen
-		intrinsics[t+".Cap"] = bufCap
-		intrinsics[t+".Reset"] = bufReset
-		intrinsics[t+".Grow"] = bufNop
-		intrinsics[t+".Truncate"] = bufTruncate
+	// Methods of strings.Builder and bytes.Buffer, text/template's and
+	// html/template's Template.
+	recv, method, ok := strings.Cut(name, ").")
+	if !ok {
+		return nil, false
 	}
-	for _, n := range []string{"Sprintf", "Sprint", "Sprintln", "Fprintf", "Fprint", "Fprintln", "Printf", "Print", "Println"} {
-		intrinsics["fmt."+n] = fmtCall(n)
+	switch recv {
+	case "(*strings.Builder", "(*bytes.Buffer":
+		switch method {
+		case "WriteString", "Write":
+			return bufWrite, true
+		case "WriteByte", "WriteRune":
+			return bufWriteRune, true
+		case "String", "Bytes":
+			return bufString, true
+		case "Len":
+			return bufLen, true
+		case "Cap":
+			return bufCap, true
+		case "Reset":
+			return bufReset, true
+		case "Grow":
+			return bufNop, true
+		case "Truncate":
+			return bufTruncate, true
+		}
+	case "(*text/template.Template", "(*html/template.Template":
+		switch method {
+		case "Parse":
+			return tmplParse, true
+		case "Execute":
+			return tmplExecute(false), true
+		case "ExecuteTemplate":
+			return tmplExecute(true), true
+		case "Funcs":
+			return tmplFuncs, true
+		case "Option":
+			return tmplSame, true
+		case "Delims":
+			return tmplDelims, true
+		case "Name":
+			return tmplName, true
+		}
 	}
-	for _, pkg := range []string{"text/template", "html/template"} {
-		html := pkg == "html/template"
-		intrinsics[pkg+".New"] = tmplNew(html)
-		intrinsics[pkg+".Must"] = tmplMust
-		intrinsics["(*"+pkg+".Template).Parse"] = tmplParse
-		intrinsics["(*"+pkg+".Template).Execute"] = tmplExecute(false)
-		intrinsics["(*"+pkg+".Template).ExecuteTemplate"] = tmplExecute(true)
-		intrinsics["(*"+pkg+".Template).Funcs"] = tmplFuncs
-		intrinsics["(*"+pkg+".Template).Option"] = tmplSame
-		intrinsics["(*"+pkg+".Template).Delims"] = tmplDelims
-		intrinsics["(*"+pkg+".Template).Name"] = tmplName
-	}
-	return intrinsics
+	return nil, false
 }
 
 // derivedHole is the result of function name applied to args as an
