@@ -33,9 +33,9 @@ func fmtCall(name string) Fn {
 		var out *strshape.Shape
 		switch {
 		case formatted:
-			out = sprintf(e, fr, str(e, args[i]), args[i+1])
+			out = sprintf(e, str(e, args[i]), args[i+1])
 		default:
-			out = sprint(e, fr, args[i], line)
+			out = sprint(e, args[i], line)
 		}
 		if stdout {
 			return writeResult(fr, in), h
@@ -95,7 +95,7 @@ func unwrap(v *value.Value) *value.Value {
 
 // sprint is fmt.Sprint (spaces between operands when neither is a string)
 // or Sprintln (spaces always, a newline at the end).
-func sprint(e Host, fr Host, s *value.Value, line bool) *strshape.Shape {
+func sprint(e Host, s *value.Value, line bool) *strshape.Shape {
 	args, ok := fmtArgs(s)
 	if !ok {
 		return e.HoleShape(value.HoleRuntime, "", "fmt.Sprint", "arguments not known")
@@ -109,7 +109,7 @@ func sprint(e Host, fr Host, s *value.Value, line bool) *strshape.Shape {
 				ps = append(ps, e.LitPlain(" "))
 			}
 		}
-		ps = append(ps, printValue(e, fr, a, 'v'))
+		ps = append(ps, printValue(e, a, 'v'))
 	}
 	if line {
 		ps = append(ps, e.LitPlain("\n"))
@@ -121,7 +121,7 @@ func sprint(e Host, fr Host, s *value.Value, line bool) *strshape.Shape {
 }
 
 // printValue is the text %v (or %s) prints for v.
-func printValue(e Host, fr Host, v *value.Value, verb byte) *strshape.Shape {
+func printValue(e Host, v *value.Value, verb byte) *strshape.Shape {
 	x := unwrap(v)
 	switch x.Kind() {
 	case value.KString:
@@ -138,18 +138,18 @@ func printValue(e Host, fr Host, v *value.Value, verb byte) *strshape.Shape {
 	case value.KAlt:
 		var alts []*strshape.Shape
 		for _, a := range x.Elems() {
-			alts = append(alts, printValue(e, fr, a, verb))
+			alts = append(alts, printValue(e, a, verb))
 		}
 		return e.AltShapes(alts...)
 	}
 	// A value with a String method of the program.
-	if v.Kind() == value.KInterface && fr != nil && fr.CanCall() {
-		if fn := fr.MethodFunc(v, "String"); fn != nil || fr.MethodName(v, "String") != "" {
+	if v.Kind() == value.KInterface && e.CanCall() {
+		if fn := e.MethodFunc(v, "String"); fn != nil || e.MethodName(v, "String") != "" {
 			if fn == nil {
-				fn = e.Lookup(fr.MethodName(v, "String"))
+				fn = e.Lookup(e.MethodName(v, "String"))
 			}
 			if fn != nil && fn.NParams == 1 && fn.Bad() == "" {
-				r, h2 := fr.CallFunc(fn, fn.Name, []*value.Value{x}, nil, value.EmptyHeap(), &ir.Instr{ID: -1})
+				r, h2 := e.CallFunc(fn, fn.Name, []*value.Value{x}, nil, value.EmptyHeap(), &ir.Instr{ID: -1})
 				if h2 != nil && r != nil && r.Kind() == value.KString {
 					return r.Shape()
 				}
@@ -192,18 +192,17 @@ type fmtState struct {
 
 type fmter struct {
 	e    Host
-	fr   Host
 	args []*value.Value
 	bad  bool
 }
 
 // sprintf formats format with the ...any slice s.
-func sprintf(e Host, fr Host, format *strshape.Shape, s *value.Value) *strshape.Shape {
+func sprintf(e Host, format *strshape.Shape, s *value.Value) *strshape.Shape {
 	args, ok := fmtArgs(s)
 	if !ok {
 		return e.HoleShape(value.HoleRuntime, "", "fmt.Sprintf", "arguments not known")
 	}
-	f := &fmter{e: e, fr: fr, args: args}
+	f := &fmter{e: e, args: args}
 	states := f.walk(format, []fmtState{{}})
 	if f.bad || len(states) == 0 {
 		return e.HoleShape(value.HoleBound, "", "fmt.Sprintf", "format too complex")
@@ -439,7 +438,7 @@ func (f *fmter) verb(spec string, verb byte, a *value.Value) *strshape.Shape {
 	switch verb {
 	case 's', 'v':
 		if plain {
-			return printValue(e, f.fr, a, verb)
+			return printValue(e, a, verb)
 		}
 	case 'q':
 		if plain && x.Kind() == value.KString {

@@ -166,7 +166,7 @@ func tmplExecute(named bool) Fn {
 				name = n
 			}
 			if out == nil {
-				x := &tmplExec{e: e, fr: fr, t: t, h: h}
+				x := &tmplExec{e: e, t: t, h: h}
 				out = x.run(name, data)
 				h = x.h
 			}
@@ -187,7 +187,6 @@ type tmplVar struct {
 
 type tmplExec struct {
 	e     Host
-	fr    Host
 	t     *value.Template
 	h     *value.Heap
 	vars  []tmplVar
@@ -299,7 +298,7 @@ func (x *tmplExec) print(v *value.Value) *strshape.Shape {
 	if x.t.HTML && x.markup() {
 		return e.HoleShape(value.HoleRuntime, "", "html action", "html/template context not modelled")
 	}
-	s := printValue(e, x.fr, v, 'v')
+	s := printValue(e, v, 'v')
 	if !x.t.HTML {
 		return s
 	}
@@ -362,8 +361,7 @@ func (x *tmplExec) truth(v *value.Value) *bool {
 }
 
 func (x *tmplExec) cond(n parse.Node) int {
-	fr := x.fr
-	key := "template:" + x.t.Name + "/" + x.cur.Name + "#" + strconv.Itoa(int(n.Position())) + "@" + fr.Ctx() + "/" + fr.Func().Name
+	key := "template:" + x.t.Name + "/" + x.cur.Name + "#" + strconv.Itoa(int(n.Position())) + "@" + x.e.Ctx() + "/" + x.e.Func().Name
 	return x.e.InternCond(value.Cond{Func: "template " + x.cur.Name, Key: key})
 }
 
@@ -437,7 +435,7 @@ func (x *tmplExec) rangeNode(n *parse.RangeNode, dot *value.Value) *strshape.Sha
 		return x.list(n.ElseList, dot)
 	}
 	if v.Kind() == value.KPointer {
-		c, h := x.fr.Load(x.h, v)
+		c, h := x.e.Load(x.h, v)
 		x.h = h
 		if c.Kind() == value.KMap {
 			if len(c.Keys()) == 0 {
@@ -619,7 +617,7 @@ func (x *tmplExec) field(v *value.Value, name string) *value.Value {
 	outer := v
 	v = unwrap(v)
 	if v.Kind() == value.KPointer {
-		c, h := x.fr.Load(x.h, v)
+		c, h := x.e.Load(x.h, v)
 		x.h = h
 		if c.Kind() == value.KMap {
 			ks := constant.MakeString(name).ExactString()
@@ -645,12 +643,12 @@ func (x *tmplExec) field(v *value.Value, name string) *value.Value {
 	// A method without arguments.
 	recv := outer
 	if recv.Kind() == value.KInterface {
-		if fn := x.fr.MethodFunc(recv, name); fn != nil || x.fr.MethodName(recv, name) != "" {
+		if fn := x.e.MethodFunc(recv, name); fn != nil || x.e.MethodName(recv, name) != "" {
 			if fn == nil {
-				fn = e.Lookup(x.fr.MethodName(recv, name))
+				fn = e.Lookup(x.e.MethodName(recv, name))
 			}
 			if fn != nil && fn.NParams == 1 {
-				r, h2 := x.fr.CallFunc(fn, fn.Name, []*value.Value{recv.Elems()[0]}, nil, x.h, &ir.Instr{ID: -1})
+				r, h2 := x.e.CallFunc(fn, fn.Name, []*value.Value{recv.Elems()[0]}, nil, x.h, &ir.Instr{ID: -1})
 				if h2 != nil && r != nil {
 					x.h = h2
 					return r
@@ -692,12 +690,12 @@ func (x *tmplExec) builtin(name string, args []*value.Value) *value.Value {
 	}
 	switch name {
 	case "print":
-		return e.StrValue(sprint(e, x.fr, value.Slice(elems(args)), false))
+		return e.StrValue(sprint(e, value.Slice(elems(args)), false))
 	case "printf":
 		if len(args) == 0 {
 			break
 		}
-		return e.StrValue(sprintf(e, x.fr, str(e, unwrap(args[0])), value.Slice(elems(args[1:]))))
+		return e.StrValue(sprintf(e, str(e, unwrap(args[0])), value.Slice(elems(args[1:]))))
 	case "not":
 		if len(args) == 1 {
 			if t := x.truth(args[0]); t != nil {
@@ -726,7 +724,7 @@ func (x *tmplExec) builtin(name string, args []*value.Value) *value.Value {
 		}
 	case "len":
 		if len(args) == 1 {
-			return x.fr.Length(x.h, unwrap(args[0]))
+			return x.e.Length(x.h, unwrap(args[0]))
 		}
 	}
 	return unknown

@@ -28,7 +28,7 @@ const (
 	HoleSelf
 	// HoleKeyEq is a condition, not text: it stands for the empty string
 	// and says that the variant it leads is built only when parameter
-	// Param equals the constant Equals (keysplit.go).
+	// Param equals the constant Equals (goeval's keysplit.go).
 	HoleKeyEq
 )
 
