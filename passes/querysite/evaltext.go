@@ -142,8 +142,11 @@ func appendedConds(s *strshape.Shape) map[int]bool {
 		if s.Kind == strshape.KindOpt && !inJoin {
 			out[s.Cond] = true
 		}
+		// An item optional under `a && b` is an Opt per edge, nested:
+		// the inner ones are the list's too.
+		inner := s.Kind == strshape.KindJoin || inJoin && s.Kind == strshape.KindOpt
 		for _, p := range s.Parts {
-			walk(p, s.Kind == strshape.KindJoin)
+			walk(p, inner)
 		}
 	}
 	walk(s, false)
