@@ -6,6 +6,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"maps"
 	"os"
 	"slices"
 	"strings"
@@ -754,8 +755,10 @@ func recoversMore(neu, old texts) bool {
 	// call, a parameter) names the same value at every site that reads
 	// it, the DDL's included: the evaluator may spell that value as other
 	// holes (the fields a path was joined from) at one site and not at
-	// another, and the two would no longer match. Such a text stays.
-	if keyedHole(old) {
+	// another, and the two would no longer match. Such a text stays,
+	// unless the evaluator's holes carry the same keys (a table-path
+	// prefix read from the same field around a list it built).
+	if keyedHole(old) && !sameHoleKeys(neu, old) {
 		return false
 	}
 	// Otherwise more literal text (a statement around a table-path hole
@@ -780,6 +783,24 @@ func keyedHole(t texts) bool {
 		}
 	}
 	return false
+}
+
+// sameHoleKeys reports whether x and y hold holes of the same keys (a
+// keyless hole counts as none).
+func sameHoleKeys(x, y texts) bool {
+	return maps.Equal(holeKeys(x), holeKeys(y))
+}
+
+func holeKeys(t texts) map[string]bool {
+	out := map[string]bool{}
+	for _, v := range t.vs {
+		for _, p := range v {
+			if p.hole && p.key != "" {
+				out[p.key] = true
+			}
+		}
+	}
+	return out
 }
 
 // textsCounts returns the variants free of holes, the holes and the bytes

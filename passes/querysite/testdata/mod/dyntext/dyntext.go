@@ -115,3 +115,20 @@ func (s *Store) SearchAnd(ctx context.Context, f Filter) {
 	}
 	_, _ = s.db.Query().QueryResultSet(ctx, "SELECT * FROM events WHERE "+strings.Join(conds, " AND ")) // want `api=query.Client.QueryResultSet text="SELECT \* FROM events WHERE created_at > \$since AND org_id = \$org" \| text="SELECT \* FROM events WHERE created_at > \$since" params=\{\}`
 }
+
+// withPrefix puts the store's database path in front of a query, as
+// temporal-over-ydb's AddQueryPrefix does.
+func (s *Store) withPrefix(q string) string {
+	return "PRAGMA TablePathPrefix(\"" + s.prefix + "\");\n" + q
+}
+
+// Conditions joined from a list inside a prefixed text: the prefix stays
+// the hole keyed by its field (the DDL's table names it the same way), the
+// list's optional condition a choice.
+func (s *Store) SearchPrefixed(ctx context.Context, f Filter) {
+	conds := []string{"created_at > $since"}
+	if f.Org != "" {
+		conds = append(conds, "org_id = $org")
+	}
+	_, _ = s.db.Query().QueryResultSet(ctx, s.withPrefix("SELECT * FROM events WHERE "+strings.Join(conds, " AND "))) // want `api=query.Client.QueryResultSet text="PRAGMA TablePathPrefix\(\\"__ydblint_hole_0__\\"\);\\nSELECT \* FROM events WHERE created_at > \$since AND org_id = \$org" holes=\[field:example.com/app/dyntext.Store.prefix\] \| text="PRAGMA TablePathPrefix\(\\"__ydblint_hole_0__\\"\);\\nSELECT \* FROM events WHERE created_at > \$since" holes=\[field:example.com/app/dyntext.Store.prefix\] params=\{\}`
+}
