@@ -6,7 +6,6 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
-	"maps"
 	"os"
 	"slices"
 	"strings"
@@ -724,8 +723,9 @@ func needsEvaluator(t texts) bool {
 }
 
 // recoversMore reports whether the evaluator's text neu is to be used
-// instead of the recognisers' old: a complete enumeration (never a cut
-// set of variants) whose share of variants free of holes is larger, or the
+// instead of the recognisers' old: an enumeration (cut short only where
+// old holds text not recovered at all) whose share of variants free of
+// holes is larger, or the
 // same with more literal text per variant, or as much with fewer holes per
 // variant. Its parameter pieces (a captured variable built from the
 // function's parameters, read by a retrier's closure) are the wrapper's
@@ -734,7 +734,14 @@ func needsEvaluator(t texts) bool {
 // not counts: the recognisers multiply variants around a hole (a builder's
 // fields read as alternatives) that the evaluator decides.
 func recoversMore(neu, old texts) bool {
-	if neu.truncated || neu.cyclic || len(neu.vs) == 0 {
+	if neu.cyclic || len(neu.vs) == 0 {
+		return false
+	}
+	// A cut set of variants (the representatives of more optional
+	// pieces than a site holds: each present, each absent, all, none)
+	// says more than text the recognisers did not recover at all (a
+	// keyless hole), not more than what they did.
+	if neu.truncated && !keylessHole(old) {
 		return false
 	}
 	nf, nh, nl := textsCounts(neu)
@@ -756,9 +763,11 @@ func recoversMore(neu, old texts) bool {
 	// it, the DDL's included: the evaluator may spell that value as other
 	// holes (the fields a path was joined from) at one site and not at
 	// another, and the two would no longer match. Such a text stays,
-	// unless the evaluator's holes carry the same keys (a table-path
-	// prefix read from the same field around a list it built).
-	if keyedHole(old) && !sameHoleKeys(neu, old) {
+	// unless the evaluator's holes carry each of its keys (a table-path
+	// prefix read from the same field around a list the evaluator built;
+	// a hole it keys where the recognisers had none is text they did not
+	// recover at all).
+	if keyedHole(old) && !keepsHoleKeys(neu, old) {
 		return false
 	}
 	// Otherwise more literal text (a statement around a table-path hole
@@ -773,6 +782,18 @@ func recoversMore(neu, old texts) bool {
 	return nh*ov < oh*nv
 }
 
+// keylessHole reports whether a hole of t has no key.
+func keylessHole(t texts) bool {
+	for _, v := range t.vs {
+		for _, p := range v {
+			if p.hole && p.key == "" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // keyedHole reports whether a hole of t has a key.
 func keyedHole(t texts) bool {
 	for _, v := range t.vs {
@@ -785,10 +806,16 @@ func keyedHole(t texts) bool {
 	return false
 }
 
-// sameHoleKeys reports whether x and y hold holes of the same keys (a
-// keyless hole counts as none).
-func sameHoleKeys(x, y texts) bool {
-	return maps.Equal(holeKeys(x), holeKeys(y))
+// keepsHoleKeys reports whether neu holds a hole of each key a hole of
+// old has.
+func keepsHoleKeys(neu, old texts) bool {
+	keys := holeKeys(neu)
+	for k := range holeKeys(old) {
+		if !keys[k] {
+			return false
+		}
+	}
+	return true
 }
 
 func holeKeys(t texts) map[string]bool {
