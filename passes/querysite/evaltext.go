@@ -763,11 +763,8 @@ func recoversMore(neu, old texts) bool {
 	// it, the DDL's included: the evaluator may spell that value as other
 	// holes (the fields a path was joined from) at one site and not at
 	// another, and the two would no longer match. Such a text stays,
-	// unless the evaluator's holes carry each of its keys (a table-path
-	// prefix read from the same field around a list the evaluator built;
-	// a hole it keys where the recognisers had none is text they did not
-	// recover at all).
-	if keyedHole(old) && !keepsHoleKeys(neu, old) {
+	// unless the evaluator's keeps what they identify (keepsIdentity).
+	if keyedHole(old) && !keepsIdentity(neu, old) {
 		return false
 	}
 	// Otherwise more literal text (a statement around a table-path hole
@@ -804,6 +801,22 @@ func keyedHole(t texts) bool {
 		}
 	}
 	return false
+}
+
+// keepsIdentity reports whether the evaluator's text neu keeps what the
+// keyed holes of old identify: the same keys (a table-path prefix read
+// from the same field around a list the evaluator built), or more keys
+// only where old holds text not recovered at all (a keyless hole). A key
+// that is new elsewhere is a keyed value spelled another way (a package
+// variable read as the path.Join that last assigned it), which the DDL
+// does not share.
+func keepsIdentity(neu, old texts) bool {
+	return sameHoleKeys(neu, old) || keylessHole(old) && keepsHoleKeys(neu, old)
+}
+
+// sameHoleKeys reports whether x and y hold holes of the same keys.
+func sameHoleKeys(x, y texts) bool {
+	return keepsHoleKeys(x, y) && keepsHoleKeys(y, x)
 }
 
 // keepsHoleKeys reports whether neu holds a hole of each key a hole of
