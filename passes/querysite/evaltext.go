@@ -143,8 +143,11 @@ func appendedConds(s *strshape.Shape) map[int]bool {
 		if s.Kind == strshape.KindOpt && !inJoin {
 			out[s.Cond] = true
 		}
+		// An item optional under `a && b` is an Opt per edge, nested:
+		// the inner ones are the list's too.
+		inner := s.Kind == strshape.KindJoin || inJoin && s.Kind == strshape.KindOpt
 		for _, p := range s.Parts {
-			walk(p, s.Kind == strshape.KindJoin)
+			walk(p, inner)
 		}
 	}
 	walk(s, false)
@@ -721,8 +724,9 @@ func needsEvaluator(t texts) bool {
 }
 
 // recoversMore reports whether the evaluator's text neu is to be used
-// instead of the recognisers' old: a complete enumeration (never a cut
-// set of variants) whose share of variants free of holes is larger, or the
+// instead of the recognisers' old: an enumeration (cut short only where
+// old holds text not recovered at all) whose share of variants free of
+// holes is larger, or the
 // same with more literal text per variant, or as much with fewer holes per
 // variant. Its parameter pieces (a captured variable built from the
 // function's parameters, read by a retrier's closure) are the wrapper's
@@ -731,7 +735,14 @@ func needsEvaluator(t texts) bool {
 // not counts: the recognisers multiply variants around a hole (a builder's
 // fields read as alternatives) that the evaluator decides.
 func recoversMore(neu, old texts) bool {
-	if neu.truncated || neu.cyclic || len(neu.vs) == 0 {
+	if neu.cyclic || len(neu.vs) == 0 {
+		return false
+	}
+	// A cut set of variants (the representatives of more optional
+	// pieces than a site holds: each present, each absent, all, none)
+	// says more than text the recognisers did not recover at all (a
+	// keyless hole), not more than what they did.
+	if neu.truncated && !keylessHole(old) {
 		return false
 	}
 	nf, nh, nl := textsCounts(neu)
@@ -752,8 +763,9 @@ func recoversMore(neu, old texts) bool {
 	// call, a parameter) names the same value at every site that reads
 	// it, the DDL's included: the evaluator may spell that value as other
 	// holes (the fields a path was joined from) at one site and not at
-	// another, and the two would no longer match. Such a text stays.
-	if keyedHole(old) {
+	// another, and the two would no longer match. Such a text stays,
+	// unless the evaluator's keeps what they identify (keepsIdentity).
+	if keyedHole(old) && !keepsIdentity(neu, old) {
 		return false
 	}
 	// Otherwise more literal text (a statement around a table-path hole
@@ -768,6 +780,18 @@ func recoversMore(neu, old texts) bool {
 	return nh*ov < oh*nv
 }
 
+// keylessHole reports whether a hole of t has no key.
+func keylessHole(t texts) bool {
+	for _, v := range t.vs {
+		for _, p := range v {
+			if p.hole && p.key == "" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // keyedHole reports whether a hole of t has a key.
 func keyedHole(t texts) bool {
 	for _, v := range t.vs {
@@ -778,6 +802,46 @@ func keyedHole(t texts) bool {
 		}
 	}
 	return false
+}
+
+// keepsIdentity reports whether the evaluator's text neu keeps what the
+// keyed holes of old identify: the same keys (a table-path prefix read
+// from the same field around a list the evaluator built), or more keys
+// only where old holds text not recovered at all (a keyless hole). A key
+// that is new elsewhere is a keyed value spelled another way (a package
+// variable read as the path.Join that last assigned it), which the DDL
+// does not share.
+func keepsIdentity(neu, old texts) bool {
+	return sameHoleKeys(neu, old) || keylessHole(old) && keepsHoleKeys(neu, old)
+}
+
+// sameHoleKeys reports whether x and y hold holes of the same keys.
+func sameHoleKeys(x, y texts) bool {
+	return keepsHoleKeys(x, y) && keepsHoleKeys(y, x)
+}
+
+// keepsHoleKeys reports whether neu holds a hole of each key a hole of
+// old has.
+func keepsHoleKeys(neu, old texts) bool {
+	keys := holeKeys(neu)
+	for k := range holeKeys(old) {
+		if !keys[k] {
+			return false
+		}
+	}
+	return true
+}
+
+func holeKeys(t texts) map[string]bool {
+	out := map[string]bool{}
+	for _, v := range t.vs {
+		for _, p := range v {
+			if p.hole && p.key != "" {
+				out[p.key] = true
+			}
+		}
+	}
+	return out
 }
 
 // textsCounts returns the variants free of holes, the holes and the bytes

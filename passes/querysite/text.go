@@ -1178,9 +1178,8 @@ func (a *pkgAnalysis) join(slice, sep ssa.Value, ce *ast.CallExpr, c *ctx) texts
 	}
 	elems, ok := sliceElems(slice)
 	if !ok {
-		if t, ok := a.joinList(slice, a.text(sep, sepHint, c.deeper()), c); ok {
-			return t
-		}
+		// A list grown by appends, some under an if: the evaluator's
+		// (textOrEval), which makes the conditional items optional.
 		return single(holePiece("", "strings.Join", pos, end))
 	}
 	sepT := a.text(sep, sepHint, c.deeper())

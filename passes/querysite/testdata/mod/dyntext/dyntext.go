@@ -115,3 +115,46 @@ func (s *Store) SearchAnd(ctx context.Context, f Filter) {
 	}
 	_, _ = s.db.Query().QueryResultSet(ctx, "SELECT * FROM events WHERE "+strings.Join(conds, " AND ")) // want `api=query.Client.QueryResultSet text="SELECT \* FROM events WHERE created_at > \$since AND org_id = \$org" \| text="SELECT \* FROM events WHERE created_at > \$since" params=\{\}`
 }
+
+// withPrefix puts the store's database path in front of a query, as
+// temporal-over-ydb's AddQueryPrefix does.
+func (s *Store) withPrefix(q string) string {
+	return "PRAGMA TablePathPrefix(\"" + s.prefix + "\");\n" + q
+}
+
+// Conditions joined from a list inside a prefixed text: the prefix stays
+// the hole keyed by its field (the DDL's table names it the same way), the
+// list's optional condition a choice.
+func (s *Store) SearchPrefixed(ctx context.Context, f Filter) {
+	conds := []string{"created_at > $since"}
+	if f.Org != "" {
+		conds = append(conds, "org_id = $org")
+	}
+	_, _ = s.db.Query().QueryResultSet(ctx, s.withPrefix("SELECT * FROM events WHERE "+strings.Join(conds, " AND "))) // want `api=query.Client.QueryResultSet text="PRAGMA TablePathPrefix\(\\"__ydblint_hole_0__\\"\);\\nSELECT \* FROM events WHERE created_at > \$since AND org_id = \$org" holes=\[field:example.com/app/dyntext.Store.prefix\] \| text="PRAGMA TablePathPrefix\(\\"__ydblint_hole_0__\\"\);\\nSELECT \* FROM events WHERE created_at > \$since" holes=\[field:example.com/app/dyntext.Store.prefix\] params=\{\}`
+}
+
+// Wide is a search with more optional filters than the variants a site
+// holds (2⁵ > 16): the representatives of the list, the text cut short.
+type Wide struct {
+	Org, Kind, Host, Role, Zone string
+}
+
+func (s *Store) SearchWide(ctx context.Context, f Wide) {
+	conds := []string{"created_at > $since"}
+	if f.Org != "" {
+		conds = append(conds, "org_id = $org")
+	}
+	if f.Kind != "" {
+		conds = append(conds, "kind = $kind")
+	}
+	if f.Host != "" {
+		conds = append(conds, "host = $host")
+	}
+	if f.Role != "" {
+		conds = append(conds, "role = $role")
+	}
+	if f.Zone != "" {
+		conds = append(conds, "zone = $zone")
+	}
+	_, _ = s.db.Query().QueryResultSet(ctx, "SELECT * FROM events WHERE "+strings.Join(conds, " AND ")) // want `api=query\.Client\.QueryResultSet text="SELECT \* FROM events WHERE created_at > \$since AND org_id = \$org AND kind = \$kind AND host = \$host AND role = \$role AND zone = \$zone" \| text="SELECT \* FROM events WHERE created_at > \$since" \| text="SELECT \* FROM events WHERE created_at > \$since AND kind = \$kind AND host = \$host AND role = \$role AND zone = \$zone" \| text="SELECT \* FROM events WHERE created_at > \$since AND org_id = \$org AND host = \$host AND role = \$role AND zone = \$zone" \| text="SELECT \* FROM events WHERE created_at > \$since AND org_id = \$org AND kind = \$kind AND role = \$role AND zone = \$zone" \| text="SELECT \* FROM events WHERE created_at > \$since AND org_id = \$org AND kind = \$kind AND host = \$host AND zone = \$zone" \| text="SELECT \* FROM events WHERE created_at > \$since AND org_id = \$org AND kind = \$kind AND host = \$host AND role = \$role" \| text="SELECT \* FROM events WHERE created_at > \$since AND org_id = \$org" \| text="SELECT \* FROM events WHERE created_at > \$since AND kind = \$kind" \| text="SELECT \* FROM events WHERE created_at > \$since AND host = \$host" \| text="SELECT \* FROM events WHERE created_at > \$since AND role = \$role" \| text="SELECT \* FROM events WHERE created_at > \$since AND zone = \$zone" params=\{\}`
+}
