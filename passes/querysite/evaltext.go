@@ -805,14 +805,19 @@ func keyedHole(t texts) bool {
 }
 
 // keepsIdentity reports whether the evaluator's text neu keeps what the
-// keyed holes of old identify: the same keys (a table-path prefix read
-// from the same field around a list the evaluator built), or more keys
-// only where old holds text not recovered at all (a keyless hole). A key
-// that is new elsewhere is a keyed value spelled another way (a package
-// variable read as the path.Join that last assigned it), which the DDL
-// does not share.
+// keyed holes of old identify. Where old holds text not recovered at all
+// (a keyless hole), neu must keep each of its keys and may add holes of
+// its own (a table-path prefix read from the same field around a list the
+// evaluator built). Elsewhere neu must hold the same keys and no hole
+// without one: a hole that is new there is a keyed value spelled another
+// way (a package variable read as the path.Join that last assigned it,
+// path.Join(db.Name(), prefix)), which the DDL naming the variable does
+// not share.
 func keepsIdentity(neu, old texts) bool {
-	return sameHoleKeys(neu, old) || keylessHole(old) && keepsHoleKeys(neu, old)
+	if keylessHole(old) {
+		return keepsHoleKeys(neu, old)
+	}
+	return sameHoleKeys(neu, old) && !keylessHole(neu)
 }
 
 // sameHoleKeys reports whether x and y hold holes of the same keys.

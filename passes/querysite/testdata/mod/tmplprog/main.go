@@ -20,8 +20,16 @@ import (
 
 var prefix string
 
+// archiveRoot is prefix's twin rooted at a value without identity: the
+// variable, not the path.Join that last assigned it, names its tables.
+var archiveRoot string
+
+// roots hands over the deployment's root folder at start-up.
+var roots = make(chan string, 1)
+
 func main() {
 	flag.StringVar(&prefix, "prefix", "", "tables folder")
+	flag.StringVar(&archiveRoot, "archive-root", "", "archive tables folder")
 	flag.Parse()
 	ctx := context.Background()
 	db, err := ydb.Open(ctx, os.Getenv("YDB"))
@@ -32,6 +40,8 @@ func main() {
 	_ = createTable(ctx, db.Table(), path.Join(prefix, "schools")) // want `api=table.Session.CreateTable kind=createtable table="__ydblint_hole_0__/schools" cols=\[city:Utf8\?,number:Uint32\?\] pk=\[city,number\] chain=example.com/app/tmplprog.createTable`
 	_ = createCities(ctx, db.Table(), prefix)
 	_ = count(ctx, db.Table(), prefix) // want `api=table.Session.Execute text="PRAGMA TablePathPrefix\(\\"__ydblint_hole_0__\\"\);\\nSELECT COUNT\(\*\) FROM cities;" holes=\[var:example.com/app/tmplprog.prefix\] params=\{\}\? chain=example.com/app/tmplprog.count`
+	archiveRoot = path.Join(<-roots, archiveRoot)
+	_ = countIn(ctx, db.Table(), archiveRoot) // want `api=table.Session.Execute text="PRAGMA TablePathPrefix\(\\"__ydblint_hole_0__\\"\);\\nSELECT COUNT\(\*\) FROM cities;" holes=\[var:example.com/app/tmplprog.archiveRoot\] params=\{\}\? chain=example.com/app/tmplprog.countIn`
 	_ = archive(ctx, db)
 	_ = twoFolders(ctx, db)
 	_ = createTable(ctx, db.Table(), os.Getenv("EXTRA_TABLE")) // want `api=table.Session.CreateTable kind=createtable table="__ydblint_hole_0__" cols=\[city:Utf8\?,number:Uint32\?\] pk=\[city,number\] chain=example.com/app/tmplprog.createTable`
@@ -87,6 +97,17 @@ func count(ctx context.Context, c table.Client, folder string) error {
 		}
 		_ = res.Close()
 		_, res, err = s.Execute(ctx, table.DefaultTxControl(), render(countQuery, templateConfig{TablePathPrefix: folder + "/old"}), nil) // want `api=table.Session.Execute text="PRAGMA TablePathPrefix\(\\"__ydblint_hole_0__/old\\"\);\\nSELECT COUNT\(\*\) FROM cities;" holes=\[var:example.com/app/tmplprog.prefix\] params=\{\}`
+		if err != nil {
+			return err
+		}
+		return res.Close()
+	})
+}
+
+// countIn counts the cities of the archive folder.
+func countIn(ctx context.Context, c table.Client, folder string) error {
+	return c.Do(ctx, func(ctx context.Context, s table.Session) error {
+		_, res, err := s.Execute(ctx, table.DefaultTxControl(), render(countQuery, templateConfig{TablePathPrefix: folder}), nil)
 		if err != nil {
 			return err
 		}
