@@ -32,7 +32,12 @@
 //
 // A write fills the leading key column from CurrentUtcTimestamp(),
 // CurrentUtcDatetime(), CurrentUtcDate(), Uuid::newV8ColumnKey(), a Go
-// time.Now()-derived value or a counter.
+// time.Now()-derived value or a counter. A write whose text is built
+// several ways is reported once per site; when the text is one of several
+// alternatives (a φ of literals, a format chosen by a switch) and only
+// some of them fill the key from a clock, the message names them by the
+// Go literal that sets them apart, as fullscan does: "(in 1 of the 2 ways
+// the query text is built: the text at docs.go:28)".
 //
 // # Category low-cardinality-prefix
 //

@@ -74,17 +74,15 @@ func reportIndexSchema(pass *analysis.Pass, cfg *config.Config, done indexReport
 	}
 }
 
-// reportIndexFills reports a write that fills an index's leading column
-// from a clock or a counter.
-func reportIndexFills(pass *analysis.Pass, cfg *config.Config, st *queryplan.Statement, w *keyplan.Write) {
+// indexFills lists the monotonic-write findings of a write that fills an
+// index's leading column from a clock or a counter.
+func indexFills(st *queryplan.Statement, w *keyplan.Write) []queryplan.Finding {
+	var out []queryplan.Finding
 	for _, f := range keyplan.IndexMonotonicFills(w) {
-		pos, end := st.Pos(f.Value.Span)
-		report.Report(pass, cfg, name, analysis.Diagnostic{
-			Pos: pos, End: end, Category: categoryWrite,
-			Message: fmt.Sprintf("%s fills %s, the leading column of %s on %s, with %s, which grows with time: every new row lands in the index's last partition; %s",
-				w.Kind, f.Index.Columns[0], indexDesc(f.Index), st.DescribeTable(w.Ref, w.Table), fillDesc(f.Value), indexRemedy(w.Table, f.Index)) + queryplan.Via(st.Site),
-		}, report.InYQL(st.YQL(f.Value.Span.Start)))
+		out = append(out, fillFinding(st, f.Value.Span, fmt.Sprintf("%s fills %s, the leading column of %s on %s, with %s, which grows with time: every new row lands in the index's last partition; %s",
+			w.Kind, f.Index.Columns[0], indexDesc(f.Index), st.DescribeTable(w.Ref, w.Table), fillDesc(f.Value), indexRemedy(w.Table, f.Index))))
 	}
+	return out
 }
 
 // checkIndexRows reports BulkUpsert rows whose field for an index's leading

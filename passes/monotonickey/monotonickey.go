@@ -16,6 +16,7 @@ import (
 	"github.com/ydblint/ydblint/internal/schema"
 	"github.com/ydblint/ydblint/internal/sdk"
 	"github.com/ydblint/ydblint/internal/site"
+	"github.com/ydblint/ydblint/internal/yql"
 	"github.com/ydblint/ydblint/passes/config"
 	"github.com/ydblint/ydblint/passes/queryplan"
 )
@@ -84,6 +85,7 @@ func run(pass *analysis.Pass) (any, error) {
 	// that only reads the table can do nothing about its key.
 	reported := make(map[*schema.Table]bool)
 	indexes := make(indexReported)
+	var fills []queryplan.Finding
 	for _, st := range plans.Statements {
 		for _, w := range st.Plan.Writes {
 			if w.Table == nil || !isRowInsert(w) {
@@ -91,7 +93,7 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 			refPos, refEnd := st.Pos(w.Ref.NodeSpan())
 			reportIndexSchema(pass, cfg, indexes, w.Table, refPos, refEnd, st.Site, report.InYQL(st.YQL(w.Ref.NodeSpan().Start)))
-			reportIndexFills(pass, cfg, st, w)
+			fills = append(fills, indexFills(st, w)...)
 			if col, kind := keyplan.LeadingKeyMonotonic(w.Table); kind != keyplan.MonotonicNone {
 				if !reported[w.Table] {
 					reported[w.Table] = true
@@ -101,15 +103,12 @@ func run(pass *analysis.Pass) (any, error) {
 				continue
 			}
 			if v, ok := keyplan.MonotonicFill(w); ok {
-				pos, end := st.Pos(v.Span)
-				report.Report(pass, cfg, name, analysis.Diagnostic{
-					Pos: pos, End: end, Category: categoryWrite,
-					Message: fmt.Sprintf("%s fills the leading key column %s of %s with %s, which grows with time: every new row lands in the last partition; %s",
-						w.Kind, w.Table.PrimaryKey[0], st.DescribeTable(w.Ref, w.Table), fillDesc(v), remedy(w.Table)) + queryplan.Via(st.Site),
-				}, report.InYQL(st.YQL(v.Span.Start)))
+				fills = append(fills, fillFinding(st, v.Span, fmt.Sprintf("%s fills the leading key column %s of %s with %s, which grows with time: every new row lands in the last partition; %s",
+					w.Kind, w.Table.PrimaryKey[0], st.DescribeTable(w.Ref, w.Table), fillDesc(v), remedy(w.Table))))
 			}
 		}
 	}
+	reportFills(pass, cfg, fills)
 	for _, ks := range plans.KeyedSites {
 		if ks.Site.Kind != sdk.KindBulkUpsert {
 			continue
@@ -135,6 +134,44 @@ func run(pass *analysis.Pass) (any, error) {
 		reportPrefix(pass, cfg, kw)
 	}
 	return nil, nil
+}
+
+// fillPayload is what a monotonic-write finding of a statement keeps for
+// reporting: its message without the notes, the site's wrapper chain, and
+// the byte of the statement's text it points at (for ydblint:ignore inside
+// the text).
+type fillPayload struct {
+	msg, via string
+	off      int
+}
+
+// fillFinding is the monotonic-write finding msg of statement st at the
+// written value sp.
+func fillFinding(st *queryplan.Statement, sp yql.Span, msg string) queryplan.Finding {
+	pos, end := st.Pos(sp)
+	via := queryplan.Via(st.Site)
+	return queryplan.Finding{Pos: pos, End: end, Category: categoryWrite, Message: msg + via, St: st,
+		Payload: fillPayload{msg: msg, via: via, off: sp.Start}}
+}
+
+// reportFills reports each monotonic write of a statement once per site
+// across the ways the site's text is built. A fill that every text has
+// says nothing of them (nor do the fills of a text each at a literal of
+// its own); one that some texts have names them (queryplan.WhichNote), as
+// fullscan and hashprefix do.
+func reportFills(pass *analysis.Pass, cfg *config.Config, fs []queryplan.Finding) {
+	kept, holds := queryplan.Dedup(fs)
+	everywhere := queryplan.InEveryText(kept, holds)
+	for i, f := range kept {
+		p := f.Payload.(fillPayload)
+		msg := p.msg
+		if !everywhere[i] {
+			msg += queryplan.WhichNote(pass.Fset, f.St.Site, holds[i])
+		}
+		report.Report(pass, cfg, name, analysis.Diagnostic{
+			Pos: f.Pos, End: f.End, Category: f.Category, Message: msg + p.via,
+		}, report.InYQL(f.St.YQL(p.off)))
+	}
 }
 
 func isRowInsert(w *keyplan.Write) bool {

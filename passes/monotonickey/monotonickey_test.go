@@ -14,5 +14,5 @@ func TestMonotonickey(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	analysistest.Run(t, dir, monotonickey.Analyzer, "example.com/rules/monotonickey/writes", "example.com/rules/monotonickey/viawrap", "example.com/rules/monotonickey/applogs")
+	analysistest.Run(t, dir, monotonickey.Analyzer, "example.com/rules/monotonickey/writes", "example.com/rules/monotonickey/viawrap", "example.com/rules/monotonickey/applogs", "example.com/rules/monotonickey/alternatives")
 }

@@ -27,6 +27,14 @@
 // fault it has under all of them (a tag row lacking the duration key of
 // the duration index alone is not).
 //
+// A write whose text is built several ways is reported once per site; when
+// the text is one of several alternatives (a φ of literals, a format
+// chosen by a switch) and the fault is in some of them, the message names
+// them by the Go literal that sets them apart: "(in 1 of the 2 ways the
+// query text is built: the text at accounts.go:29)". A fault every text
+// has, each at a literal of its own (the same NULL written in both
+// branches), is reported at each literal and says nothing of the texts.
+//
 // # Category null-key
 //
 // A literal NULL or Nothing(…), or a parameter whose Go value is certainly

@@ -56,16 +56,20 @@ func run(pass *analysis.Pass) (any, error) {
 	for _, st := range plans.Statements {
 		report.NoteYQL(pass, cfg, name, st.YQL(0))
 	}
+	var writes []queryplan.Finding
 	for _, st := range plans.Statements {
 		for _, w := range st.Plan.Writes {
 			if w.Table == nil {
 				continue
 			}
 			for _, f := range w.Findings {
-				checkFinding(pass, cfg, st, w, f)
+				if d, ok := checkFinding(cfg, st, w, f); ok {
+					writes = append(writes, d)
+				}
 			}
 		}
 	}
+	reportWrites(pass, cfg, writes)
 	for _, ks := range plans.KeyedSites {
 		if ks.Site.Kind == sdk.KindBulkUpsert {
 			checkRows(pass, cfg, plans, ks.Site, []*schema.Table{ks.Table})
@@ -79,8 +83,9 @@ func run(pass *analysis.Pass) (any, error) {
 	return nil, nil
 }
 
-// checkFinding phrases one write-side finding of the planner.
-func checkFinding(pass *analysis.Pass, cfg *config.Config, st *queryplan.Statement, w *keyplan.Write, f keyplan.Finding) {
+// checkFinding phrases one write-side finding of the planner; ok is false
+// when the finding is not this rule's to report (or not without -strict).
+func checkFinding(cfg *config.Config, st *queryplan.Statement, w *keyplan.Write, f keyplan.Finding) (_ queryplan.Finding, ok bool) {
 	var category, msg string
 	table := st.DescribeTable(w.Ref, w.Table)
 	switch f.Code {
@@ -91,7 +96,7 @@ func checkFinding(pass *analysis.Pass, cfg *config.Config, st *queryplan.Stateme
 			// always a deliberate sentinel row (read back with IS NULL);
 			// YDB stores it. Only -strict asks about it.
 			if !cfg.Strict {
-				return
+				return queryplan.Finding{}, false
 			}
 			msg = fmt.Sprintf("a literal NULL is written to key column %s of %s: YDB stores a NULL key, which sorts before every value and is found only by IS NULL; fine for a deliberate sentinel row, otherwise write a real key value", f.Column, table)
 			break
@@ -107,7 +112,7 @@ func checkFinding(pass *analysis.Pass, cfg *config.Config, st *queryplan.Stateme
 		}
 	case keyplan.FindMissingKeyColumn, keyplan.FindOnMissingKeyColumn:
 		if f.HashColumn {
-			return // hashprefix reports a missing hash column with the hash to write
+			return queryplan.Finding{}, false // hashprefix reports a missing hash column with the hash to write
 		}
 		category = categoryMissingKey
 		msg = fmt.Sprintf("%s does not write key column %s of %s: YDB rejects it (Missing key column in input); add the column", w.Kind, f.Column, table)
@@ -115,12 +120,42 @@ func checkFinding(pass *analysis.Pass, cfg *config.Config, st *queryplan.Stateme
 		category = categoryUpdateKey
 		msg = fmt.Sprintf("UPDATE sets key column %s of %s: YDB rejects it (Cannot update primary key column); delete the row and insert it with the new key", f.Column, table)
 	default:
-		return
+		return queryplan.Finding{}, false
 	}
 	pos, end := st.Pos(f.Span)
-	report.Report(pass, cfg, name, analysis.Diagnostic{
-		Pos: pos, End: end, Category: category, Message: msg + queryplan.Via(st.Site),
-	}, report.InYQL(st.YQL(f.Span.Start)))
+	via := queryplan.Via(st.Site)
+	return queryplan.Finding{Pos: pos, End: end, Category: category, Message: msg + via, St: st,
+		Payload: writePayload{msg: msg, via: via, off: f.Span.Start}}, true
+}
+
+// writePayload is what a write finding keeps for reporting: its message
+// without the notes, the site's wrapper chain, and the byte of the
+// statement's text it points at (for ydblint:ignore inside the text).
+type writePayload struct {
+	msg, via string
+	off      int
+}
+
+// reportWrites reports each write finding once per site across the ways
+// the site's text is built. The wrapper chain is part of what makes two
+// findings one: the same literal run through two wrappers is told twice.
+// A finding that holds for every way says nothing of them, nor do the
+// findings of a fault every text has at a literal of its own (the same
+// NULL written in both branches); one that holds for some names the texts
+// it holds for (queryplan.WhichNote), as fullscan and hashprefix do.
+func reportWrites(pass *analysis.Pass, cfg *config.Config, fs []queryplan.Finding) {
+	kept, holds := queryplan.Dedup(fs)
+	everywhere := queryplan.InEveryText(kept, holds)
+	for i, f := range kept {
+		p := f.Payload.(writePayload)
+		msg := p.msg
+		if !everywhere[i] {
+			msg += queryplan.WhichNote(pass.Fset, f.St.Site, holds[i])
+		}
+		report.Report(pass, cfg, name, analysis.Diagnostic{
+			Pos: f.Pos, End: f.End, Category: f.Category, Message: msg + p.via,
+		}, report.InYQL(f.St.YQL(p.off)))
+	}
 }
 
 // valueText quotes the written expression when it is short and not itself

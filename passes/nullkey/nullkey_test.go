@@ -14,5 +14,5 @@ func TestNullkey(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	analysistest.Run(t, dir, nullkey.Analyzer, "example.com/rules/nullkey/writes", "example.com/rules/nullkey/bulk", "example.com/rules/nullkey/viawrap", "example.com/rules/nullkey/sqlhandles")
+	analysistest.Run(t, dir, nullkey.Analyzer, "example.com/rules/nullkey/writes", "example.com/rules/nullkey/bulk", "example.com/rules/nullkey/viawrap", "example.com/rules/nullkey/sqlhandles", "example.com/rules/nullkey/alternatives")
 }

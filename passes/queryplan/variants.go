@@ -162,3 +162,38 @@ func Dedup(fs []Finding) ([]Finding, [][]int) {
 	}
 	return out, holds
 }
+
+// InEveryText reports, for each finding Dedup kept (holds are its
+// variants), whether its fault is in every text of its site once the
+// findings that state the same fault (category and message) at another
+// position of the same site are counted with it: the same NULL written
+// in each of two literals is two findings, one in each text, and neither
+// is a fault of only some of the ways the text is built.
+func InEveryText(kept []Finding, holds [][]int) []bool {
+	type key struct {
+		site     *site.Site
+		cat, msg string
+	}
+	union := map[key]map[int]bool{}
+	keyOf := func(f Finding) key {
+		k := key{cat: f.Category, msg: f.Message}
+		if f.St != nil {
+			k.site = f.St.Site
+		}
+		return k
+	}
+	for i, f := range kept {
+		k := keyOf(f)
+		if union[k] == nil {
+			union[k] = map[int]bool{}
+		}
+		for _, v := range holds[i] {
+			union[k][v] = true
+		}
+	}
+	out := make([]bool, len(kept))
+	for i, f := range kept {
+		out[i] = f.St == nil || len(union[keyOf(f)]) >= f.St.Variants
+	}
+	return out
+}

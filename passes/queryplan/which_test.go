@@ -79,3 +79,26 @@ func TestWhichNote(t *testing.T) {
 		})
 	}
 }
+
+// TestInEveryText: findings of one fault at two positions of one site,
+// one in each of its two texts, are a fault of every text; a fault of one
+// text, or the same message at another site, is not.
+func TestInEveryText(t *testing.T) {
+	a := &site.Site{Query: &site.Query{Texts: []*site.Text{{}, {}}}}
+	b := &site.Site{Query: &site.Query{Texts: []*site.Text{{}, {}}}}
+	in := func(s *site.Site, v int) *Statement { return &Statement{Site: s, Variant: v, Variants: 2} }
+	kept := []Finding{
+		{Pos: 1, Category: "null-key", Message: "NULL into id", St: in(a, 0)},
+		{Pos: 2, Category: "null-key", Message: "NULL into id", St: in(a, 1)},
+		{Pos: 3, Category: "missing-key", Message: "no session_id", St: in(a, 1)},
+		{Pos: 4, Category: "null-key", Message: "NULL into id", St: in(b, 0)},
+	}
+	holds := [][]int{{0}, {1}, {1}, {0}}
+	got := InEveryText(kept, holds)
+	want := []bool{true, true, false, false}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("finding %d (%s at %d): in every text = %v, want %v", i, kept[i].Message, kept[i].Pos, got[i], want[i])
+		}
+	}
+}

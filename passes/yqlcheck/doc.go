@@ -23,6 +23,14 @@
 // branches, or picked from a map in another package), only for faults all
 // of those texts share: the bindings belong to the call, not to one text.
 //
+// Other faults are reported once per site however many ways its text is
+// built; when the text is one of several alternatives (a φ of literals, a
+// format chosen by a switch) and the fault is in some of them, the message
+// names them by the Go literal that sets them apart, as fullscan does:
+// "(in 1 of the 2 ways the query text is built: the text at names.go:49)".
+// A fault every text has, each at a literal of its own (the same unknown
+// column written in both branches), says nothing of the texts.
+//
 // Messages name a table as the statement wrote it when its path holds a
 // Go value (<a.folder>/closed_users; under a PRAGMA TablePathPrefix
 // holding the folder, closed_users), as fullscan does; a path written as

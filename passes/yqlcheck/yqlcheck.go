@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
-	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -151,7 +150,8 @@ func (c *checker) report(st *queryplan.Statement, sp yql.Span, category, msg str
 
 // pending is one diagnostic waiting for the variants of its site: text
 // variants that share the faulty literal give one diagnostic, which names
-// the variants only when some of them do not have the fault.
+// the texts (queryplan.WhichNote, as fullscan and hashprefix do) only when
+// some of them do not have the fault.
 type pending struct {
 	site     *site.Site
 	d        analysis.Diagnostic
@@ -183,8 +183,11 @@ func (c *checker) add(st *queryplan.Statement, d analysis.Diagnostic, opts ...re
 	c.order = append(c.order, p)
 }
 
-// flush reports the pending diagnostics in the order they were found.
+// flush reports the pending diagnostics in the order they were found. A
+// fault every text has, each at a literal of its own (the same unknown
+// column written in both branches), says nothing of the texts.
 func (c *checker) flush() {
+	everyText := c.inEveryText()
 	for _, p := range c.order {
 		d := p.d
 		if p.of > 1 && len(p.variants) < p.of && variantSensitive[d.Category] {
@@ -194,20 +197,38 @@ func (c *checker) flush() {
 			// Parameters are judged only when every variant agrees.
 			continue
 		}
-		if p.of > 1 && len(p.variants) < p.of {
-			names := make([]string, len(p.variants))
-			for i, v := range p.variants {
-				names[i] = strconv.Itoa(v + 1)
-			}
-			word := "variant"
-			if len(names) > 1 {
-				word = "variants"
-			}
-			d.Message += fmt.Sprintf(" (query %s %s of %d)", word, strings.Join(names, ", "), p.of)
+		if p.of > 1 && len(p.variants) < p.of && !everyText[p] {
+			d.Message += queryplan.WhichNote(c.pass.Fset, p.site, p.variants)
 		}
 		d.Message += queryplan.Via(p.site)
 		report.Report(c.pass, c.cfg, name, d, p.opts...)
 	}
+}
+
+// inEveryText tells, for each pending diagnostic, whether its fault is in
+// every text of its site once the diagnostics of the same fault (category
+// and message) at other positions of the site are counted with it, as
+// queryplan.InEveryText does for the rules that gather Findings.
+func (c *checker) inEveryText() map[*pending]bool {
+	type fault struct {
+		site     *site.Site
+		cat, msg string
+	}
+	texts := map[fault]map[int]bool{}
+	for _, p := range c.order {
+		k := fault{p.site, p.d.Category, p.d.Message}
+		if texts[k] == nil {
+			texts[k] = map[int]bool{}
+		}
+		for _, v := range p.variants {
+			texts[k][v] = true
+		}
+	}
+	out := map[*pending]bool{}
+	for _, p := range c.order {
+		out[p] = len(texts[fault{p.site, p.d.Category, p.d.Message}]) >= p.of
+	}
+	return out
 }
 
 // schemaOf names a table as the statement wrote it (Statement.TableName)

@@ -46,7 +46,7 @@ func (r *Repo) ByEmail(ctx context.Context, email string) error {
 func (r *Repo) Search(ctx context.Context, byName bool) error {
 	q := "SELECT u.user_id, u.email FROM users AS u WHERE u.state = 'active'"
 	if byName {
-		q += " AND u.Name = $name" // want `WHERE names column Name, which table users .* does not have: YDB rejects the query \(Member not found: Name\); did you mean name\? \(query variant 2 of 2\)`
+		q += " AND u.Name = $name" // want `WHERE names column Name, which table users .* does not have: YDB rejects the query \(Member not found: Name\); did you mean name\? \(in 1 of the 2 ways the query text is built: the text at names.go:49\)$`
 	}
 	_, err := r.db.Query().Query(ctx, q, query.WithParameters(ydb.ParamsBuilder().Param("$name").Text("x").Build()))
 	return err
