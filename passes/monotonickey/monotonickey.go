@@ -160,16 +160,11 @@ func fillFinding(st *queryplan.Statement, sp yql.Span, msg string) queryplan.Fin
 // its own); one that some texts have names them (queryplan.WhichNote), as
 // fullscan and hashprefix do.
 func reportFills(pass *analysis.Pass, cfg *config.Config, fs []queryplan.Finding) {
-	kept, holds := queryplan.Dedup(fs)
-	everywhere := queryplan.InEveryText(kept, holds)
+	kept, notes := queryplan.OncePerSite(pass.Fset, fs)
 	for i, f := range kept {
 		p := f.Payload.(fillPayload)
-		msg := p.msg
-		if !everywhere[i] {
-			msg += queryplan.WhichNote(pass.Fset, f.St.Site, holds[i])
-		}
 		report.Report(pass, cfg, name, analysis.Diagnostic{
-			Pos: f.Pos, End: f.End, Category: f.Category, Message: msg + p.via,
+			Pos: f.Pos, End: f.End, Category: f.Category, Message: p.msg + notes[i] + p.via,
 		}, report.InYQL(f.St.YQL(p.off)))
 	}
 }

@@ -144,16 +144,11 @@ type writePayload struct {
 // NULL written in both branches); one that holds for some names the texts
 // it holds for (queryplan.WhichNote), as fullscan and hashprefix do.
 func reportWrites(pass *analysis.Pass, cfg *config.Config, fs []queryplan.Finding) {
-	kept, holds := queryplan.Dedup(fs)
-	everywhere := queryplan.InEveryText(kept, holds)
+	kept, notes := queryplan.OncePerSite(pass.Fset, fs)
 	for i, f := range kept {
 		p := f.Payload.(writePayload)
-		msg := p.msg
-		if !everywhere[i] {
-			msg += queryplan.WhichNote(pass.Fset, f.St.Site, holds[i])
-		}
 		report.Report(pass, cfg, name, analysis.Diagnostic{
-			Pos: f.Pos, End: f.End, Category: f.Category, Message: msg + p.via,
+			Pos: f.Pos, End: f.End, Category: f.Category, Message: p.msg + notes[i] + p.via,
 		}, report.InYQL(f.St.YQL(p.off)))
 	}
 }

@@ -197,3 +197,20 @@ func InEveryText(kept []Finding, holds [][]int) []bool {
 	}
 	return out
 }
+
+// OncePerSite keeps each finding of fs once per site across the ways the
+// site's text is built (Dedup) and gives each the note naming the texts it
+// holds for (WhichNote), or "" where its fault is in every text
+// (InEveryText: the same NULL written in both branches says nothing of
+// them).
+func OncePerSite(fset *token.FileSet, fs []Finding) ([]Finding, []string) {
+	kept, holds := Dedup(fs)
+	everywhere := InEveryText(kept, holds)
+	notes := make([]string, len(kept))
+	for i, f := range kept {
+		if !everywhere[i] {
+			notes[i] = WhichNote(fset, f.St.Site, holds[i])
+		}
+	}
+	return kept, notes
+}
