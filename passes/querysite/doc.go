@@ -60,19 +60,18 @@
 //     lookup by its parameter, a format that is a parameter) is the
 //     evaluator's (evaltext.go siteText, internal/goeval): it runs the
 //     helper with the call's arguments.
-//   - text built at run time (shapes.go, over the pure abstraction
-//     internal/strshape): strings.Join over a list grown by appends under
-//     ifs (each optional item a Choice the variants record in
-//     Text.Choices, so planning can tell a filter present on every path
-//     from one left out on some). The rest is the evaluator's
-//     (internal/goeval): the recognisers leave a hole and textOrEval asks
-//     goeval — fmt.Sprintf whose format is a concatenation, a variable or
-//     a map entry; read-only package maps of texts (or of structs holding
-//     one) indexed by a constant key; a lookup helper indexed by a
+//   - text built at run time is the evaluator's (internal/goeval, over the
+//     string shapes of internal/strshape): strings.Join over a list grown by
+//     appends under ifs (each optional item a Choice the variants record in
+//     Text.Choices, choices.go, so planning can tell a filter present on every
+//     path from one left out on some). The recognisers leave a hole and
+//     textOrEval asks goeval — fmt.Sprintf whose format is a concatenation, a
+//     variable or a map entry; read-only package maps of texts (or of structs
+//     holding one) indexed by a constant key; a lookup helper indexed by a
 //     wrapper's parameter, one text per key under the condition that the
-//     parameter is that key (goeval keysplit.go; the keyEq pieces its
-//     callers instantiate, keycond.go); text/template and html/template
-//     with a constant template (goeval template.go), executed on the
+//     parameter is that key (goeval keysplit.go; the keyEq pieces its callers
+//     instantiate, keycond.go); text/template and html/template with a
+//     constant template (goeval/intrinsic template.go), executed on the
 //     caller's data.
 //   - query modes: Query.ScanQuery for StreamExecuteScanQuery and for
 //     database/sql calls whose context is traced to
@@ -165,8 +164,8 @@
 //     back unchanged (shortDir := getPrefix(&dir)) keeps the variable's
 //     origin, so *shortDir and dir are the same value (alias.go).
 //
-// Dynamically built text (issue 11, with shapes.go; maps, formats and
-// templates are goeval's):
+// Dynamically built text (issue 11; lists, maps, formats and templates
+// are goeval's):
 //   - table identity through Go values: a parameter of an unexported (or
 //     package main) function never used as a value, whose callers all pass
 //     the same package var, field or parameterless call, is a hole keyed by

@@ -31,7 +31,7 @@ type piece struct {
 	pos, end  token.Pos
 	exact     bool // text maps byte for byte onto Go source from pos
 	// mark, on an empty piece, records an optional piece's presence in
-	// this variant (shapes.go).
+	// this variant (choices.go).
 	mark *site.Choice
 	// identity, on a param piece, says the argument must have a stable
 	// identity (no unkeyed hole) or the variant is not recovered: a
