@@ -23,8 +23,7 @@ func fmtCall(name string) Fn {
 	formatted := strings.HasSuffix(name, "f")
 	line := strings.HasSuffix(name, "ln")
 	stdout := !toWriter && !strings.HasPrefix(name, "S")
-	return func(fr Host, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
-		e := fr
+	return func(e Host, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
 		i := 0
 		var w *value.Value
 		if toWriter {
@@ -38,23 +37,23 @@ func fmtCall(name string) Fn {
 			out = sprint(e, args[i], line)
 		}
 		if stdout {
-			return writeResult(fr, in), h
+			return writeResult(e, in), h
 		}
 		if !toWriter {
 			return e.StrValue(out), h
 		}
 		if buf := textBuffer(w); buf != nil {
-			return writeResult(fr, in), bufAppend(fr, h, buf, out)
+			return writeResult(e, in), bufAppend(e, h, buf, out)
 		}
 		if w.Kind() == value.KInterface {
 			// A writer of the program: its Write method, with the text.
-			if name := fr.MethodName(w, "Write"); name != "" || fr.MethodFunc(w, "Write") != nil {
-				v, h2 := fr.Invoke("io.Writer", "Write", w, []*value.Value{e.StrValue(out)}, h, in)
+			if name := e.MethodName(w, "Write"); name != "" || e.MethodFunc(w, "Write") != nil {
+				v, h2 := e.Invoke("io.Writer", "Write", w, []*value.Value{e.StrValue(out)}, h, in)
 				_ = v
-				return writeResult(fr, in), h2
+				return writeResult(e, in), h2
 			}
 		}
-		return writeResult(fr, in), fr.Invalidate(h, []*value.Value{w}, "written by "+name)
+		return writeResult(e, in), e.Invalidate(h, []*value.Value{w}, "written by "+name)
 	}
 }
 

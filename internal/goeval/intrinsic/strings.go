@@ -165,8 +165,7 @@ func definite(s *value.Value) bool {
 	return true
 }
 
-func strJoin(fr Host, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
-	e := fr
+func strJoin(e Host, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
 	s, sep := args[0], str(e, args[1])
 	switch s.Kind() {
 	case value.KNil:
@@ -194,8 +193,7 @@ func strJoin(fr Host, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.
 	return value.Str(derivedHole(e, "strings.Join", args...)), h
 }
 
-func strRepeat(fr Host, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
-	e := fr
+func strRepeat(e Host, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
 	s, n := str(e, args[0]), args[1]
 	if n.Kind() == value.KInt && n.Lo() == n.Hi() && n.Lo() >= 0 && n.Lo() <= 16 {
 		if n.Lo() == 0 {
@@ -213,8 +211,7 @@ func strRepeat(fr Host, in *ir.Instr, args []*value.Value, h *value.Heap) (*valu
 // strReplace is strings.Replace/ReplaceAll with literal old and new:
 // applied to each literal piece when no occurrence can straddle two
 // pieces, to every variant when the text has no hole, else a hole.
-func strReplace(fr Host, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
-	e := fr
+func strReplace(e Host, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
 	s := str(e, args[0])
 	old, ok1 := value.LitText(str(e, args[1]))
 	nw, ok2 := value.LitText(str(e, args[2]))
@@ -285,8 +282,7 @@ func straddles(s *strshape.Shape, old string) bool {
 
 // strCase maps a piecewise function (ToUpper, ToLower) over the pieces.
 func strCase(f func(string) string, name string) Fn {
-	return func(fr Host, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
-		e := fr
+	return func(e Host, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
 		s := str(e, args[0])
 		return e.StrValue(e.MapShape(s, func(x *strshape.Shape) *strshape.Shape {
 			if x.Kind == strshape.KindLit {
@@ -305,8 +301,7 @@ func strCase(f func(string) string, name string) Fn {
 	}
 }
 
-func strTrimSpace(fr Host, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
-	e := fr
+func strTrimSpace(e Host, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
 	s := str(e, args[0])
 	if t, ok := value.LitText(s); ok {
 		return value.Str(e.LitPlain(strings.TrimSpace(t))), h
@@ -331,8 +326,7 @@ func strTrimAffix(prefix bool) Fn {
 	if prefix {
 		name = "strings.TrimPrefix"
 	}
-	return func(fr Host, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
-		e := fr
+	return func(e Host, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
 		s := str(e, args[0])
 		a, ok := value.LitText(str(e, args[1]))
 		if !ok {
@@ -386,8 +380,7 @@ func strTrimAffix(prefix bool) Fn {
 }
 
 func strPred(f func(string, string) bool) Fn {
-	return func(fr Host, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
-		e := fr
+	return func(e Host, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
 		a, ok1 := value.LitText(str(e, args[0]))
 		b, ok2 := value.LitText(str(e, args[1]))
 		if ok1 && ok2 {
@@ -397,8 +390,7 @@ func strPred(f func(string, string) bool) Fn {
 	}
 }
 
-func strconvInt(fr Host, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
-	e := fr
+func strconvInt(e Host, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
 	n := args[0]
 	base := int64(10)
 	if len(args) > 1 {
@@ -417,16 +409,14 @@ func strconvInt(fr Host, in *ir.Instr, args []*value.Value, h *value.Heap) (*val
 	return value.Str(derivedHole(e, value.ShortName(in.Name), args...)), h
 }
 
-func strconvBool(fr Host, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
-	e := fr
+func strconvBool(e Host, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
 	if b := args[0]; b.Kind() == value.KConst {
 		return value.Str(e.LitPlain(b.Constant().ExactString())), h
 	}
 	return value.Str(derivedHole(e, "strconv.FormatBool", args...)), h
 }
 
-func strconvQuote(fr Host, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
-	e := fr
+func strconvQuote(e Host, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
 	s := str(e, args[0])
 	if t, ok := value.LitText(s); ok {
 		return value.Str(e.LitPlain(strconv.Quote(t))), h
@@ -438,8 +428,7 @@ func strconvQuote(fr Host, in *ir.Instr, args []*value.Value, h *value.Heap) (*v
 // pathJoin is path.Join: evaluated on known strings; with unknown pieces,
 // the elements joined with single slashes (a literal element is cleaned),
 // unless a literal holds ".." (cleaning could eat an unknown piece).
-func pathJoin(fr Host, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
-	e := fr
+func pathJoin(e Host, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
 	s := args[0]
 	if s.Kind() != value.KSlice || !definite(s) {
 		return value.Str(derivedHole(e, in.Name, args...)), h
@@ -525,8 +514,7 @@ func pathDirBase(dir bool) Fn {
 	if dir {
 		prefix = "dir:"
 	}
-	return func(fr Host, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
-		e := fr
+	return func(e Host, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
 		s := str(e, args[0])
 		if t, ok := value.LitText(s); ok {
 			if dir {
@@ -573,8 +561,7 @@ func pathDirBase(dir bool) Fn {
 // Buffers: a *strings.Builder or *bytes.Buffer points to a cell holding
 // the text written so far.
 
-func bufNew(fr Host, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
-	e := fr
+func bufNew(e Host, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
 	cell := e.NewCell(&ir.Type{Kind: ir.TStruct, Name: "bytes.Buffer", Elem: -1, Key: -1}, nil, "bytes.Buffer")
 	return value.Ptr(cell, nil), h.Set(cell, value.Str(str(e, args[0])))
 }
@@ -601,8 +588,7 @@ func bufWrite(fr Host, in *ir.Instr, args []*value.Value, h *value.Heap) (*value
 	return writeResult(fr, in), bufAppend(fr, h, args[0], str(fr, args[1]))
 }
 
-func bufWriteRune(fr Host, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
-	e := fr
+func bufWriteRune(e Host, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
 	c := args[1]
 	var s *strshape.Shape
 	if c.Kind() == value.KInt && c.Lo() == c.Hi() && c.Lo() >= 0 && c.Lo() <= 0x10ffff {
@@ -614,7 +600,7 @@ func bufWriteRune(fr Host, in *ir.Instr, args []*value.Value, h *value.Heap) (*v
 	} else {
 		s = e.HoleShape(value.HoleRuntime, "", "character", "character not known")
 	}
-	return writeResult(fr, in), bufAppend(fr, h, args[0], s)
+	return writeResult(e, in), bufAppend(e, h, args[0], s)
 }
 
 func bufString(fr Host, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
@@ -642,17 +628,16 @@ func bufNop(fr Host, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.V
 	return value.Tuple(nil), h
 }
 
-func bufTruncate(fr Host, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
-	e := fr
-	s, h := bufContent(fr, h, args[0])
+func bufTruncate(e Host, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
+	s, h := bufContent(e, h, args[0])
 	n := args[1]
 	if n.Kind() == value.KInt && n.Lo() == n.Hi() && n.Lo() >= 0 {
 		if n.Lo() == 0 {
-			return value.Tuple(nil), fr.Store(h, args[0], value.Str(strshape.Empty()))
+			return value.Tuple(nil), e.Store(h, args[0], value.Str(strshape.Empty()))
 		}
 		if t, ok := value.LitText(s); ok && int(n.Lo()) <= len(t) {
-			return value.Tuple(nil), fr.Store(h, args[0], value.Str(e.LitPlain(t[:n.Lo()])))
+			return value.Tuple(nil), e.Store(h, args[0], value.Str(e.LitPlain(t[:n.Lo()])))
 		}
 	}
-	return value.Tuple(nil), fr.Store(h, args[0], value.Str(e.HoleShape(value.HoleRuntime, "", "truncated buffer", "buffer truncated to a length not known")))
+	return value.Tuple(nil), e.Store(h, args[0], value.Str(e.HoleShape(value.HoleRuntime, "", "truncated buffer", "buffer truncated to a length not known")))
 }

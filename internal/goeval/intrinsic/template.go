@@ -28,8 +28,7 @@ import (
 // action a hole, its contexts not being modelled.
 
 func tmplNew(html bool) Fn {
-	return func(fr Host, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
-		e := fr
+	return func(e Host, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
 		name, ok := value.LitText(str(e, args[0]))
 		t := &value.Template{Name: name, HTML: html}
 		if !ok {
@@ -92,8 +91,7 @@ func tmplDelims(fr Host, in *ir.Instr, args []*value.Value, h *value.Heap) (*val
 }
 
 // tmplParse parses a constant text into the template.
-func tmplParse(fr Host, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
-	e := fr
+func tmplParse(e Host, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
 	text := str(e, args[1])
 	var b strings.Builder
 	var segs []value.TemplateSeg
@@ -106,7 +104,7 @@ func tmplParse(fr Host, in *ir.Instr, args []*value.Value, h *value.Heap) (*valu
 		segs = append(segs, value.TemplateSeg{Start: b.Len(), Ref: p.Ref})
 		b.WriteString(p.Text)
 	}
-	p, h := tmplUpdate(fr, h, args[0], func(t *value.Template) {
+	p, h := tmplUpdate(e, h, args[0], func(t *value.Template) {
 		if t.Bad != "" {
 			return
 		}
@@ -136,7 +134,7 @@ func tmplParse(fr Host, in *ir.Instr, args []*value.Value, h *value.Heap) (*valu
 		}
 		sort.Slice(t.Trees, func(i, j int) bool { return t.Trees[i].Name < t.Trees[j].Name })
 	})
-	t := fr.Func().TypeAt(in.Type)
+	t := e.Func().TypeAt(in.Type)
 	if t != nil && t.Kind == ir.TTuple {
 		return value.Tuple([]*value.Value{p, value.Nil()}), h
 	}
@@ -145,9 +143,8 @@ func tmplParse(fr Host, in *ir.Instr, args []*value.Value, h *value.Heap) (*valu
 
 // tmplExecute runs Execute(w, data) or ExecuteTemplate(w, name, data).
 func tmplExecute(named bool) Fn {
-	return func(fr Host, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
-		e := fr
-		t, h := tmplOf(fr, h, args[0])
+	return func(e Host, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
+		t, h := tmplOf(e, h, args[0])
 		w := args[1]
 		data := args[len(args)-1]
 		var out *strshape.Shape
@@ -172,9 +169,9 @@ func tmplExecute(named bool) Fn {
 			}
 		}
 		if buf := textBuffer(w); buf != nil {
-			h = bufAppend(fr, h, buf, out)
+			h = bufAppend(e, h, buf, out)
 		} else {
-			h = fr.Invalidate(h, []*value.Value{w}, "written by a template")
+			h = e.Invalidate(h, []*value.Value{w}, "written by a template")
 		}
 		return value.Nil(), h
 	}
