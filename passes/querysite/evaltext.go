@@ -764,7 +764,8 @@ func recoversMore(neu, old texts) bool {
 	// it, the DDL's included: the evaluator may spell that value as other
 	// holes (the fields a path was joined from) at one site and not at
 	// another, and the two would no longer match. Such a text stays,
-	// unless the evaluator's keeps what they identify (keepsIdentity).
+	// unless the evaluator's text keeps what they identify
+	// (keepsIdentity).
 	if keyedHole(old) && !keepsIdentity(neu, old) {
 		return false
 	}
@@ -793,16 +794,7 @@ func keylessHole(t texts) bool {
 }
 
 // keyedHole reports whether a hole of t has a key.
-func keyedHole(t texts) bool {
-	for _, v := range t.vs {
-		for _, p := range v {
-			if p.hole && p.key != "" {
-				return true
-			}
-		}
-	}
-	return false
-}
+func keyedHole(t texts) bool { return len(holeKeys(t)) > 0 }
 
 // keepsIdentity reports whether the evaluator's text neu keeps what the
 // keyed holes of old identify. Where old holds text not recovered at all
@@ -837,6 +829,7 @@ func keepsHoleKeys(neu, old texts) bool {
 	return true
 }
 
+// holeKeys is the set of keys of t's holes.
 func holeKeys(t texts) map[string]bool {
 	out := map[string]bool{}
 	for _, v := range t.vs {
