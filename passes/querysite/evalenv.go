@@ -216,10 +216,11 @@ func (env *evalEnv) Implementations(string, string) []string { return nil }
 // Callers are complete for a constructor that stores a string parameter
 // into a field (fieldctor.go's rule): every call known (paramkey.go,
 // knownCallers: unexported or package main, never used as a value), at
-// most maxArgTextCallers of them, each passing a constant for the stored
-// parameters, and no other string parameter varying between the calls
-// (two varying parameters would pair one call's table with another's
-// column). Any other function's parameters stay parameters: at the site's
+// most maxArgTextCallers of them, each passing a constant or the value
+// every other call passes for the stored parameters (the folder a
+// constructor of per-table writers shares), and no other string parameter
+// varying between the calls (two varying parameters would pair one call's
+// table with another's column). Any other function's parameters stay parameters: at the site's
 // function they are the wrapper's parameter pieces, instantiated at its
 // callers through the wrapper facts.
 func (env *evalEnv) Callers(fn *ssa.Function) ([]ssa.CallInstruction, bool) {
@@ -242,7 +243,7 @@ func (env *evalEnv) Callers(fn *ssa.Function) ([]ssa.CallInstruction, bool) {
 				return nil, false
 			}
 			if isStored {
-				if k, ok := args[i].(*ssa.Const); !ok || k.Value == nil {
+				if k, ok := args[i].(*ssa.Const); (!ok || k.Value == nil) && !sameArg(args[i], calls[0].Common().Args[i]) {
 					return nil, false
 				}
 				continue

@@ -287,6 +287,15 @@ func (a *pkgAnalysis) evalHole(ev *goeval.Evaluator, ref int, whole bool, hint a
 		// passes, as paramHole.
 		return a.paramHole(param, param.Pos(), param.Pos())
 	}
+	if whole && p.Kind == value.HoleField && p.Key != "" && p.Src.IsValid() {
+		// A field read as what was stored into it, itself a field of a
+		// value not known here (a constructor's cfg.Path): the stored
+		// field's key, which the DDL reading it through the same struct
+		// shares, as the recognisers keyed a field by what it holds.
+		if e := a.srcExpr(p.Src); e != nil {
+			return holePiece(p.Key, types.ExprString(e), e.Pos(), e.End())
+		}
+	}
 	if whole || ref == noRef {
 		// The hole is the value itself: described as the site's argument.
 		key, desc := a.holeInfo(v, hint)
@@ -686,6 +695,20 @@ func (a *pkgAnalysis) textOrEval(v ssa.Value, hint ast.Expr, c *ctx) texts {
 	return old
 }
 
+// tablePathText is the recognisers' text of a table path v, or the
+// evaluator's where they leave a hole and it recovers more (a table name
+// a constructor stored in a field, read through the field).
+func (a *pkgAnalysis) tablePathText(v ssa.Value, hint ast.Expr, c *ctx) texts {
+	old := a.text(v, hint, c)
+	if !needsEvaluator(old) {
+		return old
+	}
+	if neu, shape := a.evalTextShape(v, hint, c); !repeats(shape) && recoversMore(neu, old) {
+		return neu
+	}
+	return old
+}
+
 // repeats reports whether s holds a piece repeated an unknown number of
 // times (a loop over a slice the evaluator does not know). Its variants
 // hold zero or one copy, and the zero-copy one is a text the program may
@@ -769,6 +792,11 @@ func recoversMore(neu, old texts) bool {
 	if keyedHole(old) && !keepsIdentity(neu, old) {
 		return false
 	}
+	if wholeHoles(old) && wholeHoles(neu) && !keylessHole(neu) && !keepsHoleKeys(old, neu) {
+		// A field read as the keyed value stored into it (keepsIdentity):
+		// no more text, but the key the DDL shares.
+		return true
+	}
 	// Otherwise more literal text (a statement around a table-path hole
 	// in place of a whole hole), or as much with fewer holes. A whole hole
 	// in place of a text with two is no gain.
@@ -800,21 +828,51 @@ func keyedHole(t texts) bool { return len(holeKeys(t)) > 0 }
 // keyed holes of old identify. Where old holds text not recovered at all
 // (a keyless hole), neu must keep each of its keys and may add holes of
 // its own (a table-path prefix read from the same field around a list the
-// evaluator built). Elsewhere neu must hold the same keys and no hole
-// without one: a hole that is new there is a keyed value spelled another
-// way (a package variable read as the path.Join that last assigned it,
+// evaluator built). Elsewhere neu must hold no hole of a key old lacks
+// and no hole without one (it may drop a key whose value it recovered as
+// text: a table name a constructor stored in a field): a hole that is new
+// there is a keyed value spelled another way (a package variable read as the path.Join that last assigned it,
 // path.Join(db.Name(), prefix)), which the DDL naming the variable does
-// not share.
+// not share. Where each variant of old is one keyed hole (a field read
+// where nothing else names it), the evaluator reads the field as the
+// values stored into it: a statement (a query kept in a field) names no
+// table by the field's key, its tables are in its own text; a keyed value
+// (a constructor's cfg.Path stored as the path) is the key the DDL reading
+// the same value shares, as the recognisers keyed a field by what it
+// held.
 func keepsIdentity(neu, old texts) bool {
 	if keylessHole(old) {
 		return keepsHoleKeys(neu, old)
 	}
-	return sameHoleKeys(neu, old) && !keylessHole(neu)
+	if wholeHoles(old) && (statements(neu) || wholeHoles(neu) && !keylessHole(neu)) {
+		return true
+	}
+	return keepsHoleKeys(old, neu) && !keylessHole(neu)
 }
 
-// sameHoleKeys reports whether x and y hold holes of the same keys.
-func sameHoleKeys(x, y texts) bool {
-	return keepsHoleKeys(x, y) && keepsHoleKeys(y, x)
+// wholeHoles reports whether each variant of t is one hole.
+func wholeHoles(t texts) bool {
+	for _, v := range t.vs {
+		if len(v) != 1 || !v[0].hole {
+			return false
+		}
+	}
+	return len(t.vs) > 0
+}
+
+// statements reports whether each variant of t holds literal text with a
+// space in it: a statement, where a name or a path has none.
+func statements(t texts) bool {
+	for _, v := range t.vs {
+		spaced := false
+		for _, p := range v {
+			spaced = spaced || !p.hole && strings.ContainsAny(p.text, " \t\n")
+		}
+		if !spaced {
+			return false
+		}
+	}
+	return len(t.vs) > 0
 }
 
 // keepsHoleKeys reports whether neu holds a hole of each key a hole of

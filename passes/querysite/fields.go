@@ -1,7 +1,6 @@
 package querysite
 
 import (
-	"go/ast"
 	"go/token"
 	"go/types"
 
@@ -18,12 +17,15 @@ import (
 //	}
 //	func (r *repo) get(…) { s.Execute(ctx, tx, r.readQuery, params) }
 //
-// An unexported field of a struct type declared in the analysed package can
-// only be written by that package (reflect cannot set unexported fields), so
-// when every write is a plain store through a field address whose address is
-// not passed anywhere else, the field holds one of the stored values or the
-// zero value "", which holds no statement. Exported fields, fields of types
-// from other packages and generic types stay holes keyed by the field.
+// The evaluator reads such a field as the join of every value stored into
+// it (goeval's resolveField, through evalEnv.Stores), and this file is the
+// index of those stores. An unexported field of a struct type declared in
+// the analysed package can only be written by that package (reflect cannot
+// set unexported fields), so when every write is a plain store through a
+// field address whose address is not passed anywhere else, the field holds
+// one of the stored values or the zero value "", which holds no statement.
+// Exported fields, fields of types from other packages and generic types
+// stay holes keyed by the field.
 
 // fieldID names one field of one struct type.
 type fieldID struct {
@@ -39,9 +41,7 @@ type fieldInfo struct {
 
 // fieldState is the package-wide index of field writes, built on first use.
 type fieldState struct {
-	info     map[fieldID]*fieldInfo
-	visiting map[fieldID]bool
-	memo     map[fieldID]texts
+	info map[fieldID]*fieldInfo
 }
 
 // maxFieldStores bounds the writes to one field that are traced; a field
@@ -71,7 +71,7 @@ func (a *pkgAnalysis) fieldIndex() *fieldState {
 	if a.fields != nil {
 		return a.fields
 	}
-	fs := &fieldState{info: map[fieldID]*fieldInfo{}, visiting: map[fieldID]bool{}, memo: map[fieldID]texts{}}
+	fs := &fieldState{info: map[fieldID]*fieldInfo{}}
 	a.fields = fs
 	for _, fn := range a.funcs {
 		for _, b := range a.prog.Blocks(fn) {
@@ -125,58 +125,4 @@ func fieldAddrUses(fa *ssa.FieldAddr) (stores []*ssa.Store, escaped bool) {
 		}
 	}
 	return stores, escaped
-}
-
-// fieldText recovers the value read from a local string field: the union
-// of the values stored into it. ok is false when the field is not local, is
-// never written, is written too often, or its address escapes; the caller
-// then makes a hole keyed by the field. A stored value that is itself
-// entirely unknown keeps the field's identity (the hole key), so a table
-// name held in a field still matches DDL that uses the same field.
-func (a *pkgAnalysis) fieldText(structType types.Type, field int, read ssa.Value, hint ast.Expr, c *ctx) (texts, bool) {
-	id, ok := a.localField(structType, field)
-	if !ok {
-		return texts{}, false
-	}
-	if a.prog.UnknownField(id.obj, id.field) {
-		return texts{}, false // written where querysite sees no body (ssaprog)
-	}
-	fs := a.fieldIndex()
-	fi := fs.info[id]
-	if fi == nil || fi.escaped || len(fi.stores) == 0 || len(fi.stores) > maxFieldStores {
-		return texts{}, false
-	}
-	raw, ok := fs.memo[id]
-	if !ok {
-		if fs.visiting[id] {
-			return texts{}, false // a field computed from itself
-		}
-		fs.visiting[id] = true
-		for _, st := range fi.stores {
-			t := a.text(st.Val, nil, c.in(st.Parent()))
-			if p, ok := unknownParamStore(st.Val, t); ok {
-				if u, ok := a.paramArgUnion(p, c); ok {
-					t = u // a constructor's callers each pass a known text (fieldctor.go)
-				}
-			}
-			raw = union(raw, t)
-		}
-		delete(fs.visiting, id)
-		if raw.cyclic {
-			return texts{}, false
-		}
-		if !raw.hasParam() {
-			fs.memo[id] = raw
-		}
-	}
-	key, desc := a.holeInfo(read, hint)
-	pos, end := exprRange(hint, read)
-	out := texts{vs: make([]variant, len(raw.vs)), truncated: raw.truncated}
-	for i, v := range raw.vs {
-		if len(v) == 1 && v[0].hole && v[0].key == "" && v[0].param < 0 {
-			v = variant{holePiece(key, desc, pos, end)}
-		}
-		out.vs[i] = v
-	}
-	return out, true
 }

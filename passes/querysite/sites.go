@@ -214,7 +214,7 @@ func (a *pkgAnalysis) buildSite(common *ssa.CallCommon, t callTarget, c *ctx) (*
 	}
 	var tableTT texts // the path, for carryTable (helperpath.go)
 	if v, h := arg(sdk.RoleTable); v != nil {
-		tt := a.text(v, h, c)
+		tt := a.tablePathText(v, h, c)
 		tableTT = tt
 		if tt.hasParam() {
 			fwd.table = asParam(v, c)
@@ -376,7 +376,7 @@ func (a *pkgAnalysis) wrapperSite(s *site.Site, fwd *forward, args []ssa.Value, 
 	}
 	var tableTT texts // the path, for carryTable (helperpath.go)
 	if f.Table >= 0 && f.Table < len(args) {
-		tableTT = a.text(args[f.Table], hintAt(hints, f.Table), c)
+		tableTT = a.tablePathText(args[f.Table], hintAt(hints, f.Table), c)
 		a.wrappedTable(s, fwd, tableTT)
 	} else if len(f.TableTexts) > 0 {
 		tmpl := variantsFromFact(f.TableTexts, s.Pos, s.End)

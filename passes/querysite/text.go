@@ -254,10 +254,6 @@ func (a *pkgAnalysis) text(v ssa.Value, hint ast.Expr, c *ctx) texts {
 		}
 	case *ssa.MakeInterface:
 		return a.text(v.X, hint, c.deeper())
-	case *ssa.Field:
-		if t, ok := a.fieldText(v.X.Type(), v.Field, v, hint, c); ok {
-			return t
-		}
 	}
 	key, desc := a.holeInfo(v, hint)
 	return single(holePiece(key, desc, pos, end))
@@ -308,19 +304,6 @@ func (a *pkgAnalysis) loadText(load ssa.Value, addr ssa.Value, hint ast.Expr, c 
 		}
 		if val := a.storedOnce(addr); val != nil {
 			return a.text(val, nil, c.in(addr.Parent()))
-		}
-	case *ssa.FieldAddr:
-		if t, ok := a.fieldText(addr.X.Type(), addr.Field, load, hint, c); ok {
-			if load == nil {
-				// The field's identity, as for a load of it.
-				k, _ := fieldKey(addr.X.Type(), addr.Field)
-				for i, v := range t.vs {
-					if len(v) == 1 && v[0].hole && v[0].key == "" && v[0].param < 0 {
-						t.vs[i] = variant{holePiece(k, v[0].desc, v[0].pos, v[0].end)}
-					}
-				}
-			}
-			return t
 		}
 	case *ssa.Parameter, *ssa.Call, *ssa.Phi, *ssa.UnOp:
 		if t, ok := a.pointeeText(addr, pos, end, c); ok {
