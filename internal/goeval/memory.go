@@ -5,6 +5,7 @@ import (
 	"slices"
 	"sort"
 	"strconv"
+	"strings"
 
 	"github.com/ydblint/ydblint/internal/goeval/ir"
 	"github.com/ydblint/ydblint/internal/goeval/value"
@@ -405,6 +406,9 @@ func (fr *frame) resolveField(v *value.Value) (*value.Value, *value.Heap) {
 			return nil, nil
 		}
 		val := tf.finalValue(slot)
+		if s.Key != "" && val.Kind() == value.KString && onlySeparators(val.Shape()) {
+			val = value.Str(strshape.Hole(e.piece(value.Piece{Hole: true, Kind: value.HoleField, Key: s.Key, Desc: s.Desc, Why: "value of another struct's field", Src: s.Val.Pos()})))
+		}
 		if e.unkeyedStringHole(val) && v.Kind() == value.KString {
 			// A store of a value without identity (the parameter of a
 			// constructor whose callers are not known) says no more
@@ -422,6 +426,23 @@ func (fr *frame) resolveField(v *value.Value) (*value.Value, *value.Heap) {
 		e.fieldMemo[key] = &fieldResult{v: out, h: h}
 	}
 	return out, h
+}
+
+// onlySeparators reports whether s holds no literal text but slashes: a
+// path made of holes.
+func onlySeparators(s *strshape.Shape) bool {
+	if s == nil {
+		return false
+	}
+	if s.Kind == strshape.KindLit {
+		return strings.Trim(s.Text, "/") == ""
+	}
+	for _, p := range s.Parts {
+		if !onlySeparators(p) {
+			return false
+		}
+	}
+	return true
 }
 
 // unkeyedStringHole reports whether v is a string that is nothing but a

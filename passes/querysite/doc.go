@@ -132,9 +132,11 @@
 //     constructor unexported and never used as a value) each pass a known
 //     text is the union of those texts, when it is the only string
 //     parameter the callers vary (two that vary together would pair one
-//     call's table with another call's column); a keyed site whose path then has
-//     several variants lists them in TableArg.Alternatives (fieldctor.go,
-//     tablealt.go) and consumers judge rows under every alternative.
+//     call's table with another call's column): the evaluator reads the
+//     field (evalenv.go Stores and Callers, fields.go's index of stores); a
+//     keyed site whose path then has several variants lists them in
+//     TableArg.Alternatives (tablealt.go) and consumers judge rows under
+//     every alternative.
 //   - a BulkUpsert/ReadRows helper that takes the table's
 //     NAME and builds the path inside (path.Join(db.Name(), name)), the
 //     callers passing different names: the path is a template of the

@@ -214,15 +214,16 @@ func (env *evalEnv) typeNamed(typ string) types.Type {
 func (env *evalEnv) Implementations(string, string) []string { return nil }
 
 // Callers are complete for a constructor that stores a string parameter
-// into a field (fieldctor.go's rule): every call known (paramkey.go,
-// knownCallers: unexported or package main, never used as a value), at
-// most maxArgTextCallers of them, each passing a constant or the value
-// every other call passes for the stored parameters (the folder a
-// constructor of per-table writers shares), and no other string parameter
-// varying between the calls (two varying parameters would pair one call's
-// table with another's column). Any other function's parameters stay parameters: at the site's
-// function they are the wrapper's parameter pieces, instantiated at its
-// callers through the wrapper facts.
+// into a field: every call known (paramkey.go, knownCallers: unexported or
+// package main, never used as a value), at most maxArgTextCallers of them,
+// each passing a constant for a stored parameter (the table), a constant
+// or the value every other call passes for the other stored parameters
+// (the folder a constructor of per-table writers shares), and no other
+// string parameter varying between the calls (two varying parameters would
+// pair one call's table with another's column). Any other function's
+// parameters stay parameters: at the site's function they are the
+// wrapper's parameter pieces, instantiated at its callers through the
+// wrapper facts.
 func (env *evalEnv) Callers(fn *ssa.Function) ([]ssa.CallInstruction, bool) {
 	stored := storedStringParams(fn)
 	if len(stored) == 0 {
@@ -232,26 +233,34 @@ func (env *evalEnv) Callers(fn *ssa.Function) ([]ssa.CallInstruction, bool) {
 	if idx < 0 || len(calls) > maxArgTextCallers {
 		return nil, false
 	}
+	named := false // a stored parameter every call passes a constant for
 	for i, p := range fn.Params {
 		if !isString(p.Type()) {
 			continue
 		}
 		isStored := slices.Contains(stored, i)
+		constant := true
 		for _, call := range calls {
 			args := call.Common().Args
 			if len(args) != len(fn.Params) {
 				return nil, false
 			}
-			if isStored {
-				if k, ok := args[i].(*ssa.Const); (!ok || k.Value == nil) && !sameArg(args[i], calls[0].Common().Args[i]) {
-					return nil, false
-				}
+			k, isConst := args[i].(*ssa.Const)
+			constant = constant && isConst && k.Value != nil
+			if isStored && constant {
 				continue
 			}
 			if !sameArg(args[i], calls[0].Common().Args[i]) {
 				return nil, false
 			}
 		}
+		named = named || isStored && constant
+	}
+	if !named {
+		// Only values of the callers' own (a folder they share): the
+		// constructor's parameters stay holes keyed where they are
+		// stored, as a field's.
+		return nil, false
 	}
 	if len(stored) > 1 && !onlyOneVaries(calls, stored) {
 		return nil, false
@@ -371,7 +380,11 @@ func (env *evalEnv) Stores(typ string, field int) ([]goeval.Store, bool) {
 	}
 	out := make([]goeval.Store, len(fi.stores))
 	for i, st := range fi.stores {
-		out[i] = goeval.Store{Fn: st.Parent(), Val: st.Val}
+		// The stored value's identity, as the recognisers key it (a
+		// field of the struct a constructor was handed, a package
+		// variable).
+		key, desc := valueKey(st.Val)
+		out[i] = goeval.Store{Fn: st.Parent(), Val: st.Val, Key: key, Desc: desc}
 	}
 	return out, true
 }

@@ -302,6 +302,9 @@ func (a *pkgAnalysis) evalHole(ev *goeval.Evaluator, ref int, whole bool, hint a
 		return holePiece(key, desc, pos, end)
 	}
 	key := p.Key
+	if key == "" {
+		key = a.callKey(p.Src)
+	}
 	if strings.HasPrefix(key, driverNameKeyPrefix) {
 		key = "call:" + sdk.PkgYDB + ".(*Driver).Name"
 	}
@@ -312,6 +315,44 @@ func (a *pkgAnalysis) evalHole(ev *goeval.Evaluator, ref int, whole bool, hint a
 		desc, pos, end = types.ExprString(e), e.Pos(), e.End()
 	}
 	return holePiece(key, desc, pos, end)
+}
+
+// callKey is the key the recognisers give the value of the call whose
+// parenthesis is at pos, when they read it as one keyed hole: path.Dir(p)
+// and path.Base(p) of a field p are "dir:K" and "base:K" (paths.go), which
+// the catalogue joins back into the table created as p. The evaluator reads
+// p further (the path.Join another package built it with) and leaves
+// path.Dir of that without a key.
+func (a *pkgAnalysis) callKey(pos token.Pos) string {
+	if !pos.IsValid() {
+		return ""
+	}
+	if a.callKeys == nil {
+		a.callKeys = map[token.Pos]string{}
+	}
+	if k, ok := a.callKeys[pos]; ok {
+		return k
+	}
+	a.callKeys[pos] = ""
+	for _, fn := range a.funcs {
+		if fn.Pos() > pos || a.pass.Fset.File(fn.Pos()) != a.pass.Fset.File(pos) {
+			continue
+		}
+		for _, b := range a.prog.Blocks(fn) {
+			for _, in := range b.Instrs {
+				call, ok := in.(*ssa.Call)
+				if !ok || call.Pos() != pos {
+					continue
+				}
+				t := a.text(call, nil, &ctx{fn: fn})
+				if len(t.vs) == 1 && len(t.vs[0]) == 1 && t.vs[0][0].hole && t.vs[0][0].key != "" {
+					a.callKeys[pos] = t.vs[0][0].key
+				}
+				return a.callKeys[pos]
+			}
+		}
+	}
+	return ""
 }
 
 // keyEqParam returns the index among c's parameters of the parameter a
@@ -685,7 +726,7 @@ func (a *pkgAnalysis) textOrEval(v ssa.Value, hint ast.Expr, c *ctx) texts {
 	if !needsEvaluator(old) {
 		return a.reachableVariants(old, v, hint, c)
 	}
-	if neu, shape := a.evalTextShape(v, hint, c); !repeats(shape) && !unknownPathPrefix(neu) && recoversMore(neu, old) {
+	if neu, shape := a.evalTextShape(v, hint, c); !repeats(shape) && !unknownPathPrefix(neu) && recoversMore(neu, old, a.localFieldKeys()) {
 		// unknownPathPrefix, as for a template the recognisers render: a
 		// PRAGMA TablePathPrefix from a value without identity would name
 		// its tables by suffix alone; a parameter there is marked for its
@@ -703,7 +744,7 @@ func (a *pkgAnalysis) tablePathText(v ssa.Value, hint ast.Expr, c *ctx) texts {
 	if !needsEvaluator(old) {
 		return old
 	}
-	if neu, shape := a.evalTextShape(v, hint, c); !repeats(shape) && recoversMore(neu, old) {
+	if neu, shape := a.evalTextShape(v, hint, c); !repeats(shape) && recoversMore(neu, old, a.localFieldKeys()) {
 		return neu
 	}
 	return old
@@ -757,7 +798,7 @@ func needsEvaluator(t texts) bool {
 // parameter piece is no hole (needsEvaluator left old without one). Shares,
 // not counts: the recognisers multiply variants around a hole (a builder's
 // fields read as alternatives) that the evaluator decides.
-func recoversMore(neu, old texts) bool {
+func recoversMore(neu, old texts, local string) bool {
 	if neu.cyclic || len(neu.vs) == 0 {
 		return false
 	}
@@ -789,7 +830,7 @@ func recoversMore(neu, old texts) bool {
 	// another, and the two would no longer match. Such a text stays,
 	// unless the evaluator's text keeps what they identify
 	// (keepsIdentity).
-	if keyedHole(old) && !keepsIdentity(neu, old) {
+	if keyedHole(old) && !keepsIdentity(neu, old, local) {
 		return false
 	}
 	if wholeHoles(old) && wholeHoles(neu) && !keylessHole(neu) && !keepsHoleKeys(old, neu) {
@@ -826,9 +867,11 @@ func keyedHole(t texts) bool { return len(holeKeys(t)) > 0 }
 
 // keepsIdentity reports whether the evaluator's text neu keeps what the
 // keyed holes of old identify. Where old holds text not recovered at all
-// (a keyless hole), neu must keep each of its keys and may add holes of
-// its own (a table-path prefix read from the same field around a list the
-// evaluator built). Elsewhere neu must hold no hole of a key old lacks
+// (a keyless hole), neu must keep each of its keys but those of the
+// package's own fields (local, the prefix of their keys: the evaluator
+// reads them as what is stored into them, a table name per writer) and
+// may add holes of its own (a table-path prefix read from the same field
+// around a list the evaluator built). Elsewhere neu must hold no hole of a key old lacks
 // and no hole without one (it may drop a key whose value it recovered as
 // text: a table name a constructor stored in a field): a hole that is new
 // there is a keyed value spelled another way (a package variable read as the path.Join that last assigned it,
@@ -840,9 +883,9 @@ func keyedHole(t texts) bool { return len(holeKeys(t)) > 0 }
 // (a constructor's cfg.Path stored as the path) is the key the DDL reading
 // the same value shares, as the recognisers keyed a field by what it
 // held.
-func keepsIdentity(neu, old texts) bool {
+func keepsIdentity(neu, old texts, local string) bool {
 	if keylessHole(old) {
-		return keepsHoleKeys(neu, old)
+		return keepsHoleKeys(neu, withoutLocalFields(old, local))
 	}
 	if wholeHoles(old) && (statements(neu) || wholeHoles(neu) && !keylessHole(neu)) {
 		return true
@@ -873,6 +916,26 @@ func statements(t texts) bool {
 		}
 	}
 	return len(t.vs) > 0
+}
+
+// localFieldKeys is the prefix of the hole keys of the fields of the
+// package's struct types.
+func (a *pkgAnalysis) localFieldKeys() string { return "field:" + a.pass.Pkg.Path() + "." }
+
+// withoutLocalFields is t without the holes keyed by a field of a struct
+// type of the package (prefix "field:<package path>."): the evaluator reads
+// such a field as the values stored into it (fields.go), so a text that
+// recovers it as literal text has not lost its identity.
+func withoutLocalFields(t texts, prefix string) texts {
+	out := texts{vs: make([]variant, len(t.vs)), truncated: t.truncated, cyclic: t.cyclic}
+	for i, v := range t.vs {
+		for _, p := range v {
+			if !p.hole || !strings.HasPrefix(p.key, prefix) {
+				out.vs[i] = append(out.vs[i], p)
+			}
+		}
+	}
+	return out
 }
 
 // keepsHoleKeys reports whether neu holds a hole of each key a hole of

@@ -222,6 +222,7 @@ type pkgAnalysis struct {
 	litIndex    map[token.Pos]*ast.BasicLit  // string literals by position (evaltext.go)
 	pkgStrIndex map[string][]ast.Expr        // string-constant expressions of the package (evaltext.go)
 	srcIndex    map[token.Pos]ast.Expr       // expressions by the position of their SSA instruction (evaltext.go)
+	callKeys    map[token.Pos]string         // the recognisers' key of a call's value, by its parenthesis (evaltext.go callKey)
 }
 
 // newAnalysis returns nil when no function of the package can hold a site
