@@ -2,6 +2,7 @@ package goeval
 
 import (
 	"go/constant"
+	"go/token"
 	"slices"
 	"sort"
 	"strconv"
@@ -426,6 +427,45 @@ func (fr *frame) resolveField(v *value.Value) (*value.Value, *value.Heap) {
 		e.fieldMemo[key] = &fieldResult{v: out, h: h}
 	}
 	return out, h
+}
+
+// fieldIdentity is v read from the field of key: a string of an exported
+// field that holds no literal text but path separators (a path another
+// package joined from values not known here, kv.Params.TablePath) is a
+// hole keyed by the field. The field names that value the same way at
+// every read, the DDL's included, where the holes it was joined from
+// depend on how far each read could see. An unexported field is read
+// through its stores instead (resolveField, Store.Key).
+func (e *Evaluator) fieldIdentity(v *value.Value, key string) *value.Value {
+	if v == nil || v.Kind() != value.KString || !exportedField(key) {
+		return v
+	}
+	s := v.Shape()
+	if s == nil || s.Kind == strshape.KindHole || !onlySeparators(s) || !hasHole(s) {
+		return v
+	}
+	name := key[strings.LastIndex(key, ".")+1:]
+	return value.Str(e.holeShape(value.HoleField, key, name, "a path of values not known here, named by its field"))
+}
+
+// exportedField reports whether key ("field:pkg.T.f") names an exported
+// field.
+func exportedField(key string) bool {
+	i := strings.LastIndex(key, ".")
+	return strings.HasPrefix(key, "field:") && i >= 0 && token.IsExported(key[i+1:])
+}
+
+// hasHole reports whether s holds a hole.
+func hasHole(s *strshape.Shape) bool {
+	if s.Kind == strshape.KindHole {
+		return true
+	}
+	for _, p := range s.Parts {
+		if hasHole(p) {
+			return true
+		}
+	}
+	return false
 }
 
 // onlySeparators reports whether s holds no literal text but slashes: a

@@ -264,6 +264,9 @@ func (fr *frame) exec(b int, in *ir.Instr, h *value.Heap) *value.Heap {
 	case ir.OpLoad:
 		var v *value.Value
 		v, h = fr.load(h, arg(0))
+		if d := fr.f.InstrOf(in.Args[0]); d != nil && d.Op == ir.OpFieldAddr {
+			v = e.fieldIdentity(v, d.Name)
+		}
 		fr.set(in.ID, fr.typed(in, e.stampField(v)))
 	case ir.OpStore:
 		h = fr.store(h, arg(0), arg(1))
@@ -275,7 +278,7 @@ func (fr *frame) exec(b int, in *ir.Instr, h *value.Heap) *value.Heap {
 	case ir.OpField:
 		var v *value.Value
 		v, h = fr.field(h, arg(0), in)
-		fr.set(in.ID, fr.typed(in, e.stampField(v)))
+		fr.set(in.ID, fr.typed(in, e.stampField(e.fieldIdentity(v, in.Name))))
 	case ir.OpFieldAddr:
 		var v *value.Value
 		v, h = fr.fieldAddr(h, arg(0), in)

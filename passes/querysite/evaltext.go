@@ -833,7 +833,7 @@ func recoversMore(neu, old texts, local string) bool {
 	if keyedHole(old) && !keepsIdentity(neu, old, local) {
 		return false
 	}
-	if wholeHoles(old) && wholeHoles(neu) && !keylessHole(neu) && !keepsHoleKeys(old, neu) {
+	if wholeHoles(old) && wholeHoles(neu) && !keepsHoleKeys(old, neu) {
 		// A field read as the keyed value stored into it (keepsIdentity):
 		// no more text, but the key the DDL shares.
 		return true
@@ -866,31 +866,47 @@ func keylessHole(t texts) bool {
 func keyedHole(t texts) bool { return len(holeKeys(t)) > 0 }
 
 // keepsIdentity reports whether the evaluator's text neu keeps what the
-// keyed holes of old identify. Where old holds text not recovered at all
-// (a keyless hole), neu must keep each of its keys but those of the
-// package's own fields (local, the prefix of their keys: the evaluator
-// reads them as what is stored into them, a table name per writer) and
-// may add holes of its own (a table-path prefix read from the same field
-// around a list the evaluator built). Elsewhere neu must hold no hole of a key old lacks
-// and no hole without one (it may drop a key whose value it recovered as
-// text: a table name a constructor stored in a field): a hole that is new
-// there is a keyed value spelled another way (a package variable read as the path.Join that last assigned it,
-// path.Join(db.Name(), prefix)), which the DDL naming the variable does
-// not share. Where each variant of old is one keyed hole (a field read
-// where nothing else names it), the evaluator reads the field as the
-// values stored into it: a statement (a query kept in a field) names no
-// table by the field's key, its tables are in its own text; a keyed value
-// (a constructor's cfg.Path stored as the path) is the key the DDL reading
-// the same value shares, as the recognisers keyed a field by what it
-// held.
+// keyed holes of old identify; local is the prefix of the keys of the
+// package's own fields, which the evaluator reads as the values stored
+// into them (fields.go, goeval's resolveField) where the recognisers leave
+// a hole keyed by the field.
+//   - Where old holds text not recovered at all (a keyless hole), neu must
+//     keep each of its keys but those of local fields (a table name per
+//     writer, recovered as text) and may add holes of its own (a
+//     table-path prefix read from the same field around a list the
+//     evaluator built).
+//   - Where each variant of old is one keyed hole (a query kept in a
+//     field), a statement names its tables in its own text.
+//   - Elsewhere neu holds no hole without a key, and no key old lacks
+//     unless it read a local field old left a hole (the path a
+//     constructor stored, itself keyed by the value it came from: Store.Key,
+//     the exported field another package filled). A key that is new
+//     otherwise is a keyed value spelled another way (a package variable
+//     read as the path.Join that last assigned it, path.Join(db.Name(),
+//     prefix)), which the DDL naming the variable does not share.
 func keepsIdentity(neu, old texts, local string) bool {
 	if keylessHole(old) {
 		return keepsHoleKeys(neu, withoutLocalFields(old, local))
 	}
-	if wholeHoles(old) && (statements(neu) || wholeHoles(neu) && !keylessHole(neu)) {
+	if wholeHoles(old) && statements(neu) {
 		return true
 	}
-	return keepsHoleKeys(old, neu) && !keylessHole(neu)
+	if keylessHole(neu) {
+		return false
+	}
+	return keepsHoleKeys(old, neu) || readsLocalField(neu, old, local)
+}
+
+// readsLocalField reports whether old has a hole keyed by a local field
+// (prefix local) that neu, which read it, no longer has.
+func readsLocalField(neu, old texts, local string) bool {
+	keys := holeKeys(neu)
+	for k := range holeKeys(old) {
+		if strings.HasPrefix(k, local) && !keys[k] {
+			return true
+		}
+	}
+	return false
 }
 
 // wholeHoles reports whether each variant of t is one hole.
