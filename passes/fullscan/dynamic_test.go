@@ -36,6 +36,16 @@ func TestTemplatePrefix(t *testing.T) {
 	analysistest.Run(t, rulesModule(t), fullscan.Analyzer, "example.com/rules/fullscan/tmplprefix/...")
 }
 
+// TestSharedPath: a table path another package joins from values not
+// known here (a benchmark's workload settings) kept in a storage's field
+// and formatted into the DDL and the queries, directly or split by
+// path.Dir/path.Base under PRAGMA TablePathPrefix: the field names one
+// table wherever it is read, so a read that filters on no key column is
+// reported and its keyed twin stays silent.
+func TestSharedPath(t *testing.T) {
+	analysistest.Run(t, rulesModule(t), fullscan.Analyzer, "example.com/rules/fullscan/sharedpath/...")
+}
+
 // TestEvaluatedText: query text only the evaluator recovers (a fluent
 // builder, closure filters applied in a loop, a DECLARE block spliced in
 // first), each faulty read with a keyed twin that stays silent.
