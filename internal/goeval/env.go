@@ -69,13 +69,6 @@ type Callee struct {
 type Store struct {
 	Fn  *ssa.Function
 	Val ssa.Value
-	// Key is the identity of the stored value when it has one that every
-	// read of it shares (a field of another struct: "field:pkg.T.f"), and
-	// Desc describes it. A stored string the evaluator recovers as no
-	// literal text but path separators (a path another package joined
-	// from values not known here) reads as a hole of this key: the DDL
-	// that reads the same value names it so, however deep it could see.
-	Key, Desc string
 }
 
 // NoEnv answers every question with "not known": nothing outside the

@@ -407,9 +407,6 @@ func (fr *frame) resolveField(v *value.Value) (*value.Value, *value.Heap) {
 			return nil, nil
 		}
 		val := tf.finalValue(slot)
-		if s.Key != "" && val.Kind() == value.KString && onlySeparators(val.Shape()) {
-			val = value.Str(strshape.Hole(e.piece(value.Piece{Hole: true, Kind: value.HoleField, Key: s.Key, Desc: s.Desc, Why: "value of another struct's field", Src: s.Val.Pos()})))
-		}
 		if e.unkeyedStringHole(val) && v.Kind() == value.KString {
 			// A store of a value without identity (the parameter of a
 			// constructor whose callers are not known) says no more

@@ -46,6 +46,13 @@ func TestSharedPath(t *testing.T) {
 	analysistest.Run(t, rulesModule(t), fullscan.Analyzer, "example.com/rules/fullscan/sharedpath/...")
 }
 
+// TestJobScope: a job's folder and table kept in a struct literal's
+// fields and read under PRAGMA TablePathPrefix(path.Join(db.Name(),
+// folder)): the DDL and the reads name one table.
+func TestJobScope(t *testing.T) {
+	analysistest.Run(t, rulesModule(t), fullscan.Analyzer, "example.com/rules/fullscan/jobscope")
+}
+
 // TestEvaluatedText: query text only the evaluator recovers (a fluent
 // builder, closure filters applied in a loop, a DECLARE block spliced in
 // first), each faulty read with a keyed twin that stays silent.

@@ -380,11 +380,7 @@ func (env *evalEnv) Stores(typ string, field int) ([]goeval.Store, bool) {
 	}
 	out := make([]goeval.Store, len(fi.stores))
 	for i, st := range fi.stores {
-		// The stored value's identity, as the recognisers key it (a
-		// field of the struct a constructor was handed, a package
-		// variable).
-		key, desc := valueKey(st.Val)
-		out[i] = goeval.Store{Fn: st.Parent(), Val: st.Val, Key: key, Desc: desc}
+		out[i] = goeval.Store{Fn: st.Parent(), Val: st.Val}
 	}
 	return out, true
 }
