@@ -6,6 +6,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/ydblint/ydblint/internal/sdk"
+	"github.com/ydblint/ydblint/passes/querysite/internal/ssaval"
 )
 
 // Bucketed hashes. A module's hash helper often hashes several values at
@@ -30,7 +31,7 @@ import (
 // package path and name (Recv.Name for a method), "" for a function
 // without an object (a closure).
 func bucketHashName(fn *ssa.Function) string {
-	obj, ok := ssaOrigin(fn).Object().(*types.Func)
+	obj, ok := ssaval.Origin(fn).Object().(*types.Func)
 	if !ok || obj.Pkg() == nil {
 		return ""
 	}

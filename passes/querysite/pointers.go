@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/ydblint/ydblint/internal/ssacell"
+	"github.com/ydblint/ydblint/passes/querysite/internal/ssaval"
 )
 
 // Query text handed around as *string (a helper returns &text, a wrapper
@@ -84,7 +85,7 @@ func (a *pkgAnalysis) pointeeText(ptr ssa.Value, pos, end token.Pos, c *ctx) (te
 		if callee == nil || common.IsInvoke() || writtenThrough(ptr) {
 			return texts{}, false
 		}
-		callee = ssaOrigin(callee)
+		callee = ssaval.Origin(callee)
 		obj, ok := callee.Object().(*types.Func)
 		if !ok || obj.Pkg() == nil {
 			return texts{}, false

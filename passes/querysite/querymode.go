@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/ydblint/ydblint/internal/sdk"
+	"github.com/ydblint/ydblint/passes/querysite/internal/ssaval"
 )
 
 // The database/sql driver takes the query mode from the call's context:
@@ -130,7 +131,7 @@ func returnsContext(sig *types.Signature) bool {
 // (QueryModeKept for a value none of sdk.QueryModes has); false when v is
 // not a constant.
 func (a *pkgAnalysis) queryModeEffect(v ssa.Value) (sdk.QueryModeEffect, bool) {
-	k, ok := peel(v).(*ssa.Const)
+	k, ok := ssaval.Peel(v).(*ssa.Const)
 	if !ok || k.Value == nil {
 		return sdk.QueryModeKept, false
 	}

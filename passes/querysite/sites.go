@@ -9,6 +9,8 @@ import (
 
 	"github.com/ydblint/ydblint/internal/sdk"
 	"github.com/ydblint/ydblint/internal/site"
+	"github.com/ydblint/ydblint/passes/querysite/internal/ssaval"
+	"github.com/ydblint/ydblint/passes/querysite/rowshape"
 )
 
 // siteKind is the Site.Kind of a site reaching an entry point of kind k: a
@@ -77,7 +79,7 @@ func (f *forward) any() bool {
 // that v is (through closures), or -1.
 func asParam(v ssa.Value, c *ctx) int {
 	for i := 0; i < 16; i++ {
-		switch x := peel(v).(type) {
+		switch x := ssaval.Peel(v).(type) {
 		case *ssa.Parameter:
 			return c.paramIndex(x)
 		case *ssa.FreeVar:
@@ -117,7 +119,7 @@ func (a *pkgAnalysis) buildSite(common *ssa.CallCommon, t callTarget, c *ctx) (*
 	if ce != nil {
 		pos, end = ce.Pos(), ce.End()
 	}
-	args, recv := splitRecv(common)
+	args, recv := ssaval.SplitRecv(common)
 	var hints []ast.Expr
 	if ce != nil && len(ce.Args) == len(args) {
 		hints = ce.Args
@@ -154,7 +156,7 @@ func (a *pkgAnalysis) buildSite(common *ssa.CallCommon, t callTarget, c *ctx) (*
 			stmt = v
 		}
 		if prep := a.preparedCall(stmt, 0); prep != nil {
-			pargs, precv := splitRecv(&prep.Call)
+			pargs, precv := ssaval.SplitRecv(&prep.Call)
 			pt := a.target(&prep.Call)
 			if i := pt.entry.ArgIndex(sdk.RoleText); i >= 0 && i < len(pargs) {
 				var ph ast.Expr
@@ -194,7 +196,7 @@ func (a *pkgAnalysis) buildSite(common *ssa.CallCommon, t callTarget, c *ctx) (*
 			}
 		case sdk.KindReadTable:
 			if s.Read != nil {
-				s.Read.KeyRange = a.readTableRanges(v, c)
+				s.Read.KeyRange = a.rows.KeyRanges(v, a.classifier(c))
 			}
 		}
 	}
@@ -234,8 +236,8 @@ func (a *pkgAnalysis) buildSite(common *ssa.CallCommon, t callTarget, c *ctx) (*
 	}
 	if v, _ := arg(sdk.RoleRows); v != nil {
 		bulk := bulkOf(s)
-		bulk.Rows, bulk.Known = a.rowsOf(v, c)
-		bulk.Alternatives = rowsHaveImpl(bulk.Rows) // implrows.go
+		bulk.Rows, bulk.Known = a.rows.Rows(v, a.classifier(c))
+		bulk.Alternatives = rowshape.HaveImpl(bulk.Rows)
 		if k := asParam(v, c); k >= 0 {
 			fwd.rows = k
 		} else if k := listRowsParam(v, c); k >= 0 {
@@ -391,9 +393,9 @@ func (a *pkgAnalysis) wrapperSite(s *site.Site, fwd *forward, args []ssa.Value, 
 		if f.RowsList {
 			bulk.Rows, bulk.Known = a.rowsOfList(args[f.Rows], c) // helperpath.go
 		} else {
-			bulk.Rows, bulk.Known = a.rowsOf(args[f.Rows], c)
+			bulk.Rows, bulk.Known = a.rows.Rows(args[f.Rows], a.classifier(c))
 		}
-		bulk.Alternatives = rowsHaveImpl(bulk.Rows) // implrows.go
+		bulk.Alternatives = rowshape.HaveImpl(bulk.Rows)
 		if k := asParam(args[f.Rows], c); k >= 0 {
 			fwd.rows, fwd.rowsList = k, f.RowsList
 		}
@@ -401,7 +403,7 @@ func (a *pkgAnalysis) wrapperSite(s *site.Site, fwd *forward, args []ssa.Value, 
 	} else if len(f.TableTexts) > 0 && t.local != nil {
 		bulk := bulkOf(s)
 		bulk.Rows, bulk.Known = a.wrappedRows(t.local) // helperpath.go
-		bulk.Alternatives = rowsHaveImpl(bulk.Rows)    // implrows.go
+		bulk.Alternatives = rowshape.HaveImpl(bulk.Rows)
 	}
 	a.finishTexts(s, fwd, s.Pos, s.End)
 	return s, fwd
@@ -412,13 +414,13 @@ func (a *pkgAnalysis) preparedCall(stmt ssa.Value, depth int) *ssa.Call {
 	if stmt == nil || depth > 8 {
 		return nil
 	}
-	stmt = peel(stmt)
+	stmt = ssaval.Peel(stmt)
 	switch x := stmt.(type) {
 	case *ssa.Call:
 		if t := a.target(&x.Call); t.entry != nil && t.entry.Kind == sdk.KindPrepare {
 			return x
 		}
-		if f, args, _, _ := helperOf(x); f != nil && f.Helper == sdk.HelperStmtFromTx && len(args) > 0 {
+		if f, args, _, _ := ssaval.HelperOf(x); f != nil && f.Helper == sdk.HelperStmtFromTx && len(args) > 0 {
 			return a.preparedCall(args[len(args)-1], depth+1)
 		}
 	case *ssa.UnOp:
@@ -449,7 +451,7 @@ func (a *pkgAnalysis) executed(prep *ssa.Call) bool {
 				if t.entry == nil || t.entry.Kind != sdk.KindPreparedExec {
 					continue
 				}
-				args, recv := splitRecv(call.Common())
+				args, recv := ssaval.SplitRecv(call.Common())
 				stmt := recv
 				if i := t.entry.ArgIndex(sdk.RoleStmt); i >= 0 && i < len(args) {
 					stmt = args[i]
@@ -608,7 +610,7 @@ func (a *pkgAnalysis) sinkSummaryOf(top *ssa.Function) *sinkSummary {
 				if !ok {
 					continue
 				}
-				if callee := call.Common().StaticCallee(); callee != nil && ssaOrigin(callee) == top {
+				if callee := call.Common().StaticCallee(); callee != nil && ssaval.Origin(callee) == top {
 					continue // direct recursion
 				}
 				t := a.target(call.Common())

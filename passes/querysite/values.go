@@ -11,21 +11,8 @@ import (
 
 	"github.com/ydblint/ydblint/internal/sdk"
 	"github.com/ydblint/ydblint/internal/site"
+	"github.com/ydblint/ydblint/passes/querysite/internal/ssaval"
 )
-
-// ctorCall returns the value/type constructor a call invokes in SDK/types
-// or SDK/table/types (static function or loaded package var), with args.
-func ctorCall(v ssa.Value) (name string, args []ssa.Value, call *ssa.Call, ok bool) {
-	call, isCall := peel(v).(*ssa.Call)
-	if !isCall {
-		return "", nil, nil, false
-	}
-	id, _, ok := calleeIdentity(&call.Call)
-	if !ok || id.Recv != "" || !sdk.IsTypesPkg(id.Pkg) {
-		return "", nil, nil, false
-	}
-	return id.Name, call.Call.Args, call, true
-}
 
 // ydbType decodes a types.Type expression: a Primitive constant,
 // Optional(t), List(t), DecimalType(...). ok is false when unknown.
@@ -33,7 +20,7 @@ func (a *pkgAnalysis) ydbType(v ssa.Value, depth int) (yqlType string, optional 
 	if depth > maxDepth {
 		return "", false, false
 	}
-	v = peel(v)
+	v = ssaval.Peel(v)
 	if k, isConst := v.(*ssa.Const); isConst && k.Value != nil && a.primType != nil && types.Identical(k.Type(), a.primType) {
 		if u, exact := constant.Uint64Val(constant.ToInt(k.Value)); exact {
 			if name, found := a.prims[u]; found {
@@ -45,7 +32,7 @@ func (a *pkgAnalysis) ydbType(v ssa.Value, depth int) (yqlType string, optional 
 	if t, ok := typeVarLoad(v); ok {
 		return t, false, true
 	}
-	name, args, _, isCtor := ctorCall(v)
+	name, args, _, isCtor := ssaval.CtorCall(v)
 	if !isCtor {
 		return "", false, false
 	}
@@ -92,13 +79,13 @@ func (a *pkgAnalysis) classify(v ssa.Value, c *ctx) site.Value {
 	if c.depth > maxDepth {
 		return site.Value{Null: site.NullUnknown}
 	}
-	pv := peel(v)
-	name, args, call, ok := ctorCall(pv)
+	pv := ssaval.Peel(v)
+	name, args, call, ok := ssaval.CtorCall(pv)
 	if !ok {
 		return site.Value{Null: site.NullUnknown, Origin: a.origin(pv), Desc: a.desc(pv)}
 	}
 	pkg := sdk.PkgTypes
-	if id, _, _ := calleeIdentity(&call.Call); id.Pkg != "" {
+	if id, _, _ := ssaval.CalleeIdentity(&call.Call); id.Pkg != "" {
 		pkg = id.Pkg
 	}
 	vc := sdk.LookupValueCtor(pkg, name)
@@ -121,7 +108,7 @@ func (a *pkgAnalysis) classify(v ssa.Value, c *ctx) site.Value {
 		out.Optional = true
 		if len(args) == 2 {
 			out.YDBType, _, _ = a.ydbType(args[0], 0)
-			ptr := peel(args[1])
+			ptr := ssaval.Peel(args[1])
 			out.Null = ptrNull(ptr)
 			a.goProps(&out, ptr, c)
 		}
@@ -161,7 +148,7 @@ func ptrNullDepth(p ssa.Value, depth int) site.NullKind {
 	if depth > 8 {
 		return site.MaybeNull
 	}
-	switch p := peel(p).(type) {
+	switch p := ssaval.Peel(p).(type) {
 	case *ssa.Const:
 		if p.Value == nil {
 			return site.DefinitelyNull
@@ -522,7 +509,7 @@ func (a *pkgAnalysis) hashOfUncached(v ssa.Value, depth int) (string, string, bo
 	if callee == nil {
 		return "", "", false
 	}
-	callee = ssaOrigin(callee)
+	callee = ssaval.Origin(callee)
 	var hf *hashFact
 	if f := a.hashes[callee]; f != nil {
 		hf = f
@@ -551,7 +538,7 @@ func hashName(h *sdk.HashFunc) string {
 // hasherOf follows a hasher (fnv.New64a(), a maphash.Hash variable) to its
 // constructor and the data written into it.
 func (a *pkgAnalysis) hasherOf(h ssa.Value, depth int) (string, string, bool) {
-	h = peel(h)
+	h = ssaval.Peel(h)
 	name := ""
 	switch x := h.(type) {
 	case *ssa.Call:
@@ -588,7 +575,7 @@ func (a *pkgAnalysis) hasherOf(h ssa.Value, depth int) (string, string, bool) {
 				walk(r, d+1)
 			case *ssa.Call:
 				id, args, recv, _, ok := methodCall(r)
-				if ok && recv == nil && len(args) > 0 && (peel(args[0]) == h || args[0] == v) {
+				if ok && recv == nil && len(args) > 0 && (ssaval.Peel(args[0]) == h || args[0] == v) {
 					// A package function writing into the hasher:
 					// io.WriteString(h, s).
 					if hf := sdk.LookupHash(id); hf != nil && hf.Shape == sdk.HashWrite && hf.Arg < len(args) {
@@ -596,7 +583,7 @@ func (a *pkgAnalysis) hasherOf(h ssa.Value, depth int) (string, string, bool) {
 					}
 					continue
 				}
-				if !ok || peel(recv) != h && recv != v {
+				if !ok || ssaval.Peel(recv) != h && recv != v {
 					continue
 				}
 				if hf := sdk.LookupHash(id); hf != nil && hf.Shape == sdk.HashWrite && hf.Arg < len(args) {
