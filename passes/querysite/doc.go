@@ -92,7 +92,8 @@
 //     on the value it passes, with the memory at the call (methodText).
 //   - ydbText(…{0}…): the function returns query text built from its
 //     parameters.
-//   - ydbHash(func,arg=i): the function returns a hash of parameter i.
+//   - ydbHash(func,arg=i): the function returns a hash of parameter i
+//     (package gohash).
 //   - ydbRowShape({f1,f2}|…): the function returns these row fields
 //     as []types.StructValueOption (package rowshape).
 //   - ydbRowImpls (package): the package's row-returning methods and the
@@ -164,9 +165,10 @@
 //   - Go hashes derived by folding digest bytes (v <<= 8; v += int64(b[i]),
 //     loops too), % N, masks and shifts; io.WriteString into a hasher;
 //     hash helpers in packages that do not reach the SDK still export
-//     ydbHash facts (hashderive.go, hashpkg.go); a pointer a helper hands
-//     back unchanged (shortDir := getPrefix(&dir)) keeps the variable's
-//     origin, so *shortDir and dir are the same value (alias.go).
+//     ydbHash facts (package gohash, through hashHost, hashhost.go); a
+//     pointer a helper hands back unchanged (shortDir := getPrefix(&dir))
+//     keeps the variable's origin, so *shortDir and dir are the same value
+//     (alias.go).
 //
 // Dynamically built text (issue 11; lists, maps, formats and templates
 // are goeval's):

@@ -99,7 +99,7 @@ func (a *pkgAnalysis) queryOptions(v ssa.Value, c *ctx) (p *site.Params, notYQL,
 // isSDKCall reports whether v is a call into the SDK (an option
 // constructor that cannot carry parameters unless listed).
 func (a *pkgAnalysis) isSDKCall(v ssa.Value) bool {
-	id, _, _, _, ok := methodCall(v)
+	id, _, _, _, ok := ssaval.MethodCall(v)
 	return ok && sdk.InSDK(id.Pkg)
 }
 
@@ -140,7 +140,7 @@ func (a *pkgAnalysis) paramsValue(v ssa.Value, c *ctx) *site.Params {
 				out = a.mapParams(args[0], c)
 			}
 		}
-	} else if id, args, recv, _, ok := methodCall(v); ok && id == sdk.ParamsBuild {
+	} else if id, args, recv, _, ok := ssaval.MethodCall(v); ok && id == sdk.ParamsBuild {
 		_ = args
 		out = a.builderChain(recv, c)
 	} else if p := a.inlineParams(v, c); p != nil {
@@ -259,7 +259,7 @@ func (a *pkgAnalysis) builderChain(b ssa.Value, c *ctx) *site.Params {
 			}
 			return s.done()
 		}
-		id, args, recv, call, ok := methodCall(b)
+		id, args, recv, call, ok := ssaval.MethodCall(b)
 		if !ok || id.Pkg != sdk.PkgInternalParams {
 			break
 		}
@@ -272,20 +272,20 @@ func (a *pkgAnalysis) builderChain(b ssa.Value, c *ctx) *site.Params {
 		case id.Recv == sdk.ParamsParameterType && sdk.BuilderSetters[id.Name] != "" && len(args) >= 1:
 			val, param = a.classifyGo(args[0], sdk.BuilderSetters[id.Name], c.deeper()), recv
 		case id == sdk.ParamsEndOptional:
-			oid, oargs, orecv, _, ok := methodCall(ssaval.Peel(recv))
+			oid, oargs, orecv, _, ok := ssaval.MethodCall(ssaval.Peel(recv))
 			if !ok || oid.Recv != sdk.ParamsOptionalType || len(oargs) < 1 {
 				break
 			}
 			val = a.classifyGo(oargs[0], sdk.BuilderSetters[oid.Name], c.deeper())
 			val.Optional = true
-			if bid, _, brecv, _, ok := methodCall(ssaval.Peel(orecv)); ok && bid == sdk.ParamsBeginOptional {
+			if bid, _, brecv, _, ok := ssaval.MethodCall(ssaval.Peel(orecv)); ok && bid == sdk.ParamsBeginOptional {
 				param = brecv
 			}
 		case strings.HasPrefix(id.Name, "End"):
 			// EndList / EndStruct / …: walk receivers back to the Parameter.
 			cur := recv
 			for k := 0; k < 256 && cur != nil; k++ {
-				cid, _, crecv, _, ok := methodCall(ssaval.Peel(cur))
+				cid, _, crecv, _, ok := ssaval.MethodCall(ssaval.Peel(cur))
 				if !ok {
 					break
 				}
@@ -300,7 +300,7 @@ func (a *pkgAnalysis) builderChain(b ssa.Value, c *ctx) *site.Params {
 		if param == nil {
 			break
 		}
-		pid, pargs, precv, pcall, ok := methodCall(ssaval.Peel(param))
+		pid, pargs, precv, pcall, ok := ssaval.MethodCall(ssaval.Peel(param))
 		if !ok || pid != sdk.ParamsParam || len(pargs) != 1 {
 			break
 		}
@@ -353,7 +353,7 @@ func (a *pkgAnalysis) dbInfo(v ssa.Value, depth int) dbInfo {
 				}
 			}
 			if alloc, ok := x.X.(*ssa.Alloc); ok {
-				if val := singleStore(alloc); val != nil {
+				if val := ssaval.SingleStore(alloc); val != nil {
 					return a.dbInfo(val, depth+1)
 				}
 			}

@@ -74,7 +74,7 @@ func (a *pkgAnalysis) throughBinds(v ssa.Value, c *ctx) ssa.Value {
 		return v
 	}
 	for i := 0; i < 8; i++ {
-		switch x := peelConv(v).(type) {
+		switch x := ssaval.PeelConv(v).(type) {
 		case *ssa.Parameter:
 			b, ok := c.binds[x]
 			if !ok {

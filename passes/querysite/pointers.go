@@ -68,7 +68,7 @@ func (a *pkgAnalysis) pointeeText(ptr ssa.Value, pos, end token.Pos, c *ctx) (te
 			cell, cc = b, c.in(parent)
 		}
 		if alloc, ok := cell.(*ssa.Alloc); ok {
-			if v := singleStore(alloc); v != nil {
+			if v := ssaval.SingleStore(alloc); v != nil {
 				return a.pointeeText(v, pos, end, cc.deeper())
 			}
 		}
@@ -142,7 +142,7 @@ func onlyReadThrough(v ssa.Value, depth int) bool {
 		switch r := instr.(type) {
 		case *ssa.Store:
 			cell, ok := r.Addr.(*ssa.Alloc)
-			return ok && r.Val == v && singleStore(cell) == v && cellReadThrough(cell, depth+1)
+			return ok && r.Val == v && ssaval.SingleStore(cell) == v && cellReadThrough(cell, depth+1)
 		case *ssa.MakeClosure:
 			fvs, ok := ssacell.Captures(r, v)
 			for _, fv := range fvs {

@@ -51,14 +51,14 @@ func (a *pkgAnalysis) sqlQueryMode(v ssa.Value, c *ctx, depth int) sqlMode {
 		return a.contextCallMode(v, c, depth)
 	case *ssa.UnOp:
 		if alloc, ok := v.X.(*ssa.Alloc); ok && v.Op == token.MUL {
-			if st := singleStore(alloc); st != nil {
+			if st := ssaval.SingleStore(alloc); st != nil {
 				return a.sqlQueryMode(st, c, depth+1)
 			}
 		}
 		if fv, ok := v.X.(*ssa.FreeVar); ok && v.Op == token.MUL {
 			if b, _ := freeVarBinding(fv); b != nil {
 				if alloc, ok := b.(*ssa.Alloc); ok {
-					if st := singleStore(alloc); st != nil {
+					if st := ssaval.SingleStore(alloc); st != nil {
 						return a.sqlQueryMode(st, c, depth+1)
 					}
 				}

@@ -21,6 +21,7 @@ import (
 	"github.com/ydblint/ydblint/internal/ssaprog"
 	"github.com/ydblint/ydblint/internal/yql"
 	"github.com/ydblint/ydblint/passes/config"
+	"github.com/ydblint/ydblint/passes/querysite/gohash"
 	"github.com/ydblint/ydblint/passes/querysite/rowshape"
 )
 
@@ -46,7 +47,7 @@ var Analyzer = &analysis.Analyzer{
 	Requires:         []*analysis.Analyzer{config.Analyzer, pkgstate.Analyzer, ssaprog.Analyzer},
 	RunDespiteErrors: true,
 	ResultType:       reflect.TypeFor[*site.Result](),
-	FactTypes:        []analysis.Fact{new(sinkFact), new(textFact), new(hashFact), new(reachFact), new(incompleteFact), new(rowshape.ShapeFact), new(rowshape.ImplsFact), new(evalFact)},
+	FactTypes:        []analysis.Fact{new(sinkFact), new(textFact), new(gohash.Fact), new(reachFact), new(incompleteFact), new(rowshape.ShapeFact), new(rowshape.ImplsFact), new(evalFact)},
 }
 
 // Bounds: every recursion and enumeration is capped so that no input can
@@ -100,7 +101,7 @@ func run(pass *analysis.Pass) (any, error) {
 	cs := newConfigSinks(pass.ResultOf[config.Analyzer].(*config.Config))
 	reach := reaches(pass, cs)
 	if !reach && (!mentionsYQL(pass) || sdkLibrary(pass)) {
-		hashes := hashHelpers(pass)
+		hashes := gohash.Helpers(pass)
 		texts := !sdkLibrary(pass) && buildsText(pass)
 		if (hashes || texts) && !hasBadSyntax(pass) {
 			// Hash helpers or a query builder only: summaries and facts,
@@ -202,16 +203,12 @@ type pkgAnalysis struct {
 	primType       types.Type
 
 	sinks map[*ssa.Function]*sinkFact // in-package wrapper summaries
-	// hashVisiting holds the φ-nodes whose hash derivation is being
-	// evaluated (hashderive.go).
-	hashVisiting map[*ssa.Phi]bool
-	hashMemo     map[ssa.Value]hashResult
-	texts        map[*ssa.Function]*textFact
+	texts map[*ssa.Function]*textFact
 	// localTexts and localSinks keep the in-package summaries with Go
 	// positions (facts carry none).
 	localTexts  map[*ssa.Function]texts
 	localSinks  map[*ssa.Function]*sinkSummary
-	hashes      map[*ssa.Function]*hashFact
+	hashes      *gohash.Deriver              // Go hashes of values, hash summaries (hashhost.go)
 	cfgSinks    *configSinks                 // nil when the configuration declares none
 	fields      *fieldState                  // writes to local string fields (fields.go), built on first use
 	paramKeys   *paramKeyState               // callers of each function (paramkey.go), built on first use
@@ -239,9 +236,9 @@ func newAnalysis(pass *analysis.Pass) *pkgAnalysis {
 		texts:      map[*ssa.Function]*textFact{},
 		localTexts: map[*ssa.Function]texts{},
 		localSinks: map[*ssa.Function]*sinkSummary{},
-		hashes:     map[*ssa.Function]*hashFact{},
 	}
 	a.rows = rowshape.NewDecoder(pass, rowHost{a})
+	a.hashes = gohash.New(pass, hashHost{a})
 	a.prog = ssaprog.Of(pass).Build(seedsOf(pass, newConfigSinks(configOf(pass))))
 	if a.prog == nil {
 		return nil

@@ -132,18 +132,3 @@ func (a *pkgAnalysis) findPackage(path string) *types.Package {
 	}
 	return a.pkgByPath[path]
 }
-
-// methodCall returns the identity, args and receiver of a static or invoke
-// method/function call.
-func methodCall(v ssa.Value) (sdk.Identity, []ssa.Value, ssa.Value, *ssa.Call, bool) {
-	call, ok := v.(*ssa.Call)
-	if !ok {
-		return sdk.Identity{}, nil, nil, nil, false
-	}
-	id, _, ok := ssaval.CalleeIdentity(&call.Call)
-	if !ok {
-		return sdk.Identity{}, nil, nil, nil, false
-	}
-	args, recv := ssaval.SplitRecv(&call.Call)
-	return id, args, recv, call, true
-}

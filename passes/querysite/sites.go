@@ -102,7 +102,7 @@ func asParam(v ssa.Value, c *ctx) int {
 			if !ok {
 				return -1
 			}
-			if v = singleStore(alloc); v == nil {
+			if v = ssaval.SingleStore(alloc); v == nil {
 				return -1
 			}
 		default:
@@ -425,7 +425,7 @@ func (a *pkgAnalysis) preparedCall(stmt ssa.Value, depth int) *ssa.Call {
 		}
 	case *ssa.UnOp:
 		if alloc, ok := x.X.(*ssa.Alloc); ok && x.Op == token.MUL {
-			if v := singleStore(alloc); v != nil {
+			if v := ssaval.SingleStore(alloc); v != nil {
 				return a.preparedCall(v, depth+1)
 			}
 		}
@@ -527,21 +527,14 @@ func (a *pkgAnalysis) summarize() {
 			if t, ok := a.textSummaryOf(fn); ok && textsKey(a.localTexts[fn]) != textsKey(t) {
 				a.localTexts[fn], a.texts[fn], changed = t, &textFact{Texts: factVariants(t), Truncated: t.truncated, Pointer: returnsStringPointer(fn.Signature)}, true
 			}
-			if h := a.hashSummaryOf(fn); h != nil && (a.hashes[fn] == nil || *a.hashes[fn] != *h) {
-				a.hashes[fn], changed = h, true
+			if a.hashes.Summarize(fn) {
+				changed = true
 			}
 		}
 		if !changed {
 			break
 		}
-		// A summary found in this round (HashTagIndex calling
-		// HashBucketData declared after it) may turn a memoized miss into
-		// a hash in the next; hits stay.
-		for v, r := range a.hashMemo {
-			if !r.ok {
-				delete(a.hashMemo, v)
-			}
-		}
+		a.hashes.ForgetMisses()
 	}
 	for _, fn := range decls {
 		obj := funcObj(fn)
@@ -551,7 +544,7 @@ func (a *pkgAnalysis) summarize() {
 		if t := a.texts[fn]; t != nil {
 			a.pass.ExportObjectFact(obj, t)
 		}
-		if h := a.hashes[fn]; h != nil {
+		if h := a.hashes.Summary(fn); h != nil {
 			a.pass.ExportObjectFact(obj, h)
 		}
 	}
@@ -688,46 +681,6 @@ func (a *pkgAnalysis) textSummaryOf(fn *ssa.Function) (texts, bool) {
 		}
 	}
 	return out, hasLit && len(out.vs) > 0
-}
-
-// hashSummaryOf summarises a function returning a hash of one parameter
-// (Arg), or a hash of no single parameter (Arg -1, Func the function itself).
-func (a *pkgAnalysis) hashSummaryOf(fn *ssa.Function) *hashFact {
-	if fn.Signature.Results().Len() != 1 {
-		return nil
-	}
-	var out *hashFact
-	for _, b := range a.prog.Blocks(fn) {
-		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
-		if !ok || len(ret.Results) != 1 {
-			continue
-		}
-		name, of, ok := a.hashOf(ret.Results[0], 0)
-		if !ok {
-			return nil
-		}
-		idx := -1
-		recv := 0
-		if fn.Signature.Recv() != nil {
-			recv = 1
-		}
-		for i, p := range fn.Params {
-			if "param:"+p.Name() == of {
-				idx = i - recv
-			}
-		}
-		if idx < 0 {
-			// A hash of several values or of no one parameter
-			// (farm.Hash64 of a buffer the parameters were written
-			// to): certainly a hash, of nothing nameable (hashbucket.go).
-			name, idx = bucketHashName(fn), -1
-		}
-		if name == "" || out != nil && (out.Func != name || out.Arg != idx) {
-			return nil
-		}
-		out = &hashFact{Func: name, Arg: idx}
-	}
-	return out
 }
 
 // rewriteBind rewrites database/sql placeholders the way the driver does

@@ -187,7 +187,7 @@ func (x optArg) IsNil() bool {
 }
 
 func (x optArg) Call() (tableopt.Call, bool) {
-	id, args, recv, call, ok := methodCall(ssaval.Peel(x.v))
+	id, args, recv, call, ok := ssaval.MethodCall(ssaval.Peel(x.v))
 	if !ok {
 		return nil, false
 	}

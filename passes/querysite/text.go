@@ -304,7 +304,7 @@ func (a *pkgAnalysis) loadText(load ssa.Value, addr ssa.Value, hint ast.Expr, c 
 			return a.loadText(load, b, hint, c.in(parent))
 		}
 	case *ssa.Alloc:
-		if val := singleStore(addr); val != nil {
+		if val := ssaval.SingleStore(addr); val != nil {
 			return a.text(val, nil, c.in(addr.Parent()))
 		}
 		if val := a.storedOnce(addr); val != nil {
@@ -343,16 +343,6 @@ func (a *pkgAnalysis) loadText(load ssa.Value, addr ssa.Value, hint ast.Expr, c 
 	}
 	key, desc := a.holeInfo(load, hint)
 	return single(holePiece(key, desc, pos, end))
-}
-
-// singleStore returns the only value stored into a local cell when the cell
-// is written exactly once and its address is not passed anywhere else. A
-// closure may capture it; what the closure does with it is not looked at.
-func singleStore(alloc *ssa.Alloc) ssa.Value {
-	return ssacell.SingleStore(alloc, func(instr ssa.Instruction) bool {
-		_, ok := instr.(*ssa.MakeClosure)
-		return ok
-	})
 }
 
 // globalText recovers a package-level string variable: an embedded file,

@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/ydblint/ydblint/internal/sdk"
+	"github.com/ydblint/ydblint/internal/ssacell"
 )
 
 // CalleeIdentity returns the identity of a call's callee: the declaring
@@ -210,4 +211,47 @@ func StructLitFields(v ssa.Value) []ssa.Value {
 		}
 	}
 	return out
+}
+
+// MethodCall returns the identity, args and receiver of a static or invoke
+// method/function call.
+func MethodCall(v ssa.Value) (sdk.Identity, []ssa.Value, ssa.Value, *ssa.Call, bool) {
+	call, ok := v.(*ssa.Call)
+	if !ok {
+		return sdk.Identity{}, nil, nil, nil, false
+	}
+	id, _, ok := CalleeIdentity(&call.Call)
+	if !ok {
+		return sdk.Identity{}, nil, nil, nil, false
+	}
+	args, recv := SplitRecv(&call.Call)
+	return id, args, recv, call, true
+}
+
+// PeelConv strips interface conversions, type changes and value
+// conversions (a hash or an origin survives int64(h)).
+func PeelConv(v ssa.Value) ssa.Value {
+	for i := 0; i < 16; i++ {
+		switch x := v.(type) {
+		case *ssa.MakeInterface:
+			v = x.X
+		case *ssa.ChangeType:
+			v = x.X
+		case *ssa.Convert:
+			v = x.X
+		default:
+			return v
+		}
+	}
+	return v
+}
+
+// SingleStore returns the only value stored into a local cell when the cell
+// is written exactly once and its address is not passed anywhere else. A
+// closure may capture it; what the closure does with it is not looked at.
+func SingleStore(alloc *ssa.Alloc) ssa.Value {
+	return ssacell.SingleStore(alloc, func(instr ssa.Instruction) bool {
+		_, ok := instr.(*ssa.MakeClosure)
+		return ok
+	})
 }

@@ -1,4 +1,4 @@
-package querysite
+package gohash
 
 import (
 	"go/types"
@@ -20,7 +20,7 @@ import (
 //	}
 //
 // Every return of such a function is certainly a hash, but of no one
-// parameter. Its hashFact has Arg -1 and Func the helper's own name
+// parameter. Its Fact has Arg -1 and Func the helper's own name
 // (github.com/…/dbmodel.HashBucketData), and a value it returns gets
 // Value.HashFunc = that name with Value.HashOf "": a hash, of nothing a
 // key column can be matched with. schemafact's bucket evidence reads
