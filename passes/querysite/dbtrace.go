@@ -8,6 +8,7 @@ import (
 
 	"github.com/ydblint/ydblint/internal/sdkssa"
 	"github.com/ydblint/ydblint/internal/site"
+	"github.com/ydblint/ydblint/passes/querysite/internal/ssaval"
 )
 
 // database/sql handles that services pass around. The binding mode of a
@@ -159,7 +160,7 @@ func (a *pkgAnalysis) handleStores(tn *types.TypeName, i int) (stores []*ssa.Sto
 func derefLocal(v ssa.Value) ssa.Value {
 	if u, ok := v.(*ssa.UnOp); ok && u.Op == token.MUL {
 		if alloc, ok := u.X.(*ssa.Alloc); ok {
-			if val := singleStore(alloc); val != nil {
+			if val := ssaval.SingleStore(alloc); val != nil {
 				return val
 			}
 		}

@@ -45,8 +45,12 @@
 //     dropped and Known is false).
 //   - values: YDB type, Optional, NULL class, constants, Go hash functions
 //     (table, local summaries, ydbHash facts), monotonic sources.
-//   - rows, key ranges and CreateTable/AlterTable options (each option
+//   - rows, key ranges and CreateTable/AlterTable options (rows and key
+//     ranges by package rowshape through rowHost, rowhost.go; each option
 //     decoded by internal/tableopt, as schemafact's syntactic scan does).
+//     The decoders of SSA values both packages share (the SDK function,
+//     helper or constructor a call invokes; slice literals) are
+//     internal/ssaval's.
 //   - table paths through path.Join, path.Dir and path.Base (paths.go):
 //     path.Dir/path.Base of a keyed value K are holes keyed "dir:K" and
 //     "base:K", which the catalogue joins back into K; the driver's
@@ -88,11 +92,12 @@
 //     on the value it passes, with the memory at the call (methodText).
 //   - ydbText(…{0}…): the function returns query text built from its
 //     parameters.
-//   - ydbHash(func,arg=i): the function returns a hash of parameter i.
+//   - ydbHash(func,arg=i): the function returns a hash of parameter i
+//     (package gohash).
 //   - ydbRowShape({f1,f2}|…): the function returns these row fields
-//     as []types.StructValueOption (implrows.go).
+//     as []types.StructValueOption (package rowshape).
 //   - ydbRowImpls (package): the package's row-returning methods and the
-//     interfaces its types are converted to (implrows.go).
+//     interfaces its types are converted to (package rowshape).
 //   - reachesYDB (package): the package reaches the SDK.
 //
 // Packages of ydb-go-sdk itself are skipped (its internals are not user
@@ -158,13 +163,14 @@
 //     interface, from the ydbRowImpls package facts; unknown rows when an
 //     implementation is not decoded, is a test double, is promoted from an
 //     embedded type, may reach the interface through another interface
-//     with the method, or there are more than eight (implrows.go).
+//     with the method, or there are more than eight (package rowshape).
 //   - Go hashes derived by folding digest bytes (v <<= 8; v += int64(b[i]),
 //     loops too), % N, masks and shifts; io.WriteString into a hasher;
 //     hash helpers in packages that do not reach the SDK still export
-//     ydbHash facts (hashderive.go, hashpkg.go); a pointer a helper hands
-//     back unchanged (shortDir := getPrefix(&dir)) keeps the variable's
-//     origin, so *shortDir and dir are the same value (alias.go).
+//     ydbHash facts (package gohash, through hashHost, hashhost.go); a
+//     pointer a helper hands back unchanged (shortDir := getPrefix(&dir))
+//     keeps the variable's origin, so *shortDir and dir are the same value
+//     (alias.go).
 //
 // Dynamically built text (issue 11; lists, maps, formats and templates
 // are goeval's):

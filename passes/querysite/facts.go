@@ -159,14 +159,3 @@ func (f *textFact) String() string {
 	}
 	return "ydbText(" + strings.Join(vs, "|") + ")"
 }
-
-// hashFact says that a function returns a hash of its parameter Arg
-// computed with Func.
-type hashFact struct {
-	Func string
-	Arg  int
-}
-
-func (*hashFact) AFact() {}
-
-func (f *hashFact) String() string { return "ydbHash(" + f.Func + ",arg=" + strconv.Itoa(f.Arg) + ")" }

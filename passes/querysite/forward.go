@@ -4,6 +4,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/ydblint/ydblint/internal/sdk"
+	"github.com/ydblint/ydblint/passes/querysite/internal/ssaval"
 )
 
 // optionsParamsParam finds, in a query-service options slice built at the
@@ -14,13 +15,13 @@ import (
 // The last WithParameters wins, as in the SDK; -1 when there is none or it
 // is not a parameter.
 func (a *pkgAnalysis) optionsParamsParam(v ssa.Value, c *ctx) int {
-	elems, ok := sliceElems(v)
+	elems, ok := ssaval.SliceElems(v)
 	if !ok {
 		return -1
 	}
 	k := -1
 	for _, e := range elems {
-		f, args, _, _ := helperOf(peel(e))
+		f, args, _, _ := ssaval.HelperOf(ssaval.Peel(e))
 		if f == nil || f.Helper != sdk.HelperWithParameters || len(args) != 1 {
 			continue
 		}

@@ -1,12 +1,15 @@
 package querysite
 
 import (
+	"go/constant"
+	"go/token"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/ydblint/ydblint/internal/sdk"
 	"github.com/ydblint/ydblint/internal/site"
+	"github.com/ydblint/ydblint/passes/querysite/internal/ssaval"
 )
 
 // Table paths built inside a helper from its own parameter (issue 10):
@@ -72,7 +75,7 @@ func unresolvedParam(t texts) bool {
 // enclosing declared function's parameter k (a []types.Value the callers
 // fill), or -1.
 func listRowsParam(v ssa.Value, c *ctx) int {
-	name, args, _, ok := ctorCall(peel(v))
+	name, args, _, ok := ssaval.CtorCall(ssaval.Peel(v))
 	if !ok || name != "ListValue" || len(args) != 1 {
 		return -1
 	}
@@ -81,10 +84,10 @@ func listRowsParam(v ssa.Value, c *ctx) int {
 
 // rowsOfList decodes the rows of a []types.Value a caller hands to a
 // helper that wraps them in types.ListValue: a slice literal or appends
-// (loops included), as rowsOf does for the list's items.
+// (loops included), as rowshape.Decoder.Rows does for the list's items.
 func (a *pkgAnalysis) rowsOfList(v ssa.Value, c *ctx) ([]*site.Row, bool) {
-	items, ok := a.appendElems(peel(v), map[ssa.Value]bool{}, 0)
-	rows, known := a.itemRows(items, c) // rows.go
+	items, ok := a.appendElems(ssaval.Peel(v), map[ssa.Value]bool{}, 0)
+	rows, known := a.rows.ItemRows(items, a.classifier(c))
 	return rows, ok && known && len(items) > 0
 }
 
@@ -145,12 +148,12 @@ func (a *pkgAnalysis) wrappedRows(sum *sinkSummary) ([]*site.Row, bool) {
 	if t.entry == nil {
 		return nil, false // a wrapper of a wrapper: not followed
 	}
-	args, _ := splitRecv(sum.inner)
+	args, _ := ssaval.SplitRecv(sum.inner)
 	i := t.entry.ArgIndex(sdk.RoleRows)
 	if i < 0 || i >= len(args) {
 		return nil, false
 	}
-	return a.rowsOf(args[i], &ctx{fn: sum.innerFn})
+	return a.rows.Rows(args[i], a.classifier(&ctx{fn: sum.innerFn}))
 }
 
 // returnedElems returns the elements of the slice a function of the
@@ -179,4 +182,78 @@ func (a *pkgAnalysis) returnedElems(fn *ssa.Function, idx int, seen map[ssa.Valu
 		out = append(out, el...)
 	}
 	return out, found
+}
+
+// appendElems returns the elements of a slice built by a literal, a
+// variadic list, or append calls (through φ in loops).
+func (a *pkgAnalysis) appendElems(v ssa.Value, seen map[ssa.Value]bool, depth int) ([]ssa.Value, bool) {
+	if depth > maxDepth || seen[v] {
+		return nil, true // a loop back edge adds nothing new
+	}
+	seen[v] = true
+	if elems, ok := ssaval.SliceElems(v); ok {
+		return elems, true
+	}
+	switch x := v.(type) {
+	case *ssa.Phi:
+		var out []ssa.Value
+		ok := true
+		for _, e := range x.Edges {
+			el, eok := a.appendElems(e, seen, depth+1)
+			out = append(out, el...)
+			ok = ok && eok
+		}
+		return out, ok
+	case *ssa.MakeSlice:
+		if k, isConst := x.Len.(*ssa.Const); isConst && k.Value != nil && constant.Sign(k.Value) == 0 {
+			return nil, true
+		}
+	case *ssa.Call:
+		if b, isBuiltin := x.Call.Value.(*ssa.Builtin); isBuiltin && b.Name() == "append" && len(x.Call.Args) == 2 {
+			base, ok1 := a.appendElems(x.Call.Args[0], seen, depth+1)
+			more, ok2 := ssaval.SliceElems(x.Call.Args[1])
+			return append(base, more...), ok1 && ok2
+		}
+		if callee := x.Call.StaticCallee(); callee != nil && !x.Call.IsInvoke() {
+			return a.returnedElems(callee, 0, seen, depth+1)
+		}
+	case *ssa.Extract:
+		// rows, err := buildRows(…)
+		if call, ok := x.Tuple.(*ssa.Call); ok && !call.Call.IsInvoke() {
+			if callee := call.Call.StaticCallee(); callee != nil {
+				return a.returnedElems(callee, x.Index, seen, depth+1)
+			}
+		}
+	case *ssa.FreeVar:
+		// A slice a retrier's closure captures by value.
+		if b, _ := freeVarBinding(x); b != nil {
+			return a.appendElems(b, seen, depth+1)
+		}
+	case *ssa.UnOp:
+		if x.Op == token.MUL {
+			addr := x.X
+			if fv, ok := addr.(*ssa.FreeVar); ok {
+				// A captured variable: the closure reads the cell its
+				// creator appends to (the closure runs after the loop
+				// that fills it, as a retrier's does).
+				if b, _ := freeVarBinding(fv); b != nil {
+					addr = b
+				}
+			}
+			if alloc, ok := addr.(*ssa.Alloc); ok {
+				var out []ssa.Value
+				for _, r := range *alloc.Referrers() {
+					if st, ok := r.(*ssa.Store); ok && st.Addr == alloc {
+						el, eok := a.appendElems(st.Val, seen, depth+1)
+						if !eok {
+							return out, false
+						}
+						out = append(out, el...)
+					}
+				}
+				return out, true
+			}
+		}
+	}
+	return nil, false
 }

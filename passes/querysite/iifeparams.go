@@ -7,6 +7,7 @@ import (
 
 	"github.com/ydblint/ydblint/internal/sdk"
 	"github.com/ydblint/ydblint/internal/site"
+	"github.com/ydblint/ydblint/passes/querysite/internal/ssaval"
 )
 
 // A parameter option bound through an immediately invoked function
@@ -62,11 +63,11 @@ func (a *pkgAnalysis) iifeParam(v ssa.Value, c *ctx) (iifeBinding, bool) {
 		if len(ret.Results) != 1 {
 			return iifeBinding{}, false
 		}
-		f, vargs, _, vcall := helperOf(peel(ret.Results[0]))
+		f, vargs, _, vcall := ssaval.HelperOf(ssaval.Peel(ret.Results[0]))
 		if f == nil || f.Helper != sdk.HelperValueParam || len(vargs) != 2 {
 			return iifeBinding{}, false
 		}
-		name, ok := constString(vargs[0])
+		name, ok := ssaval.ConstString(vargs[0])
 		if !ok || b.name != "" && name != b.name {
 			return iifeBinding{}, false
 		}

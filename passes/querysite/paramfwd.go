@@ -5,6 +5,7 @@ import (
 
 	"github.com/ydblint/ydblint/internal/sdk"
 	"github.com/ydblint/ydblint/internal/site"
+	"github.com/ydblint/ydblint/passes/querysite/internal/ssaval"
 )
 
 // Parameter options forwarded through wrappers. Services pass
@@ -39,7 +40,7 @@ const roleParamOptions = sdk.Role(200)
 // being that parameter or that parameter with elements appended; -1 when v
 // is not such a call.
 func (a *pkgAnalysis) forwardedOptions(v ssa.Value, c *ctx) int {
-	f, args, _, _ := helperOf(peel(v))
+	f, args, _, _ := ssaval.HelperOf(ssaval.Peel(v))
 	if f == nil || f.Helper != sdk.HelperNewQueryParameters || len(args) != 1 {
 		return -1
 	}
@@ -53,7 +54,7 @@ func optionsBaseParam(v ssa.Value, c *ctx) int {
 		if k := asParam(v, c); k >= 0 {
 			return k
 		}
-		switch x := peel(v).(type) {
+		switch x := ssaval.Peel(v).(type) {
 		case *ssa.Call:
 			b, ok := x.Call.Value.(*ssa.Builtin)
 			if !ok || b.Name() != "append" || len(x.Call.Args) != 2 {
@@ -83,7 +84,7 @@ func optionsBaseParam(v ssa.Value, c *ctx) int {
 // that forwards it: never Known (see above).
 func (a *pkgAnalysis) optionListParams(v ssa.Value, c *ctx) *site.Params {
 	s := newParams()
-	elems, ok := a.appendElems(peel(v), map[ssa.Value]bool{}, 0)
+	elems, ok := a.appendElems(ssaval.Peel(v), map[ssa.Value]bool{}, 0)
 	if !ok {
 		s.p.Known = false
 		return s.done()

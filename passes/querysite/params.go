@@ -14,15 +14,8 @@ import (
 
 	"github.com/ydblint/ydblint/internal/sdk"
 	"github.com/ydblint/ydblint/internal/site"
+	"github.com/ydblint/ydblint/passes/querysite/internal/ssaval"
 )
-
-func constString(v ssa.Value) (string, bool) {
-	k, ok := peel(v).(*ssa.Const)
-	if !ok || k.Value == nil || k.Value.Kind() != constant.String {
-		return "", false
-	}
-	return constant.StringVal(k.Value), true
-}
 
 // paramSet accumulates bindings; the last binding of a name wins.
 type paramSet struct {
@@ -64,16 +57,16 @@ func (s *paramSet) done() *site.Params {
 // queryOptions decodes query-service execute options: the last
 // WithParameters, WithSyntax(SyntaxPostgreSQL) and explain exec modes.
 func (a *pkgAnalysis) queryOptions(v ssa.Value, c *ctx) (p *site.Params, notYQL, explain bool) {
-	elems, ok := sliceElems(v)
+	elems, ok := ssaval.SliceElems(v)
 	if !ok {
 		return &site.Params{Known: false}, false, false
 	}
 	var last ssa.Value
 	known := true
 	for _, e := range elems {
-		f, args, _, _ := helperOf(peel(e))
+		f, args, _, _ := ssaval.HelperOf(ssaval.Peel(e))
 		if f == nil {
-			if _, isCall := peel(e).(*ssa.Call); !isCall || !a.isSDKCall(peel(e)) {
+			if _, isCall := ssaval.Peel(e).(*ssa.Call); !isCall || !a.isSDKCall(ssaval.Peel(e)) {
 				known = false
 			}
 			continue
@@ -106,13 +99,13 @@ func (a *pkgAnalysis) queryOptions(v ssa.Value, c *ctx) (p *site.Params, notYQL,
 // isSDKCall reports whether v is a call into the SDK (an option
 // constructor that cannot carry parameters unless listed).
 func (a *pkgAnalysis) isSDKCall(v ssa.Value) bool {
-	id, _, _, _, ok := methodCall(v)
+	id, _, _, _, ok := ssaval.MethodCall(v)
 	return ok && sdk.InSDK(id.Pkg)
 }
 
 // isQueryConst reports whether v is one of the named SDK/query constants.
 func (a *pkgAnalysis) isQueryConst(v ssa.Value, names []string) bool {
-	k, ok := peel(v).(*ssa.Const)
+	k, ok := ssaval.Peel(v).(*ssa.Const)
 	if !ok || k.Value == nil {
 		return false
 	}
@@ -130,7 +123,7 @@ func (a *pkgAnalysis) isQueryConst(v ssa.Value, names []string) bool {
 
 // paramsValue decodes a params.Parameters / *params.Params value.
 func (a *pkgAnalysis) paramsValue(v ssa.Value, c *ctx) *site.Params {
-	v = peel(v)
+	v = ssaval.Peel(v)
 	if k, ok := v.(*ssa.Const); ok && k.Value == nil {
 		return &site.Params{Known: true}
 	}
@@ -138,7 +131,7 @@ func (a *pkgAnalysis) paramsValue(v ssa.Value, c *ctx) *site.Params {
 		return &site.Params{}
 	}
 	var out *site.Params
-	if f, args, _, call := helperOf(v); f != nil {
+	if f, args, _, call := ssaval.HelperOf(v); f != nil {
 		switch f.Helper {
 		case sdk.HelperNewQueryParameters:
 			out = a.namedValues(args, call, c)
@@ -147,7 +140,7 @@ func (a *pkgAnalysis) paramsValue(v ssa.Value, c *ctx) *site.Params {
 				out = a.mapParams(args[0], c)
 			}
 		}
-	} else if id, args, recv, _, ok := methodCall(v); ok && id == sdk.ParamsBuild {
+	} else if id, args, recv, _, ok := ssaval.MethodCall(v); ok && id == sdk.ParamsBuild {
 		_ = args
 		out = a.builderChain(recv, c)
 	} else if p := a.inlineParams(v, c); p != nil {
@@ -160,7 +153,7 @@ func (a *pkgAnalysis) paramsValue(v ssa.Value, c *ctx) *site.Params {
 	if refs := v.Referrers(); refs != nil {
 		for _, r := range *refs {
 			if call, ok := r.(*ssa.Call); ok {
-				if f, _, _, _ := helperOf(call); f != nil && f.Helper == sdk.HelperParamsAdd {
+				if f, _, _, _ := ssaval.HelperOf(call); f != nil && f.Helper == sdk.HelperParamsAdd {
 					out.Known = false
 				}
 			}
@@ -176,12 +169,12 @@ func (a *pkgAnalysis) namedValues(args []ssa.Value, call *ssa.Call, c *ctx) *sit
 		s.p.Known = false
 		return s.done()
 	}
-	elems, ok := sliceElems(args[0])
+	elems, ok := ssaval.SliceElems(args[0])
 	appended := false
 	if !ok {
 		// A slice built with append, in a loop or on several paths: the
 		// union of what every path appends (paramsappend.go).
-		if elems, ok = a.appendElems(peel(args[0]), map[ssa.Value]bool{}, 0); !ok {
+		if elems, ok = a.appendElems(ssaval.Peel(args[0]), map[ssa.Value]bool{}, 0); !ok {
 			s.p.Known = false
 			return s.done()
 		}
@@ -191,16 +184,16 @@ func (a *pkgAnalysis) namedValues(args []ssa.Value, call *ssa.Call, c *ctx) *sit
 		return a.appendedValues(elems, s, c)
 	}
 	for _, e := range elems {
-		f, vargs, _, vcall := helperOf(peel(e))
+		f, vargs, _, vcall := ssaval.HelperOf(ssaval.Peel(e))
 		if f == nil || f.Helper != sdk.HelperValueParam || len(vargs) != 2 {
-			if b, ok := a.iifeParam(peel(e), c); ok { // iifeparams.go
+			if b, ok := a.iifeParam(ssaval.Peel(e), c); ok { // iifeparams.go
 				s.add(b.name, b.pos, b.end, b.value)
 				continue
 			}
 			s.p.Known = false
 			continue
 		}
-		name, ok := constString(vargs[0])
+		name, ok := ssaval.ConstString(vargs[0])
 		if !ok {
 			s.p.Known = false
 			continue
@@ -221,7 +214,7 @@ func (a *pkgAnalysis) callRange(call *ssa.Call) (token.Pos, token.Pos) {
 // mapParams decodes ydb.ParamsFromMap(map[string]any{…}) from a map literal.
 func (a *pkgAnalysis) mapParams(m ssa.Value, c *ctx) *site.Params {
 	s := newParams()
-	mm, ok := peel(m).(*ssa.MakeMap)
+	mm, ok := ssaval.Peel(m).(*ssa.MakeMap)
 	if !ok || mm.Referrers() == nil {
 		s.p.Known = false
 		return s.done()
@@ -229,7 +222,7 @@ func (a *pkgAnalysis) mapParams(m ssa.Value, c *ctx) *site.Params {
 	for _, r := range *mm.Referrers() {
 		switch r := r.(type) {
 		case *ssa.MapUpdate:
-			name, ok := constString(r.Key)
+			name, ok := ssaval.ConstString(r.Key)
 			if !ok {
 				s.p.Known = false
 				continue
@@ -238,7 +231,7 @@ func (a *pkgAnalysis) mapParams(m ssa.Value, c *ctx) *site.Params {
 		case *ssa.DebugRef:
 		default:
 			if call, ok := r.(*ssa.Call); ok {
-				if f, _, _, _ := helperOf(call); f != nil && f.Helper == sdk.HelperParamsFromMap {
+				if f, _, _, _ := ssaval.HelperOf(call); f != nil && f.Helper == sdk.HelperParamsFromMap {
 					continue
 				}
 			}
@@ -259,14 +252,14 @@ func (a *pkgAnalysis) builderChain(b ssa.Value, c *ctx) *site.Params {
 	}
 	var found []pending
 	for step := 0; step < 256; step++ {
-		b = peel(b)
-		if f, _, _, _ := helperOf(b); f != nil && f.Helper == sdk.HelperParamsBuilder {
+		b = ssaval.Peel(b)
+		if f, _, _, _ := ssaval.HelperOf(b); f != nil && f.Helper == sdk.HelperParamsBuilder {
 			for i := len(found) - 1; i >= 0; i-- {
 				s.addBuilder(found[i].name, found[i].pos, found[i].end, found[i].v)
 			}
 			return s.done()
 		}
-		id, args, recv, call, ok := methodCall(b)
+		id, args, recv, call, ok := ssaval.MethodCall(b)
 		if !ok || id.Pkg != sdk.PkgInternalParams {
 			break
 		}
@@ -279,20 +272,20 @@ func (a *pkgAnalysis) builderChain(b ssa.Value, c *ctx) *site.Params {
 		case id.Recv == sdk.ParamsParameterType && sdk.BuilderSetters[id.Name] != "" && len(args) >= 1:
 			val, param = a.classifyGo(args[0], sdk.BuilderSetters[id.Name], c.deeper()), recv
 		case id == sdk.ParamsEndOptional:
-			oid, oargs, orecv, _, ok := methodCall(peel(recv))
+			oid, oargs, orecv, _, ok := ssaval.MethodCall(ssaval.Peel(recv))
 			if !ok || oid.Recv != sdk.ParamsOptionalType || len(oargs) < 1 {
 				break
 			}
 			val = a.classifyGo(oargs[0], sdk.BuilderSetters[oid.Name], c.deeper())
 			val.Optional = true
-			if bid, _, brecv, _, ok := methodCall(peel(orecv)); ok && bid == sdk.ParamsBeginOptional {
+			if bid, _, brecv, _, ok := ssaval.MethodCall(ssaval.Peel(orecv)); ok && bid == sdk.ParamsBeginOptional {
 				param = brecv
 			}
 		case strings.HasPrefix(id.Name, "End"):
 			// EndList / EndStruct / …: walk receivers back to the Parameter.
 			cur := recv
 			for k := 0; k < 256 && cur != nil; k++ {
-				cid, _, crecv, _, ok := methodCall(peel(cur))
+				cid, _, crecv, _, ok := ssaval.MethodCall(ssaval.Peel(cur))
 				if !ok {
 					break
 				}
@@ -307,11 +300,11 @@ func (a *pkgAnalysis) builderChain(b ssa.Value, c *ctx) *site.Params {
 		if param == nil {
 			break
 		}
-		pid, pargs, precv, pcall, ok := methodCall(peel(param))
+		pid, pargs, precv, pcall, ok := ssaval.MethodCall(ssaval.Peel(param))
 		if !ok || pid != sdk.ParamsParam || len(pargs) != 1 {
 			break
 		}
-		name, ok := constString(pargs[0])
+		name, ok := ssaval.ConstString(pargs[0])
 		if !ok {
 			s.p.Known = false
 			b = precv
@@ -350,7 +343,7 @@ func (a *pkgAnalysis) dbInfo(v ssa.Value, depth int) dbInfo {
 	if depth > maxDepth || v == nil {
 		return unknown
 	}
-	v = peel(v)
+	v = ssaval.Peel(v)
 	switch x := v.(type) {
 	case *ssa.UnOp:
 		if x.Op == token.MUL {
@@ -360,7 +353,7 @@ func (a *pkgAnalysis) dbInfo(v ssa.Value, depth int) dbInfo {
 				}
 			}
 			if alloc, ok := x.X.(*ssa.Alloc); ok {
-				if val := singleStore(alloc); val != nil {
+				if val := ssaval.SingleStore(alloc); val != nil {
 					return a.dbInfo(val, depth+1)
 				}
 			}
@@ -380,7 +373,7 @@ func (a *pkgAnalysis) dbInfo(v ssa.Value, depth int) dbInfo {
 		}
 		return a.closureDB(x, depth)
 	}
-	f, args, recv, _ := helperOf(v)
+	f, args, recv, _ := ssaval.HelperOf(v)
 	if f == nil {
 		return unknown
 	}
@@ -389,14 +382,14 @@ func (a *pkgAnalysis) dbInfo(v ssa.Value, depth int) dbInfo {
 		return a.dbInfo(recv, depth+1)
 	case sdk.HelperSQLOpenDB:
 		if len(args) == 1 {
-			cf, cargs, _, _ := helperOf(peel(derefLocal(peel(args[0]))))
+			cf, cargs, _, _ := ssaval.HelperOf(ssaval.Peel(derefLocal(ssaval.Peel(args[0]))))
 			if cf != nil && (cf.Helper == sdk.HelperConnector || cf.Helper == sdk.HelperMustConnector) && len(cargs) == 2 {
 				return a.connectorOptions(cargs[1])
 			}
 		}
 	case sdk.HelperSQLOpen:
 		if len(args) == 2 {
-			name, ok := constString(args[0])
+			name, ok := ssaval.ConstString(args[0])
 			if !ok {
 				return unknown
 			}
@@ -407,7 +400,7 @@ func (a *pkgAnalysis) dbInfo(v ssa.Value, depth int) dbInfo {
 			if !isYDB {
 				return dbInfo{mode: site.BindUnknown, driver: name}
 			}
-			dsn, ok := constString(args[1])
+			dsn, ok := ssaval.ConstString(args[1])
 			if !ok {
 				return dbInfo{mode: site.BindUnknown, driver: "ydb"}
 			}
@@ -444,13 +437,13 @@ func (a *pkgAnalysis) closureDB(p *ssa.Parameter, depth int) dbInfo {
 			if t.entry == nil || t.entry.Kind != sdk.KindRetry {
 				continue
 			}
-			args, _ := splitRecv(&call.Call)
+			args, _ := ssaval.SplitRecv(&call.Call)
 			cb, db := t.entry.ArgIndex(sdk.RoleCallback), t.entry.ArgIndex(sdk.RoleDB)
 			if cb < 0 || db < 0 || cb >= len(args) || db >= len(args) {
 				continue
 			}
 			for _, u := range users {
-				if peel(args[cb]) == u {
+				if ssaval.Peel(args[cb]) == u {
 					return a.dbInfo(args[db], depth+1)
 				}
 			}
@@ -462,14 +455,14 @@ func (a *pkgAnalysis) closureDB(p *ssa.Parameter, depth int) dbInfo {
 // connectorOptions decodes ydb.Connector options.
 func (a *pkgAnalysis) connectorOptions(v ssa.Value) dbInfo {
 	info := dbInfo{mode: site.BindNative, driver: "ydb"}
-	elems, ok := sliceElems(v)
+	elems, ok := ssaval.SliceElems(v)
 	if !ok {
 		return dbInfo{mode: site.BindUnknown, driver: "ydb", prefixUnknown: true}
 	}
 	for _, e := range elems {
-		f, args, _, _ := helperOf(peel(e))
+		f, args, _, _ := ssaval.HelperOf(ssaval.Peel(e))
 		if f == nil {
-			if a.isSDKCall(peel(e)) {
+			if a.isSDKCall(ssaval.Peel(e)) {
 				continue // an option that does not bind (WithQueryService, …)
 			}
 			info.mode, info.prefixUnknown = site.BindUnknown, true
@@ -487,7 +480,7 @@ func (a *pkgAnalysis) connectorOptions(v ssa.Value) dbInfo {
 		case sdk.HelperWithAutoDeclare:
 			info.autoDeclare = true
 		case sdk.HelperWithTablePrefix:
-			if s, ok := constString(args[0]); ok && len(args) == 1 {
+			if s, ok := ssaval.ConstString(args[0]); ok && len(args) == 1 {
 				info.prefix = s
 			} else {
 				info.prefixUnknown = true
@@ -523,13 +516,13 @@ func parseDSN(dsn string) dbInfo {
 // sqlArgs decodes database/sql arguments into bindings (catalogue §5.4).
 func (a *pkgAnalysis) sqlArgs(v ssa.Value, c *ctx) *site.Params {
 	s := newParams()
-	elems, ok := sliceElems(v)
+	elems, ok := ssaval.SliceElems(v)
 	if !ok {
 		s.p.Known = false
 		return s.done()
 	}
 	if len(elems) == 1 {
-		if p := peel(elems[0]); isParamsPtr(p.Type()) {
+		if p := ssaval.Peel(elems[0]); isParamsPtr(p.Type()) {
 			return a.paramsValue(p, c)
 		}
 	}
@@ -538,18 +531,18 @@ func (a *pkgAnalysis) sqlArgs(v ssa.Value, c *ctx) *site.Params {
 		if mi, ok := x.(*ssa.MakeInterface); ok {
 			x = mi.X
 		}
-		if f, args, _, call := helperOf(x); f != nil && len(args) == 2 {
+		if f, args, _, call := ssaval.HelperOf(x); f != nil && len(args) == 2 {
 			pos, end := a.callRange(call)
 			switch f.Helper {
 			case sdk.HelperSQLNamed:
-				if name, ok := constString(args[0]); ok {
+				if name, ok := ssaval.ConstString(args[0]); ok {
 					s.add(name, pos, end, a.classifyGo(args[1], "", c.deeper()))
 				} else {
 					s.p.Known = false
 				}
 				continue
 			case sdk.HelperValueParam:
-				if name, ok := constString(args[0]); ok {
+				if name, ok := ssaval.ConstString(args[0]); ok {
 					s.add(name, pos, end, a.classify(args[1], c.deeper()))
 				} else {
 					s.p.Known = false

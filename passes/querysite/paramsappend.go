@@ -5,6 +5,7 @@ import (
 
 	"github.com/ydblint/ydblint/internal/sdk"
 	"github.com/ydblint/ydblint/internal/site"
+	"github.com/ydblint/ydblint/passes/querysite/internal/ssaval"
 )
 
 // appendedValues decodes table.NewQueryParameters(opts...) where opts was
@@ -17,12 +18,12 @@ func (a *pkgAnalysis) appendedValues(elems []ssa.Value, s *paramSet, c *ctx) *si
 	seen := map[string]ssa.Value{}
 	dropped := map[string]bool{}
 	for _, e := range elems {
-		f, vargs, _, vcall := helperOf(peel(e))
+		f, vargs, _, vcall := ssaval.HelperOf(ssaval.Peel(e))
 		if f == nil || f.Helper != sdk.HelperValueParam || len(vargs) != 2 {
 			s.p.Known = false
 			continue
 		}
-		name, ok := constString(vargs[0])
+		name, ok := ssaval.ConstString(vargs[0])
 		if !ok {
 			s.p.Known = false
 			continue

@@ -6,6 +6,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/ydblint/ydblint/internal/site"
+	"github.com/ydblint/ydblint/passes/querysite/internal/ssaval"
 )
 
 // Parameters built by a helper of this package, typically a method of a
@@ -73,7 +74,7 @@ func (a *pkgAnalysis) throughBinds(v ssa.Value, c *ctx) ssa.Value {
 		return v
 	}
 	for i := 0; i < 8; i++ {
-		switch x := peelConv(v).(type) {
+		switch x := ssaval.PeelConv(v).(type) {
 		case *ssa.Parameter:
 			b, ok := c.binds[x]
 			if !ok {
@@ -89,7 +90,7 @@ func (a *pkgAnalysis) throughBinds(v ssa.Value, c *ctx) ssa.Value {
 			if x.Op != token.MUL || !ok {
 				return v
 			}
-			p, ok := peel(fa.X).(*ssa.Parameter)
+			p, ok := ssaval.Peel(fa.X).(*ssa.Parameter)
 			if !ok {
 				return v
 			}
@@ -97,7 +98,7 @@ func (a *pkgAnalysis) throughBinds(v ssa.Value, c *ctx) ssa.Value {
 			if !ok {
 				return v
 			}
-			alloc, ok := peel(b.v).(*ssa.Alloc)
+			alloc, ok := ssaval.Peel(b.v).(*ssa.Alloc)
 			if !ok {
 				return v
 			}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/ydblint/ydblint/internal/schema"
 	"github.com/ydblint/ydblint/internal/sdk"
+	"github.com/ydblint/ydblint/passes/querysite/internal/ssaval"
 )
 
 // Table paths are often built with path.Join, path.Dir and path.Base:
@@ -76,7 +77,7 @@ func (a *pkgAnalysis) pathText(name string, common *ssa.CallCommon, ce *ast.Call
 		return hole
 	}
 	if name == "Join" {
-		elems, ok := sliceElems(common.Args[0])
+		elems, ok := ssaval.SliceElems(common.Args[0])
 		if !ok {
 			return hole
 		}

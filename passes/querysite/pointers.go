@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/ydblint/ydblint/internal/ssacell"
+	"github.com/ydblint/ydblint/passes/querysite/internal/ssaval"
 )
 
 // Query text handed around as *string (a helper returns &text, a wrapper
@@ -67,7 +68,7 @@ func (a *pkgAnalysis) pointeeText(ptr ssa.Value, pos, end token.Pos, c *ctx) (te
 			cell, cc = b, c.in(parent)
 		}
 		if alloc, ok := cell.(*ssa.Alloc); ok {
-			if v := singleStore(alloc); v != nil {
+			if v := ssaval.SingleStore(alloc); v != nil {
 				return a.pointeeText(v, pos, end, cc.deeper())
 			}
 		}
@@ -84,7 +85,7 @@ func (a *pkgAnalysis) pointeeText(ptr ssa.Value, pos, end token.Pos, c *ctx) (te
 		if callee == nil || common.IsInvoke() || writtenThrough(ptr) {
 			return texts{}, false
 		}
-		callee = ssaOrigin(callee)
+		callee = ssaval.Origin(callee)
 		obj, ok := callee.Object().(*types.Func)
 		if !ok || obj.Pkg() == nil {
 			return texts{}, false
@@ -141,7 +142,7 @@ func onlyReadThrough(v ssa.Value, depth int) bool {
 		switch r := instr.(type) {
 		case *ssa.Store:
 			cell, ok := r.Addr.(*ssa.Alloc)
-			return ok && r.Val == v && singleStore(cell) == v && cellReadThrough(cell, depth+1)
+			return ok && r.Val == v && ssaval.SingleStore(cell) == v && cellReadThrough(cell, depth+1)
 		case *ssa.MakeClosure:
 			fvs, ok := ssacell.Captures(r, v)
 			for _, fv := range fvs {

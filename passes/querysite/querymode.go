@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/ydblint/ydblint/internal/sdk"
+	"github.com/ydblint/ydblint/passes/querysite/internal/ssaval"
 )
 
 // The database/sql driver takes the query mode from the call's context:
@@ -50,14 +51,14 @@ func (a *pkgAnalysis) sqlQueryMode(v ssa.Value, c *ctx, depth int) sqlMode {
 		return a.contextCallMode(v, c, depth)
 	case *ssa.UnOp:
 		if alloc, ok := v.X.(*ssa.Alloc); ok && v.Op == token.MUL {
-			if st := singleStore(alloc); st != nil {
+			if st := ssaval.SingleStore(alloc); st != nil {
 				return a.sqlQueryMode(st, c, depth+1)
 			}
 		}
 		if fv, ok := v.X.(*ssa.FreeVar); ok && v.Op == token.MUL {
 			if b, _ := freeVarBinding(fv); b != nil {
 				if alloc, ok := b.(*ssa.Alloc); ok {
-					if st := singleStore(alloc); st != nil {
+					if st := ssaval.SingleStore(alloc); st != nil {
 						return a.sqlQueryMode(st, c, depth+1)
 					}
 				}
@@ -130,7 +131,7 @@ func returnsContext(sig *types.Signature) bool {
 // (QueryModeKept for a value none of sdk.QueryModes has); false when v is
 // not a constant.
 func (a *pkgAnalysis) queryModeEffect(v ssa.Value) (sdk.QueryModeEffect, bool) {
-	k, ok := peel(v).(*ssa.Const)
+	k, ok := ssaval.Peel(v).(*ssa.Const)
 	if !ok || k.Value == nil {
 		return sdk.QueryModeKept, false
 	}

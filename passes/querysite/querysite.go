@@ -21,6 +21,8 @@ import (
 	"github.com/ydblint/ydblint/internal/ssaprog"
 	"github.com/ydblint/ydblint/internal/yql"
 	"github.com/ydblint/ydblint/passes/config"
+	"github.com/ydblint/ydblint/passes/querysite/gohash"
+	"github.com/ydblint/ydblint/passes/querysite/rowshape"
 )
 
 // Analyzer finds query sites. It reports no diagnostics: consumers Require
@@ -45,7 +47,7 @@ var Analyzer = &analysis.Analyzer{
 	Requires:         []*analysis.Analyzer{config.Analyzer, pkgstate.Analyzer, ssaprog.Analyzer},
 	RunDespiteErrors: true,
 	ResultType:       reflect.TypeFor[*site.Result](),
-	FactTypes:        []analysis.Fact{new(sinkFact), new(textFact), new(hashFact), new(reachFact), new(incompleteFact), new(rowShapeFact), new(rowImplsFact), new(evalFact)},
+	FactTypes:        []analysis.Fact{new(sinkFact), new(textFact), new(gohash.Fact), new(reachFact), new(incompleteFact), new(rowshape.ShapeFact), new(rowshape.ImplsFact), new(evalFact)},
 }
 
 // Bounds: every recursion and enumeration is capped so that no input can
@@ -54,7 +56,6 @@ const (
 	maxVariants  = 16 // text variants per value (φ branches, Sprintf args)
 	maxDepth     = 24 // value-tracing recursion depth
 	maxIter      = 6  // fixed-point rounds for in-package wrapper summaries
-	maxRows      = 64 // rows decoded per BulkUpsert / ReadRows
 	maxEmbedSize = 1 << 20
 )
 
@@ -100,7 +101,7 @@ func run(pass *analysis.Pass) (any, error) {
 	cs := newConfigSinks(pass.ResultOf[config.Analyzer].(*config.Config))
 	reach := reaches(pass, cs)
 	if !reach && (!mentionsYQL(pass) || sdkLibrary(pass)) {
-		hashes := hashHelpers(pass)
+		hashes := gohash.Helpers(pass)
 		texts := !sdkLibrary(pass) && buildsText(pass)
 		if (hashes || texts) && !hasBadSyntax(pass) {
 			// Hash helpers or a query builder only: summaries and facts,
@@ -132,7 +133,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if !sdkLibrary(pass) {
 		a.exportEvalSummaries() // evalfact.go
 	}
-	a.exportRowShapes() // implrows.go
+	a.rows.ExportShapes(a.prog, a.funcs)
 	a.collectSites()
 	sort.SliceStable(a.res.Sites, func(i, j int) bool { return a.res.Sites[i].Pos < a.res.Sites[j].Pos })
 	return a.res, nil
@@ -202,20 +203,16 @@ type pkgAnalysis struct {
 	primType       types.Type
 
 	sinks map[*ssa.Function]*sinkFact // in-package wrapper summaries
-	// hashVisiting holds the φ-nodes whose hash derivation is being
-	// evaluated (hashderive.go).
-	hashVisiting map[*ssa.Phi]bool
-	hashMemo     map[ssa.Value]hashResult
-	texts        map[*ssa.Function]*textFact
+	texts map[*ssa.Function]*textFact
 	// localTexts and localSinks keep the in-package summaries with Go
 	// positions (facts carry none).
 	localTexts  map[*ssa.Function]texts
 	localSinks  map[*ssa.Function]*sinkSummary
-	hashes      map[*ssa.Function]*hashFact
+	hashes      *gohash.Deriver              // Go hashes of values, hash summaries (hashhost.go)
 	cfgSinks    *configSinks                 // nil when the configuration declares none
 	fields      *fieldState                  // writes to local string fields (fields.go), built on first use
 	paramKeys   *paramKeyState               // callers of each function (paramkey.go), built on first use
-	rowShapes   *rowShapeState               // row shapes of local functions, converted types (implrows.go)
+	rows        *rowshape.Decoder            // rows, keys and row shapes (rowhost.go)
 	handles     map[any]dbInfo               // handle parameters and fields already traced (dbtrace.go)
 	eval        *goeval.Evaluator            // made at the first site (evalenv.go)
 	paramsAt    map[token.Pos]*ssa.Parameter // the package's parameters by declaration (evaltext.go)
@@ -240,8 +237,9 @@ func newAnalysis(pass *analysis.Pass) *pkgAnalysis {
 		texts:      map[*ssa.Function]*textFact{},
 		localTexts: map[*ssa.Function]texts{},
 		localSinks: map[*ssa.Function]*sinkSummary{},
-		hashes:     map[*ssa.Function]*hashFact{},
 	}
+	a.rows = rowshape.NewDecoder(pass, rowHost{a})
+	a.hashes = gohash.New(pass, hashHost{a})
 	a.prog = ssaprog.Of(pass).Build(seedsOf(pass, newConfigSinks(configOf(pass))))
 	if a.prog == nil {
 		return nil

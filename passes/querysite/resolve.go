@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/ydblint/ydblint/internal/sdk"
+	"github.com/ydblint/ydblint/passes/querysite/internal/ssaval"
 )
 
 // sinkSummary is an in-package wrapper: its fact plus the text templates
@@ -32,34 +33,9 @@ type callTarget struct {
 
 func (t callTarget) ok() bool { return t.entry != nil || t.fact != nil }
 
-// calleeIdentity returns the identity of a call's callee: the declaring
-// interface method in invoke mode, the static callee's object otherwise,
-// or a package-level func var of SDK/table/types loaded from its global
-// (catalogue §0 row 1: constructors are vars since v3.142.0).
-func calleeIdentity(common *ssa.CallCommon) (sdk.Identity, *ssa.Function, bool) {
-	if common.IsInvoke() {
-		id, ok := sdk.IdentityOf(common.Method)
-		return id, nil, ok
-	}
-	if callee := common.StaticCallee(); callee != nil {
-		callee = ssaOrigin(callee)
-		if obj, ok := callee.Object().(*types.Func); ok {
-			id, ok := sdk.IdentityOf(obj)
-			return id, callee, ok
-		}
-		return sdk.Identity{}, callee, false
-	}
-	if u, ok := common.Value.(*ssa.UnOp); ok && u.Op == token.MUL {
-		if g, ok := u.X.(*ssa.Global); ok && g.Pkg != nil {
-			return sdk.Identity{Pkg: g.Pkg.Pkg.Path(), Name: g.Name()}, nil, true
-		}
-	}
-	return sdk.Identity{}, nil, false
-}
-
 // target resolves a call to an entry point or wrapper.
 func (a *pkgAnalysis) target(common *ssa.CallCommon) callTarget {
-	id, callee, ok := calleeIdentity(common)
+	id, callee, ok := ssaval.CalleeIdentity(common)
 	if !ok {
 		return callTarget{}
 	}
@@ -155,83 +131,4 @@ func (a *pkgAnalysis) findPackage(path string) *types.Package {
 		walk(a.pass.Pkg, 0)
 	}
 	return a.pkgByPath[path]
-}
-
-// helperOf returns the SDK helper a call invokes (static or, for
-// SDK/table/types vars, dynamic), with the call's arguments without the
-// receiver and the receiver itself (nil for functions).
-func helperOf(v ssa.Value) (*sdk.Func, []ssa.Value, ssa.Value, *ssa.Call) {
-	call, ok := v.(*ssa.Call)
-	if !ok {
-		return nil, nil, nil, nil
-	}
-	id, _, ok := calleeIdentity(&call.Call)
-	if !ok {
-		return nil, nil, nil, nil
-	}
-	f := sdk.LookupFunc(id)
-	if f == nil {
-		return nil, nil, nil, nil
-	}
-	args, recv := splitRecv(&call.Call)
-	return f, args, recv, call
-}
-
-// splitRecv separates the receiver from the arguments.
-func splitRecv(common *ssa.CallCommon) ([]ssa.Value, ssa.Value) {
-	if common.IsInvoke() {
-		return common.Args, common.Value
-	}
-	if common.Signature().Recv() != nil && len(common.Args) > 0 {
-		return common.Args[1:], common.Args[0]
-	}
-	return common.Args, nil
-}
-
-// methodCall returns the identity, args and receiver of a static or invoke
-// method/function call.
-func methodCall(v ssa.Value) (sdk.Identity, []ssa.Value, ssa.Value, *ssa.Call, bool) {
-	call, ok := v.(*ssa.Call)
-	if !ok {
-		return sdk.Identity{}, nil, nil, nil, false
-	}
-	id, _, ok := calleeIdentity(&call.Call)
-	if !ok {
-		return sdk.Identity{}, nil, nil, nil, false
-	}
-	args, recv := splitRecv(&call.Call)
-	return id, args, recv, call, true
-}
-
-// peel strips interface conversions and type changes.
-func peel(v ssa.Value) ssa.Value {
-	for i := 0; i < 16; i++ {
-		switch x := v.(type) {
-		case *ssa.MakeInterface:
-			v = x.X
-		case *ssa.ChangeType:
-			v = x.X
-		case *ssa.ChangeInterface:
-			v = x.X
-		case *ssa.Extract:
-			if x.Index == 0 {
-				if _, ok := x.Tuple.(*ssa.Call); ok {
-					v = x.Tuple
-					continue
-				}
-			}
-			return v
-		default:
-			return v
-		}
-	}
-	return v
-}
-
-// ssaOrigin returns the generic function fn instantiates, or fn itself.
-func ssaOrigin(fn *ssa.Function) *ssa.Function {
-	if o := fn.Origin(); o != nil {
-		return o
-	}
-	return fn
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/ydblint/ydblint/internal/sdk"
 	"github.com/ydblint/ydblint/internal/ssaprog"
 	"github.com/ydblint/ydblint/passes/config"
+	"github.com/ydblint/ydblint/passes/querysite/gohash"
 )
 
 // seedsOf returns what makes a function of the package need an SSA body
@@ -19,7 +20,7 @@ func seedsOf(pass *analysis.Pass, cs *configSinks) ssaprog.Seeds {
 	facts := map[types.Object]bool{}
 	for _, f := range pass.AllObjectFacts() {
 		switch f.Fact.(type) {
-		case *sinkFact, *hashFact:
+		case *sinkFact, *gohash.Fact:
 			facts[f.Object] = true
 		}
 	}

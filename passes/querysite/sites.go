@@ -9,6 +9,8 @@ import (
 
 	"github.com/ydblint/ydblint/internal/sdk"
 	"github.com/ydblint/ydblint/internal/site"
+	"github.com/ydblint/ydblint/passes/querysite/internal/ssaval"
+	"github.com/ydblint/ydblint/passes/querysite/rowshape"
 )
 
 // siteKind is the Site.Kind of a site reaching an entry point of kind k: a
@@ -77,7 +79,7 @@ func (f *forward) any() bool {
 // that v is (through closures), or -1.
 func asParam(v ssa.Value, c *ctx) int {
 	for i := 0; i < 16; i++ {
-		switch x := peel(v).(type) {
+		switch x := ssaval.Peel(v).(type) {
 		case *ssa.Parameter:
 			return c.paramIndex(x)
 		case *ssa.FreeVar:
@@ -100,7 +102,7 @@ func asParam(v ssa.Value, c *ctx) int {
 			if !ok {
 				return -1
 			}
-			if v = singleStore(alloc); v == nil {
+			if v = ssaval.SingleStore(alloc); v == nil {
 				return -1
 			}
 		default:
@@ -117,7 +119,7 @@ func (a *pkgAnalysis) buildSite(common *ssa.CallCommon, t callTarget, c *ctx) (*
 	if ce != nil {
 		pos, end = ce.Pos(), ce.End()
 	}
-	args, recv := splitRecv(common)
+	args, recv := ssaval.SplitRecv(common)
 	var hints []ast.Expr
 	if ce != nil && len(ce.Args) == len(args) {
 		hints = ce.Args
@@ -154,7 +156,7 @@ func (a *pkgAnalysis) buildSite(common *ssa.CallCommon, t callTarget, c *ctx) (*
 			stmt = v
 		}
 		if prep := a.preparedCall(stmt, 0); prep != nil {
-			pargs, precv := splitRecv(&prep.Call)
+			pargs, precv := ssaval.SplitRecv(&prep.Call)
 			pt := a.target(&prep.Call)
 			if i := pt.entry.ArgIndex(sdk.RoleText); i >= 0 && i < len(pargs) {
 				var ph ast.Expr
@@ -194,7 +196,7 @@ func (a *pkgAnalysis) buildSite(common *ssa.CallCommon, t callTarget, c *ctx) (*
 			}
 		case sdk.KindReadTable:
 			if s.Read != nil {
-				s.Read.KeyRange = a.readTableRanges(v, c)
+				s.Read.KeyRange = a.rows.KeyRanges(v, a.classifier(c))
 			}
 		}
 	}
@@ -234,8 +236,8 @@ func (a *pkgAnalysis) buildSite(common *ssa.CallCommon, t callTarget, c *ctx) (*
 	}
 	if v, _ := arg(sdk.RoleRows); v != nil {
 		bulk := bulkOf(s)
-		bulk.Rows, bulk.Known = a.rowsOf(v, c)
-		bulk.Alternatives = rowsHaveImpl(bulk.Rows) // implrows.go
+		bulk.Rows, bulk.Known = a.rows.Rows(v, a.classifier(c))
+		bulk.Alternatives = rowshape.HaveImpl(bulk.Rows)
 		if k := asParam(v, c); k >= 0 {
 			fwd.rows = k
 		} else if k := listRowsParam(v, c); k >= 0 {
@@ -391,9 +393,9 @@ func (a *pkgAnalysis) wrapperSite(s *site.Site, fwd *forward, args []ssa.Value, 
 		if f.RowsList {
 			bulk.Rows, bulk.Known = a.rowsOfList(args[f.Rows], c) // helperpath.go
 		} else {
-			bulk.Rows, bulk.Known = a.rowsOf(args[f.Rows], c)
+			bulk.Rows, bulk.Known = a.rows.Rows(args[f.Rows], a.classifier(c))
 		}
-		bulk.Alternatives = rowsHaveImpl(bulk.Rows) // implrows.go
+		bulk.Alternatives = rowshape.HaveImpl(bulk.Rows)
 		if k := asParam(args[f.Rows], c); k >= 0 {
 			fwd.rows, fwd.rowsList = k, f.RowsList
 		}
@@ -401,7 +403,7 @@ func (a *pkgAnalysis) wrapperSite(s *site.Site, fwd *forward, args []ssa.Value, 
 	} else if len(f.TableTexts) > 0 && t.local != nil {
 		bulk := bulkOf(s)
 		bulk.Rows, bulk.Known = a.wrappedRows(t.local) // helperpath.go
-		bulk.Alternatives = rowsHaveImpl(bulk.Rows)    // implrows.go
+		bulk.Alternatives = rowshape.HaveImpl(bulk.Rows)
 	}
 	a.finishTexts(s, fwd, s.Pos, s.End)
 	return s, fwd
@@ -412,18 +414,18 @@ func (a *pkgAnalysis) preparedCall(stmt ssa.Value, depth int) *ssa.Call {
 	if stmt == nil || depth > 8 {
 		return nil
 	}
-	stmt = peel(stmt)
+	stmt = ssaval.Peel(stmt)
 	switch x := stmt.(type) {
 	case *ssa.Call:
 		if t := a.target(&x.Call); t.entry != nil && t.entry.Kind == sdk.KindPrepare {
 			return x
 		}
-		if f, args, _, _ := helperOf(x); f != nil && f.Helper == sdk.HelperStmtFromTx && len(args) > 0 {
+		if f, args, _, _ := ssaval.HelperOf(x); f != nil && f.Helper == sdk.HelperStmtFromTx && len(args) > 0 {
 			return a.preparedCall(args[len(args)-1], depth+1)
 		}
 	case *ssa.UnOp:
 		if alloc, ok := x.X.(*ssa.Alloc); ok && x.Op == token.MUL {
-			if v := singleStore(alloc); v != nil {
+			if v := ssaval.SingleStore(alloc); v != nil {
 				return a.preparedCall(v, depth+1)
 			}
 		}
@@ -449,7 +451,7 @@ func (a *pkgAnalysis) executed(prep *ssa.Call) bool {
 				if t.entry == nil || t.entry.Kind != sdk.KindPreparedExec {
 					continue
 				}
-				args, recv := splitRecv(call.Common())
+				args, recv := ssaval.SplitRecv(call.Common())
 				stmt := recv
 				if i := t.entry.ArgIndex(sdk.RoleStmt); i >= 0 && i < len(args) {
 					stmt = args[i]
@@ -525,21 +527,14 @@ func (a *pkgAnalysis) summarize() {
 			if t, ok := a.textSummaryOf(fn); ok && textsKey(a.localTexts[fn]) != textsKey(t) {
 				a.localTexts[fn], a.texts[fn], changed = t, &textFact{Texts: factVariants(t), Truncated: t.truncated, Pointer: returnsStringPointer(fn.Signature)}, true
 			}
-			if h := a.hashSummaryOf(fn); h != nil && (a.hashes[fn] == nil || *a.hashes[fn] != *h) {
-				a.hashes[fn], changed = h, true
+			if a.hashes.Summarize(fn) {
+				changed = true
 			}
 		}
 		if !changed {
 			break
 		}
-		// A summary found in this round (HashTagIndex calling
-		// HashBucketData declared after it) may turn a memoized miss into
-		// a hash in the next; hits stay.
-		for v, r := range a.hashMemo {
-			if !r.ok {
-				delete(a.hashMemo, v)
-			}
-		}
+		a.hashes.ForgetMisses()
 	}
 	for _, fn := range decls {
 		obj := funcObj(fn)
@@ -549,7 +544,7 @@ func (a *pkgAnalysis) summarize() {
 		if t := a.texts[fn]; t != nil {
 			a.pass.ExportObjectFact(obj, t)
 		}
-		if h := a.hashes[fn]; h != nil {
+		if h := a.hashes.Summary(fn); h != nil {
 			a.pass.ExportObjectFact(obj, h)
 		}
 	}
@@ -608,7 +603,7 @@ func (a *pkgAnalysis) sinkSummaryOf(top *ssa.Function) *sinkSummary {
 				if !ok {
 					continue
 				}
-				if callee := call.Common().StaticCallee(); callee != nil && ssaOrigin(callee) == top {
+				if callee := call.Common().StaticCallee(); callee != nil && ssaval.Origin(callee) == top {
 					continue // direct recursion
 				}
 				t := a.target(call.Common())
@@ -686,46 +681,6 @@ func (a *pkgAnalysis) textSummaryOf(fn *ssa.Function) (texts, bool) {
 		}
 	}
 	return out, hasLit && len(out.vs) > 0
-}
-
-// hashSummaryOf summarises a function returning a hash of one parameter
-// (Arg), or a hash of no single parameter (Arg -1, Func the function itself).
-func (a *pkgAnalysis) hashSummaryOf(fn *ssa.Function) *hashFact {
-	if fn.Signature.Results().Len() != 1 {
-		return nil
-	}
-	var out *hashFact
-	for _, b := range a.prog.Blocks(fn) {
-		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
-		if !ok || len(ret.Results) != 1 {
-			continue
-		}
-		name, of, ok := a.hashOf(ret.Results[0], 0)
-		if !ok {
-			return nil
-		}
-		idx := -1
-		recv := 0
-		if fn.Signature.Recv() != nil {
-			recv = 1
-		}
-		for i, p := range fn.Params {
-			if "param:"+p.Name() == of {
-				idx = i - recv
-			}
-		}
-		if idx < 0 {
-			// A hash of several values or of no one parameter
-			// (farm.Hash64 of a buffer the parameters were written
-			// to): certainly a hash, of nothing nameable (hashbucket.go).
-			name, idx = bucketHashName(fn), -1
-		}
-		if name == "" || out != nil && (out.Func != name || out.Arg != idx) {
-			return nil
-		}
-		out = &hashFact{Func: name, Arg: idx}
-	}
-	return out
 }
 
 // rewriteBind rewrites database/sql placeholders the way the driver does

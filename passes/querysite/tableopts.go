@@ -10,6 +10,7 @@ import (
 	"github.com/ydblint/ydblint/internal/sdk"
 	"github.com/ydblint/ydblint/internal/site"
 	"github.com/ydblint/ydblint/internal/tableopt"
+	"github.com/ydblint/ydblint/passes/querysite/internal/ssaval"
 )
 
 // maxOptionHelpers bounds the helper calls followed for one option list.
@@ -32,7 +33,7 @@ func (a *pkgAnalysis) optionElems(v ssa.Value, st *optState, depth int) ([]ssa.V
 		return nil, true // a loop back edge adds nothing new
 	}
 	st.seen[v] = true
-	if elems, ok := sliceElems(v); ok {
+	if elems, ok := ssaval.SliceElems(v); ok {
 		return elems, true
 	}
 	switch x := v.(type) {
@@ -168,12 +169,12 @@ type optArg struct {
 	v ssa.Value
 }
 
-func (x optArg) ConstString() (string, bool)    { return constString(x.v) }
+func (x optArg) ConstString() (string, bool)    { return ssaval.ConstString(x.v) }
 func (x optArg) ConstStrings() ([]string, bool) { return constStrings(x.v) }
 func (x optArg) YDBType() (string, bool, bool)  { return x.a.ydbType(x.v, 0) }
 
 func (x optArg) ConstInt() (int64, bool) {
-	k, ok := peel(x.v).(*ssa.Const)
+	k, ok := ssaval.Peel(x.v).(*ssa.Const)
 	if !ok || k.Value == nil {
 		return 0, false
 	}
@@ -181,12 +182,12 @@ func (x optArg) ConstInt() (int64, bool) {
 }
 
 func (x optArg) IsNil() bool {
-	k, ok := peel(x.v).(*ssa.Const)
+	k, ok := ssaval.Peel(x.v).(*ssa.Const)
 	return ok && k.Value == nil
 }
 
 func (x optArg) Call() (tableopt.Call, bool) {
-	id, args, recv, call, ok := methodCall(peel(x.v))
+	id, args, recv, call, ok := ssaval.MethodCall(ssaval.Peel(x.v))
 	if !ok {
 		return nil, false
 	}
@@ -194,7 +195,7 @@ func (x optArg) Call() (tableopt.Call, bool) {
 }
 
 func (x optArg) Elems() ([]tableopt.Arg, bool) {
-	elems, ok := sliceElems(x.v)
+	elems, ok := ssaval.SliceElems(x.v)
 	if !ok {
 		return nil, false
 	}
@@ -207,8 +208,8 @@ func (x optArg) Elems() ([]tableopt.Arg, bool) {
 
 // Fields reads a struct literal: the fields it stores, by name.
 func (x optArg) Fields() (map[string]tableopt.Arg, bool) {
-	v := peel(x.v)
-	fields := structLitFields(v)
+	v := ssaval.Peel(x.v)
+	fields := ssaval.StructLitFields(v)
 	st, ok := types.Unalias(v.Type()).Underlying().(*types.Struct)
 	if fields == nil || !ok || st.NumFields() != len(fields) {
 		return nil, false
@@ -262,4 +263,21 @@ func (c optCall) Recv() tableopt.Arg {
 func (c optCall) Pos() token.Pos {
 	pos, _ := c.a.callRange(c.call)
 	return pos
+}
+
+// constStrings decodes a variadic list of constant strings.
+func constStrings(v ssa.Value) ([]string, bool) {
+	elems, ok := ssaval.SliceElems(v)
+	if !ok {
+		return nil, false
+	}
+	var out []string
+	for _, e := range elems {
+		s, ok := ssaval.ConstString(e)
+		if !ok {
+			return out, false
+		}
+		out = append(out, s)
+	}
+	return out, true
 }

@@ -18,6 +18,7 @@ import (
 	"github.com/ydblint/ydblint/internal/site"
 	"github.com/ydblint/ydblint/internal/ssacell"
 	"github.com/ydblint/ydblint/internal/yql"
+	"github.com/ydblint/ydblint/passes/querysite/internal/ssaval"
 )
 
 // piece is one piece of recovered text: literal bytes, an unknown hole, or
@@ -299,7 +300,7 @@ func (a *pkgAnalysis) loadText(load ssa.Value, addr ssa.Value, hint ast.Expr, c 
 			return a.loadText(load, b, hint, c.in(parent))
 		}
 	case *ssa.Alloc:
-		if val := singleStore(addr); val != nil {
+		if val := ssaval.SingleStore(addr); val != nil {
 			return a.text(val, nil, c.in(addr.Parent()))
 		}
 		if val := a.storedOnce(addr); val != nil {
@@ -325,16 +326,6 @@ func (a *pkgAnalysis) loadText(load ssa.Value, addr ssa.Value, hint ast.Expr, c 
 	}
 	key, desc := a.holeInfo(load, hint)
 	return single(holePiece(key, desc, pos, end))
-}
-
-// singleStore returns the only value stored into a local cell when the cell
-// is written exactly once and its address is not passed anywhere else. A
-// closure may capture it; what the closure does with it is not looked at.
-func singleStore(alloc *ssa.Alloc) ssa.Value {
-	return ssacell.SingleStore(alloc, func(instr ssa.Instruction) bool {
-		_, ok := instr.(*ssa.MakeClosure)
-		return ok
-	})
 }
 
 // globalText recovers a package-level string variable: an embedded file,
@@ -740,7 +731,7 @@ func (a *pkgAnalysis) callText(call *ssa.Call, c *ctx) texts {
 	common := call.Common()
 	callee := common.StaticCallee()
 	if callee != nil && !common.IsInvoke() {
-		callee = ssaOrigin(callee)
+		callee = ssaval.Origin(callee)
 		if obj, ok := callee.Object().(*types.Func); ok && obj.Pkg() != nil {
 			recv := ""
 			if r := callee.Signature.Recv(); r != nil {
@@ -948,66 +939,6 @@ func needsIdentity(t texts) (texts, string) {
 	return out, ""
 }
 
-// sliceElems returns the elements of a slice built from a fixed-size array
-// (a slice literal or a variadic argument list) when every element is
-// stored exactly once; a nil slice has no elements.
-func sliceElems(v ssa.Value) ([]ssa.Value, bool) {
-	switch s := v.(type) {
-	case *ssa.Const:
-		if s.Value == nil {
-			return nil, true
-		}
-	case *ssa.Slice:
-		alloc, ok := s.X.(*ssa.Alloc)
-		if !ok || s.Low != nil || s.High != nil || s.Max != nil {
-			return nil, false
-		}
-		arr, ok := types.Unalias(alloc.Type().(*types.Pointer).Elem()).Underlying().(*types.Array)
-		if !ok || arr.Len() > 4096 {
-			return nil, false
-		}
-		elems := make([]ssa.Value, arr.Len())
-		for _, r := range *alloc.Referrers() {
-			switch r := r.(type) {
-			case *ssa.IndexAddr:
-				k, ok := r.Index.(*ssa.Const)
-				if !ok {
-					return nil, false
-				}
-				i, exact := constant.Int64Val(k.Value)
-				if !exact || i < 0 || i >= arr.Len() {
-					return nil, false
-				}
-				for _, rr := range *r.Referrers() {
-					st, ok := rr.(*ssa.Store)
-					if !ok || st.Addr != r || elems[i] != nil {
-						if _, dbg := rr.(*ssa.DebugRef); dbg {
-							continue
-						}
-						return nil, false
-					}
-					elems[i] = st.Val
-				}
-			case *ssa.Slice, *ssa.DebugRef:
-				if r != s {
-					if _, dbg := r.(*ssa.DebugRef); !dbg {
-						return nil, false
-					}
-				}
-			default:
-				return nil, false
-			}
-		}
-		for _, e := range elems {
-			if e == nil {
-				return nil, false
-			}
-		}
-		return elems, true
-	}
-	return nil, false
-}
-
 // sprintf recovers fmt.Sprintf(format, args...) (and Fprintf) with a
 // constant format: each verb is replaced by its argument's text when the
 // argument is a constant or recoverable string, else by a hole.
@@ -1030,7 +961,7 @@ func (a *pkgAnalysis) sprintf(format, argSlice ssa.Value, ce *ast.CallExpr, skip
 		// the caller's.
 		fhint = fhint0
 	}
-	elems, ok := sliceElems(argSlice)
+	elems, ok := ssaval.SliceElems(argSlice)
 	if !ok {
 		return single(holePiece("", "fmt.Sprintf", pos, end))
 	}
@@ -1159,7 +1090,7 @@ func (a *pkgAnalysis) join(slice, sep ssa.Value, ce *ast.CallExpr, c *ctx) texts
 			sepHint = ce.Args[1]
 		}
 	}
-	elems, ok := sliceElems(slice)
+	elems, ok := ssaval.SliceElems(slice)
 	if !ok {
 		// A list grown by appends, some under an if: the evaluator's
 		// (textOrEval), which makes the conditional items optional.

@@ -77,9 +77,6 @@ func TestFactStringsDeterministic(t *testing.T) {
 	if got := f.String(); got != "ydbSink(text=PRAGMA x; {1},params=2)" {
 		t.Errorf("got %q", got)
 	}
-	if got := (&hashFact{Func: "hash/fnv.New64a", Arg: 0}).String(); got != "ydbHash(hash/fnv.New64a,arg=0)" {
-		t.Errorf("got %q", got)
-	}
 }
 
 func TestContainingExpr(t *testing.T) {

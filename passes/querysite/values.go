@@ -5,27 +5,13 @@ import (
 	"go/token"
 	"go/types"
 	"strconv"
-	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/ydblint/ydblint/internal/sdk"
 	"github.com/ydblint/ydblint/internal/site"
+	"github.com/ydblint/ydblint/passes/querysite/internal/ssaval"
 )
-
-// ctorCall returns the value/type constructor a call invokes in SDK/types
-// or SDK/table/types (static function or loaded package var), with args.
-func ctorCall(v ssa.Value) (name string, args []ssa.Value, call *ssa.Call, ok bool) {
-	call, isCall := peel(v).(*ssa.Call)
-	if !isCall {
-		return "", nil, nil, false
-	}
-	id, _, ok := calleeIdentity(&call.Call)
-	if !ok || id.Recv != "" || !sdk.IsTypesPkg(id.Pkg) {
-		return "", nil, nil, false
-	}
-	return id.Name, call.Call.Args, call, true
-}
 
 // ydbType decodes a types.Type expression: a Primitive constant,
 // Optional(t), List(t), DecimalType(...). ok is false when unknown.
@@ -33,7 +19,7 @@ func (a *pkgAnalysis) ydbType(v ssa.Value, depth int) (yqlType string, optional 
 	if depth > maxDepth {
 		return "", false, false
 	}
-	v = peel(v)
+	v = ssaval.Peel(v)
 	if k, isConst := v.(*ssa.Const); isConst && k.Value != nil && a.primType != nil && types.Identical(k.Type(), a.primType) {
 		if u, exact := constant.Uint64Val(constant.ToInt(k.Value)); exact {
 			if name, found := a.prims[u]; found {
@@ -45,7 +31,7 @@ func (a *pkgAnalysis) ydbType(v ssa.Value, depth int) (yqlType string, optional 
 	if t, ok := typeVarLoad(v); ok {
 		return t, false, true
 	}
-	name, args, _, isCtor := ctorCall(v)
+	name, args, _, isCtor := ssaval.CtorCall(v)
 	if !isCtor {
 		return "", false, false
 	}
@@ -92,13 +78,13 @@ func (a *pkgAnalysis) classify(v ssa.Value, c *ctx) site.Value {
 	if c.depth > maxDepth {
 		return site.Value{Null: site.NullUnknown}
 	}
-	pv := peel(v)
-	name, args, call, ok := ctorCall(pv)
+	pv := ssaval.Peel(v)
+	name, args, call, ok := ssaval.CtorCall(pv)
 	if !ok {
 		return site.Value{Null: site.NullUnknown, Origin: a.origin(pv), Desc: a.desc(pv)}
 	}
 	pkg := sdk.PkgTypes
-	if id, _, _ := calleeIdentity(&call.Call); id.Pkg != "" {
+	if id, _, _ := ssaval.CalleeIdentity(&call.Call); id.Pkg != "" {
 		pkg = id.Pkg
 	}
 	vc := sdk.LookupValueCtor(pkg, name)
@@ -121,7 +107,7 @@ func (a *pkgAnalysis) classify(v ssa.Value, c *ctx) site.Value {
 		out.Optional = true
 		if len(args) == 2 {
 			out.YDBType, _, _ = a.ydbType(args[0], 0)
-			ptr := peel(args[1])
+			ptr := ssaval.Peel(args[1])
 			out.Null = ptrNull(ptr)
 			a.goProps(&out, ptr, c)
 		}
@@ -161,7 +147,7 @@ func ptrNullDepth(p ssa.Value, depth int) site.NullKind {
 	if depth > 8 {
 		return site.MaybeNull
 	}
-	switch p := peel(p).(type) {
+	switch p := ssaval.Peel(p).(type) {
 	case *ssa.Const:
 		if p.Value == nil {
 			return site.DefinitelyNull
@@ -339,7 +325,7 @@ func sqlNullValid(x ssa.Value) site.NullKind {
 
 // goProps fills Const, HashFunc/HashOf, Monotonic and Origin of a Go value.
 func (a *pkgAnalysis) goProps(out *site.Value, v ssa.Value, c *ctx) {
-	v = peelConv(a.throughBinds(v, c))
+	v = ssaval.PeelConv(a.throughBinds(v, c))
 	if k, ok := v.(*ssa.Const); ok && k.Value != nil {
 		out.Const = true
 		s := k.Value.ExactString()
@@ -351,7 +337,7 @@ func (a *pkgAnalysis) goProps(out *site.Value, v ssa.Value, c *ctx) {
 	if out.Null == site.DefinitelyNull {
 		return
 	}
-	if fn, of, ok := a.hashOf(v, 0); ok {
+	if fn, of, ok := a.hashes.Of(v); ok {
 		out.HashFunc, out.HashOf = fn, of
 	}
 	if m := a.monotonic(v, 0); m != "" {
@@ -362,25 +348,9 @@ func (a *pkgAnalysis) goProps(out *site.Value, v ssa.Value, c *ctx) {
 	}
 }
 
-func peelConv(v ssa.Value) ssa.Value {
-	for i := 0; i < 16; i++ {
-		switch x := v.(type) {
-		case *ssa.MakeInterface:
-			v = x.X
-		case *ssa.ChangeType:
-			v = x.X
-		case *ssa.Convert:
-			v = x.X
-		default:
-			return v
-		}
-	}
-	return v
-}
-
 // origin is a stable identity of a Go value within its function.
 func (a *pkgAnalysis) origin(v ssa.Value) string {
-	v = peelConv(v)
+	v = ssaval.PeelConv(v)
 	switch x := v.(type) {
 	case *ssa.Parameter:
 		return "param:" + x.Name()
@@ -392,7 +362,7 @@ func (a *pkgAnalysis) origin(v ssa.Value) string {
 	case *ssa.UnOp:
 		if x.Op == token.MUL {
 			if alloc, ok := x.X.(*ssa.Alloc); ok {
-				if val := singleStore(alloc); val != nil {
+				if val := ssaval.SingleStore(alloc); val != nil {
 					return a.origin(val)
 				}
 				if val := a.cellValue(alloc); val != nil {
@@ -407,7 +377,7 @@ func (a *pkgAnalysis) origin(v ssa.Value) string {
 			if fv, ok := x.X.(*ssa.FreeVar); ok {
 				if b, _ := freeVarBinding(fv); b != nil {
 					if alloc, ok := b.(*ssa.Alloc); ok {
-						if val := singleStore(alloc); val != nil {
+						if val := ssaval.SingleStore(alloc); val != nil {
 							return a.origin(val)
 						}
 					}
@@ -447,181 +417,13 @@ func (a *pkgAnalysis) desc(v ssa.Value) string {
 	return ""
 }
 
-// hashOf recognises a value computed by a Go hash function (the table, a
-// local summary or an imported hashFact) and returns the function's
-// spelling and the origin of the hashed value.
-func (a *pkgAnalysis) hashOf(v ssa.Value, depth int) (string, string, bool) {
-	// Folding a digest into an integer byte by byte nests ~16 operations
-	// (v <<= 8; v += int64(b[i]) eight times): the bound is generous and
-	// results are memoized, so shared operands are not evaluated twice.
-	if depth > 48 {
-		return "", "", false
-	}
-	v = peelConv(v)
-	if r, ok := a.hashMemo[v]; ok {
-		return r.name, r.of, r.ok
-	}
-	name, of, ok := a.hashOfUncached(v, depth)
-	if len(a.hashVisiting) == 0 {
-		if a.hashMemo == nil {
-			a.hashMemo = map[ssa.Value]hashResult{}
-		}
-		a.hashMemo[v] = hashResult{name, of, ok}
-	}
-	return name, of, ok
-}
-
-type hashResult struct {
-	name, of string
-	ok       bool
-}
-
-func (a *pkgAnalysis) hashOfUncached(v ssa.Value, depth int) (string, string, bool) {
-	if n, o, ok := a.hashDerived(v, depth); ok {
-		return n, o, true
-	}
-	switch x := v.(type) {
-	case *ssa.UnOp:
-		if x.Op == token.MUL {
-			if alloc, ok := x.X.(*ssa.Alloc); ok {
-				if val := singleStore(alloc); val != nil {
-					return a.hashOf(val, depth+1)
-				}
-			}
-		}
-		return "", "", false
-	case *ssa.Slice:
-		if alloc, ok := x.X.(*ssa.Alloc); ok {
-			if val := singleStore(alloc); val != nil {
-				return a.hashOf(val, depth+1)
-			}
-		}
-		return "", "", false
-	case *ssa.Extract:
-		return a.hashOf(x.Tuple, depth+1)
-	}
-	id, args, recv, call, ok := methodCall(v)
-	if !ok {
-		return "", "", false
-	}
-	if h := sdk.LookupHash(id); h != nil {
-		switch h.Shape {
-		case sdk.HashDirect:
-			if h.Arg < len(args) {
-				return hashName(h), a.origin(peelConv(args[h.Arg])), true
-			}
-		case sdk.HashSum:
-			return a.hasherOf(recv, depth)
-		}
-		return "", "", false
-	}
-	if sdk.IsPassthrough(id) && len(args) > 0 {
-		return a.hashOf(args[0], depth+1)
-	}
-	callee := call.Call.StaticCallee()
-	if callee == nil {
-		return "", "", false
-	}
-	callee = ssaOrigin(callee)
-	var hf *hashFact
-	if f := a.hashes[callee]; f != nil {
-		hf = f
-	} else if obj, ok := callee.Object().(*types.Func); ok && obj.Pkg() != a.pass.Pkg {
-		f := new(hashFact)
-		if a.pass.ImportObjectFact(obj.Origin(), f) {
-			hf = f
-		}
-	}
-	if hf != nil && hf.Arg < 0 {
-		return hf.Func, "", true // a bucketed hash: HashOf "" (hashbucket.go)
-	}
-	if hf != nil && hf.Arg < len(args) {
-		return hf.Func, a.origin(peelConv(args[hf.Arg])), true
-	}
-	return "", "", false
-}
-
-func hashName(h *sdk.HashFunc) string {
-	if h.Recv != "" {
-		return h.Pkg + "." + h.Recv + "." + h.Name
-	}
-	return h.Pkg + "." + h.Name
-}
-
-// hasherOf follows a hasher (fnv.New64a(), a maphash.Hash variable) to its
-// constructor and the data written into it.
-func (a *pkgAnalysis) hasherOf(h ssa.Value, depth int) (string, string, bool) {
-	h = peel(h)
-	name := ""
-	switch x := h.(type) {
-	case *ssa.Call:
-		id, _, _, _, ok := methodCall(x)
-		if !ok {
-			return "", "", false
-		}
-		hf := sdk.LookupHash(id)
-		if hf == nil || hf.Shape != sdk.HashNew {
-			return "", "", false
-		}
-		name = hashName(hf)
-	case *ssa.Alloc:
-		n, _ := sdk.NamedTypeName(x.Type())
-		if n != "Hash" {
-			return "", "", false
-		}
-		name = "hash/maphash.Hash"
-	default:
-		return "", "", false
-	}
-	// The data: the single Write/WriteString on the hasher.
-	var data ssa.Value
-	var walk func(v ssa.Value, d int)
-	walk = func(v ssa.Value, d int) {
-		if d > 4 || v.Referrers() == nil {
-			return
-		}
-		for _, r := range *v.Referrers() {
-			switch r := r.(type) {
-			case *ssa.MakeInterface:
-				walk(r, d+1)
-			case *ssa.ChangeInterface:
-				walk(r, d+1)
-			case *ssa.Call:
-				id, args, recv, _, ok := methodCall(r)
-				if ok && recv == nil && len(args) > 0 && (peel(args[0]) == h || args[0] == v) {
-					// A package function writing into the hasher:
-					// io.WriteString(h, s).
-					if hf := sdk.LookupHash(id); hf != nil && hf.Shape == sdk.HashWrite && hf.Arg < len(args) {
-						data = args[hf.Arg]
-					}
-					continue
-				}
-				if !ok || peel(recv) != h && recv != v {
-					continue
-				}
-				if hf := sdk.LookupHash(id); hf != nil && hf.Shape == sdk.HashWrite && hf.Arg < len(args) {
-					data = args[hf.Arg]
-				} else if strings.HasPrefix(id.Name, "Write") && len(args) > 0 {
-					data = args[0]
-				}
-			}
-		}
-	}
-	walk(h, 0)
-	origin := ""
-	if data != nil {
-		origin = a.origin(peelConv(data))
-	}
-	return name, origin, true
-}
-
 // monotonic recognises time.Now derivatives, atomic counters and
 // counters incremented in a package variable.
 func (a *pkgAnalysis) monotonic(v ssa.Value, depth int) string {
 	if depth > 8 {
 		return ""
 	}
-	v = peelConv(v)
+	v = ssaval.PeelConv(v)
 	if b, ok := v.(*ssa.BinOp); ok && b.Op == token.ADD {
 		if ld, ok := b.X.(*ssa.UnOp); ok && ld.Op == token.MUL {
 			if g, ok := ld.X.(*ssa.Global); ok && b.Referrers() != nil {
@@ -634,7 +436,7 @@ func (a *pkgAnalysis) monotonic(v ssa.Value, depth int) string {
 		}
 		return ""
 	}
-	id, args, recv, _, ok := methodCall(v)
+	id, args, recv, _, ok := ssaval.MethodCall(v)
 	if !ok {
 		return ""
 	}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/ydblint/ydblint/internal/sdk"
 	"github.com/ydblint/ydblint/internal/site"
+	"github.com/ydblint/ydblint/passes/querysite/internal/ssaval"
 )
 
 // CreateTable through a helper of the package that takes the table path
@@ -35,7 +36,7 @@ func (a *pkgAnalysis) wrappedTableOptions(inner *ssa.CallCommon) (*site.TableOpt
 	if t.entry == nil || t.entry.Kind != sdk.KindCreateTable && t.entry.Kind != sdk.KindAlterTable {
 		return nil, false // a wrapper of a wrapper: not followed
 	}
-	args, _ := splitRecv(inner)
+	args, _ := ssaval.SplitRecv(inner)
 	i := t.entry.ArgIndex(sdk.RoleOptions)
 	if i < 0 || i >= len(args) {
 		return &site.TableOptions{}, true // no options argument: none given

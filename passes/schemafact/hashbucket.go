@@ -28,7 +28,7 @@ import (
 //     a Go value.
 //
 // Certainly a hash means querysite's Value.HashFunc: the hash table of
-// internal/sdk, a module helper returning one (hashFact), `% N` and
+// internal/sdk, a module helper returning one (querysite/gohash.Fact), `% N` and
 // other derivations of one. The column's name is never evidence.
 //
 // One binding of the leading column to something that is known and not a

@@ -1,9 +1,11 @@
-package querysite
+package gohash
 
 import (
 	"go/token"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/ydblint/ydblint/passes/querysite/internal/ssaval"
 )
 
 // hashDerived extends hashOf to values computed from a hash by arithmetic
@@ -16,31 +18,31 @@ import (
 //     operand: the result stays a function of x alone when n is fixed).
 //
 // It returns ok=false when v is not such a derivation.
-func (a *pkgAnalysis) hashDerived(v ssa.Value, depth int) (string, string, bool) {
+func (d *Deriver) hashDerived(v ssa.Value, depth int) (string, string, bool) {
 	switch x := v.(type) {
 	case *ssa.UnOp:
 		if x.Op != token.MUL {
 			return "", "", false
 		}
 		if ia, ok := x.X.(*ssa.IndexAddr); ok {
-			return a.hashOf(ia.X, depth+1)
+			return d.hashOf(ia.X, depth+1)
 		}
 	case *ssa.Index:
-		return a.hashOf(x.X, depth+1)
+		return d.hashOf(x.X, depth+1)
 	case *ssa.Phi:
-		return a.hashPhi(x, depth)
+		return d.hashPhi(x, depth)
 	case *ssa.BinOp:
 		switch x.Op {
 		case token.REM, token.AND, token.SHR, token.QUO:
-			return a.hashOf(x.X, depth+1)
+			return d.hashOf(x.X, depth+1)
 		case token.SHL:
-			if _, ok := peelConv(x.Y).(*ssa.Const); ok {
-				return a.hashOf(x.X, depth+1)
+			if _, ok := ssaval.PeelConv(x.Y).(*ssa.Const); ok {
+				return d.hashOf(x.X, depth+1)
 			}
 			return "", "", false
 		case token.ADD, token.OR, token.XOR:
-			xn, xo, xok := a.hashOrConst(x.X, depth+1)
-			yn, yo, yok := a.hashOrConst(x.Y, depth+1)
+			xn, xo, xok := d.hashOrConst(x.X, depth+1)
+			yn, yo, yok := d.hashOrConst(x.Y, depth+1)
 			switch {
 			case !xok || !yok:
 				return "", "", false
@@ -57,11 +59,11 @@ func (a *pkgAnalysis) hashDerived(v ssa.Value, depth int) (string, string, bool)
 }
 
 // hashOrConst is hashOf that also accepts a constant (name "" and ok).
-func (a *pkgAnalysis) hashOrConst(v ssa.Value, depth int) (string, string, bool) {
-	if _, ok := peelConv(v).(*ssa.Const); ok {
+func (d *Deriver) hashOrConst(v ssa.Value, depth int) (string, string, bool) {
+	if _, ok := ssaval.PeelConv(v).(*ssa.Const); ok {
 		return "", "", true
 	}
-	return a.hashOf(v, depth)
+	return d.hashOf(v, depth)
 }
 
 // hashPhi is a loop folding digest bytes into an accumulator
@@ -69,18 +71,18 @@ func (a *pkgAnalysis) hashOrConst(v ssa.Value, depth int) (string, string, bool)
 // the φ itself (the loop back edge, neutral while it is being evaluated)
 // or derived from the same hash. Inside its own evaluation the φ answers
 // ok with no name, which the arithmetic above treats like a constant.
-func (a *pkgAnalysis) hashPhi(phi *ssa.Phi, depth int) (string, string, bool) {
-	if a.hashVisiting[phi] {
+func (d *Deriver) hashPhi(phi *ssa.Phi, depth int) (string, string, bool) {
+	if d.visiting[phi] {
 		return "", "", true
 	}
-	if a.hashVisiting == nil {
-		a.hashVisiting = map[*ssa.Phi]bool{}
+	if d.visiting == nil {
+		d.visiting = map[*ssa.Phi]bool{}
 	}
-	a.hashVisiting[phi] = true
-	defer delete(a.hashVisiting, phi)
+	d.visiting[phi] = true
+	defer delete(d.visiting, phi)
 	name, origin := "", ""
 	for _, e := range phi.Edges {
-		n, o, ok := a.hashOrConst(e, depth+1)
+		n, o, ok := d.hashOrConst(e, depth+1)
 		switch {
 		case !ok:
 			return "", "", false
@@ -91,5 +93,5 @@ func (a *pkgAnalysis) hashPhi(phi *ssa.Phi, depth int) (string, string, bool) {
 			return "", "", false
 		}
 	}
-	return name, origin, name != "" || len(a.hashVisiting) > 1
+	return name, origin, name != "" || len(d.visiting) > 1
 }

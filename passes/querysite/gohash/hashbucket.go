@@ -1,4 +1,4 @@
-package querysite
+package gohash
 
 import (
 	"go/types"
@@ -6,6 +6,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/ydblint/ydblint/internal/sdk"
+	"github.com/ydblint/ydblint/passes/querysite/internal/ssaval"
 )
 
 // Bucketed hashes. A module's hash helper often hashes several values at
@@ -19,7 +20,7 @@ import (
 //	}
 //
 // Every return of such a function is certainly a hash, but of no one
-// parameter. Its hashFact has Arg -1 and Func the helper's own name
+// parameter. Its Fact has Arg -1 and Func the helper's own name
 // (github.com/…/dbmodel.HashBucketData), and a value it returns gets
 // Value.HashFunc = that name with Value.HashOf "": a hash, of nothing a
 // key column can be matched with. schemafact's bucket evidence reads
@@ -30,7 +31,7 @@ import (
 // package path and name (Recv.Name for a method), "" for a function
 // without an object (a closure).
 func bucketHashName(fn *ssa.Function) string {
-	obj, ok := ssaOrigin(fn).Object().(*types.Func)
+	obj, ok := ssaval.Origin(fn).Object().(*types.Func)
 	if !ok || obj.Pkg() == nil {
 		return ""
 	}

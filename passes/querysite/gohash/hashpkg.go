@@ -1,4 +1,4 @@
-package querysite
+package gohash
 
 import (
 	"path/filepath"
@@ -9,12 +9,12 @@ import (
 	"github.com/ydblint/ydblint/internal/sdk"
 )
 
-// hashHelpers reports whether the package may declare a Go hash helper a
+// Helpers reports whether the package may declare a Go hash helper a
 // YDB package calls (util.HashStringToLong(dir) computing a hash-prefix
 // column): it imports a package of sdk.HashFuncs directly, and it is not a
 // dependency in the module cache. Such a package does not reach the SDK,
 // so without this it would get no SSA and export no ydbHash facts.
-func hashHelpers(pass *analysis.Pass) bool {
+func Helpers(pass *analysis.Pass) bool {
 	hashPkgs := false
 	for _, imp := range pass.Pkg.Imports() {
 		if sdk.IsHashPkg(imp.Path()) {

@@ -1,4 +1,4 @@
-package querysite
+package rowshape
 
 import (
 	"go/token"
@@ -11,6 +11,7 @@ import (
 
 	"github.com/ydblint/ydblint/internal/sdk"
 	"github.com/ydblint/ydblint/internal/site"
+	"github.com/ydblint/ydblint/passes/querysite/internal/ssaval"
 )
 
 // Rows whose fields come from an interface method, one implementation per
@@ -28,7 +29,7 @@ import (
 //	rows = append(rows, types.StructValue(fields...))
 //
 // The package declaring a function or method that returns
-// []types.StructValueOption exports a rowShapeFact on it: the fields of the
+// []types.StructValueOption exports a ShapeFact on it: the fields of the
 // slice it returns (names and value classes, as Row fields are described),
 // and whether the receiver type is converted to an interface anywhere in
 // that package. At an interface call of such a method, every non-generic
@@ -40,9 +41,9 @@ import (
 // method is promoted from an embedded type, an implementation is declared
 // in a _test.go file (a test double), or there are more than maxImpls.
 
-// rowShapeFact describes the fields a function returns as
+// ShapeFact describes the fields a function returns as
 // []types.StructValueOption, one shape per return statement.
-type rowShapeFact struct {
+type ShapeFact struct {
 	Shapes [][]shapeField
 	// Known is false when some return statement was not decoded.
 	Known bool
@@ -59,9 +60,9 @@ type shapeField struct {
 	Value site.Value
 }
 
-func (*rowShapeFact) AFact() {}
+func (*ShapeFact) AFact() {}
 
-func (f *rowShapeFact) String() string {
+func (f *ShapeFact) String() string {
 	var parts []string
 	for _, s := range f.Shapes {
 		var names []string
@@ -86,13 +87,13 @@ const (
 	maxShapeReturns = 4 // return statements decoded per function
 )
 
-// rowImplsFact is the package fact listing what the package knows about
+// ImplsFact is the package fact listing what the package knows about
 // implementations of row-returning interface methods: the shapes of the
 // methods its types declare, and the interfaces its values are converted
 // to. It is a package fact, not a fact on the types, because an unexported
 // implementation is not in the export data its importers see under
 // go vet.
-type rowImplsFact struct {
+type ImplsFact struct {
 	Methods     []implMethod
 	Conversions []implConversion
 }
@@ -117,9 +118,9 @@ type implConversion struct {
 	Methods     []string
 }
 
-func (*rowImplsFact) AFact() {}
+func (*ImplsFact) AFact() {}
 
-func (f *rowImplsFact) String() string {
+func (f *ImplsFact) String() string {
 	var parts []string
 	for _, m := range f.Methods {
 		parts = append(parts, m.Name)
@@ -130,24 +131,26 @@ func (f *rowImplsFact) String() string {
 	return "ydbRowImpls(" + strings.Join(parts, " ") + ")"
 }
 
-// rowShapeState is the per-package state: shapes of local functions and
-// the package's rowImplsFact.
-type rowShapeState struct {
-	local map[*types.Func]*rowShapeFact
-	impls *rowImplsFact
+// shapeState is the per-package state ExportShapes computes: shapes of
+// local functions and the package's ImplsFact.
+type shapeState struct {
+	local map[*types.Func]*ShapeFact
+	impls *ImplsFact
 	// moduleFacts caches moduleImplFacts (the facts do not change during
-	// the pass once exportRowShapes has run).
-	moduleFacts *[]*rowImplsFact
+	// the pass once ExportShapes has run).
+	moduleFacts *[]*ImplsFact
 }
 
-// exportRowShapes computes and exports the rowShapeFacts of the package and
-// its rowImplsFact.
-func (a *pkgAnalysis) exportRowShapes() {
-	st := &rowShapeState{local: map[*types.Func]*rowShapeFact{}, impls: &rowImplsFact{}}
-	a.rowShapes = st
+// ExportShapes computes and exports the ShapeFacts of the package's
+// functions (funcs, their bodies as prog shows them) and its ImplsFact;
+// from then on the decoder knows the shapes of the package's own
+// functions and implementations.
+func (d *Decoder) ExportShapes(prog Bodies, funcs []*ssa.Function) {
+	st := &shapeState{local: map[*types.Func]*ShapeFact{}, impls: &ImplsFact{}}
+	d.shapes = st
 	convSeen := map[string]bool{}
-	for _, fn := range a.funcs {
-		for _, b := range a.prog.Blocks(fn) {
+	for _, fn := range funcs {
+		for _, b := range prog.Blocks(fn) {
 			for _, instr := range b.Instrs {
 				mi, ok := instr.(*ssa.MakeInterface)
 				if !ok {
@@ -173,28 +176,28 @@ func (a *pkgAnalysis) exportRowShapes() {
 	for _, c := range st.impls.Conversions {
 		converted[c.Type] = true
 	}
-	for _, fn := range a.funcs {
+	for _, fn := range funcs {
 		obj, _ := fn.Object().(*types.Func)
 		if obj == nil || fn.Parent() != nil || fn.TypeParams().Len() > 0 || fn.Signature.Results().Len() != 1 ||
-			!isFieldOptionSlice(fn.Signature.Results().At(0).Type()) || len(a.prog.Blocks(fn)) == 0 {
+			!isFieldOptionSlice(fn.Signature.Results().At(0).Type()) || len(prog.Blocks(fn)) == 0 {
 			continue
 		}
-		f := a.shapeOf(fn)
+		f := d.shapeOf(prog, fn)
 		if recv := fn.Signature.Recv(); recv != nil {
 			if tn := sdk.NamedType(recv.Type()); tn != nil {
 				f.Converted = converted[typeKey(tn)]
 				st.impls.Methods = append(st.impls.Methods, implMethod{
 					Type: typeKey(tn), Method: obj.Name(), Shapes: f.Shapes, Known: f.Known, Pos: f.Pos,
 					Name:   shortFuncName(obj),
-					InTest: strings.HasSuffix(a.pass.Fset.Position(obj.Pos()).Filename, "_test.go"),
+					InTest: strings.HasSuffix(d.pass.Fset.Position(obj.Pos()).Filename, "_test.go"),
 				})
 			}
 		}
 		st.local[obj] = f
-		a.pass.ExportObjectFact(obj, f)
+		d.pass.ExportObjectFact(obj, f)
 	}
 	if len(st.impls.Methods) > 0 || len(st.impls.Conversions) > 0 {
-		a.pass.ExportPackageFact(st.impls)
+		d.pass.ExportPackageFact(st.impls)
 	}
 }
 
@@ -244,10 +247,10 @@ func isFieldOptionSlice(t types.Type) bool {
 }
 
 // shapeOf decodes the slices fn returns.
-func (a *pkgAnalysis) shapeOf(fn *ssa.Function) *rowShapeFact {
-	f := &rowShapeFact{Known: true}
-	c := &ctx{fn: fn}
-	for _, b := range a.prog.Blocks(fn) {
+func (d *Decoder) shapeOf(prog Bodies, fn *ssa.Function) *ShapeFact {
+	f := &ShapeFact{Known: true}
+	cl := d.host.ClassifierIn(fn)
+	for _, b := range prog.Blocks(fn) {
 		if len(b.Instrs) == 0 {
 			continue
 		}
@@ -256,20 +259,20 @@ func (a *pkgAnalysis) shapeOf(fn *ssa.Function) *rowShapeFact {
 			continue
 		}
 		if f.Pos == "" {
-			f.Pos = a.posString(ret.Pos())
+			f.Pos = d.host.PosString(ret.Pos())
 		}
 		if len(f.Shapes) >= maxShapeReturns {
 			f.Known = false
 			break
 		}
-		elems, ok := a.appendElems(peel(ret.Results[0]), map[ssa.Value]bool{}, 0)
+		elems, ok := d.host.AppendElems(ssaval.Peel(ret.Results[0]))
 		if !ok {
 			f.Known = false
 			continue
 		}
 		var shape []shapeField
 		for i, e := range elems {
-			fd, ok := a.structField(e, i, c)
+			fd, ok := d.structField(e, i, cl)
 			if !ok {
 				f.Known = false
 				continue
@@ -285,17 +288,17 @@ func (a *pkgAnalysis) shapeOf(fn *ssa.Function) *rowShapeFact {
 }
 
 // structField decodes one types.StructFieldValue(name, v) element.
-func (a *pkgAnalysis) structField(e ssa.Value, i int, c *ctx) (*site.Field, bool) {
-	fname, fargs, fcall, ok := ctorCall(e)
+func (d *Decoder) structField(e ssa.Value, i int, cl Classifier) (*site.Field, bool) {
+	fname, fargs, fcall, ok := ssaval.CtorCall(e)
 	if !ok || fname != "StructFieldValue" || len(fargs) != 2 {
 		return nil, false
 	}
-	n, ok := constString(fargs[0])
+	n, ok := ssaval.ConstString(fargs[0])
 	if !ok {
 		return nil, false
 	}
-	pos, end := a.callRange(fcall)
-	return &site.Field{Name: n, Index: i, Pos: pos, End: end, Value: a.classify(fargs[1], c.deeper())}, true
+	pos, end := d.host.CallRange(fcall)
+	return &site.Field{Name: n, Index: i, Pos: pos, End: end, Value: cl(fargs[1])}, true
 }
 
 // fieldAlt is one alternative field list of a StructValue argument.
@@ -308,13 +311,13 @@ type fieldAlt struct {
 // fieldAlts decodes the field list handed to types.StructValue: a slice
 // literal, appends to one, or the result of a function or interface method
 // with row shapes.
-func (a *pkgAnalysis) fieldAlts(v ssa.Value, c *ctx, depth int) ([]fieldAlt, bool) {
-	v = peel(v)
+func (d *Decoder) fieldAlts(v ssa.Value, cl Classifier, depth int) ([]fieldAlt, bool) {
+	v = ssaval.Peel(v)
 	if depth > 4 {
 		return nil, false
 	}
-	if elems, ok := sliceElems(v); ok {
-		return []fieldAlt{a.decodeFields(elems, nil, c)}, true
+	if elems, ok := ssaval.SliceElems(v); ok {
+		return []fieldAlt{d.decodeFields(elems, nil, cl)}, true
 	}
 	call, ok := v.(*ssa.Call)
 	if !ok {
@@ -324,32 +327,32 @@ func (a *pkgAnalysis) fieldAlts(v ssa.Value, c *ctx, depth int) ([]fieldAlt, boo
 		if b.Name() != "append" || len(call.Call.Args) != 2 {
 			return nil, false
 		}
-		base, ok := a.fieldAlts(call.Call.Args[0], c, depth+1)
+		base, ok := d.fieldAlts(call.Call.Args[0], cl, depth+1)
 		if !ok {
 			return nil, false
 		}
-		more, ok := sliceElems(call.Call.Args[1])
+		more, ok := ssaval.SliceElems(call.Call.Args[1])
 		if !ok {
 			return nil, false
 		}
 		for i := range base {
-			base[i] = a.decodeFields(more, &base[i], c)
+			base[i] = d.decodeFields(more, &base[i], cl)
 		}
 		return base, true
 	}
 	if !isFieldOptionSlice(call.Type()) {
 		return nil, false
 	}
-	pos, end := a.callRange(call)
+	pos, end := d.host.CallRange(call)
 	if call.Call.IsInvoke() {
-		return a.implAlts(call.Call.Method, call.Call.Value.Type(), pos, end)
+		return d.implAlts(call.Call.Method, call.Call.Value.Type(), pos, end)
 	}
 	callee := call.Call.StaticCallee()
 	if callee == nil {
 		return nil, false
 	}
 	obj, _ := callee.Object().(*types.Func)
-	f := a.shapeFact(obj)
+	f := d.shapeFact(obj)
 	if f == nil {
 		return nil, false
 	}
@@ -357,13 +360,13 @@ func (a *pkgAnalysis) fieldAlts(v ssa.Value, c *ctx, depth int) ([]fieldAlt, boo
 }
 
 // decodeFields appends the decoded elements to base (nil: a fresh list).
-func (a *pkgAnalysis) decodeFields(elems []ssa.Value, base *fieldAlt, c *ctx) fieldAlt {
+func (d *Decoder) decodeFields(elems []ssa.Value, base *fieldAlt, cl Classifier) fieldAlt {
 	out := fieldAlt{known: true}
 	if base != nil {
 		out = fieldAlt{fields: append([]*site.Field(nil), base.fields...), known: base.known, impl: base.impl}
 	}
 	for _, e := range elems {
-		fd, ok := a.structField(e, len(out.fields), c)
+		fd, ok := d.structField(e, len(out.fields), cl)
 		if !ok {
 			out.known = false
 			continue
@@ -375,20 +378,20 @@ func (a *pkgAnalysis) decodeFields(elems []ssa.Value, base *fieldAlt, c *ctx) fi
 
 // shapeFact returns the row shapes of fn: computed here for the package's
 // own functions, imported otherwise; nil when there is none.
-func (a *pkgAnalysis) shapeFact(fn *types.Func) *rowShapeFact {
+func (d *Decoder) shapeFact(fn *types.Func) *ShapeFact {
 	if fn == nil {
 		return nil
 	}
-	if a.rowShapes != nil {
-		if f, ok := a.rowShapes.local[fn]; ok {
+	if d.shapes != nil {
+		if f, ok := d.shapes.local[fn]; ok {
 			return f
 		}
 	}
-	if fn.Pkg() == nil || fn.Pkg() == a.pass.Pkg {
+	if fn.Pkg() == nil || fn.Pkg() == d.pass.Pkg {
 		return nil
 	}
-	f := new(rowShapeFact)
-	if !a.pass.ImportObjectFact(fn, f) {
+	f := new(ShapeFact)
+	if !d.pass.ImportObjectFact(fn, f) {
 		return nil
 	}
 	return f
@@ -397,7 +400,7 @@ func (a *pkgAnalysis) shapeFact(fn *types.Func) *rowShapeFact {
 // shapeAlts turns a function's shapes into field alternatives positioned
 // at the call; value origins are qualified by the function, so they never
 // match a value of the caller.
-func shapeAlts(name string, f *rowShapeFact, pos, end token.Pos) []fieldAlt {
+func shapeAlts(name string, f *ShapeFact, pos, end token.Pos) []fieldAlt {
 	impl := name
 	if f.Pos != "" {
 		impl += " at " + f.Pos
@@ -438,14 +441,14 @@ func shortFuncName(fn *types.Func) string {
 
 // implAlts gives one alternative per implementation of the interface
 // method m (of interface type it) in the module (see the file comment),
-// read from the rowImplsFacts of the module's packages this package sees.
-func (a *pkgAnalysis) implAlts(m *types.Func, it types.Type, pos, end token.Pos) ([]fieldAlt, bool) {
+// read from the ImplsFacts of the module's packages this package sees.
+func (d *Decoder) implAlts(m *types.Func, it types.Type, pos, end token.Pos) ([]fieldAlt, bool) {
 	n, ok := types.Unalias(it).(*types.Named)
-	if !ok || m == nil || n.Obj().Pkg() == nil || !a.inModule(n.Obj().Pkg().Path()) {
+	if !ok || m == nil || n.Obj().Pkg() == nil || !d.inModule(n.Obj().Pkg().Path()) {
 		return nil, false
 	}
 	iface := typeKey(n.Origin().Obj())
-	facts := a.moduleImplFacts()
+	facts := d.moduleImplFacts()
 	toIface := map[string]bool{}   // types converted to the interface
 	elsewhere := map[string]bool{} // types converted to another interface that may hold them
 	for _, f := range facts {
@@ -489,29 +492,29 @@ func (a *pkgAnalysis) implAlts(m *types.Func, it types.Type, pos, end token.Pos)
 			// type, or not returning a literal), or a test double.
 			return nil, false
 		}
-		out = append(out, shapeAlts(im.Name, &rowShapeFact{Shapes: im.Shapes, Known: im.Known, Pos: im.Pos}, pos, end)...)
+		out = append(out, shapeAlts(im.Name, &ShapeFact{Shapes: im.Shapes, Known: im.Known, Pos: im.Pos}, pos, end)...)
 	}
 	return out, true
 }
 
-// moduleImplFacts returns this package's rowImplsFact and those of the
+// moduleImplFacts returns this package's ImplsFact and those of the
 // module's packages it sees.
-func (a *pkgAnalysis) moduleImplFacts() []*rowImplsFact {
-	if a.rowShapes != nil && a.rowShapes.moduleFacts != nil {
-		return *a.rowShapes.moduleFacts
+func (d *Decoder) moduleImplFacts() []*ImplsFact {
+	if d.shapes != nil && d.shapes.moduleFacts != nil {
+		return *d.shapes.moduleFacts
 	}
-	var out []*rowImplsFact
-	if a.rowShapes != nil && a.rowShapes.impls != nil {
-		out = append(out, a.rowShapes.impls)
+	var out []*ImplsFact
+	if d.shapes != nil && d.shapes.impls != nil {
+		out = append(out, d.shapes.impls)
 	}
 	defer func() {
-		if a.rowShapes != nil {
-			a.rowShapes.moduleFacts = &out
+		if d.shapes != nil {
+			d.shapes.moduleFacts = &out
 		}
 	}()
-	for _, pf := range a.pass.AllPackageFacts() {
-		f, ok := pf.Fact.(*rowImplsFact)
-		if !ok || pf.Package == a.pass.Pkg || !a.inModule(pf.Package.Path()) {
+	for _, pf := range d.pass.AllPackageFacts() {
+		f, ok := pf.Fact.(*ImplsFact)
+		if !ok || pf.Package == d.pass.Pkg || !d.inModule(pf.Package.Path()) {
 			continue
 		}
 		out = append(out, f)
@@ -521,17 +524,17 @@ func (a *pkgAnalysis) moduleImplFacts() []*rowImplsFact {
 
 // inModule reports whether the package path belongs to the analysed
 // package's module.
-func (a *pkgAnalysis) inModule(path string) bool {
-	m := a.pass.Module
+func (d *Decoder) inModule(path string) bool {
+	m := d.pass.Module
 	if m == nil || m.Path == "" {
 		return false
 	}
 	return path == m.Path || strings.HasPrefix(path, m.Path+"/")
 }
 
-// rowsHaveImpl reports whether some row's fields come from an interface
+// HaveImpl reports whether some row's fields come from an interface
 // method's implementations (Bulk.Alternatives).
-func rowsHaveImpl(rows []*site.Row) bool {
+func HaveImpl(rows []*site.Row) bool {
 	for _, r := range rows {
 		if r.Impl != "" {
 			return true

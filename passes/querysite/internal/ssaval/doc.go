@@ -1,0 +1,13 @@
+// Package ssaval holds the small decoders of SSA values that querysite and
+// its subpackages share: the SDK function, helper or types constructor a
+// call invokes (CalleeIdentity, MethodCall, HelperOf, CtorCall), the
+// arguments of a call without its receiver (SplitRecv), a value without
+// its conversions (Peel, PeelConv), the only value stored into a local
+// cell (SingleStore), the elements of slice and struct literals
+// (SliceElems, StructLitFields) and constant strings (ConstString).
+//
+// They are apart from querysite so that a subpackage decoding one concern
+// (rowshape: rows and their shapes; gohash: Go hashes) reads values as
+// querysite does without importing it. None of them reads analysis state:
+// each is a function of the SSA value alone.
+package ssaval
