@@ -54,7 +54,16 @@
 //   - table paths through path.Join, path.Dir and path.Base (paths.go):
 //     path.Dir/path.Base of a keyed value K are holes keyed "dir:K" and
 //     "base:K", which the catalogue joins back into K; the driver's
-//     database name ((*ydb.Driver).Name) is keyed.
+//     database name ((*ydb.Driver).Name) is keyed. A hole the evaluator
+//     leaves without a key at a call takes the key the recognisers give
+//     that call (evaltext.go callKey), and an exported field holding a path
+//     of unknowns is a hole keyed by the field (goeval fieldIdentity), so a
+//     path another package joined names one table at the DDL and the reads.
+//   - string fields of the package's own structs are read as the values
+//     stored into them (fields.go indexes the stores for evalenv.go's
+//     Stores; a constructor's per-table names through Callers); the
+//     evaluator's text replaces the recognisers' keyed hole where it keeps
+//     the identity the DDL shares (keepsIdentity).
 //   - text through *string (pointers.go): a *string parameter only read
 //     through ({*k} in facts), a helper returning the address of a
 //     variable written once, a local written once whose address reaches
