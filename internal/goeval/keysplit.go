@@ -166,23 +166,5 @@ func (fr *frame) absentBuildsNothing(fn *ir.Func, name string, args, free []*val
 	if hh == nil || v == nil {
 		return true
 	}
-	return v.Kind() == value.KString && emptyShape(v.Shape())
-}
-
-// emptyShape reports whether s is the empty string.
-func emptyShape(s *strshape.Shape) bool {
-	switch {
-	case s == nil:
-		return false
-	case s.Kind == strshape.KindLit:
-		return s.Text == ""
-	case s.Kind == strshape.KindCat:
-		for _, p := range s.Parts {
-			if !emptyShape(p) {
-				return false
-			}
-		}
-		return true
-	}
-	return false
+	return v.Kind() == value.KString && strshape.IsEmpty(v.Shape())
 }

@@ -438,7 +438,7 @@ func (e *Evaluator) fieldIdentity(v *value.Value, key string) *value.Value {
 		return v
 	}
 	s := v.Shape()
-	if s == nil || s.Kind == strshape.KindHole || !onlySeparators(s) || !hasHole(s) {
+	if s == nil || s.Kind == strshape.KindHole || !strshape.OnlyChars(s, "/") || !strshape.HasHole(s) {
 		return v
 	}
 	name := key[strings.LastIndex(key, ".")+1:]
@@ -450,36 +450,6 @@ func (e *Evaluator) fieldIdentity(v *value.Value, key string) *value.Value {
 func exportedField(key string) bool {
 	i := strings.LastIndex(key, ".")
 	return strings.HasPrefix(key, "field:") && i >= 0 && token.IsExported(key[i+1:])
-}
-
-// hasHole reports whether s holds a hole.
-func hasHole(s *strshape.Shape) bool {
-	if s.Kind == strshape.KindHole {
-		return true
-	}
-	for _, p := range s.Parts {
-		if hasHole(p) {
-			return true
-		}
-	}
-	return false
-}
-
-// onlySeparators reports whether s holds no literal text but slashes: a
-// path made of holes.
-func onlySeparators(s *strshape.Shape) bool {
-	if s == nil {
-		return false
-	}
-	if s.Kind == strshape.KindLit {
-		return strings.Trim(s.Text, "/") == ""
-	}
-	for _, p := range s.Parts {
-		if !onlySeparators(p) {
-			return false
-		}
-	}
-	return true
 }
 
 // unkeyedStringHole reports whether v is a string that is nothing but a

@@ -5,7 +5,6 @@ import (
 	"go/token"
 	"slices"
 	"strconv"
-	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -45,31 +44,10 @@ func (e *Evaluator) constValue(f *ir.Func, c *ir.Const) *value.Value {
 	if t != nil && (t.Kind == ir.TInt || t.Kind == ir.TUint) {
 		return value.Int(value.NegInf, value.PosInf)
 	}
-	if k := parseConst(c.Val); k != nil {
+	if k := ir.ParseConst(c.Val); k != nil {
 		return value.Const(k)
 	}
 	return e.hole(value.HoleRuntime, "", c.Val, "constant not represented")
-}
-
-// parseConst reads a constant.Value.ExactString of a number: an integer,
-// a float, or a fraction "a/b".
-func parseConst(s string) constant.Value {
-	if i := strings.IndexByte(s, '/'); i > 0 {
-		a, b := parseConst(s[:i]), parseConst(s[i+1:])
-		if a == nil || b == nil || constant.Sign(b) == 0 {
-			return nil
-		}
-		return constant.BinaryOp(a, token.QUO, b)
-	}
-	if k := constant.MakeFromLiteral(s, token.FLOAT, 0); k.Kind() != constant.Unknown {
-		return k
-	}
-	if strings.HasPrefix(s, "-") {
-		if k := parseConst(s[1:]); k != nil {
-			return constant.UnaryOp(token.SUB, k, 0)
-		}
-	}
-	return nil
 }
 
 // funcOf returns the lowered function a call, closure or function value

@@ -557,7 +557,7 @@ func (e *Evaluator) decode(v *ir.EncValue, u *ir.Unit, h *value.Heap, depth int)
 		if v.Const == "bool" {
 			return value.Bool(v.Bool), h
 		}
-		c := parseConst(v.Const)
+		c := ir.ParseConst(v.Const)
 		if c == nil {
 			return bad()
 		}

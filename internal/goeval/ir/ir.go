@@ -1,7 +1,9 @@
 package ir
 
 import (
+	"go/constant"
 	"go/token"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -274,3 +276,24 @@ func (c *Const) SSAFunc() *ssa.Function { return c.fn }
 // SSAGlobal is the package variable a ConstGlobal addresses, in this
 // process.
 func (c *Const) SSAGlobal() *ssa.Global { return c.g }
+
+// ParseConst reads a Const's Val, the constant.Value.ExactString of a
+// number: an integer, a float, or a fraction "a/b"; nil for anything else.
+func ParseConst(s string) constant.Value {
+	if i := strings.IndexByte(s, '/'); i > 0 {
+		a, b := ParseConst(s[:i]), ParseConst(s[i+1:])
+		if a == nil || b == nil || constant.Sign(b) == 0 {
+			return nil
+		}
+		return constant.BinaryOp(a, token.QUO, b)
+	}
+	if k := constant.MakeFromLiteral(s, token.FLOAT, 0); k.Kind() != constant.Unknown {
+		return k
+	}
+	if strings.HasPrefix(s, "-") {
+		if k := ParseConst(s[1:]); k != nil {
+			return constant.UnaryOp(token.SUB, k, 0)
+		}
+	}
+	return nil
+}
