@@ -98,6 +98,10 @@
 //     as []types.StructValueOption (package rowshape).
 //   - ydbRowImpls (package): the package's row-returning methods and the
 //     interfaces its types are converted to (package rowshape).
+//   - ydbEval(F, G; vars V) (package): the evaluator's summaries of the
+//     package's exported functions that build text or values of the
+//     package, and of its exported variables only the initialiser assigns
+//     (package evalenv).
 //   - reachesYDB (package): the package reaches the SDK.
 //
 // Packages of ydb-go-sdk itself are skipped (its internals are not user
@@ -138,7 +142,8 @@
 //     text is the union of those texts, when it is the only string
 //     parameter the callers vary (two that vary together would pair one
 //     call's table with another call's column): the evaluator reads the
-//     field (evalenv.go Stores and Callers, fields.go's index of stores); a
+//     field (package evalenv's Env.Stores and Env.Callers, over its index
+//     of stores, through evalHost, evalhost.go); a
 //     keyed site whose path then has several variants lists them in
 //     TableArg.Alternatives (tablealt.go) and consumers judge rows under
 //     every alternative.

@@ -8,6 +8,7 @@ import (
 	"github.com/ydblint/ydblint/internal/sdk"
 	"github.com/ydblint/ydblint/internal/ssaprog"
 	"github.com/ydblint/ydblint/passes/config"
+	"github.com/ydblint/ydblint/passes/querysite/evalenv"
 	"github.com/ydblint/ydblint/passes/querysite/gohash"
 )
 
@@ -49,8 +50,8 @@ func seedsOf(pass *analysis.Pass, cs *configSinks) ssaprog.Seeds {
 	}
 	if buildsText(pass) {
 		// Its importers may ask for the summaries of its exported
-		// functions (evalfact.go).
-		seeds.Decl = summaryRoot
+		// functions (evalenv.Fact).
+		seeds.Decl = evalenv.SummaryRoot
 	}
 	return seeds
 }
