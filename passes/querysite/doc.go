@@ -113,7 +113,7 @@
 //
 // Configured sinks (the sinks: section of .ydblint.yml, config.Sink) are
 // entry points too, checked after the SDK table and before wrapper
-// summaries and facts (sinks.go): a call to one is a site, its parameters
+// summaries and facts (package cfgsink): a call to one is a site, its parameters
 // argument is decoded by its type, and a function forwarding its own
 // parameters to one gets a ydbSink fact. A package that declares or imports
 // a configured sink reaches the database. The scope options (include-pkgs,

@@ -21,6 +21,7 @@ import (
 	"github.com/ydblint/ydblint/internal/ssaprog"
 	"github.com/ydblint/ydblint/internal/yql"
 	"github.com/ydblint/ydblint/passes/config"
+	"github.com/ydblint/ydblint/passes/querysite/cfgsink"
 	"github.com/ydblint/ydblint/passes/querysite/evalenv"
 	"github.com/ydblint/ydblint/passes/querysite/gohash"
 	"github.com/ydblint/ydblint/passes/querysite/rowshape"
@@ -99,7 +100,7 @@ func run(pass *analysis.Pass) (any, error) {
 		pass.ExportPackageFact(&incompleteFact{})
 		return res, nil
 	}
-	cs := newConfigSinks(pass.ResultOf[config.Analyzer].(*config.Config))
+	cs := cfgsink.New(pass.ResultOf[config.Analyzer].(*config.Config))
 	reach := reaches(pass, cs)
 	if !reach && (!mentionsYQL(pass) || sdkLibrary(pass)) {
 		hashes := gohash.Helpers(pass)
@@ -146,12 +147,12 @@ func run(pass *analysis.Pass) (any, error) {
 // database/sql itself are skipped: their own internals are not user query
 // sites and are large. A package declaring or importing a configured sink
 // reaches the database through it.
-func reaches(pass *analysis.Pass, cs *configSinks) bool {
+func reaches(pass *analysis.Pass, cs *cfgsink.Sinks) bool {
 	self := pass.Pkg.Path()
 	if isSDKLibrary(self) || self == sdk.PkgSQL {
 		return false
 	}
-	if cs.hasPkg(self) {
+	if cs.HasPkg(self) {
 		return true
 	}
 	seen := map[*types.Package]bool{}
@@ -162,7 +163,7 @@ func reaches(pass *analysis.Pass, cs *configSinks) bool {
 		}
 		seen[p] = true
 		path := p.Path()
-		if sdk.InSDK(path) || path == sdk.PkgSQL || cs.hasPkg(path) {
+		if sdk.InSDK(path) || path == sdk.PkgSQL || cs.HasPkg(path) {
 			return true
 		}
 		for _, imp := range p.Imports() {
@@ -210,7 +211,7 @@ type pkgAnalysis struct {
 	localTexts  map[*ssa.Function]texts
 	localSinks  map[*ssa.Function]*sinkSummary
 	hashes      *gohash.Deriver              // Go hashes of values, hash summaries (hashhost.go)
-	cfgSinks    *configSinks                 // nil when the configuration declares none
+	cfgSinks    *cfgsink.Sinks               // nil when the configuration declares none
 	paramKeys   *paramKeyState               // callers of each function (paramkey.go), built on first use
 	rows        *rowshape.Decoder            // rows, keys and row shapes (rowhost.go)
 	handles     map[any]dbInfo               // handle parameters and fields already traced (dbtrace.go)
@@ -241,7 +242,7 @@ func newAnalysis(pass *analysis.Pass) *pkgAnalysis {
 	}
 	a.rows = rowshape.NewDecoder(pass, rowHost{a})
 	a.hashes = gohash.New(pass, hashHost{a})
-	a.prog = ssaprog.Of(pass).Build(seedsOf(pass, newConfigSinks(configOf(pass))))
+	a.prog = ssaprog.Of(pass).Build(seedsOf(pass, cfgsink.New(configOf(pass))))
 	if a.prog == nil {
 		return nil
 	}

@@ -47,7 +47,7 @@ func (a *pkgAnalysis) target(common *ssa.CallCommon) callTarget {
 		if callee != nil {
 			fn, _ = callee.Object().(*types.Func)
 		}
-		if e := a.cfgSinks.lookup(id, fn); e != nil {
+		if e := a.cfgSinks.Lookup(id, fn); e != nil {
 			return callTarget{entry: e}
 		}
 	}

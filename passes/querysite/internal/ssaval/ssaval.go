@@ -284,3 +284,14 @@ func FieldAddrUses(fa *ssa.FieldAddr) (stores []*ssa.Store, escaped bool) {
 	}
 	return stores, escaped
 }
+
+// IsParamsPtr reports whether t is *params.Params, the SDK's query
+// parameters (table.QueryParameters, ydb.Params, Builder.Build()).
+func IsParamsPtr(t types.Type) bool {
+	p, ok := types.Unalias(t).(*types.Pointer)
+	if !ok {
+		return false
+	}
+	n, ok := types.Unalias(p.Elem()).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == sdk.PkgInternalParams && n.Obj().Name() == sdk.ParamsParamsType
+}
