@@ -80,7 +80,7 @@
 //   - query modes: Query.ScanQuery for StreamExecuteScanQuery and for
 //     database/sql calls whose context is traced to
 //     ydb.WithQueryMode(ctx, ydb.ScanQueryMode); ExplainQueryMode makes the
-//     site ExplainOnly (querymode.go).
+//     site ExplainOnly (package sqlmode).
 //
 // Facts (on the declared function, deterministic, no maps):
 //   - ydbSink(query=i,params=j,…): the function forwards its arguments to an

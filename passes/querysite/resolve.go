@@ -114,6 +114,12 @@ func (a *pkgAnalysis) shapeEntry(m *types.Func) *sdk.Entry {
 	return nil
 }
 
+// modeHost is the pass as package sqlmode sees it (sqlmode.Host): the
+// packages the analysed package imports.
+type modeHost struct{ a *pkgAnalysis }
+
+func (h modeHost) FindPackage(path string) *types.Package { return h.a.findPackage(path) }
+
 // findPackage finds an imported package by path (transitively).
 func (a *pkgAnalysis) findPackage(path string) *types.Package {
 	if a.pkgByPath == nil {

@@ -12,6 +12,7 @@ import (
 	"github.com/ydblint/ydblint/passes/querysite/cfgsink"
 	"github.com/ydblint/ydblint/passes/querysite/internal/ssaval"
 	"github.com/ydblint/ydblint/passes/querysite/rowshape"
+	"github.com/ydblint/ydblint/passes/querysite/sqlmode"
 )
 
 // siteKind is the Site.Kind of a site reaching an entry point of kind k: a
@@ -133,10 +134,10 @@ func (a *pkgAnalysis) buildSite(common *ssa.CallCommon, t callTarget, c *ctx) (*
 	s := site.New(pos, end, e.API, siteKind(e.Kind))
 	q := queryOf(s)
 	q.ExplainOnly, q.NotYQL, q.ScanQuery = e.Explain, e.Explain, e.Scan
-	if e.Pkg == sdk.PkgSQL && (e.Kind == sdk.KindYQL || e.Kind == sdk.KindPreparedExec) && len(args) > 0 && isContext(args[0].Type()) {
-		m := a.sqlQueryMode(args[0], c, 0)
-		q.ScanQuery = m.scan
-		if m.explain {
+	if e.Pkg == sdk.PkgSQL && (e.Kind == sdk.KindYQL || e.Kind == sdk.KindPreparedExec) && len(args) > 0 && sqlmode.IsContext(args[0].Type()) {
+		m := sqlmode.Of(modeHost{a}, args[0], &c.visiting, maxDepth)
+		q.ScanQuery = m.Scan
+		if m.Explain {
 			q.ExplainOnly, q.NotYQL = true, true
 		}
 	}
