@@ -143,7 +143,7 @@ func (a *pkgAnalysis) handleStores(tn *types.TypeName, i int) (stores []*ssa.Sto
 				if !isFA || fa.Field != i || sdkssa.LocalStruct(fa.X.Type(), a.pass.Pkg) != tn {
 					continue
 				}
-				st, escaped := fieldAddrUses(fa) // fields.go
+				st, escaped := ssaval.FieldAddrUses(fa)
 				if escaped {
 					return nil, false
 				}

@@ -89,7 +89,7 @@
 //   - query modes: Query.ScanQuery for StreamExecuteScanQuery and for
 //     database/sql calls whose context is traced to
 //     ydb.WithQueryMode(ctx, ydb.ScanQueryMode); ExplainQueryMode makes the
-//     site ExplainOnly (querymode.go).
+//     site ExplainOnly (package sqlmode).
 //
 // Facts (on the declared function, deterministic, no maps):
 //   - ydbSink(query=i,params=j,…): the function forwards its arguments to an
@@ -107,6 +107,10 @@
 //     as []types.StructValueOption (package rowshape).
 //   - ydbRowImpls (package): the package's row-returning methods and the
 //     interfaces its types are converted to (package rowshape).
+//   - ydbEval(F, G; vars V) (package): the evaluator's summaries of the
+//     package's exported functions that build text or values of the
+//     package, and of its exported variables only the initialiser assigns
+//     (package evalenv).
 //   - reachesYDB (package): the package reaches the SDK.
 //
 // Packages of ydb-go-sdk itself are skipped (its internals are not user
@@ -118,7 +122,7 @@
 //
 // Configured sinks (the sinks: section of .ydblint.yml, config.Sink) are
 // entry points too, checked after the SDK table and before wrapper
-// summaries and facts (sinks.go): a call to one is a site, its parameters
+// summaries and facts (package cfgsink): a call to one is a site, its parameters
 // argument is decoded by its type, and a function forwarding its own
 // parameters to one gets a ydbSink fact. A package that declares or imports
 // a configured sink reaches the database. The scope options (include-pkgs,
@@ -147,7 +151,8 @@
 //     text is the union of those texts, when it is the only string
 //     parameter the callers vary (two that vary together would pair one
 //     call's table with another call's column): the evaluator reads the
-//     field (evalenv.go Stores and Callers, fields.go's index of stores); a
+//     field (package evalenv's Env.Stores and Env.Callers, over its index
+//     of stores, through evalHost, evalhost.go); a
 //     keyed site whose path then has several variants lists them in
 //     TableArg.Alternatives (tablealt.go) and consumers judge rows under
 //     every alternative.

@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/ydblint/ydblint/passes/querysite/evalenv"
 )
 
 // Table identity through a parameter every caller fills from the same Go
@@ -196,7 +198,7 @@ func (a *pkgAnalysis) paramHole(p *ssa.Parameter, pos, end token.Pos) piece {
 }
 
 // maxArgTextCallers bounds the calls whose arguments are compared.
-const maxArgTextCallers = 16
+const maxArgTextCallers = evalenv.MaxCallers
 
 // paramArgText is the text every caller passes for p, when p has no
 // identity of its own but all callers pass the same text without unknown

@@ -522,7 +522,7 @@ func (a *pkgAnalysis) sqlArgs(v ssa.Value, c *ctx) *site.Params {
 		return s.done()
 	}
 	if len(elems) == 1 {
-		if p := ssaval.Peel(elems[0]); isParamsPtr(p.Type()) {
+		if p := ssaval.Peel(elems[0]); ssaval.IsParamsPtr(p.Type()) {
 			return a.paramsValue(p, c)
 		}
 	}
@@ -557,13 +557,4 @@ func (a *pkgAnalysis) sqlArgs(v ssa.Value, c *ctx) *site.Params {
 		s.add("p"+strconv.Itoa(i), pos, end, a.classifyGo(e, "", c.deeper()))
 	}
 	return s.done()
-}
-
-func isParamsPtr(t types.Type) bool {
-	p, ok := types.Unalias(t).(*types.Pointer)
-	if !ok {
-		return false
-	}
-	n, ok := types.Unalias(p.Elem()).(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == sdk.PkgInternalParams && n.Obj().Name() == sdk.ParamsParamsType
 }

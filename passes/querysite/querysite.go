@@ -21,6 +21,8 @@ import (
 	"github.com/ydblint/ydblint/internal/ssaprog"
 	"github.com/ydblint/ydblint/internal/yql"
 	"github.com/ydblint/ydblint/passes/config"
+	"github.com/ydblint/ydblint/passes/querysite/cfgsink"
+	"github.com/ydblint/ydblint/passes/querysite/evalenv"
 	"github.com/ydblint/ydblint/passes/querysite/gohash"
 	"github.com/ydblint/ydblint/passes/querysite/rowshape"
 )
@@ -47,7 +49,7 @@ var Analyzer = &analysis.Analyzer{
 	Requires:         []*analysis.Analyzer{config.Analyzer, pkgstate.Analyzer, ssaprog.Analyzer},
 	RunDespiteErrors: true,
 	ResultType:       reflect.TypeFor[*site.Result](),
-	FactTypes:        []analysis.Fact{new(sinkFact), new(textFact), new(gohash.Fact), new(reachFact), new(incompleteFact), new(rowshape.ShapeFact), new(rowshape.ImplsFact), new(evalFact)},
+	FactTypes:        []analysis.Fact{new(sinkFact), new(textFact), new(gohash.Fact), new(reachFact), new(incompleteFact), new(rowshape.ShapeFact), new(rowshape.ImplsFact), new(evalenv.Fact)},
 }
 
 // Bounds: every recursion and enumeration is capped so that no input can
@@ -98,7 +100,7 @@ func run(pass *analysis.Pass) (any, error) {
 		pass.ExportPackageFact(&incompleteFact{})
 		return res, nil
 	}
-	cs := newConfigSinks(pass.ResultOf[config.Analyzer].(*config.Config))
+	cs := cfgsink.New(pass.ResultOf[config.Analyzer].(*config.Config))
 	reach := reaches(pass, cs)
 	if !reach && (!mentionsYQL(pass) || sdkLibrary(pass)) {
 		hashes := gohash.Helpers(pass)
@@ -111,7 +113,7 @@ func run(pass *analysis.Pass) (any, error) {
 					a.summarize()
 				}
 				if texts {
-					a.exportEvalSummaries() // evalfact.go
+					a.evalPackage().ExportSummaries() // evalhost.go
 				}
 			}
 		}
@@ -131,7 +133,7 @@ func run(pass *analysis.Pass) (any, error) {
 	a.cfgSinks = cs
 	a.summarize()
 	if !sdkLibrary(pass) {
-		a.exportEvalSummaries() // evalfact.go
+		a.evalPackage().ExportSummaries() // evalhost.go
 	}
 	a.rows.ExportShapes(a.prog, a.funcs)
 	a.collectSites()
@@ -145,12 +147,12 @@ func run(pass *analysis.Pass) (any, error) {
 // database/sql itself are skipped: their own internals are not user query
 // sites and are large. A package declaring or importing a configured sink
 // reaches the database through it.
-func reaches(pass *analysis.Pass, cs *configSinks) bool {
+func reaches(pass *analysis.Pass, cs *cfgsink.Sinks) bool {
 	self := pass.Pkg.Path()
 	if isSDKLibrary(self) || self == sdk.PkgSQL {
 		return false
 	}
-	if cs.hasPkg(self) {
+	if cs.HasPkg(self) {
 		return true
 	}
 	seen := map[*types.Package]bool{}
@@ -161,7 +163,7 @@ func reaches(pass *analysis.Pass, cs *configSinks) bool {
 		}
 		seen[p] = true
 		path := p.Path()
-		if sdk.InSDK(path) || path == sdk.PkgSQL || cs.hasPkg(path) {
+		if sdk.InSDK(path) || path == sdk.PkgSQL || cs.HasPkg(path) {
 			return true
 		}
 		for _, imp := range p.Imports() {
@@ -209,12 +211,12 @@ type pkgAnalysis struct {
 	localTexts  map[*ssa.Function]texts
 	localSinks  map[*ssa.Function]*sinkSummary
 	hashes      *gohash.Deriver              // Go hashes of values, hash summaries (hashhost.go)
-	cfgSinks    *configSinks                 // nil when the configuration declares none
-	fields      *fieldState                  // writes to local string fields (fields.go), built on first use
+	cfgSinks    *cfgsink.Sinks               // nil when the configuration declares none
 	paramKeys   *paramKeyState               // callers of each function (paramkey.go), built on first use
 	rows        *rowshape.Decoder            // rows, keys and row shapes (rowhost.go)
 	handles     map[any]dbInfo               // handle parameters and fields already traced (dbtrace.go)
-	eval        *goeval.Evaluator            // made at the first site (evalenv.go)
+	evalPkg     *evalenv.Package             // the evaluator's view of the package (evalhost.go)
+	eval        *goeval.Evaluator            // made at the first site (evalhost.go)
 	paramsAt    map[token.Pos]*ssa.Parameter // the package's parameters by declaration (evaltext.go)
 	litIndex    map[token.Pos]*ast.BasicLit  // string literals by position (evaltext.go)
 	pkgStrIndex map[string][]ast.Expr        // string-constant expressions of the package (evaltext.go)
@@ -240,7 +242,7 @@ func newAnalysis(pass *analysis.Pass) *pkgAnalysis {
 	}
 	a.rows = rowshape.NewDecoder(pass, rowHost{a})
 	a.hashes = gohash.New(pass, hashHost{a})
-	a.prog = ssaprog.Of(pass).Build(seedsOf(pass, newConfigSinks(configOf(pass))))
+	a.prog = ssaprog.Of(pass).Build(seedsOf(pass, cfgsink.New(configOf(pass))))
 	if a.prog == nil {
 		return nil
 	}
@@ -359,6 +361,29 @@ func mentionsYQL(pass *analysis.Pass) bool {
 // the body plan, seedsOf).
 func literalMentionsYQL(lit string) bool {
 	return len(lit) >= 8 && yql.HasStatementPair(lit)
+}
+
+// buildsText reports whether a string literal of the package starts a
+// statement or holds a statement pair: the package may assemble query text
+// for its importers, and its exported functions are summarised
+// (evalenv.Fact).
+func buildsText(pass *analysis.Pass) bool {
+	found := false
+	for _, f := range pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			if found {
+				return false
+			}
+			if lit, ok := n.(*ast.BasicLit); ok && lit.Kind == token.STRING && (yql.StartsStatement(lit.Value) || literalMentionsYQL(lit.Value)) {
+				found = true
+			}
+			return !found
+		})
+		if found {
+			break
+		}
+	}
+	return found
 }
 
 // importsIncomplete reports whether a direct import carries incompleteFact

@@ -34,7 +34,7 @@ func (a *pkgAnalysis) reachableVariants(old texts, v ssa.Value, hint ast.Expr, c
 		return old
 	}
 	ev := a.evaluator()
-	s, err := goeval.SummarizeAt(newEvalEnv(a), goeval.Budget{}, c.fn, v)
+	s, err := goeval.SummarizeAt(a.evalPackage().Env(), goeval.Budget{}, c.fn, v)
 	if err != nil || s == nil {
 		return old
 	}

@@ -47,7 +47,7 @@ func (a *pkgAnalysis) target(common *ssa.CallCommon) callTarget {
 		if callee != nil {
 			fn, _ = callee.Object().(*types.Func)
 		}
-		if e := a.cfgSinks.lookup(id, fn); e != nil {
+		if e := a.cfgSinks.Lookup(id, fn); e != nil {
 			return callTarget{entry: e}
 		}
 	}
@@ -113,6 +113,12 @@ func (a *pkgAnalysis) shapeEntry(m *types.Func) *sdk.Entry {
 	}
 	return nil
 }
+
+// modeHost is the pass as package sqlmode sees it (sqlmode.Host): the
+// packages the analysed package imports.
+type modeHost struct{ a *pkgAnalysis }
+
+func (h modeHost) FindPackage(path string) *types.Package { return h.a.findPackage(path) }
 
 // findPackage finds an imported package by path (transitively).
 func (a *pkgAnalysis) findPackage(path string) *types.Package {

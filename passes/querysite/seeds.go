@@ -8,6 +8,8 @@ import (
 	"github.com/ydblint/ydblint/internal/sdk"
 	"github.com/ydblint/ydblint/internal/ssaprog"
 	"github.com/ydblint/ydblint/passes/config"
+	"github.com/ydblint/ydblint/passes/querysite/cfgsink"
+	"github.com/ydblint/ydblint/passes/querysite/evalenv"
 	"github.com/ydblint/ydblint/passes/querysite/gohash"
 )
 
@@ -16,7 +18,7 @@ import (
 // package or a configured sink package, an object carrying a sink, hash or
 // lookup fact, or a method of a user interface named like an SDK entry
 // point (shapeEntry); or spelling a YQL statement in a string literal.
-func seedsOf(pass *analysis.Pass, cs *configSinks) ssaprog.Seeds {
+func seedsOf(pass *analysis.Pass, cs *cfgsink.Sinks) ssaprog.Seeds {
 	facts := map[types.Object]bool{}
 	for _, f := range pass.AllObjectFacts() {
 		switch f.Fact.(type) {
@@ -30,7 +32,7 @@ func seedsOf(pass *analysis.Pass, cs *configSinks) ssaprog.Seeds {
 			is, ok := seedPkg[p]
 			if !ok {
 				path := p.Path()
-				is = sdk.InSDK(path) || path == sdk.PkgSQL || sdk.IsHashPkg(path) || cs.hasPkg(path)
+				is = sdk.InSDK(path) || path == sdk.PkgSQL || sdk.IsHashPkg(path) || cs.HasPkg(path)
 				seedPkg[p] = is
 			}
 			if is {
@@ -49,8 +51,8 @@ func seedsOf(pass *analysis.Pass, cs *configSinks) ssaprog.Seeds {
 	}
 	if buildsText(pass) {
 		// Its importers may ask for the summaries of its exported
-		// functions (evalfact.go).
-		seeds.Decl = summaryRoot
+		// functions (evalenv.Fact).
+		seeds.Decl = evalenv.SummaryRoot
 	}
 	return seeds
 }

@@ -9,8 +9,10 @@ import (
 
 	"github.com/ydblint/ydblint/internal/sdk"
 	"github.com/ydblint/ydblint/internal/site"
+	"github.com/ydblint/ydblint/passes/querysite/cfgsink"
 	"github.com/ydblint/ydblint/passes/querysite/internal/ssaval"
 	"github.com/ydblint/ydblint/passes/querysite/rowshape"
+	"github.com/ydblint/ydblint/passes/querysite/sqlmode"
 )
 
 // siteKind is the Site.Kind of a site reaching an entry point of kind k: a
@@ -132,10 +134,10 @@ func (a *pkgAnalysis) buildSite(common *ssa.CallCommon, t callTarget, c *ctx) (*
 	s := site.New(pos, end, e.API, siteKind(e.Kind))
 	q := queryOf(s)
 	q.ExplainOnly, q.NotYQL, q.ScanQuery = e.Explain, e.Explain, e.Scan
-	if e.Pkg == sdk.PkgSQL && (e.Kind == sdk.KindYQL || e.Kind == sdk.KindPreparedExec) && len(args) > 0 && isContext(args[0].Type()) {
-		m := a.sqlQueryMode(args[0], c, 0)
-		q.ScanQuery = m.scan
-		if m.explain {
+	if e.Pkg == sdk.PkgSQL && (e.Kind == sdk.KindYQL || e.Kind == sdk.KindPreparedExec) && len(args) > 0 && sqlmode.IsContext(args[0].Type()) {
+		m := sqlmode.Of(modeHost{a}, args[0], &c.visiting, maxDepth)
+		q.ScanQuery = m.Scan
+		if m.Explain {
 			q.ExplainOnly, q.NotYQL = true, true
 		}
 	}
@@ -179,7 +181,7 @@ func (a *pkgAnalysis) buildSite(common *ssa.CallCommon, t callTarget, c *ctx) (*
 	if v, _ := arg(sdk.RoleOptions); v != nil {
 		switch e.Kind {
 		case sdk.KindYQL, sdk.KindPreparedExec:
-			if e.Pkg == sdk.PkgQuery || e.Pkg == sdk.PkgInternalQuery || a.cfgSinks.isEntry(e) {
+			if e.Pkg == sdk.PkgQuery || e.Pkg == sdk.PkgInternalQuery || a.cfgSinks.IsEntry(e) {
 				var notYQL, explain bool
 				q.Params, notYQL, explain = a.queryOptions(v, c)
 				q.NotYQL = q.NotYQL || notYQL
@@ -202,7 +204,7 @@ func (a *pkgAnalysis) buildSite(common *ssa.CallCommon, t callTarget, c *ctx) (*
 	}
 	if v, _ := arg(sdk.RoleArgs); v != nil {
 		info := a.dbInfo(dbRecv, 0)
-		if a.cfgSinks.isEntry(e) {
+		if a.cfgSinks.IsEntry(e) {
 			// A configured sink's `args ...any`: how it binds unnamed
 			// arguments is not known.
 			info = dbInfo{mode: site.BindUnknown}
@@ -245,7 +247,7 @@ func (a *pkgAnalysis) buildSite(common *ssa.CallCommon, t callTarget, c *ctx) (*
 		}
 		a.carryTable(s, fwd, tableTT)
 	}
-	if v, _ := arg(roleUnknownParams); v != nil && q.Params == nil {
+	if v, _ := arg(cfgsink.RoleUnknownParams); v != nil && q.Params == nil {
 		q.Params = &site.Params{} // a configured sink's parameters of a type ydblint cannot decode
 	}
 	if q.Params == nil && s.Kind == sdk.KindYQL {

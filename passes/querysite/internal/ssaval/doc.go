@@ -4,10 +4,13 @@
 // arguments of a call without its receiver (SplitRecv), a value without
 // its conversions (Peel, PeelConv), the only value stored into a local
 // cell (SingleStore), the elements of slice and struct literals
-// (SliceElems, StructLitFields) and constant strings (ConstString).
+// (SliceElems, StructLitFields), constant strings (ConstString), the
+// stores through a field's address (FieldAddrUses) and the SDK's
+// *params.Params type (IsParamsPtr).
 //
 // They are apart from querysite so that a subpackage decoding one concern
-// (rowshape: rows and their shapes; gohash: Go hashes) reads values as
+// (rowshape: rows and their shapes; gohash: Go hashes; evalenv: the
+// evaluator's environment; cfgsink: configured sinks) reads values as
 // querysite does without importing it. None of them reads analysis state:
-// each is a function of the SSA value alone.
+// each is a function of the SSA value (or type) alone.
 package ssaval

@@ -255,3 +255,43 @@ func SingleStore(alloc *ssa.Alloc) ssa.Value {
 		return ok
 	})
 }
+
+// FieldAddrUses sorts the uses of a field's address: the stores through
+// it, and whether it is used any other way than to store or load (passed
+// to a function, stored itself, converted), so that the field may be
+// written where ydblint does not look.
+func FieldAddrUses(fa *ssa.FieldAddr) (stores []*ssa.Store, escaped bool) {
+	refs := fa.Referrers()
+	if refs == nil {
+		return nil, false
+	}
+	for _, r := range *refs {
+		switch r := r.(type) {
+		case *ssa.Store:
+			if r.Addr != fa {
+				escaped = true // the address itself is stored
+				continue
+			}
+			stores = append(stores, r)
+		case *ssa.UnOp:
+			if r.Op != token.MUL {
+				escaped = true
+			}
+		case *ssa.DebugRef:
+		default:
+			escaped = true
+		}
+	}
+	return stores, escaped
+}
+
+// IsParamsPtr reports whether t is *params.Params, the SDK's query
+// parameters (table.QueryParameters, ydb.Params, Builder.Build()).
+func IsParamsPtr(t types.Type) bool {
+	p, ok := types.Unalias(t).(*types.Pointer)
+	if !ok {
+		return false
+	}
+	n, ok := types.Unalias(p.Elem()).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == sdk.PkgInternalParams && n.Obj().Name() == sdk.ParamsParamsType
+}

@@ -1,28 +1,24 @@
-package querysite
+package evalenv
 
 import (
-	"go/ast"
-	"go/token"
 	"go/types"
 	"sort"
 	"strings"
 
-	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/ydblint/ydblint/internal/goeval"
-	"github.com/ydblint/ydblint/internal/yql"
 )
 
-// evalFact carries the evaluator's summaries of a package's exported
+// Fact (ydbEval) carries the evaluator's summaries of a package's exported
 // functions and methods to its importers (goeval.Summary: the function
 // lowered with what it needs that importers cannot name), so that a
 // fluent builder, an options constructor or a query type's method in
 // another package is interpreted at the caller with the caller's
 // arguments. One package fact, sorted by name: gob of a map is not
 // deterministic, and go vet caches facts by their bytes.
-type evalFact struct {
-	Funcs []evalSummary
+type Fact struct {
+	Funcs []FuncSummary
 	// Vars holds the values of the package's exported variables that only
 	// its initialiser assigns (goeval.SummarizeGlobals), for importers
 	// that read them directly: a template parsed once into a variable of
@@ -30,14 +26,15 @@ type evalFact struct {
 	Vars *goeval.Summary
 }
 
-type evalSummary struct {
+// FuncSummary is one function's summary in a Fact.
+type FuncSummary struct {
 	Name string // (*ssa.Function).String of the summarised function
 	S    *goeval.Summary
 }
 
-func (*evalFact) AFact() {}
+func (*Fact) AFact() {}
 
-func (f *evalFact) String() string {
+func (f *Fact) String() string {
 	names := make([]string, len(f.Funcs))
 	for i, s := range f.Funcs {
 		names[i] = s.Name
@@ -53,7 +50,7 @@ func (f *evalFact) String() string {
 }
 
 // global returns Vars when it holds the variable name.
-func (f *evalFact) global(name string) *goeval.Summary {
+func (f *Fact) global(name string) *goeval.Summary {
 	if f.Vars == nil {
 		return nil
 	}
@@ -65,7 +62,7 @@ func (f *evalFact) global(name string) *goeval.Summary {
 	return nil
 }
 
-func (f *evalFact) lookup(name string) *goeval.Summary {
+func (f *Fact) lookup(name string) *goeval.Summary {
 	i := sort.Search(len(f.Funcs), func(i int) bool { return f.Funcs[i].Name >= name })
 	if i < len(f.Funcs) && f.Funcs[i].Name == name {
 		return f.Funcs[i].S
@@ -73,34 +70,12 @@ func (f *evalFact) lookup(name string) *goeval.Summary {
 	return nil
 }
 
-// buildsText reports whether a string literal of the package starts a
-// statement or holds a statement pair: the package may assemble query text
-// for its importers, and its exported functions are summarised.
-func buildsText(pass *analysis.Pass) bool {
-	found := false
-	for _, f := range pass.Files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			if found {
-				return false
-			}
-			if lit, ok := n.(*ast.BasicLit); ok && lit.Kind == token.STRING && (yql.StartsStatement(lit.Value) || literalMentionsYQL(lit.Value)) {
-				found = true
-			}
-			return !found
-		})
-		if found {
-			break
-		}
-	}
-	return found
-}
-
-// summaryRoot reports whether importers may ask for fn's summary: an
+// SummaryRoot reports whether importers may ask for fn's summary: an
 // exported function, or an exported method of an exported type, not
 // generic (an instantiation is not named the same at the importer), that
 // returns text or a value of its own package (a builder, an option, a
 // query interface).
-func summaryRoot(fn *types.Func) bool {
+func SummaryRoot(fn *types.Func) bool {
 	if fn == nil || !fn.Exported() || fn.Pkg() == nil {
 		return false
 	}
@@ -133,45 +108,49 @@ func summaryRoot(fn *types.Func) bool {
 	return false
 }
 
-// exportEvalSummaries summarises the package's summary roots, each within
-// the evaluator's Budget.Summary; one that does not fit is left out (its
-// calls stay applications, holes at the importer).
-func (a *pkgAnalysis) exportEvalSummaries() {
-	env := newEvalEnv(a)
-	var out []evalSummary
-	for _, fn := range a.funcs {
+// ExportSummaries exports the package's Fact: the summaries of its summary
+// roots, each within the evaluator's Budget.Summary (one that does not fit
+// is left out: its calls stay applications, holes at the importer), and
+// the values of its exported variables.
+func (p *Package) ExportSummaries() {
+	env := p.Env()
+	pass, prog := p.h.Pass(), p.h.Program()
+	var out []FuncSummary
+	for _, fn := range p.h.Funcs() {
 		obj, _ := fn.Object().(*types.Func)
-		if fn.Parent() != nil || obj == nil || obj.Pkg() != a.pass.Pkg || !summaryRoot(obj) || len(a.prog.Blocks(fn)) == 0 {
+		if fn.Parent() != nil || obj == nil || obj.Pkg() != pass.Pkg || !SummaryRoot(obj) || len(prog.Blocks(fn)) == 0 {
 			continue
 		}
 		s, err := goeval.Summarize(env, goeval.Budget{}, fn)
 		if err != nil || s == nil {
 			continue
 		}
-		out = append(out, evalSummary{Name: fn.String(), S: s})
+		out = append(out, FuncSummary{Name: fn.String(), S: s})
 	}
-	vars := goeval.SummarizeGlobals(env, goeval.Budget{}, a.pkg, a.exportedVars())
+	vars := goeval.SummarizeGlobals(env, goeval.Budget{}, p.h.Package(), p.exportedVars())
 	if len(out) == 0 && vars == nil {
 		return
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
-	a.pass.ExportPackageFact(&evalFact{Funcs: out, Vars: vars})
+	pass.ExportPackageFact(&Fact{Funcs: out, Vars: vars})
 }
 
 // exportedVars returns the package's exported variables in name order;
 // SummarizeGlobals keeps those only the initialiser assigns whose value it
 // knows (a string, a template, a struct or map of them).
-func (a *pkgAnalysis) exportedVars() []*ssa.Global {
-	if a.pkg == nil {
+func (p *Package) exportedVars() []*ssa.Global {
+	pkg := p.h.Package()
+	if pkg == nil {
 		return nil
 	}
+	scope := p.h.Pass().Pkg.Scope()
 	var out []*ssa.Global
-	for _, name := range a.pass.Pkg.Scope().Names() {
-		obj, ok := a.pass.Pkg.Scope().Lookup(name).(*types.Var)
+	for _, name := range scope.Names() {
+		obj, ok := scope.Lookup(name).(*types.Var)
 		if !ok || !obj.Exported() {
 			continue
 		}
-		if g, ok := a.pkg.Members[name].(*ssa.Global); ok {
+		if g, ok := pkg.Members[name].(*ssa.Global); ok {
 			out = append(out, g)
 		}
 	}

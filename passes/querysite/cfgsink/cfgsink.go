@@ -1,13 +1,14 @@
-package querysite
+package cfgsink
 
 import (
 	"go/types"
 
 	"github.com/ydblint/ydblint/internal/sdk"
 	"github.com/ydblint/ydblint/passes/config"
+	"github.com/ydblint/ydblint/passes/querysite/internal/ssaval"
 )
 
-// configSinks are the sinks the configuration declares (config.Sink), by
+// Sinks are the sinks the configuration declares (config.Sink), by
 // identity. A call to one is a query site exactly like a call to an SDK
 // entry point: its text argument is traced, its parameters argument is
 // decoded by its type, and a function forwarding its own parameters to it
@@ -25,19 +26,19 @@ import (
 //
 // A declaration whose query argument is not a string parameter of the
 // function matches nothing.
-type configSinks struct {
+type Sinks struct {
 	byID    map[sdk.Identity]*config.Sink
 	pkgs    map[string]bool
 	entries map[sdk.Identity]*sdk.Entry // built entries; nil value: does not fit
 }
 
-// newConfigSinks indexes the configured sinks; nil when there are none, so
-// that the common case costs one nil check.
-func newConfigSinks(cfg *config.Config) *configSinks {
+// New indexes the configured sinks; nil when there are none, so that the
+// common case costs one nil check.
+func New(cfg *config.Config) *Sinks {
 	if cfg == nil || len(cfg.Sinks) == 0 {
 		return nil
 	}
-	cs := &configSinks{byID: map[sdk.Identity]*config.Sink{}, pkgs: map[string]bool{}, entries: map[sdk.Identity]*sdk.Entry{}}
+	cs := &Sinks{byID: map[sdk.Identity]*config.Sink{}, pkgs: map[string]bool{}, entries: map[sdk.Identity]*sdk.Entry{}}
 	for i := range cfg.Sinks {
 		s := &cfg.Sinks[i]
 		recv, name, ok := s.Target()
@@ -53,21 +54,21 @@ func newConfigSinks(cfg *config.Config) *configSinks {
 	return cs
 }
 
-// hasPkg reports whether path declares a configured sink.
-func (cs *configSinks) hasPkg(path string) bool { return cs != nil && cs.pkgs[path] }
+// HasPkg reports whether path declares a configured sink.
+func (cs *Sinks) HasPkg(path string) bool { return cs != nil && cs.pkgs[path] }
 
-// isEntry reports whether e was built from the configuration.
-func (cs *configSinks) isEntry(e *sdk.Entry) bool {
+// IsEntry reports whether e was built from the configuration.
+func (cs *Sinks) IsEntry(e *sdk.Entry) bool {
 	if cs == nil || e == nil {
 		return false
 	}
 	return cs.entries[sdk.Identity{Pkg: e.Pkg, Recv: e.Recv, Name: e.Name}] == e
 }
 
-// lookup returns the entry for a call whose callee has identity id and
+// Lookup returns the entry for a call whose callee has identity id and
 // function object fn (the declaring interface's method for invoke calls),
 // or nil.
-func (cs *configSinks) lookup(id sdk.Identity, fn *types.Func) *sdk.Entry {
+func (cs *Sinks) Lookup(id sdk.Identity, fn *types.Func) *sdk.Entry {
 	if cs == nil {
 		return nil
 	}
@@ -114,21 +115,21 @@ func sinkEntry(id sdk.Identity, s *config.Sink, fn *types.Func) *sdk.Entry {
 		} else {
 			// Bound parameters exist but cannot be decoded: mark them
 			// unknown rather than "none".
-			e.Args = append(e.Args, sdk.Arg{Index: s.ParamsArg, Role: roleUnknownParams})
+			e.Args = append(e.Args, sdk.Arg{Index: s.ParamsArg, Role: RoleUnknownParams})
 		}
 	}
 	return e
 }
 
-// roleUnknownParams marks a configured parameters argument of a type
+// RoleUnknownParams marks a configured parameters argument of a type
 // ydblint cannot decode. It is outside the sdk.Role values on purpose:
-// buildSite then only records that parameters exist.
-const roleUnknownParams sdk.Role = 255
+// querysite's buildSite then only records that parameters exist.
+const RoleUnknownParams sdk.Role = 255
 
 // paramsRole decides how a configured sink's parameters argument is read,
-// by its type (see configSinks).
+// by its type (see Sinks).
 func paramsRole(t types.Type) sdk.Role {
-	if isParamsPtr(t) {
+	if ssaval.IsParamsPtr(t) {
 		return sdk.RoleParams
 	}
 	sl, ok := types.Unalias(t).Underlying().(*types.Slice)

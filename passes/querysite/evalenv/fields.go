@@ -1,12 +1,12 @@
-package querysite
+package evalenv
 
 import (
-	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/ydblint/ydblint/internal/sdkssa"
+	"github.com/ydblint/ydblint/passes/querysite/internal/ssaval"
 )
 
 // Query text kept in a struct field is a common shape in services:
@@ -18,7 +18,7 @@ import (
 //	func (r *repo) get(…) { s.Execute(ctx, tx, r.readQuery, params) }
 //
 // The evaluator reads such a field as the join of every value stored into
-// it (goeval's resolveField, through evalEnv.Stores), and this file is the
+// it (goeval's resolveField, through Env.Stores), and this file is the
 // index of those stores. An unexported field of a struct type declared in
 // the analysed package can only be written by that package (reflect cannot
 // set unexported fields), so when every write is a plain store through a
@@ -51,8 +51,8 @@ const maxFieldStores = 8
 // localField returns the identity of field i of the struct type t (or *t)
 // when the field is unexported and the type is a non-generic named struct
 // declared in the analysed package.
-func (a *pkgAnalysis) localField(t types.Type, i int) (fieldID, bool) {
-	tn := sdkssa.LocalStruct(t, a.pass.Pkg) // dbtrace.go
+func (p *Package) localField(t types.Type, i int) (fieldID, bool) {
+	tn := sdkssa.LocalStruct(t, p.h.Pass().Pkg)
 	if tn == nil {
 		return fieldID{}, false
 	}
@@ -67,20 +67,20 @@ func (a *pkgAnalysis) localField(t types.Type, i int) (fieldID, bool) {
 // of local string fields: a store through the address is a write, a load is
 // a read, any other use (the address passed to a function, stored, converted)
 // means the field can be written where ydblint does not look.
-func (a *pkgAnalysis) fieldIndex() *fieldState {
-	if a.fields != nil {
-		return a.fields
+func (p *Package) fieldIndex() *fieldState {
+	if p.fields != nil {
+		return p.fields
 	}
 	fs := &fieldState{info: map[fieldID]*fieldInfo{}}
-	a.fields = fs
-	for _, fn := range a.funcs {
-		for _, b := range a.prog.Blocks(fn) {
+	p.fields = fs
+	for _, fn := range p.h.Funcs() {
+		for _, b := range p.h.Program().Blocks(fn) {
 			for _, instr := range b.Instrs {
 				fa, ok := instr.(*ssa.FieldAddr)
 				if !ok {
 					continue
 				}
-				id, ok := a.localField(fa.X.Type(), fa.Field)
+				id, ok := p.localField(fa.X.Type(), fa.Field)
 				if !ok {
 					continue
 				}
@@ -89,40 +89,11 @@ func (a *pkgAnalysis) fieldIndex() *fieldState {
 					fi = &fieldInfo{}
 					fs.info[id] = fi
 				}
-				stores, escaped := fieldAddrUses(fa)
+				stores, escaped := ssaval.FieldAddrUses(fa)
 				fi.stores = append(fi.stores, stores...)
 				fi.escaped = fi.escaped || escaped
 			}
 		}
 	}
 	return fs
-}
-
-// fieldAddrUses sorts the uses of a field's address: the stores through
-// it, and whether it is used any other way than to store or load (passed
-// to a function, stored itself, converted), so that the field may be
-// written where ydblint does not look.
-func fieldAddrUses(fa *ssa.FieldAddr) (stores []*ssa.Store, escaped bool) {
-	refs := fa.Referrers()
-	if refs == nil {
-		return nil, false
-	}
-	for _, r := range *refs {
-		switch r := r.(type) {
-		case *ssa.Store:
-			if r.Addr != fa {
-				escaped = true // the address itself is stored
-				continue
-			}
-			stores = append(stores, r)
-		case *ssa.UnOp:
-			if r.Op != token.MUL {
-				escaped = true
-			}
-		case *ssa.DebugRef:
-		default:
-			escaped = true
-		}
-	}
-	return stores, escaped
 }

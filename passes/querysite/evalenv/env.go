@@ -1,4 +1,4 @@
-package querysite
+package evalenv
 
 import (
 	"go/constant"
@@ -9,28 +9,63 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"golang.org/x/tools/go/analysis"
+
 	"github.com/ydblint/ydblint/internal/goeval"
 	"github.com/ydblint/ydblint/internal/sdk"
+	"github.com/ydblint/ydblint/internal/ssaprog"
 )
 
-// evalEnv is goeval's view of the package under analysis: the bodies
-// querysite's SSA program shows (ssaprog), the package's own functions by
-// name, the methods of the types the package can name, and the package
-// variables only its initialiser assigns, and the summaries imported
-// packages export (evalfact.go). Another package's variable is a hole.
-type evalEnv struct {
-	a      *pkgAnalysis
+// Host is the pass as evalenv sees it: the package querysite analyses,
+// the bodies its SSA program shows (ssaprog), and three answers only the
+// pass's state gives.
+type Host interface {
+	Pass() *analysis.Pass
+	Package() *ssa.Package     // the package's SSA
+	Program() *ssaprog.Program // the bodies the pass sees, and the uses it does not
+	Funcs() []*ssa.Function    // the package's functions the pass reads, initialiser included
+	// KnownCallers returns every call of p's function and p's index among
+	// its parameters when all calls are known, else index -1.
+	KnownCallers(p *ssa.Parameter) ([]ssa.CallInstruction, int)
+	// GlobalStores lists the stores to g in the package, and whether g's
+	// address escapes them.
+	GlobalStores(g *ssa.Global) ([]*ssa.Store, bool)
+	// Embedded reports whether obj is a //go:embed variable.
+	Embedded(obj *types.Var) bool
+}
+
+// Package is the package under analysis as evalenv knows it: its Host and
+// the index of the writes to its local string fields (fields.go), built
+// once and shared by the Envs it makes.
+type Package struct {
+	h      Host
+	fields *fieldState
+}
+
+// NewPackage returns h's Package; nothing is computed before an Env asks.
+func NewPackage(h Host) *Package { return &Package{h: h} }
+
+// Env is goeval's view of the package under analysis (goeval.Env): the
+// bodies querysite's SSA program shows (ssaprog), the package's own
+// functions by name, the methods of the types the package can name, the
+// package variables only its initialiser assigns, and the summaries
+// imported packages export (Fact). Another package's variable is a hole.
+type Env struct {
+	p      *Package
+	h      Host
 	byName map[string]*ssa.Function // the package's functions, by (*ssa.Function).String
 	types  map[string]types.Type    // named types the package can reach, by types.TypeString
 	// imports are the packages the package imports, directly or not, by
-	// path; facts, the evalFact each exported (nil: none).
+	// path; facts, the Fact each exported (nil: none).
 	imports map[string]*types.Package
-	facts   map[*types.Package]*evalFact
+	facts   map[*types.Package]*Fact
 }
 
-func newEvalEnv(a *pkgAnalysis) *evalEnv {
-	env := &evalEnv{a: a, byName: map[string]*ssa.Function{}}
-	for _, fn := range a.funcs {
+// Env returns a new Env of the package: its caches are its own, the field
+// index is the Package's.
+func (p *Package) Env() *Env {
+	env := &Env{p: p, h: p.h, byName: map[string]*ssa.Function{}}
+	for _, fn := range p.h.Funcs() {
 		if fn.Parent() == nil {
 			env.byName[fn.String()] = fn
 		}
@@ -38,36 +73,27 @@ func newEvalEnv(a *pkgAnalysis) *evalEnv {
 	return env
 }
 
-// evaluator returns the package's Evaluator, made at the first site that
-// asks for one: packages without sites pay nothing.
-func (a *pkgAnalysis) evaluator() *goeval.Evaluator {
-	if a.eval == nil {
-		a.eval = goeval.New(newEvalEnv(a), goeval.Budget{})
-	}
-	return a.eval
-}
-
 // Body allows the package's own functions whose bodies querysite's
 // program shows, and synthetic wrappers of them; never the SDK.
-func (env *evalEnv) Body(fn *ssa.Function) bool {
-	if fn == nil || len(env.a.prog.Blocks(fn)) == 0 {
+func (env *Env) Body(fn *ssa.Function) bool {
+	if fn == nil || len(env.h.Program().Blocks(fn)) == 0 {
 		return false
 	}
-	if fn.Pkg == env.a.pkg {
+	if fn.Pkg == env.h.Package() {
 		return true
 	}
 	if fn.Synthetic == "" {
 		return false
 	}
 	obj, _ := fn.Object().(*types.Func)
-	return obj != nil && obj.Pkg() == env.a.pass.Pkg && !sdk.InSDK(obj.Pkg().Path())
+	return obj != nil && obj.Pkg() == env.h.Pass().Pkg && !sdk.InSDK(obj.Pkg().Path())
 }
 
 // Lookup resolves a function of the package to its body, and an exported
 // function or method of an imported package (direct or not) to the
-// summary that package exported (evalFact).
-func (env *evalEnv) Lookup(name string) goeval.Callee {
-	if fn := env.byName[name]; fn != nil && len(env.a.prog.Blocks(fn)) > 0 {
+// summary that package exported (Fact).
+func (env *Env) Lookup(name string) goeval.Callee {
+	if fn := env.byName[name]; fn != nil && len(env.h.Program().Blocks(fn)) > 0 {
 		return goeval.Callee{Fn: fn}
 	}
 	f := env.fact(env.importedPkg(funcPkgPath(name)))
@@ -77,19 +103,19 @@ func (env *evalEnv) Lookup(name string) goeval.Callee {
 	return goeval.Callee{Summary: f.lookup(name)}
 }
 
-// fact is the evalFact pkg exported, nil when none (or pkg is nil).
-func (env *evalEnv) fact(pkg *types.Package) *evalFact {
+// fact is the Fact pkg exported, nil when none (or pkg is nil).
+func (env *Env) fact(pkg *types.Package) *Fact {
 	if pkg == nil {
 		return nil
 	}
 	f, ok := env.facts[pkg]
 	if !ok {
-		f = new(evalFact)
-		if !env.a.pass.ImportPackageFact(pkg, f) {
+		f = new(Fact)
+		if !env.h.Pass().ImportPackageFact(pkg, f) {
 			f = nil
 		}
 		if env.facts == nil {
-			env.facts = map[*types.Package]*evalFact{}
+			env.facts = map[*types.Package]*Fact{}
 		}
 		env.facts[pkg] = f
 	}
@@ -121,8 +147,8 @@ func funcPkgPath(name string) string {
 // importedPkg finds the package with the given path among the package's
 // imports, direct and indirect (facts reach importers through every
 // path of the import graph).
-func (env *evalEnv) importedPkg(path string) *types.Package {
-	if path == "" || path == env.a.pass.Pkg.Path() {
+func (env *Env) importedPkg(path string) *types.Package {
+	if path == "" || path == env.h.Pass().Pkg.Path() {
 		return nil
 	}
 	if env.imports == nil {
@@ -136,20 +162,20 @@ func (env *evalEnv) importedPkg(path string) *types.Package {
 				}
 			}
 		}
-		walk(env.a.pass.Pkg)
+		walk(env.h.Pass().Pkg)
 	}
 	return env.imports[path]
 }
 
 // Method resolves a method of a type the package declares or imports
 // directly (pointer types included).
-func (env *evalEnv) Method(typ, method string) string {
+func (env *Env) Method(typ, method string) string {
 	t := env.typeNamed(typ)
 	if t == nil {
 		return ""
 	}
-	prog := env.a.prog.Prog
-	for _, pkg := range []*types.Package{env.a.pass.Pkg, typePkg(t)} {
+	prog := env.h.Program().Prog
+	for _, pkg := range []*types.Package{env.h.Pass().Pkg, typePkg(t)} {
 		sel := prog.MethodSets.MethodSet(t).Lookup(pkg, method)
 		if sel == nil {
 			continue
@@ -186,7 +212,7 @@ func typePkg(t types.Type) *types.Package {
 
 // typeNamed finds the named type (or pointer to one) spelled typ among the
 // package's and its direct imports' package-level types.
-func (env *evalEnv) typeNamed(typ string) types.Type {
+func (env *Env) typeNamed(typ string) types.Type {
 	if env.types == nil {
 		env.types = map[string]types.Type{}
 		add := func(p *types.Package) {
@@ -203,19 +229,23 @@ func (env *evalEnv) typeNamed(typ string) types.Type {
 				env.types[types.TypeString(types.NewPointer(t), nil)] = types.NewPointer(t)
 			}
 		}
-		add(env.a.pass.Pkg)
-		for _, imp := range env.a.pass.Pkg.Imports() {
+		add(env.h.Pass().Pkg)
+		for _, imp := range env.h.Pass().Pkg.Imports() {
 			add(imp)
 		}
 	}
 	return env.types[typ]
 }
 
-func (env *evalEnv) Implementations(string, string) []string { return nil }
+func (env *Env) Implementations(string, string) []string { return nil }
+
+// MaxCallers bounds the calls of a constructor whose arguments Callers
+// compares (querysite's parameter keys keep the same bound).
+const MaxCallers = 16
 
 // Callers are complete for a constructor that stores a string parameter
-// into a field: every call known (paramkey.go, knownCallers: unexported or
-// package main, never used as a value), at most maxArgTextCallers of them,
+// into a field: every call known (Host.KnownCallers: unexported or
+// package main, never used as a value), at most MaxCallers of them,
 // each passing a constant for a stored parameter (the table), a constant
 // or the value every other call passes for the other stored parameters
 // (the folder a constructor of per-table writers shares), and no other
@@ -224,13 +254,13 @@ func (env *evalEnv) Implementations(string, string) []string { return nil }
 // parameters stay parameters: at the site's function they are the
 // wrapper's parameter pieces, instantiated at its callers through the
 // wrapper facts.
-func (env *evalEnv) Callers(fn *ssa.Function) ([]ssa.CallInstruction, bool) {
+func (env *Env) Callers(fn *ssa.Function) ([]ssa.CallInstruction, bool) {
 	stored := storedStringParams(fn)
 	if len(stored) == 0 {
 		return nil, false
 	}
-	calls, idx := env.a.knownCallers(fn.Params[stored[0]])
-	if idx < 0 || len(calls) > maxArgTextCallers {
+	calls, idx := env.h.KnownCallers(fn.Params[stored[0]])
+	if idx < 0 || len(calls) > MaxCallers {
 		return nil, false
 	}
 	named := false // a stored parameter every call passes a constant for
@@ -326,15 +356,15 @@ func onlyOneVaries(calls []ssa.CallInstruction, stored []int) bool {
 // InitOnly holds for a variable of the package that nothing takes the
 // address of and only the package initialiser assigns; a //go:embed
 // variable is assigned by the toolchain.
-func (env *evalEnv) InitOnly(g *ssa.Global) bool {
+func (env *Env) InitOnly(g *ssa.Global) bool {
 	obj, _ := g.Object().(*types.Var)
-	if obj == nil || obj.Pkg() != env.a.pass.Pkg {
+	if obj == nil || obj.Pkg() != env.h.Pass().Pkg {
 		return false
 	}
-	if _, _, ok := env.a.embedded(obj); ok {
+	if env.h.Embedded(obj) {
 		return false
 	}
-	stores, escaped := env.a.globalStores(g)
+	stores, escaped := env.h.GlobalStores(g)
 	if escaped {
 		return false
 	}
@@ -348,14 +378,14 @@ func (env *evalEnv) InitOnly(g *ssa.Global) bool {
 		// only a map nothing but lookups reads (onlyLookedUp) holds its
 		// literal's entries everywhere. One written after initialisation is
 		// not a lookup table.
-		return env.a.onlyLookedUp(g)
+		return env.onlyLookedUp(g)
 	}
 	return true
 }
 
 // Global answers with the values an imported package exported of its
-// variables (evalFact.Vars).
-func (env *evalEnv) Global(name string) *goeval.Summary {
+// variables (Fact.Vars).
+func (env *Env) Global(name string) *goeval.Summary {
 	if f := env.fact(env.importedPkg(funcPkgPath(name))); f != nil {
 		return f.global(name)
 	}
@@ -365,16 +395,16 @@ func (env *evalEnv) Global(name string) *goeval.Summary {
 // Stores lists the writes to an unexported string field of a local named
 // struct whose address never escapes (fields.go's index), at most
 // maxFieldStores of them.
-func (env *evalEnv) Stores(typ string, field int) ([]goeval.Store, bool) {
+func (env *Env) Stores(typ string, field int) ([]goeval.Store, bool) {
 	t := env.typeNamed(typ)
 	if t == nil {
 		return nil, false
 	}
-	id, ok := env.a.localField(t, field)
-	if !ok || env.a.prog.UnknownField(id.obj, id.field) {
+	id, ok := env.p.localField(t, field)
+	if !ok || env.h.Program().UnknownField(id.obj, id.field) {
 		return nil, false
 	}
-	fi := env.a.fieldIndex().info[id]
+	fi := env.p.fieldIndex().info[id]
 	if fi == nil || fi.escaped || len(fi.stores) == 0 || len(fi.stores) > maxFieldStores {
 		return nil, false
 	}
@@ -387,12 +417,13 @@ func (env *evalEnv) Stores(typ string, field int) ([]goeval.Store, bool) {
 
 // onlyLookedUp reports whether every load of g is only read by lookups
 // and len/range (no map writes, no delete, not passed away).
-func (a *pkgAnalysis) onlyLookedUp(g *ssa.Global) bool {
-	if a.prog.UnknownUse(g.Object()) {
+func (env *Env) onlyLookedUp(g *ssa.Global) bool {
+	prog := env.h.Program()
+	if prog.UnknownUse(g.Object()) {
 		return false // a function whose body querysite does not see may write it (ssaprog)
 	}
-	for _, fn := range a.funcs {
-		for _, b := range a.prog.Blocks(fn) {
+	for _, fn := range env.h.Funcs() {
+		for _, b := range prog.Blocks(fn) {
 			for _, instr := range b.Instrs {
 				u, ok := instr.(*ssa.UnOp)
 				if !ok || u.Op != token.MUL || u.X != g || u.Referrers() == nil {
@@ -413,4 +444,9 @@ func (a *pkgAnalysis) onlyLookedUp(g *ssa.Global) bool {
 		}
 	}
 	return true
+}
+
+func isString(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
 }
