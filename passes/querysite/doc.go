@@ -60,8 +60,8 @@
 //     of unknowns is a hole keyed by the field (goeval fieldIdentity), so a
 //     path another package joined names one table at the DDL and the reads.
 //   - string fields of the package's own structs are read as the values
-//     stored into them (fields.go indexes the stores for evalenv.go's
-//     Stores; a constructor's per-table names through Callers); the
+//     stored into them (package evalenv indexes the stores for its
+//     Env.Stores; a constructor's per-table names through Env.Callers); the
 //     evaluator's text replaces the recognisers' keyed hole where it keeps
 //     the identity the DDL shares (keepsIdentity).
 //   - text through *string (pointers.go): a *string parameter only read

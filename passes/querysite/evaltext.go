@@ -868,7 +868,7 @@ func keyedHole(t texts) bool { return len(holeKeys(t)) > 0 }
 // keepsIdentity reports whether the evaluator's text neu keeps what the
 // keyed holes of old identify; local is the prefix of the keys of the
 // package's own fields, which the evaluator reads as the values stored
-// into them (fields.go, goeval's resolveField) where the recognisers leave
+// into them (evalenv's store index, goeval's resolveField) where the recognisers leave
 // a hole keyed by the field.
 //   - Where old holds text not recovered at all (a keyless hole), neu must
 //     keep each of its keys but those of local fields (a table name per
@@ -940,7 +940,7 @@ func (a *pkgAnalysis) localFieldKeys() string { return "field:" + a.pass.Pkg.Pat
 
 // withoutLocalFields is t without the holes keyed by a field of a struct
 // type of the package (prefix "field:<package path>."): the evaluator reads
-// such a field as the values stored into it (fields.go), so a text that
+// such a field as the values stored into it (evalenv's store index), so a text that
 // recovers it as literal text has not lost its identity.
 func withoutLocalFields(t texts, prefix string) texts {
 	out := texts{vs: make([]variant, len(t.vs)), truncated: t.truncated, cyclic: t.cyclic}
