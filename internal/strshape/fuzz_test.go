@@ -1,10 +1,14 @@
 package strshape
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // FuzzOps builds shapes from a random program of operations and checks that
 // every result stays within the limits, that enumeration terminates within
-// its bound, and that no variant is longer than its shape allows.
+// its bound, that no variant is longer than its shape allows, and that the
+// predicates (IsEmpty, HasHole, OnlyChars) agree with every variant.
 func FuzzOps(f *testing.F) {
 	f.Add([]byte{0, 1, 2, 3, 4, 5, 6, 7})
 	f.Add([]byte{4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 6, 6, 6, 6})
@@ -24,6 +28,9 @@ func FuzzOps(f *testing.F) {
 			switch op % 8 {
 			case 0:
 				s = Lit(string(rune('a'+i%26)), i)
+				if i%3 == 0 {
+					s = Lit("/", i) // a separator, for OnlyChars
+				}
 			case 1:
 				s = Hole(i)
 			case 2:
@@ -55,9 +62,20 @@ func FuzzOps(f *testing.F) {
 			if len(e.Variants) == 0 || len(e.Variants) > l.MaxVariants {
 				t.Fatalf("%s: %d variants", s, len(e.Variants))
 			}
+			empty, hole, slashes := IsEmpty(s), HasHole(s), OnlyChars(s, "/")
 			for _, v := range e.Variants {
 				if len(v.Atoms) > s.Size() {
 					t.Fatalf("%s: variant of %d atoms from %d nodes", s, len(v.Atoms), s.Size())
+				}
+				for _, a := range v.Atoms {
+					switch {
+					case a.Hole && (!hole || empty):
+						t.Fatalf("%s: a variant holds a hole; IsEmpty %v, HasHole %v", s, empty, hole)
+					case !a.Hole && empty && a.Text != "":
+						t.Fatalf("%s: IsEmpty, but a variant holds %q", s, a.Text)
+					case !a.Hole && slashes && strings.Trim(a.Text, "/") != "":
+						t.Fatalf("%s: OnlyChars(/), but a variant holds %q", s, a.Text)
+					}
 				}
 			}
 		}

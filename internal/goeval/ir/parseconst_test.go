@@ -2,6 +2,7 @@ package ir
 
 import (
 	"go/constant"
+	"go/token"
 	"testing"
 )
 
@@ -32,4 +33,25 @@ func TestParseConst(t *testing.T) {
 			t.Errorf("ParseConst(%q) is an unknown constant", tc.in)
 		}
 	}
+}
+
+// FuzzParseConst: any input reads without a panic, and what it reads reads
+// back from its own ExactString as the same number.
+func FuzzParseConst(f *testing.F) {
+	for _, s := range []string{"42", "-7", "5/2", "1/0", "-1/4", "1e400", "0x10", "--1", "/", "1/"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if len(s) > 64 {
+			return // huge exponents make exact arithmetic slow, not wrong
+		}
+		k := ParseConst(s)
+		if k == nil {
+			return
+		}
+		back := ParseConst(k.ExactString())
+		if back == nil || constant.Compare(back, token.NEQ, k) {
+			t.Fatalf("ParseConst(%q) = %s, which reads back as %v", s, k.ExactString(), back)
+		}
+	})
 }
