@@ -111,6 +111,27 @@ func TestApplyDefinitionIncomplete(t *testing.T) {
 	}
 }
 
+// TestApplyDefinitionUndecoded: a CreateTable whose options the tracing
+// layer could not decode is a placeholder known by name, so a query of it
+// reads as incomplete (with the reason) rather than as a table missing
+// from the catalogue, and a suffix lookup does not pick another table.
+func TestApplyDefinitionUndecoded(t *testing.T) {
+	c := New()
+	c.ApplyText("migrations/1.sql", 1, "CREATE TABLE `archive/events` (id Uint64, PRIMARY KEY (id))")
+	why := "CreateTable at store.go:51 has options ydblint cannot decode"
+	c.ApplyDefinition(TableDef{Path: "live/events", Src: src("store.go", 51), Incomplete: why})
+	tbl, st := c.Lookup("live/events", "")
+	if st != LookupIncomplete || tbl == nil || tbl.Incomplete != why {
+		t.Fatalf("Lookup(live/events) = %+v, %v; want the placeholder, incomplete", tbl, st)
+	}
+	if len(tbl.PrimaryKey) != 0 || len(tbl.Columns) != 0 {
+		t.Errorf("placeholder has a key or columns: %+v", tbl)
+	}
+	if tbl, st := c.Lookup("archive/events", ""); st != LookupExact || tbl == nil || tbl.Incomplete != "" {
+		t.Errorf("Lookup(archive/events) = %+v, %v; the migration's table is complete", tbl, st)
+	}
+}
+
 func TestMerge(t *testing.T) {
 	t.Run("identical definitions merge silently", func(t *testing.T) {
 		a, b := New(), New()

@@ -33,6 +33,12 @@ type TableDef struct {
 	TTLColumn         string
 	Src               Source // the CreateTable call
 	KeySrc            Source // the primary-key option; Src when zero
+	// Incomplete says why the definition is not known (options the
+	// tracing layer could not decode): the table is a placeholder known by
+	// name only, which rules stay silent on and a suffix lookup does not
+	// pass over for another table, as for a CREATE TABLE that did not
+	// parse.
+	Incomplete string
 }
 
 // ColumnSpec is one column of a TableDef.
@@ -93,6 +99,10 @@ func (c *Catalog) ApplyDefinition(def TableDef) {
 	p, ok := resolvePath(def.Path, "")
 	if !ok {
 		c.warn(def.Src, "CreateTable with an unknown table name %q skipped", def.Path)
+		return
+	}
+	if def.Incomplete != "" {
+		c.put(&Table{Path: p.String(), PrefixUnknown: p.prefixUnknown || def.PrefixUnknown, Src: def.Src, KeySrc: def.Src, Incomplete: def.Incomplete})
 		return
 	}
 	t := &Table{

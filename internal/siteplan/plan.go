@@ -46,6 +46,9 @@ type Text struct {
 	// lookups are the catalogue's answers for the references it did not
 	// resolve, by span, for -explain.
 	lookups map[yql.Span]string
+	// incomplete holds, by span, why a table the catalogue knows only in
+	// part is so (schema.Table.Incomplete), for -explain.
+	incomplete map[yql.Span]string
 }
 
 // Planned is the plan of one statement.
@@ -80,6 +83,12 @@ func Plan(s *site.Site, t *site.Text, cat *schema.Catalog, use Use, parses *Pars
 				out.lookups = map[yql.Span]string{}
 			}
 			out.lookups[ref.Span] = status.String()
+			if tbl != nil && tbl.Incomplete != "" {
+				if out.incomplete == nil {
+					out.incomplete = map[yql.Span]string{}
+				}
+				out.incomplete[ref.Span] = tbl.Incomplete
+			}
 			return nil, false
 		}
 		return tbl, true
@@ -123,6 +132,11 @@ func (t *Text) LookupStatus(sp yql.Span) (string, bool) {
 	s, ok := t.lookups[sp]
 	return s, ok
 }
+
+// IncompleteWhy is why the table the reference at sp names is known only
+// in part ("CREATE TABLE at x.sql:3 not understood …"); "" when it is not
+// such a table.
+func (t *Text) IncompleteWhy(sp yql.Span) string { return t.incomplete[sp] }
 
 // Parses memoises the YQL parse of a package's texts: schemafact parses
 // what it plans or applies, and queryplan finds there every text whose

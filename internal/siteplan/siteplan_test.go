@@ -79,6 +79,33 @@ func TestPlanResolves(t *testing.T) {
 	}
 }
 
+// TestIncompleteWhy: a reference to a table the catalogue knows by name
+// only (a CreateTable whose options were not decoded) records why, for
+// -explain; a table missing from the catalogue records nothing.
+func TestIncompleteWhy(t *testing.T) {
+	cat := schema.New()
+	why := "CreateTable at store.go:51 has options ydblint cannot decode"
+	cat.ApplyDefinition(schema.TableDef{Path: "{field:p.Params.TablePath}", Src: schema.Source{File: "store.go", Line: 51}, Incomplete: why})
+	holes := []site.Hole{{Key: "field:p.Params.TablePath"}}
+	s := &site.Site{Kind: sdk.KindYQL, Query: &site.Query{}}
+	for _, tc := range []struct{ from, want string }{
+		{"`" + h(0) + "`", why},
+		{"nosuch", ""},
+	} {
+		tp := Plan(s, &site.Text{YQL: "SELECT * FROM " + tc.from + " WHERE id = 1;", Holes: holes}, cat, ForRules, nil)
+		if len(tp.Plans) != 1 || len(tp.Plans[0].Plan.Reads) != 1 {
+			t.Fatalf("%s: plans = %+v, want one read", tc.from, tp.Plans)
+		}
+		read := tp.Plans[0].Plan.Reads[0]
+		if read.Table != nil {
+			t.Errorf("%s: resolved to %s, want unresolved", tc.from, read.Table.Path)
+		}
+		if got := tp.IncompleteWhy(read.Ref.Span); got != tc.want {
+			t.Errorf("%s: IncompleteWhy = %q, want %q", tc.from, got, tc.want)
+		}
+	}
+}
+
 func TestParamOracle(t *testing.T) {
 	p := &site.Params{Known: true, Bindings: []*site.Binding{
 		{Name: "id", Value: site.Value{YDBType: "Uint64", Origin: "param:id"}},

@@ -340,6 +340,12 @@ func (o *SiteOutcome) unresolved(ref *yql.TableRef, tp *siteplan.Text, cat *sche
 		}
 		return
 	}
+	if why := tp.IncompleteWhy(ref.Span); why != "" && status == schema.LookupIncomplete.String() {
+		// The table the lookup found says why, wherever its path's
+		// last element is spelled otherwise (a hole's display).
+		o.add(lookupSkip(status), "table "+name+" is incomplete: "+why, token.NoPos)
+		return
+	}
 	o.add(lookupSkip(status), tableDetail(name, status, cat), token.NoPos)
 }
 

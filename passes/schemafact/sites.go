@@ -60,8 +60,13 @@ func siteDefinitions(sites []*site.Site, srcOf func(token.Pos) schema.Source) (d
 				if s.DDL == nil || !s.DDL.Known || s.DDL.Options == nil {
 					notes = append(notes, Problem{
 						Category: CategoryIncomplete, Pos: s.Pos, End: s.End, Src: src,
-						Message: fmt.Sprintf("CreateTable of %s has options ydblint cannot decode; the table is not added to the schema", p),
+						Message: fmt.Sprintf("CreateTable of %s has options ydblint cannot decode; the table is known by name only", p),
 					})
+					// A placeholder, so that a query of the table says
+					// why it is not checked instead of "not in the
+					// catalogue".
+					at := srcOf(s.Pos)
+					defs = append(defs, siteDDL{src: src, def: &schema.TableDef{Path: p, Src: at, Incomplete: "CreateTable at " + at.String() + " has options ydblint cannot decode"}, pos: s.Pos})
 					continue
 				}
 				defs = append(defs, siteDDL{src: src, def: createDef(p, s.DDL.Options, srcOf(s.Pos), srcOf), pos: s.Pos})
