@@ -240,12 +240,15 @@ func (c *Catalog) combine(a, b *Table) *Table {
 	// keep the real definition, but it stays incomplete (silent), unless
 	// the real one is a complete definition in Go (a CreateTable call or Go
 	// DDL) and the placeholder a migration: the Go code says what the
-	// service creates, whatever the unreadable migration meant.
+	// service creates, whatever the unreadable migration meant. A
+	// placeholder of a CreateTable whose options were not decoded
+	// (Undecoded) says only that the table is created: it never makes a
+	// complete definition incomplete.
 	if placeholder(a) != placeholder(b) {
 		if placeholder(a) {
 			a, b = b, a
 		}
-		if a.Incomplete == "" && !(isGoSource(a.Src) && !isGoSource(b.Src)) {
+		if a.Incomplete == "" && !b.Undecoded && !(isGoSource(a.Src) && !isGoSource(b.Src)) {
 			a.Incomplete = b.Incomplete
 		}
 		return a

@@ -130,6 +130,34 @@ func TestApplyDefinitionUndecoded(t *testing.T) {
 	if tbl, st := c.Lookup("archive/events", ""); st != LookupExact || tbl == nil || tbl.Incomplete != "" {
 		t.Errorf("Lookup(archive/events) = %+v, %v; the migration's table is complete", tbl, st)
 	}
+	// The same program reading its CreateTable options from another
+	// package that schemafact decodes by syntax: the complete definition
+	// wins, in this catalogue, merged from another, and in a lookup where
+	// the two paths are spelled differently (one under an unknown prefix).
+	c.ApplyDefinition(TableDef{Path: "archive/events", Src: src("store.go", 60), Incomplete: why})
+	if tbl, st := c.Lookup("archive/events", ""); st != LookupExact || tbl.Incomplete != "" {
+		t.Errorf("after the placeholder: %+v, %v; the earlier definition stays complete", tbl, st)
+	}
+	for _, goDef := range []bool{false, true} {
+		other := New()
+		if goDef {
+			other.ApplyDefinition(TableDef{Path: "live/events", Columns: []ColumnSpec{{Name: "id", Type: "Uint64"}}, PrimaryKey: []string{"id"}, Src: src("schema/schema.go", 76)})
+		} else {
+			other.ApplyText("migrations/2.sql", 1, "CREATE TABLE `live/events` (id Uint64, PRIMARY KEY (id))")
+		}
+		merged := New()
+		merged.Merge(c)
+		merged.Merge(other)
+		if tbl, st := merged.Lookup("live/events", ""); st != LookupExact || tbl.Incomplete != "" || len(tbl.PrimaryKey) != 1 {
+			t.Errorf("merged with a complete definition (Go %v): %+v, %v; want the complete one", goDef, tbl, st)
+		}
+	}
+	spelled := New()
+	spelled.ApplyDefinition(TableDef{Path: "tenants", Src: src("tenants.go", 23), Incomplete: why})
+	spelled.ApplyDefinition(TableDef{Path: "tenants", PrefixUnknown: true, Columns: []ColumnSpec{{Name: "id", Type: "Uint64"}}, PrimaryKey: []string{"id"}, Src: src("schema/schema.go", 76)})
+	if tbl, st := spelled.Lookup("tenants", ""); !st.OK() || tbl.Incomplete != "" || tbl.Src.File != "schema/schema.go" {
+		t.Errorf("Lookup(tenants) = %+v, %v; want the complete definition over the placeholder", tbl, st)
+	}
 }
 
 func TestMerge(t *testing.T) {

@@ -102,7 +102,10 @@ func (c *Catalog) ApplyDefinition(def TableDef) {
 		return
 	}
 	if def.Incomplete != "" {
-		c.put(&Table{Path: p.String(), PrefixUnknown: p.prefixUnknown || def.PrefixUnknown, Src: def.Src, KeySrc: def.Src, Incomplete: def.Incomplete})
+		t := &Table{Path: p.String(), PrefixUnknown: p.prefixUnknown || def.PrefixUnknown, Src: def.Src, KeySrc: def.Src, Incomplete: def.Incomplete, Undecoded: true}
+		if _, ok := c.find(t.Path, t.PrefixUnknown); !ok {
+			c.put(t) // an earlier definition of the path says more
+		}
 		return
 	}
 	t := &Table{

@@ -127,6 +127,11 @@ type Table struct {
 	// PRIMARY KEY). Lookup reports such a table as LookupIncomplete and
 	// every rule stays silent on it.
 	Incomplete string
+	// Undecoded marks a placeholder from a CreateTable whose options were
+	// not decoded (TableDef.Incomplete): it says only that the program
+	// creates the table, so any complete definition of it wins, in a
+	// merge and in a lookup.
+	Undecoded bool
 }
 
 // Column returns the named column (case-sensitive, as YDB is), or nil.

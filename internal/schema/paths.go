@@ -341,9 +341,24 @@ func (c *Catalog) Lookup(ref string, prefix string) (*Table, LookupStatus) {
 	if !ok {
 		return nil, LookupNotFound
 	}
+	// A placeholder of an undecoded CreateTable (Undecoded) is the
+	// answer only where no other definition is: the same table may be
+	// defined completely under a path spelled otherwise (a schema package
+	// decoded by syntax, a migration).
+	if t, st := c.lookup(q, false); st != LookupNotFound {
+		return t, st
+	}
+	return c.lookup(q, true)
+}
+
+// lookup is Lookup among the tables whose Undecoded is undecoded.
+func (c *Catalog) lookup(q tablePath, undecoded bool) (*Table, LookupStatus) {
 	var found *Table
 	status := LookupNotFound
 	for _, t := range c.Tables {
+		if t.Undecoded != undecoded {
+			continue
+		}
 		tp, ok := t.tablePath()
 		if ok && exactMatch(q, tp) {
 			found, status = t, LookupExact
@@ -353,6 +368,9 @@ func (c *Catalog) Lookup(ref string, prefix string) (*Table, LookupStatus) {
 	if found == nil {
 		var cands []*Table
 		for _, t := range c.Tables {
+			if t.Undecoded != undecoded {
+				continue
+			}
 			tp, ok := t.tablePath()
 			if ok && mayDenoteSame(q, tp) {
 				cands = append(cands, t)

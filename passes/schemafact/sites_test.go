@@ -45,6 +45,8 @@ func TestSiteDefinitions(t *testing.T) {
 	var got []string
 	for _, d := range defs {
 		switch {
+		case d.def != nil && d.def.Incomplete != "":
+			got = append(got, "def "+d.def.Path+" incomplete: "+d.def.Incomplete)
 		case d.def != nil:
 			got = append(got, "def "+d.def.Path+" key="+strings.Join(d.def.PrimaryKey, ",")+" cols="+colsString(d.def.Columns)+" idx="+d.def.Indexes[0].Name)
 		default:
@@ -55,6 +57,8 @@ func TestSiteDefinitions(t *testing.T) {
 		"repo/repo.go:2 v0 CREATE TABLE a (id Uint64, PRIMARY KEY (id))",
 		"repo/repo.go:2 v1 CREATE TABLE a (x Uint64, PRIMARY KEY (x))",
 		"def {call:ydb.Driver.Name}/lines key=id cols=id:Uint64,note:Utf8? idx=by_note",
+		// Options not decoded: a placeholder known by name.
+		"def t incomplete: CreateTable at repo/repo.go:6 has options ydblint cannot decode",
 		"repo/repo.go:8 v0 ALTER TABLE `a` ADD COLUMN `c` Optional<Utf8>, DROP COLUMN `d`, ADD INDEX `ix` GLOBAL UNIQUE ON (`c`) COVER (`x`), DROP INDEX `old`;",
 		"repo/repo.go:9 v0 ALTER TABLE `a` SET (ydblint_unknown_options = TRUE);",
 		// repo.go:10 drops a table: program DDL never drops (schema.ProgramDDL).
@@ -75,6 +79,9 @@ func TestSiteDefinitions(t *testing.T) {
 	tbl, st := c.Lookup("lines", "")
 	if !st.OK() || tbl.Column("id").Src.Line != 5 || tbl.Column("note").NotNull || !tbl.Column("id").NotNull {
 		t.Errorf("applied CreateTable: %+v, %v", tbl, st)
+	}
+	if tbl, st := c.Lookup("t", ""); st != schema.LookupIncomplete || tbl == nil || !strings.Contains(tbl.Incomplete, "repo/repo.go:6") {
+		t.Errorf("undecoded CreateTable: %+v, %v; want a placeholder that says where", tbl, st)
 	}
 }
 
