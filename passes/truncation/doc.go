@@ -81,17 +81,20 @@
 // set is as large as the Go slice the list is built from, bound with
 // types.ListValue(vals...) (table.ValueParam, sql.Named, a helper of the
 // package that returns the ListValue) or a
-// ParamsBuilder().Param("$ids").BeginList() chain written in one
-// expression (Add().T(v) per element, AddItems(vals...)); the slice's
-// length is proven by the walk that proves LIMIT clamps: a slice literal
-// or array, make([]T, n), ids[:n] with n bounded (`ids[:min(len(ids),
-// 100)]`), `if len(ids) > 100 { ids = ids[:100] }` or an early return on
-// `len(ids) > 100`, a loop that appends a bounded number of elements per
-// iteration over a bounded slice or up to a bounded count (`for i := 0;
-// i < 10; i++`, `for i := range 5`), captured variables and parameters of
-// unexported functions every caller of which passes a bounded slice. A
-// list built in a loop of ParamsBuilder calls, or from a slice nothing
-// bounds, stays reported. A read of one table is bounded by the rows
+// ParamsBuilder().Param("$ids").BeginList() list (Add().T(v) per element,
+// AddItems(vals...), in one chain or in loops: `for _, id := range ids {
+// list = list.Add().Uint64(id) }` adds len(ids) elements, a list made
+// inside a loop is a new list each time round); the slice's length, and
+// the trips of such a loop, are proven by the walk that proves LIMIT
+// clamps: a slice literal or array, make([]T, n), ids[:n] with n bounded
+// (`ids[:min(len(ids), 100)]`), a page `ids[start:min(start+100,
+// len(ids))]`, `if len(ids) > 100 { ids = ids[:100] }` or an early return
+// on `len(ids) > 100`, a loop that appends a bounded number of elements
+// per iteration over a bounded slice or up to a bounded count (`for i :=
+// 0; i < 10; i++`, `for i := range 5`), captured variables and parameters
+// of unexported functions every caller of which passes a bounded slice. A
+// list ranged from a map or a channel, one passed to a function while it
+// is filled, or built from a slice nothing bounds, stays reported. A read of one table is bounded by the rows
 // the table can hold when every write of it in the module gives every
 // primary-key column a constant (a migration's `UPSERT INTO currencies
 // (code, name) VALUES ("USD", …), ("EUR", …)`, a Go text `UPSERT INTO

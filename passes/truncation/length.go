@@ -10,7 +10,8 @@ import (
 
 // This file bounds the length of a Go slice, with clamp.go's walk: a slice
 // literal or array, make([]T, n), a slice expression ids[:n] (n bounded by
-// rangeOf: a constant, min(len(ids), 100)), append, a loop that appends a
+// rangeOf: a constant, min(len(ids), 100)) or ids[i:i+n] (a page,
+// ids[start:min(start+100, len(ids))]), append, a loop that appends a
 // bounded number of elements per iteration and runs a bounded number of
 // times (over a bounded slice, or up to a bounded count), a length checked
 // on the way (`if len(ids) > 100 { return … }`, `if len(ids) > 100 { ids =
@@ -64,12 +65,18 @@ func lengthOf(v ssa.Value, at *ssa.BasicBlock, depth int, visiting map[ssa.Value
 	return iv
 }
 
-// sliceLength bounds s = x[lo:hi]: by hi, else by the length of x (an
-// array's is its type's).
+// sliceLength bounds s = x[lo:hi]: by hi - lo when hi is lo plus a
+// constant (a page ids[start:min(start+100, len(ids))]), by hi, else by the
+// length of x (an array's is its type's).
 func sliceLength(s *ssa.Slice, at *ssa.BasicBlock, depth int, visiting map[ssa.Value]bool, g *callGraph) interval {
 	iv := noLength
 	if s.High != nil {
 		iv = iv.meet(interval{0, max(0, rangeOf(s.High, s.Block(), depth+1, visiting, g).hi)})
+		if s.Low != nil {
+			if k, ok := offsetFrom(s.High, s.Low); ok {
+				iv = iv.meet(interval{0, max(0, k)})
+			}
+		}
 	}
 	if ptr, ok := s.X.Type().Underlying().(*types.Pointer); ok {
 		if arr, ok := ptr.Elem().Underlying().(*types.Array); ok {
@@ -91,6 +98,41 @@ func appendLength(call *ssa.Call, at *ssa.BasicBlock, depth int, visiting map[ss
 	la := lengthOf(a, at, depth+1, visiting, g)
 	lb := lengthOf(b, at, depth+1, visiting, g)
 	return interval{0, addSat(la.hi, lb.hi)}
+}
+
+// offsetFrom returns k when hi is at most lo + k: hi is lo + k for a
+// constant k, or min(…) of arguments one of which is.
+func offsetFrom(hi, lo ssa.Value) (int64, bool) {
+	switch x := hi.(type) {
+	case *ssa.BinOp:
+		if x.Op != token.ADD {
+			return 0, false
+		}
+		other := x.Y
+		if x.X != lo {
+			if x.Y != lo {
+				return 0, false
+			}
+			other = x.X
+		}
+		k, ok := other.(*ssa.Const)
+		if !ok {
+			return 0, false
+		}
+		return constInt(k)
+	case *ssa.Call:
+		if b, ok := x.Call.Value.(*ssa.Builtin); !ok || b.Name() != "min" {
+			return 0, false
+		}
+		best, found := int64(math.MaxInt64), false
+		for _, a := range x.Call.Args {
+			if k, ok := offsetFrom(a, lo); ok {
+				best, found = min(best, k), true
+			}
+		}
+		return best, found
+	}
+	return 0, false
 }
 
 func addSat(a, b int64) int64 {

@@ -17,8 +17,7 @@ import (
 // listBound bounds the lists bound at site from the Go slices they are
 // built from: types.ListValue(vals...) (table service, database/sql, the
 // query service's Param(…).Any) and ParamsBuilder().Param(…).BeginList()
-// chains written in one expression (Add().T(v) per element,
-// AddItems(vals...)).
+// lists (builderlist.go).
 func (c *checker) listBound(s *site.Site) ListBound {
 	var p *site.Params
 	if s.Query != nil {
@@ -137,62 +136,6 @@ func (c *checker) listLength(call *ssa.Call) (int64, bool) {
 	}
 	n := lengthOf(call.Call.Args[0], call.Block(), 0, map[ssa.Value]bool{}, c.calls).hi
 	return n, n != math.MaxInt64
-}
-
-// builderLength follows list := Param(…).BeginList() through the calls on
-// it up to EndList: one element per Add().T(v), len(vals) per
-// AddItems(vals...). The chain must be one expression (every call in
-// BeginList's block, each result used once by the next), so that no call
-// of it runs in a loop.
-func (c *checker) builderLength(begin *ssa.Call) (int64, bool) {
-	next := func(v ssa.Value) *ssa.Call {
-		refs := v.Referrers()
-		if refs == nil {
-			return nil
-		}
-		var out *ssa.Call
-		for _, r := range *refs {
-			if _, ok := r.(*ssa.DebugRef); ok {
-				continue
-			}
-			call, ok := r.(*ssa.Call)
-			if !ok || out != nil || call.Block() != begin.Block() || len(call.Call.Args) == 0 || call.Call.Args[0] != v {
-				return nil
-			}
-			out = call
-		}
-		return out
-	}
-	var total int64
-	v := ssa.Value(begin)
-	for steps := 0; steps < 10000; steps++ {
-		call := next(v)
-		if call == nil {
-			return 0, false
-		}
-		switch calleeName(&call.Call) {
-		case "EndList":
-			return total, true
-		case "Add":
-			setter := next(call)
-			if setter == nil {
-				return 0, false
-			}
-			total, v = addSat(total, 1), setter
-		case "AddItems":
-			if len(call.Call.Args) != 2 {
-				return 0, false
-			}
-			n := lengthOf(call.Call.Args[1], call.Block(), 0, map[ssa.Value]bool{}, c.calls).hi
-			if n == math.MaxInt64 {
-				return 0, false
-			}
-			total, v = addSat(total, n), call
-		default:
-			return 0, false
-		}
-	}
-	return 0, false
 }
 
 // bindingsList is listBound's fallback when querysite could not decode
