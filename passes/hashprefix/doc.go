@@ -72,7 +72,9 @@
 // the text is one of several alternatives (a φ of literals, a format
 // chosen by a switch) and the fault is in some of them, the message names
 // them by the Go literal that sets them apart: "(in 1 of the 2 ways the
-// query text is built: the text at users.go:29)".
+// query text is built: the text at users.go:29)". A fault in every
+// alternative is one finding of the read, at the first text, with no such
+// note, even where each alternative is a literal of its own.
 //
 // # Category missing-hash
 //

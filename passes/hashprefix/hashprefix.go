@@ -58,12 +58,15 @@ func run(pass *analysis.Pass) (any, error) {
 		report.NoteYQL(pass, cfg, name, st.YQL(0))
 	}
 	var reads readFindings
-	for _, st := range plans.Statements {
-		for _, read := range st.Plan.Reads {
-			if read.Hash != nil && read.Table != nil {
-				checkRead(&reads, cfg, st, read)
+	for _, g := range plans.ReadGroups() {
+		reads.group = g
+		for _, m := range g.Members {
+			if m.Read.Hash != nil && m.Read.Table != nil {
+				checkRead(&reads, cfg, m.St, m.Read)
 			}
 		}
+	}
+	for _, st := range plans.Statements {
 		for _, w := range st.Plan.Writes {
 			if w.Table != nil && w.Table.Hash != nil {
 				checkWrite(pass, cfg, st, w)

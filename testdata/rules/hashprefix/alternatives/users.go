@@ -84,3 +84,29 @@ func (u *Users) SessionsKeyed(ctx context.Context, id uint64, order Order) error
 	))
 	return err
 }
+
+// Search forgets the hash in both of its texts, each its own literal: one
+// finding of the read, at the first text, that names no text, as it holds
+// however the text is built.
+func (u *Users) Search(ctx context.Context, id uint64, name string, byName bool) error {
+	q := "SELECT name FROM users WHERE user_id = $id" // want `SELECT binds user_id but not the hash-prefix column user_hash of table users.*WHERE clause$`
+	if byName {
+		q = "SELECT name FROM users WHERE user_id = $id AND name = $name"
+	}
+	_, err := u.db.Query().QueryResultSet(ctx, q, query.WithParameters(
+		ydb.ParamsBuilder().Param("$id").Uint64(id).Param("$name").Text(name).Build(),
+	))
+	return err
+}
+
+// SearchKeyed is Search's correct twin: both texts hash.
+func (u *Users) SearchKeyed(ctx context.Context, id uint64, name string, byName bool) error {
+	q := "SELECT name FROM users WHERE user_hash = Digest::NumericHash($id) AND user_id = $id"
+	if byName {
+		q = "SELECT name FROM users WHERE user_hash = Digest::NumericHash($id) AND user_id = $id AND name = $name"
+	}
+	_, err := u.db.Query().QueryResultSet(ctx, q, query.WithParameters(
+		ydb.ParamsBuilder().Param("$id").Uint64(id).Param("$name").Text(name).Build(),
+	))
+	return err
+}
