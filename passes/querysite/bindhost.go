@@ -12,7 +12,7 @@ import (
 )
 
 // bindHost is the pass as package bindings sees it (bindings.Host over
-// the pass's *ctx): call syntax, slices, the classification of bound
+// the pass's *ctx): call syntax, slices, the origins and hashes of Go
 // values and the helpers the pass inlines, without the pass's state.
 type bindHost struct{ a *pkgAnalysis }
 
@@ -24,21 +24,31 @@ func (h bindHost) AppendElems(v ssa.Value) ([]ssa.Value, bool) {
 	return h.a.appendElems(v, map[ssa.Value]bool{}, 0)
 }
 
-func (h bindHost) Classify(v ssa.Value, c *ctx) site.Value { return h.a.classify(v, c.deeper()) }
-
-func (h bindHost) ClassifyGo(v ssa.Value, yqlType string, c *ctx) site.Value {
-	return h.a.classifyGo(v, yqlType, c.deeper())
-}
-
 func (h bindHost) FindPackage(path string) *types.Package { return h.a.findPackage(path) }
 
-func (bindHost) TooDeep(c *ctx) bool { return c.depth > maxDepth }
+func (bindHost) Depth(c *ctx) int { return c.depth }
+
+func (bindHost) Deeper(c *ctx) *ctx { return c.deeper() }
+
+func (h bindHost) ThroughBinds(v ssa.Value, c *ctx) ssa.Value { return h.a.throughBinds(v, c) }
+
+func (h bindHost) Origin(v ssa.Value) string { return h.a.origin(v) }
+
+func (h bindHost) Desc(v ssa.Value) string { return h.a.desc(v) }
+
+func (h bindHost) HashOf(v ssa.Value) (string, string, bool) { return h.a.hashes.Of(v) }
 
 func (h bindHost) Inline(v ssa.Value, c *ctx) (ssa.Value, *ctx, bool) {
 	return h.a.inlineResult(v, c) // paramsinline.go
 }
 
 func (bindHost) ParamIndex(v ssa.Value, c *ctx) int { return asParam(v, c) }
+
+// ydbType decodes a types.Type value (package bindings), as table
+// options declare column types with.
+func (a *pkgAnalysis) ydbType(v ssa.Value, depth int) (yqlType string, optional bool, ok bool) {
+	return a.params.YDBType(v, depth)
+}
 
 // callRange is the source range of a call's expression (the call's own
 // position when there is no syntax for it).

@@ -202,8 +202,6 @@ type pkgAnalysis struct {
 	storesOK       bool
 	escapedGlobals map[*ssa.Global]bool
 	pkgByPath      map[string]*types.Package
-	prims          map[uint64]string
-	primType       types.Type
 
 	sinks map[*ssa.Function]*sinkFact // in-package wrapper summaries
 	texts map[*ssa.Function]*textFact
@@ -243,7 +241,7 @@ func newAnalysis(pass *analysis.Pass) *pkgAnalysis {
 		localSinks: map[*ssa.Function]*sinkSummary{},
 	}
 	a.rows = rowshape.NewDecoder(pass, rowHost{a})
-	a.params = bindings.NewDecoder[*ctx](bindHost{a})
+	a.params = bindings.NewDecoder[*ctx](bindHost{a}, maxDepth)
 	a.hashes = gohash.New(pass, hashHost{a})
 	a.prog = ssaprog.Of(pass).Build(seedsOf(pass, cfgsink.New(configOf(pass))))
 	if a.prog == nil {
@@ -257,7 +255,7 @@ func newAnalysis(pass *analysis.Pass) *pkgAnalysis {
 		a.funcs = append(a.funcs, init.AnonFuncs...)
 	}
 	a.indexSyntax()
-	a.loadPrimitives()
+	a.params.LoadPrimitives()
 	return a
 }
 

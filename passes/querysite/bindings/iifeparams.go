@@ -75,7 +75,7 @@ func (d *Decoder[C]) iifeParam(v ssa.Value, c C) (iifeBinding, bool) {
 			b.name = name
 			b.pos, b.end = d.host.CallRange(vcall)
 		}
-		values = append(values, d.host.Classify(vargs[1], c))
+		values = append(values, d.Classify(vargs[1], d.host.Deeper(c)))
 	}
 	if b.name == "" {
 		return iifeBinding{}, false

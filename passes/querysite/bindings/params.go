@@ -17,10 +17,14 @@ import (
 )
 
 // Host is the pass as the decoders see it: what they need of querysite
-// (call syntax, the elements of a slice, the classification of a bound
-// value, the helpers it inlines) in the context C the pass traces values
-// in, which the package carries and never looks into.
+// (call syntax, the elements of a slice, what it knows of a Go value, the
+// helpers it inlines) in the context C the pass traces values in, which
+// the package carries and never looks into but for its depth.
 type Host[C any] interface {
+	// Depth is how deep c is in the pass's tracing; Deeper is c one
+	// level deeper.
+	Depth(c C) int
+	Deeper(c C) C
 	// CallRange is the source range of a call's expression (the call's
 	// own position when there is no syntax for it).
 	CallRange(call *ssa.Call) (pos, end token.Pos)
@@ -31,33 +35,44 @@ type Host[C any] interface {
 	// the package's functions returning it); ok is false when some are
 	// not known.
 	AppendElems(v ssa.Value) (elems []ssa.Value, ok bool)
-	// Classify describes a value bound to a parameter, one level deeper
-	// than c; ClassifyGo does so for a Go value sent as yqlType ("" when
-	// the type follows from the Go type), as database/sql arguments,
-	// ParamsFromMap values and ParamsBuilder setters are.
-	Classify(v ssa.Value, c C) site.Value
-	ClassifyGo(v ssa.Value, yqlType string, c C) site.Value
 	// FindPackage finds an imported package by path (transitively).
 	FindPackage(path string) *types.Package
-	// TooDeep reports whether c is past the pass's tracing depth.
-	TooDeep(c C) bool
 	// Inline evaluates a call to a helper of the package returning the
 	// parameters (paramsinline.go in querysite): its single returned
 	// value and the context binding the helper's parameters to the
 	// call's arguments; ok is false when v is no such call.
 	Inline(v ssa.Value, c C) (ret ssa.Value, inner C, ok bool)
+	// ThroughBinds maps a value of an inlined helper to the caller's
+	// value (v itself when it is not bound).
+	ThroughBinds(v ssa.Value, c C) ssa.Value
 	// ParamIndex is the index of the traced function's parameter that v
 	// is (through closures), or -1.
 	ParamIndex(v ssa.Value, c C) int
+	// Origin is a stable identity of a Go value within its function
+	// ("" when none), Desc the value's source text for messages.
+	Origin(v ssa.Value) string
+	Desc(v ssa.Value) string
+	// HashOf is the Go hash function a value is computed by and what it
+	// hashes (package gohash).
+	HashOf(v ssa.Value) (fn, of string, ok bool)
 }
 
-// Decoder decodes the parameters of one package's sites.
+// Decoder decodes the parameters of one package's sites and classifies
+// the values they bind.
 type Decoder[C any] struct {
-	host Host[C]
+	host     Host[C]
+	maxDepth int // past it a value is not traced further
+	// prims maps the values of the SDK's Primitive constants to their YQL
+	// names, and primType is their type (LoadPrimitives).
+	prims    map[uint64]string
+	primType types.Type
 }
 
-// NewDecoder returns the decoder of parameters over host.
-func NewDecoder[C any](host Host[C]) *Decoder[C] { return &Decoder[C]{host: host} }
+// NewDecoder returns the decoder of parameters over host, tracing values
+// to maxDepth (the depths of host's contexts and of types.Type values).
+func NewDecoder[C any](host Host[C], maxDepth int) *Decoder[C] {
+	return &Decoder[C]{host: host, maxDepth: maxDepth}
+}
 
 // paramSet accumulates bindings; the last binding of a name wins.
 type paramSet struct {
@@ -162,7 +177,7 @@ func (d *Decoder[C]) ParamsValue(v ssa.Value, c C) *site.Params {
 	if k, ok := v.(*ssa.Const); ok && k.Value == nil {
 		return &site.Params{Known: true}
 	}
-	if d.host.TooDeep(c) {
+	if d.host.Depth(c) > d.maxDepth {
 		return &site.Params{}
 	}
 	var out *site.Params
@@ -234,7 +249,7 @@ func (d *Decoder[C]) namedValues(args []ssa.Value, call *ssa.Call, c C) *site.Pa
 			continue
 		}
 		pos, end := d.host.CallRange(vcall)
-		s.add(name, pos, end, d.host.Classify(vargs[1], c))
+		s.add(name, pos, end, d.Classify(vargs[1], d.host.Deeper(c)))
 	}
 	return s.done()
 }
@@ -255,7 +270,7 @@ func (d *Decoder[C]) mapParams(m ssa.Value, c C) *site.Params {
 				s.p.Known = false
 				continue
 			}
-			s.add(name, r.Pos(), r.Pos(), d.host.ClassifyGo(r.Value, "", c))
+			s.add(name, r.Pos(), r.Pos(), d.ClassifyGo(r.Value, "", d.host.Deeper(c)))
 		case *ssa.DebugRef:
 		default:
 			if call, ok := r.(*ssa.Call); ok {
@@ -296,15 +311,15 @@ func (d *Decoder[C]) builderChain(b ssa.Value, c C) *site.Params {
 		var param ssa.Value
 		switch {
 		case id == sdk.ParamsAny && len(args) == 1:
-			val, param = d.host.Classify(args[0], c), recv
+			val, param = d.Classify(args[0], d.host.Deeper(c)), recv
 		case id.Recv == sdk.ParamsParameterType && sdk.BuilderSetters[id.Name] != "" && len(args) >= 1:
-			val, param = d.host.ClassifyGo(args[0], sdk.BuilderSetters[id.Name], c), recv
+			val, param = d.ClassifyGo(args[0], sdk.BuilderSetters[id.Name], d.host.Deeper(c)), recv
 		case id == sdk.ParamsEndOptional:
 			oid, oargs, orecv, _, ok := ssaval.MethodCall(ssaval.Peel(recv))
 			if !ok || oid.Recv != sdk.ParamsOptionalType || len(oargs) < 1 {
 				break
 			}
-			val = d.host.ClassifyGo(oargs[0], sdk.BuilderSetters[oid.Name], c)
+			val = d.ClassifyGo(oargs[0], sdk.BuilderSetters[oid.Name], d.host.Deeper(c))
 			val.Optional = true
 			if bid, _, brecv, _, ok := ssaval.MethodCall(ssaval.Peel(orecv)); ok && bid == sdk.ParamsBeginOptional {
 				param = brecv
@@ -377,14 +392,14 @@ func (d *Decoder[C]) SQLArgs(v ssa.Value, c C) *site.Params {
 			switch f.Helper {
 			case sdk.HelperSQLNamed:
 				if name, ok := ssaval.ConstString(args[0]); ok {
-					s.add(name, pos, end, d.host.ClassifyGo(args[1], "", c))
+					s.add(name, pos, end, d.ClassifyGo(args[1], "", d.host.Deeper(c)))
 				} else {
 					s.p.Known = false
 				}
 				continue
 			case sdk.HelperValueParam:
 				if name, ok := ssaval.ConstString(args[0]); ok {
-					s.add(name, pos, end, d.host.Classify(args[1], c))
+					s.add(name, pos, end, d.Classify(args[1], d.host.Deeper(c)))
 				} else {
 					s.p.Known = false
 				}
@@ -395,7 +410,7 @@ func (d *Decoder[C]) SQLArgs(v ssa.Value, c C) *site.Params {
 		if call, ok := x.(*ssa.Call); ok {
 			pos, end = d.host.CallRange(call)
 		}
-		s.add("p"+strconv.Itoa(i), pos, end, d.host.ClassifyGo(e, "", c))
+		s.add("p"+strconv.Itoa(i), pos, end, d.ClassifyGo(e, "", d.host.Deeper(c)))
 	}
 	return s.done()
 }

@@ -36,7 +36,7 @@ func (d *Decoder[C]) appendedValues(elems []ssa.Value, s *paramSet, c C) *site.P
 		}
 		seen[name] = e
 		pos, end := d.host.CallRange(vcall)
-		s.add(name, pos, end, d.host.Classify(vargs[1], c))
+		s.add(name, pos, end, d.Classify(vargs[1], d.host.Deeper(c)))
 	}
 	if len(dropped) > 0 {
 		var kept []*site.Binding
