@@ -15,6 +15,7 @@ import (
 	"golang.org/x/tools/go/analysis/passes/buildssa"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/ydblint/ydblint/internal/sdk"
 	"github.com/ydblint/ydblint/internal/site"
 	"github.com/ydblint/ydblint/internal/testenv"
 	"github.com/ydblint/ydblint/passes/querysite/bindings"
@@ -40,27 +41,7 @@ func (host) CallSyntax(*ssa.Call) *ast.CallExpr { return nil }
 
 func (host) AppendElems(v ssa.Value) ([]ssa.Value, bool) { return ssaval.SliceElems(v) }
 
-// FindPackage walks the imports of the package under test.
-func (h host) FindPackage(path string) *types.Package {
-	seen := map[*types.Package]bool{}
-	var find func(p *types.Package) *types.Package
-	find = func(p *types.Package) *types.Package {
-		if seen[p] {
-			return nil
-		}
-		seen[p] = true
-		if p.Path() == path {
-			return p
-		}
-		for _, imp := range p.Imports() {
-			if found := find(imp); found != nil {
-				return found
-			}
-		}
-		return nil
-	}
-	return find(h.pkg)
-}
+func (h host) FindPackage(path string) *types.Package { return sdk.FindImport(h.pkg, path) }
 
 func (host) Inline(ssa.Value, int) (ssa.Value, int, bool) { return nil, 0, false }
 
