@@ -40,16 +40,19 @@
 //   - parameters: ParamsBuilder chains, table.NewQueryParameters /
 //     ValueParam, ydb.ParamsFromMap, query.WithParameters (last wins),
 //     database/sql args (sql.Named, ValueParam, positional → $pN) with the
-//     binding mode traced to ydb.Connector options or a constant DSN, and
-//     BindUnknown when the *sql.DB cannot be traced (unnamed args are then
-//     dropped and Known is false).
+//     binding mode traced to ydb.Connector options or a constant DSN
+//     (dbinfo.go, dbtrace.go), and BindUnknown when the *sql.DB cannot be
+//     traced (unnamed args are then dropped and Known is false). The
+//     parameters and their values are decoded by package bindings through
+//     bindHost, bindhost.go.
 //   - values: YDB type, Optional, NULL class, constants, Go hash functions
-//     (table, local summaries, ydbHash facts), monotonic sources.
+//     (table, local summaries, ydbHash facts), monotonic sources (package
+//     bindings).
 //   - rows, key ranges and CreateTable/AlterTable options (rows and key
 //     ranges by package rowshape through rowHost, rowhost.go; each option
 //     decoded by internal/tableopt, as schemafact's syntactic scan does).
-//     The decoders of SSA values both packages share (the SDK function,
-//     helper or constructor a call invokes; slice literals) are
+//     The decoders of SSA values the pass and its packages share (the SDK
+//     function, helper or constructor a call invokes; slice literals) are
 //     internal/ssaval's.
 //   - table paths through path.Join, path.Dir and path.Base (paths.go):
 //     path.Dir/path.Base of a keyed value K are holes keyed "dir:K" and
@@ -135,7 +138,7 @@
 //     position, or a `$1`, outside literals and comments tells the binding
 //     mode, so the text is read with placeholders as parameters of unknown
 //     value; Params.Mode stays BindUnknown and no argument is mapped
-//     (bindinfer.go).
+//     (bindings.InferBind).
 //   - wrappers that forward query.WithParameters(params) of their own
 //     parameter (a transaction-or-pool helper) forward the parameters
 //     (forward.go); parameters built by a helper of the package (a row
@@ -143,7 +146,7 @@
 //     bound pointer to a local composite literal being the caller's values
 //     (paramsinline.go); NewQueryParameters(opts...) with opts appended on
 //     several paths or in a loop is the union of the appended ValueParams,
-//     a name appended with two values dropped (paramsappend.go); BulkUpsert
+//     a name appended with two values dropped (package bindings); BulkUpsert
 //     rows and ReadRows keys appended in loops are one representative row,
 //     also when a retrier's closure captures the slice.
 //   - a table field set by a constructor whose callers (all known, the
@@ -207,7 +210,7 @@
 // methods (above; a value reaching an interface only through a type
 // assertion from any is not followed), function values
 // stored in fields, the ParameterOption values a wrapper appends to a
-// forwarded option list (the caller's own are decoded, paramfwd.go, with
+// forwarded option list (the caller's own are decoded, package bindings, with
 // Params.Known=false), parameters added through (*Params).Add (Params.Known=false),
 // templates with functions, custom delimiters or associated templates,
 // query-builder types configured by functional options, GORM/xorm

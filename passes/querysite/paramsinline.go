@@ -5,7 +5,6 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/ydblint/ydblint/internal/site"
 	"github.com/ydblint/ydblint/passes/querysite/internal/ssaval"
 )
 
@@ -24,35 +23,36 @@ import (
 // pointer to a local struct is the value stored into that field once at
 // the caller, so Go hashes and origins are seen in the caller's terms.
 
-// inlineParams decodes the parameters a helper returns, or nil when v is
-// not a call to such a helper.
-func (a *pkgAnalysis) inlineParams(v ssa.Value, c *ctx) *site.Params {
+// inlineResult is the value a helper returns and the context binding its
+// parameters to the call's arguments, in which package bindings decodes
+// the parameters; false when v is not a call to such a helper.
+func (a *pkgAnalysis) inlineResult(v ssa.Value, c *ctx) (ssa.Value, *ctx, bool) {
 	call, ok := v.(*ssa.Call)
 	if !ok || c.depth > maxDepth-4 {
-		return nil
+		return nil, nil, false
 	}
 	common := call.Common()
 	callee := common.StaticCallee()
 	if callee == nil || common.IsInvoke() || callee.Pkg == nil || callee.Pkg.Pkg != a.pass.Pkg || len(a.prog.Blocks(callee)) == 0 ||
 		len(callee.FreeVars) > 0 || len(callee.Params) != len(common.Args) || callee.Signature.Results().Len() != 1 {
-		return nil
+		return nil, nil, false
 	}
 	for p := range c.binds {
 		if p.Parent() == callee {
-			return nil // recursion
+			return nil, nil, false // recursion
 		}
 	}
 	var ret *ssa.Return
 	for _, b := range a.prog.Blocks(callee) {
 		if r, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
 			if ret != nil {
-				return nil // one return only: no choice between sets
+				return nil, nil, false // one return only: no choice between sets
 			}
 			ret = r
 		}
 	}
 	if ret == nil || len(ret.Results) != 1 {
-		return nil
+		return nil, nil, false
 	}
 	cc := c.in(callee)
 	cc.binds = make(map[*ssa.Parameter]bound, len(c.binds)+len(callee.Params))
@@ -62,7 +62,7 @@ func (a *pkgAnalysis) inlineParams(v ssa.Value, c *ctx) *site.Params {
 	for i, p := range callee.Params {
 		cc.binds[p] = bound{v: common.Args[i], c: c}
 	}
-	return a.paramsValue(ret.Results[0], cc)
+	return ret.Results[0], cc, true
 }
 
 // throughBinds maps a value of an inlined helper to the caller's value:

@@ -21,6 +21,7 @@ import (
 	"github.com/ydblint/ydblint/internal/ssaprog"
 	"github.com/ydblint/ydblint/internal/yql"
 	"github.com/ydblint/ydblint/passes/config"
+	"github.com/ydblint/ydblint/passes/querysite/bindings"
 	"github.com/ydblint/ydblint/passes/querysite/cfgsink"
 	"github.com/ydblint/ydblint/passes/querysite/evalenv"
 	"github.com/ydblint/ydblint/passes/querysite/gohash"
@@ -201,8 +202,6 @@ type pkgAnalysis struct {
 	storesOK       bool
 	escapedGlobals map[*ssa.Global]bool
 	pkgByPath      map[string]*types.Package
-	prims          map[uint64]string
-	primType       types.Type
 
 	sinks map[*ssa.Function]*sinkFact // in-package wrapper summaries
 	texts map[*ssa.Function]*textFact
@@ -214,6 +213,7 @@ type pkgAnalysis struct {
 	cfgSinks    *cfgsink.Sinks               // nil when the configuration declares none
 	paramKeys   *paramKeyState               // callers of each function (paramkey.go), built on first use
 	rows        *rowshape.Decoder            // rows, keys and row shapes (rowhost.go)
+	params      *bindings.Decoder[*ctx]      // parameters (bindhost.go)
 	handles     map[any]dbInfo               // handle parameters and fields already traced (dbtrace.go)
 	evalPkg     *evalenv.Package             // the evaluator's view of the package (evalhost.go)
 	eval        *goeval.Evaluator            // made at the first site (evalhost.go)
@@ -241,6 +241,7 @@ func newAnalysis(pass *analysis.Pass) *pkgAnalysis {
 		localSinks: map[*ssa.Function]*sinkSummary{},
 	}
 	a.rows = rowshape.NewDecoder(pass, rowHost{a})
+	a.params = bindings.NewDecoder[*ctx](bindHost{a}, maxDepth)
 	a.hashes = gohash.New(pass, hashHost{a})
 	a.prog = ssaprog.Of(pass).Build(seedsOf(pass, cfgsink.New(configOf(pass))))
 	if a.prog == nil {
@@ -254,7 +255,7 @@ func newAnalysis(pass *analysis.Pass) *pkgAnalysis {
 		a.funcs = append(a.funcs, init.AnonFuncs...)
 	}
 	a.indexSyntax()
-	a.loadPrimitives()
+	a.params.LoadPrimitives()
 	return a
 }
 

@@ -29,5 +29,5 @@ func (h rowHost) ClassifierIn(fn *ssa.Function) rowshape.Classifier {
 // classifier classifies the values of rows decoded in context c, each one
 // level deeper than c (as a field's value is one call below its row).
 func (a *pkgAnalysis) classifier(c *ctx) rowshape.Classifier {
-	return func(v ssa.Value) site.Value { return a.classify(v, c.deeper()) }
+	return func(v ssa.Value) site.Value { return a.params.Classify(v, c.deeper()) }
 }

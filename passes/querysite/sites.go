@@ -9,6 +9,7 @@ import (
 
 	"github.com/ydblint/ydblint/internal/sdk"
 	"github.com/ydblint/ydblint/internal/site"
+	"github.com/ydblint/ydblint/passes/querysite/bindings"
 	"github.com/ydblint/ydblint/passes/querysite/cfgsink"
 	"github.com/ydblint/ydblint/passes/querysite/internal/ssaval"
 	"github.com/ydblint/ydblint/passes/querysite/rowshape"
@@ -171,11 +172,11 @@ func (a *pkgAnalysis) buildSite(common *ssa.CallCommon, t callTarget, c *ctx) (*
 		}
 	}
 	if v, _ := arg(sdk.RoleParams); v != nil {
-		q.Params = a.paramsValue(v, c)
+		q.Params = a.params.ParamsValue(v, c)
 		if k := asParam(v, c); k >= 0 {
 			fwd.params, fwd.paramsRole = k, sdk.RoleParams
-		} else if k := a.forwardedOptions(v, c); k >= 0 {
-			fwd.params, fwd.paramsRole = k, roleParamOptions // paramfwd.go
+		} else if k := a.params.ForwardedOptions(v, c); k >= 0 {
+			fwd.params, fwd.paramsRole = k, bindings.RoleParamOptions // package bindings
 		}
 	}
 	if v, _ := arg(sdk.RoleOptions); v != nil {
@@ -183,7 +184,7 @@ func (a *pkgAnalysis) buildSite(common *ssa.CallCommon, t callTarget, c *ctx) (*
 		case sdk.KindYQL, sdk.KindPreparedExec:
 			if e.Pkg == sdk.PkgQuery || e.Pkg == sdk.PkgInternalQuery || a.cfgSinks.IsEntry(e) {
 				var notYQL, explain bool
-				q.Params, notYQL, explain = a.queryOptions(v, c)
+				q.Params, notYQL, explain = a.params.QueryOptions(v, c)
 				q.NotYQL = q.NotYQL || notYQL
 				q.ExplainOnly = q.ExplainOnly || explain
 				if k := asParam(v, c); k >= 0 {
@@ -209,7 +210,7 @@ func (a *pkgAnalysis) buildSite(common *ssa.CallCommon, t callTarget, c *ctx) (*
 			// arguments is not known.
 			info = dbInfo{mode: site.BindUnknown}
 		}
-		q.Params = a.sqlArgs(v, c)
+		q.Params = a.params.SQLArgs(v, c)
 		a.applyDB(q, info)
 		fwd.db, fwd.hasDB = info, true
 		if k := asParam(v, c); k >= 0 {
@@ -351,20 +352,20 @@ func (a *pkgAnalysis) wrapperSite(s *site.Site, fwd *forward, args []ssa.Value, 
 		switch sdk.Role(f.ParamsRole) {
 		case sdk.RoleOptions:
 			var notYQL, explain bool
-			q.Params, notYQL, explain = a.queryOptions(v, c)
+			q.Params, notYQL, explain = a.params.QueryOptions(v, c)
 			q.NotYQL, q.ExplainOnly = q.NotYQL || notYQL, q.ExplainOnly || explain
 		case sdk.RoleParams:
-			q.Params = a.paramsValue(v, c)
+			q.Params = a.params.ParamsValue(v, c)
 		case sdk.RoleArgs:
-			q.Params = a.sqlArgs(v, c)
-		case roleParamOptions:
-			q.Params = a.optionListParams(v, c) // paramfwd.go
+			q.Params = a.params.SQLArgs(v, c)
+		case bindings.RoleParamOptions:
+			q.Params = a.params.OptionListParams(v, c)
 		}
 		if k := asParam(v, c); k >= 0 {
 			fwd.params, fwd.paramsRole = k, sdk.Role(f.ParamsRole)
-		} else if sdk.Role(f.ParamsRole) == roleParamOptions {
-			if k := optionsBaseParam(v, c); k >= 0 {
-				fwd.params, fwd.paramsRole = k, roleParamOptions
+		} else if sdk.Role(f.ParamsRole) == bindings.RoleParamOptions {
+			if k := a.params.OptionsBaseParam(v, c); k >= 0 {
+				fwd.params, fwd.paramsRole = k, bindings.RoleParamOptions
 			}
 		}
 	}

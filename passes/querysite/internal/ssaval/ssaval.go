@@ -295,3 +295,10 @@ func IsParamsPtr(t types.Type) bool {
 	n, ok := types.Unalias(p.Elem()).(*types.Named)
 	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == sdk.PkgInternalParams && n.Obj().Name() == sdk.ParamsParamsType
 }
+
+// IsSDKCall reports whether v is a call into the SDK (an option
+// constructor that cannot carry parameters unless listed).
+func IsSDKCall(v ssa.Value) bool {
+	id, _, _, _, ok := MethodCall(v)
+	return ok && sdk.InSDK(id.Pkg)
+}

@@ -1,4 +1,4 @@
-package querysite
+package bindings
 
 import (
 	"testing"

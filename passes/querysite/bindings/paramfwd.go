@@ -1,4 +1,4 @@
-package querysite
+package bindings
 
 import (
 	"golang.org/x/tools/go/ssa"
@@ -23,35 +23,35 @@ import (
 //	… r.since(ctx, "by-tag", from, table.ValueParam("$hash", types.Uint64Value(hash)))
 //
 // The wrapper's sink fact then names the option list parameter with role
-// roleParamOptions, and a caller's site decodes the options it passes
+// RoleParamOptions, and a caller's site decodes the options it passes
 // (a variadic list, a slice literal, a slice grown with append). What the
 // wrappers append themselves is not seen at the caller, so such Params are
 // never Known: a rule may use the bindings found, never conclude that a
 // parameter is unbound. A name bound twice with different values is
 // dropped (appendedValues).
 
-// roleParamOptions marks a sink fact's Params index as a forwarded
+// RoleParamOptions marks a sink fact's Params index as a forwarded
 // []table.ParameterOption (the role is stored as an int in the fact; it
 // is not an SDK argument role, so it lives here rather than in sdk.Role).
-const roleParamOptions = sdk.Role(200)
+const RoleParamOptions = sdk.Role(200)
 
-// forwardedOptions returns the index of the enclosing function's parameter
+// ForwardedOptions returns the index of the enclosing function's parameter
 // whose option list reaches v = table.NewQueryParameters(list...), the list
 // being that parameter or that parameter with elements appended; -1 when v
 // is not such a call.
-func (a *pkgAnalysis) forwardedOptions(v ssa.Value, c *ctx) int {
+func (d *Decoder[C]) ForwardedOptions(v ssa.Value, c C) int {
 	f, args, _, _ := ssaval.HelperOf(ssaval.Peel(v))
 	if f == nil || f.Helper != sdk.HelperNewQueryParameters || len(args) != 1 {
 		return -1
 	}
-	return optionsBaseParam(args[0], c)
+	return d.OptionsBaseParam(args[0], c)
 }
 
-// optionsBaseParam is asParam through append: the parameter an option list
-// starts from (values = append(values, …)), or -1.
-func optionsBaseParam(v ssa.Value, c *ctx) int {
+// OptionsBaseParam is Host.ParamIndex through append: the parameter an
+// option list starts from (values = append(values, …)), or -1.
+func (d *Decoder[C]) OptionsBaseParam(v ssa.Value, c C) int {
 	for i := 0; i < 8; i++ {
-		if k := asParam(v, c); k >= 0 {
+		if k := d.host.ParamIndex(v, c); k >= 0 {
 			return k
 		}
 		switch x := ssaval.Peel(v).(type) {
@@ -66,7 +66,7 @@ func optionsBaseParam(v ssa.Value, c *ctx) int {
 			// start from the same parameter.
 			k := -1
 			for _, e := range x.Edges {
-				ek := optionsBaseParam(e, c)
+				ek := d.OptionsBaseParam(e, c)
 				if ek < 0 || k >= 0 && ek != k {
 					return -1
 				}
@@ -80,16 +80,16 @@ func optionsBaseParam(v ssa.Value, c *ctx) int {
 	return -1
 }
 
-// optionListParams decodes the option list a caller passes to a wrapper
+// OptionListParams decodes the option list a caller passes to a wrapper
 // that forwards it: never Known (see above).
-func (a *pkgAnalysis) optionListParams(v ssa.Value, c *ctx) *site.Params {
+func (d *Decoder[C]) OptionListParams(v ssa.Value, c C) *site.Params {
 	s := newParams()
-	elems, ok := a.appendElems(ssaval.Peel(v), map[ssa.Value]bool{}, 0)
+	elems, ok := d.host.AppendElems(ssaval.Peel(v))
 	if !ok {
 		s.p.Known = false
 		return s.done()
 	}
-	p := a.appendedValues(elems, s, c)
+	p := d.appendedValues(elems, s, c)
 	p.Known = false
 	return p
 }

@@ -1,4 +1,4 @@
-package querysite
+package bindings
 
 import (
 	"golang.org/x/tools/go/ssa"
@@ -14,7 +14,7 @@ import (
 // set is complete but a parameter may be bound on some paths only; a name
 // appended with two different values is dropped and makes the set unknown,
 // since which value a given run binds is not known.
-func (a *pkgAnalysis) appendedValues(elems []ssa.Value, s *paramSet, c *ctx) *site.Params {
+func (d *Decoder[C]) appendedValues(elems []ssa.Value, s *paramSet, c C) *site.Params {
 	seen := map[string]ssa.Value{}
 	dropped := map[string]bool{}
 	for _, e := range elems {
@@ -35,8 +35,8 @@ func (a *pkgAnalysis) appendedValues(elems []ssa.Value, s *paramSet, c *ctx) *si
 			continue
 		}
 		seen[name] = e
-		pos, end := a.callRange(vcall)
-		s.add(name, pos, end, a.classify(vargs[1], c.deeper()))
+		pos, end := d.host.CallRange(vcall)
+		s.add(name, pos, end, d.Classify(vargs[1], d.host.Deeper(c)))
 	}
 	if len(dropped) > 0 {
 		var kept []*site.Binding

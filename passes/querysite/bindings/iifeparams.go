@@ -1,4 +1,4 @@
-package querysite
+package bindings
 
 import (
 	"go/token"
@@ -38,7 +38,7 @@ type iifeBinding struct {
 
 // iifeParam decodes v when it is a call, without arguments, of a function
 // literal whose every return is table.ValueParam with one constant name.
-func (a *pkgAnalysis) iifeParam(v ssa.Value, c *ctx) (iifeBinding, bool) {
+func (d *Decoder[C]) iifeParam(v ssa.Value, c C) (iifeBinding, bool) {
 	call, ok := v.(*ssa.Call)
 	if !ok || len(call.Call.Args) != 0 {
 		return iifeBinding{}, false
@@ -73,9 +73,9 @@ func (a *pkgAnalysis) iifeParam(v ssa.Value, c *ctx) (iifeBinding, bool) {
 		}
 		if b.name == "" {
 			b.name = name
-			b.pos, b.end = a.callRange(vcall)
+			b.pos, b.end = d.host.CallRange(vcall)
 		}
-		values = append(values, a.classify(vargs[1], c.deeper()))
+		values = append(values, d.Classify(vargs[1], d.host.Deeper(c)))
 	}
 	if b.name == "" {
 		return iifeBinding{}, false

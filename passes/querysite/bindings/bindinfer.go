@@ -1,4 +1,4 @@
-package querysite
+package bindings
 
 import (
 	"strings"
@@ -6,7 +6,14 @@ import (
 	"github.com/ydblint/ydblint/internal/site"
 )
 
-// inferBind tells the database/sql binding mode from the text itself when
+// A Span is one piece of a query's text: literal text, or a piece whose
+// text is not known (a hole or a parameter of the traced function).
+type Span struct {
+	Text    string
+	Unknown bool
+}
+
+// InferBind tells the database/sql binding mode from the text itself when
 // the *sql.DB cannot be traced to its connector: a `?` in expression
 // position outside literals and comments only runs under positional
 // binding (YQL has no such syntax), a `$1` only under numeric binding.
@@ -17,17 +24,17 @@ import (
 // parameters with unknown values, so predicate shapes can be checked); the
 // site's Params.Mode stays BindUnknown, so no argument is ever mapped to a
 // placeholder by guess.
-func inferBind(v variant) site.BindMode {
+func InferBind(v []Span) site.BindMode {
 	positional, numeric, typeSuffix := false, false, false
 	state := byte(0)
 	prev := "" // the last word or punctuation byte before the current byte, for `?`
 	space := false
 	for _, p := range v {
-		if p.hole || p.param >= 0 {
+		if p.Unknown {
 			prev, space = "x", false // unknown text: treat like an identifier
 			continue
 		}
-		s := p.text
+		s := p.Text
 		for i := 0; i < len(s); i++ {
 			ch := s[i]
 			switch state {

@@ -1,4 +1,4 @@
-package querysite
+package bindings
 
 import (
 	"go/constant"
@@ -13,7 +13,7 @@ import (
 // internal/types constant they equal.
 var publicPrimitiveAliases = map[string]string{"String": "Bytes", "UTF8": "Text"}
 
-// loadPrimitives builds the value→YQL-name map of the SDK's
+// LoadPrimitives builds the value→YQL-name map of the SDK's
 // internal/types.Primitive constants (their numbering differs between SDK
 // versions, so it is read from the imported packages, not tabled).
 //
@@ -27,16 +27,16 @@ var publicPrimitiveAliases = map[string]string{"String": "Bytes", "UTF8": "Text"
 // re-exports in types and table/types, the packages user code names when it
 // writes types.TypeUint64, are read too; whichever of the three is
 // complete supplies the values.
-func (a *pkgAnalysis) loadPrimitives() {
-	internal := a.findPackage(sdk.PkgInternalTypes)
+func (d *Decoder[C]) LoadPrimitives() {
+	internal := d.host.FindPackage(sdk.PkgInternalTypes)
 	if internal != nil {
 		if tn, ok := internal.Scope().Lookup("Primitive").(*types.TypeName); ok {
-			a.primType = tn.Type()
+			d.primType = tn.Type()
 		}
-		a.prims = sdk.PrimitiveNames(internal)
+		d.prims = sdk.PrimitiveNames(internal)
 	}
 	for _, path := range []string{sdk.PkgTypes, sdk.PkgTableTypes} {
-		pkg := a.findPackage(path)
+		pkg := d.host.FindPackage(path)
 		if pkg == nil {
 			continue
 		}
@@ -46,10 +46,10 @@ func (a *pkgAnalysis) loadPrimitives() {
 			if !ok || !c.Exported() || !strings.HasPrefix(name, "Type") || !isPrimitiveType(c.Type()) {
 				continue
 			}
-			if a.primType == nil {
-				a.primType = c.Type()
+			if d.primType == nil {
+				d.primType = c.Type()
 			}
-			if !types.Identical(c.Type(), a.primType) {
+			if !types.Identical(c.Type(), d.primType) {
 				continue
 			}
 			short := strings.TrimPrefix(name, "Type")
@@ -64,11 +64,11 @@ func (a *pkgAnalysis) loadPrimitives() {
 			if !exact {
 				continue
 			}
-			if a.prims == nil {
-				a.prims = map[uint64]string{}
+			if d.prims == nil {
+				d.prims = map[uint64]string{}
 			}
-			if _, dup := a.prims[v]; !dup {
-				a.prims[v] = yql
+			if _, dup := d.prims[v]; !dup {
+				d.prims[v] = yql
 			}
 		}
 	}
