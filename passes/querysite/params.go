@@ -363,7 +363,7 @@ func (a *pkgAnalysis) dbInfo(v ssa.Value, depth int) dbInfo {
 		}
 		return unknown
 	case *ssa.FreeVar:
-		if b, _ := freeVarBinding(x); b != nil {
+		if b, _ := ssaval.FreeVarBinding(x); b != nil {
 			return a.dbInfo(b, depth+1)
 		}
 		return unknown

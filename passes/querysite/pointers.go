@@ -61,7 +61,7 @@ func (a *pkgAnalysis) pointeeText(ptr ssa.Value, pos, end token.Pos, c *ctx) (te
 		}
 		cell, cc := ptr.X, c
 		if fv, ok := cell.(*ssa.FreeVar); ok {
-			b, parent := freeVarBinding(fv)
+			b, parent := ssaval.FreeVarBinding(fv)
 			if b == nil {
 				break
 			}

@@ -24,6 +24,7 @@ import (
 	"github.com/ydblint/ydblint/passes/querysite/cfgsink"
 	"github.com/ydblint/ydblint/passes/querysite/evalenv"
 	"github.com/ydblint/ydblint/passes/querysite/gohash"
+	"github.com/ydblint/ydblint/passes/querysite/internal/ssaval"
 	"github.com/ydblint/ydblint/passes/querysite/rowshape"
 )
 
@@ -55,9 +56,9 @@ var Analyzer = &analysis.Analyzer{
 // Bounds: every recursion and enumeration is capped so that no input can
 // make the pass slow or panic.
 const (
-	maxVariants  = 16 // text variants per value (φ branches, Sprintf args)
-	maxDepth     = 24 // value-tracing recursion depth
-	maxIter      = 6  // fixed-point rounds for in-package wrapper summaries
+	maxVariants  = 16              // text variants per value (φ branches, Sprintf args)
+	maxDepth     = ssaval.MaxDepth // value-tracing recursion depth
+	maxIter      = 6               // fixed-point rounds for in-package wrapper summaries
 	maxEmbedSize = 1 << 20
 )
 

@@ -85,7 +85,7 @@ func asParam(v ssa.Value, c *ctx) int {
 		case *ssa.Parameter:
 			return c.paramIndex(x)
 		case *ssa.FreeVar:
-			b, _ := freeVarBinding(x)
+			b, _ := ssaval.FreeVarBinding(x)
 			if b == nil {
 				return -1
 			}
@@ -98,7 +98,7 @@ func asParam(v ssa.Value, c *ctx) int {
 			}
 			addr := x.X
 			if fv, ok := addr.(*ssa.FreeVar); ok {
-				addr, _ = freeVarBinding(fv)
+				addr, _ = ssaval.FreeVarBinding(fv)
 			}
 			alloc, ok := addr.(*ssa.Alloc)
 			if !ok {
@@ -194,7 +194,7 @@ func (a *pkgAnalysis) buildSite(common *ssa.CallCommon, t callTarget, c *ctx) (*
 			}
 		case sdk.KindCreateTable, sdk.KindAlterTable:
 			if s.DDL != nil {
-				s.DDL.Options, s.DDL.Known = a.tableOptions(v)
+				s.DDL.Options, s.DDL.Known = a.optionReader().Decode(v)
 			}
 		case sdk.KindReadTable:
 			if s.Read != nil {
@@ -432,7 +432,7 @@ func (a *pkgAnalysis) preparedCall(stmt ssa.Value, depth int) *ssa.Call {
 			}
 		}
 	case *ssa.FreeVar:
-		if b, _ := freeVarBinding(x); b != nil {
+		if b, _ := ssaval.FreeVarBinding(x); b != nil {
 			return a.preparedCall(b, depth+1)
 		}
 	}

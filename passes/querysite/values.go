@@ -355,7 +355,7 @@ func (a *pkgAnalysis) origin(v ssa.Value) string {
 	case *ssa.Parameter:
 		return "param:" + x.Name()
 	case *ssa.FreeVar:
-		if b, _ := freeVarBinding(x); b != nil {
+		if b, _ := ssaval.FreeVarBinding(x); b != nil {
 			return a.origin(b)
 		}
 		return "param:" + x.Name()
@@ -375,7 +375,7 @@ func (a *pkgAnalysis) origin(v ssa.Value) string {
 				}
 			}
 			if fv, ok := x.X.(*ssa.FreeVar); ok {
-				if b, _ := freeVarBinding(fv); b != nil {
+				if b, _ := ssaval.FreeVarBinding(fv); b != nil {
 					if alloc, ok := b.(*ssa.Alloc); ok {
 						if val := ssaval.SingleStore(alloc); val != nil {
 							return a.origin(val)

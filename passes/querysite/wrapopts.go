@@ -41,5 +41,5 @@ func (a *pkgAnalysis) wrappedTableOptions(inner *ssa.CallCommon) (*site.TableOpt
 	if i < 0 || i >= len(args) {
 		return &site.TableOptions{}, true // no options argument: none given
 	}
-	return a.tableOptions(args[i])
+	return a.optionReader().Decode(args[i])
 }
