@@ -184,7 +184,7 @@
 //     ydbHash facts (package gohash, through hashHost, hashhost.go); a
 //     pointer a helper hands back unchanged (shortDir := getPrefix(&dir))
 //     keeps the variable's origin, so *shortDir and dir are the same value
-//     (alias.go).
+//     (package localcell).
 //
 // Dynamically built text (issue 11; lists, maps, formats and templates
 // are goeval's):

@@ -25,6 +25,7 @@ import (
 	"github.com/ydblint/ydblint/passes/querysite/evalenv"
 	"github.com/ydblint/ydblint/passes/querysite/gohash"
 	"github.com/ydblint/ydblint/passes/querysite/internal/ssaval"
+	"github.com/ydblint/ydblint/passes/querysite/localcell"
 	"github.com/ydblint/ydblint/passes/querysite/rowshape"
 )
 
@@ -215,6 +216,7 @@ type pkgAnalysis struct {
 	cfgSinks    *cfgsink.Sinks               // nil when the configuration declares none
 	paramKeys   *paramKeyState               // callers of each function (paramkey.go), built on first use
 	rows        *rowshape.Decoder            // rows, keys and row shapes (rowhost.go)
+	cells       *localcell.Cells             // local variables read through pointers (pointers.go)
 	handles     map[any]dbInfo               // handle parameters and fields already traced (dbtrace.go)
 	evalPkg     *evalenv.Package             // the evaluator's view of the package (evalhost.go)
 	eval        *goeval.Evaluator            // made at the first site (evalhost.go)
@@ -248,6 +250,7 @@ func newAnalysis(pass *analysis.Pass) *pkgAnalysis {
 		return nil
 	}
 	a.pkg = a.prog.Pkg
+	a.cells = localcell.New(a.prog, pass.Pkg)
 	a.funcs = slices.Clip(a.prog.Funcs())
 	// Package initialisers (var x = …) live in the synthetic init function.
 	if init := a.pkg.Func("init"); init != nil {
@@ -297,19 +300,6 @@ func topOf(fn *ssa.Function) *ssa.Function {
 		fn = fn.Parent()
 	}
 	return fn
-}
-
-// funcObj returns the declared function or method of fn, or nil for
-// literals and synthetic functions.
-func funcObj(fn *ssa.Function) *types.Func {
-	if fn == nil || fn.Parent() != nil {
-		return nil
-	}
-	obj, _ := fn.Object().(*types.Func)
-	if obj == nil {
-		return nil
-	}
-	return obj.Origin()
 }
 
 // posString renders a position stably across drivers (file base name).

@@ -472,7 +472,7 @@ func (a *pkgAnalysis) collectSites() {
 	for _, fn := range a.funcs {
 		top := topOf(fn)
 		c := &ctx{fn: fn}
-		if funcObj(top) != nil {
+		if ssaval.FuncObj(top) != nil {
 			c.top = top
 		}
 		for _, b := range a.prog.Blocks(fn) {
@@ -516,7 +516,7 @@ func (a *pkgAnalysis) collectSites() {
 func (a *pkgAnalysis) summarize() {
 	var decls []*ssa.Function
 	for _, fn := range a.funcs {
-		if obj := funcObj(fn); obj != nil && obj.Pkg() == a.pass.Pkg {
+		if obj := ssaval.FuncObj(fn); obj != nil && obj.Pkg() == a.pass.Pkg {
 			decls = append(decls, fn)
 		}
 	}
@@ -539,7 +539,7 @@ func (a *pkgAnalysis) summarize() {
 		a.hashes.ForgetMisses()
 	}
 	for _, fn := range decls {
-		obj := funcObj(fn)
+		obj := ssaval.FuncObj(fn)
 		if s := a.localSinks[fn]; s != nil {
 			a.pass.ExportObjectFact(obj, s.fact)
 		}
@@ -633,7 +633,7 @@ func (a *pkgAnalysis) sinkSummaryOf(top *ssa.Function) *sinkSummary {
 				if fwd.hasDB {
 					f.Mode, f.AutoDeclare, f.Prefix, f.Driver = fwd.db.mode, fwd.db.autoDeclare, fwd.db.prefix, fwd.db.driver
 				}
-				f.Chain = append(f.Chain, factFrame{Func: funcObj(top).FullName(), PosString: a.posString(call.Pos())})
+				f.Chain = append(f.Chain, factFrame{Func: ssaval.FuncObj(top).FullName(), PosString: a.posString(call.Pos())})
 				for _, fr := range s.Chain {
 					f.Chain = append(f.Chain, factFrame{Func: fr.Func, PosString: fr.PosString})
 				}

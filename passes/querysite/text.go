@@ -291,7 +291,7 @@ func (a *pkgAnalysis) loadText(load ssa.Value, addr ssa.Value, hint ast.Expr, c 
 		if val := ssaval.SingleStore(addr); val != nil {
 			return a.text(val, nil, c.in(addr.Parent()))
 		}
-		if val := a.storedOnce(addr); val != nil {
+		if val := a.cells.StoredOnce(addr); val != nil {
 			return a.text(val, nil, c.in(addr.Parent()))
 		}
 	case *ssa.Parameter, *ssa.Call, *ssa.Phi, *ssa.UnOp:

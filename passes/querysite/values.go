@@ -365,12 +365,12 @@ func (a *pkgAnalysis) origin(v ssa.Value) string {
 				if val := ssaval.SingleStore(alloc); val != nil {
 					return a.origin(val)
 				}
-				if val := a.cellValue(alloc); val != nil {
+				if val := a.cells.Value(alloc); val != nil {
 					return a.origin(val)
 				}
 			}
-			if alloc := a.aliasedCell(x.X); alloc != nil {
-				if val := a.cellValue(alloc); val != nil {
+			if alloc := a.cells.Aliased(x.X); alloc != nil {
+				if val := a.cells.Value(alloc); val != nil {
 					return a.origin(val)
 				}
 			}

@@ -310,3 +310,16 @@ func FreeVarBinding(fv *ssa.FreeVar) (ssa.Value, *ssa.Function) {
 	}
 	return vals[0], mcs[0].Parent()
 }
+
+// FuncObj returns the declared function or method of fn, or nil for
+// literals and synthetic functions.
+func FuncObj(fn *ssa.Function) *types.Func {
+	if fn == nil || fn.Parent() != nil {
+		return nil
+	}
+	obj, _ := fn.Object().(*types.Func)
+	if obj == nil {
+		return nil
+	}
+	return obj.Origin()
+}

@@ -1,4 +1,4 @@
-package querysite
+package localcell
 
 import (
 	"go/token"
@@ -7,7 +7,106 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/ydblint/ydblint/internal/ssacell"
+	"github.com/ydblint/ydblint/passes/querysite/internal/ssaval"
 )
+
+// Host is what Cells asks of the pass: the function bodies it sees (a
+// callee without a body there is not known to only read through a
+// pointer).
+type Host interface {
+	Blocks(fn *ssa.Function) []*ssa.BasicBlock
+}
+
+// Cells answers for the local variables of one package.
+type Cells struct {
+	host Host
+	pkg  *types.Package // callees are followed in this package only
+}
+
+// New returns the Cells of package pkg.
+func New(host Host, pkg *types.Package) *Cells { return &Cells{host: host, pkg: pkg} }
+
+// OnlyReadThrough reports whether the pointer v is only loaded from, in
+// its function and in the closures it is captured by (onlyReadThrough).
+func OnlyReadThrough(v ssa.Value) bool { return onlyReadThrough(v, 0) }
+
+// onlyReadThrough reports whether the pointer v is only loaded from, in its
+// function and in the closures it is captured by. A captured variable lives
+// in a heap cell (v stored once into an Alloc, loaded back, or bound to a
+// closure's free variable): the loads from the cell must in turn only read
+// through v.
+func onlyReadThrough(v ssa.Value, depth int) bool {
+	if depth > 8 {
+		return false
+	}
+	return ssacell.OnlyLoaded(v, func(instr ssa.Instruction) bool {
+		switch r := instr.(type) {
+		case *ssa.Store:
+			cell, ok := r.Addr.(*ssa.Alloc)
+			return ok && r.Val == v && ssaval.SingleStore(cell) == v && cellReadThrough(cell, depth+1)
+		case *ssa.MakeClosure:
+			fvs, ok := ssacell.Captures(r, v)
+			for _, fv := range fvs {
+				ok = ok && onlyReadThrough(fv, depth+1)
+			}
+			return ok
+		}
+		return false
+	})
+}
+
+// cellReadThrough: every pointer loaded from the cell (here or in a
+// closure) is only read through.
+func cellReadThrough(cell ssa.Value, depth int) bool {
+	if depth > 8 {
+		return false
+	}
+	return ssacell.Uses(cell, func(_ ssa.Value, instr ssa.Instruction) bool {
+		switch r := instr.(type) {
+		case *ssa.Store:
+			return true // the one store (checked by singleStore)
+		case *ssa.UnOp:
+			return r.Op == token.MUL && onlyReadThrough(r, depth+1)
+		}
+		return false
+	})
+}
+
+// StoredOnce returns the value of a local variable written by exactly one
+// Store whose address is otherwise only loaded from or passed to functions
+// of this package that only read through the corresponding parameter.
+func (c *Cells) StoredOnce(alloc *ssa.Alloc) ssa.Value {
+	return c.singleStoredValue(alloc, false)
+}
+
+// singleStoredValue is the one value stored into alloc when every other
+// use only loads from it or hands it to a function of this package that
+// only reads through it — or, with returned, also one that returns it
+// unchanged to a caller that only reads through the result (Value).
+func (c *Cells) singleStoredValue(alloc *ssa.Alloc, returned bool) ssa.Value {
+	return ssacell.SingleStore(alloc, func(instr ssa.Instruction) bool {
+		call, ok := instr.(*ssa.Call)
+		return ok && (c.readOnlyArg(call.Common(), alloc) || returned && c.returnsOnly(call, alloc))
+	})
+}
+
+// readOnlyArg reports whether every parameter of the static callee that
+// receives v only reads through it; the callee must have a body here.
+func (c *Cells) readOnlyArg(common *ssa.CallCommon, v ssa.Value) bool {
+	callee := common.StaticCallee()
+	if callee == nil || common.IsInvoke() || common.Value == v || len(callee.Params) != len(common.Args) || len(c.host.Blocks(callee)) == 0 {
+		return false
+	}
+	if obj := ssaval.FuncObj(callee); obj == nil || obj.Pkg() != c.pkg {
+		return false
+	}
+	for i, arg := range common.Args {
+		if arg == v && !onlyReadThrough(callee.Params[i], 0) {
+			return false
+		}
+	}
+	return true
+}
 
 // Pointers handed back unchanged by a helper, as in
 //
@@ -21,7 +120,7 @@ import (
 //
 // *shortDir is the value of dir: the helper returns its parameter and only
 // reads through it, and neither the caller nor anyone else writes dir
-// after its single store. origin sees through such a load so that a hash
+// after its single store. querysite's origin sees through such a load so that a hash
 // of dir and the value *shortDir are known to be the same value; when any
 // of this is not certain the load keeps no origin.
 
@@ -29,17 +128,17 @@ import (
 // of call returns unchanged as result j on every return path, reading
 // through it only; -1 otherwise. The callee must be declared in this
 // package with a body.
-func (a *pkgAnalysis) returnedParam(call *ssa.Call, j int) int {
+func (c *Cells) returnedParam(call *ssa.Call, j int) int {
 	common := call.Common()
 	callee := common.StaticCallee()
-	if callee == nil || common.IsInvoke() || len(a.prog.Blocks(callee)) == 0 || len(callee.Params) != len(common.Args) {
+	if callee == nil || common.IsInvoke() || len(c.host.Blocks(callee)) == 0 || len(callee.Params) != len(common.Args) {
 		return -1
 	}
-	if obj := funcObj(callee); obj == nil || obj.Pkg() != a.pass.Pkg {
+	if obj := ssaval.FuncObj(callee); obj == nil || obj.Pkg() != c.pkg {
 		return -1
 	}
 	idx := -1
-	for _, b := range a.prog.Blocks(callee) {
+	for _, b := range c.host.Blocks(callee) {
 		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
 		if !ok {
 			continue
@@ -157,10 +256,10 @@ func onlyReturned(cell *ssa.Alloc) bool {
 	return stores == 1
 }
 
-// aliasedCell resolves the address loaded by *p to a local variable when p
+// Aliased resolves the address loaded by *p to a local variable when p
 // is the pointer a helper returned unchanged (returnedParam) and the
 // caller only loads through p; nil otherwise.
-func (a *pkgAnalysis) aliasedCell(p ssa.Value) *ssa.Alloc {
+func (c *Cells) Aliased(p ssa.Value) *ssa.Alloc {
 	ex, ok := p.(*ssa.Extract)
 	if !ok {
 		return nil
@@ -169,7 +268,7 @@ func (a *pkgAnalysis) aliasedCell(p ssa.Value) *ssa.Alloc {
 	if !ok || !onlyReadThrough(ex, 0) {
 		return nil
 	}
-	i := a.returnedParam(call, ex.Index)
+	i := c.returnedParam(call, ex.Index)
 	if i < 0 {
 		return nil
 	}
@@ -177,24 +276,24 @@ func (a *pkgAnalysis) aliasedCell(p ssa.Value) *ssa.Alloc {
 	return alloc
 }
 
-// cellValue is the single value stored into a local variable whose address
+// Value is the single value stored into a local variable whose address
 // is otherwise only loaded from, or handed to helpers of this package that
 // only read through it or return it unchanged to a caller that only reads
 // through the result.
-func (a *pkgAnalysis) cellValue(alloc *ssa.Alloc) ssa.Value {
-	return a.singleStoredValue(alloc, true)
+func (c *Cells) Value(alloc *ssa.Alloc) ssa.Value {
+	return c.singleStoredValue(alloc, true)
 }
 
 // returnsOnly: every parameter of call's callee that receives alloc is
 // read or returned unchanged, and every result of the call that may be
 // that parameter is only read through by the caller.
-func (a *pkgAnalysis) returnsOnly(call *ssa.Call, alloc *ssa.Alloc) bool {
+func (c *Cells) returnsOnly(call *ssa.Call, alloc *ssa.Alloc) bool {
 	common := call.Common()
 	callee := common.StaticCallee()
-	if callee == nil || common.IsInvoke() || len(callee.Params) != len(common.Args) || len(a.prog.Blocks(callee)) == 0 {
+	if callee == nil || common.IsInvoke() || len(callee.Params) != len(common.Args) || len(c.host.Blocks(callee)) == 0 {
 		return false
 	}
-	if obj := funcObj(callee); obj == nil || obj.Pkg() != a.pass.Pkg {
+	if obj := ssaval.FuncObj(callee); obj == nil || obj.Pkg() != c.pkg {
 		return false
 	}
 	var params []*ssa.Parameter
@@ -207,7 +306,7 @@ func (a *pkgAnalysis) returnsOnly(call *ssa.Call, alloc *ssa.Alloc) bool {
 		}
 	}
 	if _, tuple := call.Type().(*types.Tuple); !tuple {
-		return !a.mayReturn(callee, 0, params) || onlyReadThrough(call, 0)
+		return !c.mayReturn(callee, 0, params) || onlyReadThrough(call, 0)
 	}
 	refs := call.Referrers()
 	if refs == nil {
@@ -216,7 +315,7 @@ func (a *pkgAnalysis) returnsOnly(call *ssa.Call, alloc *ssa.Alloc) bool {
 	for _, r := range *refs {
 		switch r := r.(type) {
 		case *ssa.Extract:
-			if a.mayReturn(callee, r.Index, params) && !onlyReadThrough(r, 0) {
+			if c.mayReturn(callee, r.Index, params) && !onlyReadThrough(r, 0) {
 				return false
 			}
 		case *ssa.DebugRef:
@@ -229,7 +328,7 @@ func (a *pkgAnalysis) returnsOnly(call *ssa.Call, alloc *ssa.Alloc) bool {
 
 // mayReturn reports whether result j of fn may be one of params (directly
 // or through φ-nodes).
-func (a *pkgAnalysis) mayReturn(fn *ssa.Function, j int, params []*ssa.Parameter) bool {
+func (c *Cells) mayReturn(fn *ssa.Function, j int, params []*ssa.Parameter) bool {
 	var mentions func(v ssa.Value, depth int) bool
 	mentions = func(v ssa.Value, depth int) bool {
 		if depth > 8 {
@@ -251,7 +350,7 @@ func (a *pkgAnalysis) mayReturn(fn *ssa.Function, j int, params []*ssa.Parameter
 		}
 		return false
 	}
-	for _, b := range a.prog.Blocks(fn) {
+	for _, b := range c.host.Blocks(fn) {
 		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
 		if !ok {
 			continue
