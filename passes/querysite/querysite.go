@@ -22,6 +22,7 @@ import (
 	"github.com/ydblint/ydblint/internal/yql"
 	"github.com/ydblint/ydblint/passes/config"
 	"github.com/ydblint/ydblint/passes/querysite/cfgsink"
+	"github.com/ydblint/ydblint/passes/querysite/dbhandle"
 	"github.com/ydblint/ydblint/passes/querysite/evalenv"
 	"github.com/ydblint/ydblint/passes/querysite/gohash"
 	"github.com/ydblint/ydblint/passes/querysite/internal/ssaval"
@@ -217,7 +218,7 @@ type pkgAnalysis struct {
 	paramKeys   *paramKeyState               // callers of each function (paramkey.go), built on first use
 	rows        *rowshape.Decoder            // rows, keys and row shapes (rowhost.go)
 	cells       *localcell.Cells             // local variables read through pointers (pointers.go)
-	handles     map[any]dbInfo               // handle parameters and fields already traced (dbtrace.go)
+	handles     *dbhandle.Tracer             // database/sql handles (dbhost.go)
 	evalPkg     *evalenv.Package             // the evaluator's view of the package (evalhost.go)
 	eval        *goeval.Evaluator            // made at the first site (evalhost.go)
 	paramsAt    map[token.Pos]*ssa.Parameter // the package's parameters by declaration (evaltext.go)
@@ -251,6 +252,7 @@ func newAnalysis(pass *analysis.Pass) *pkgAnalysis {
 	}
 	a.pkg = a.prog.Pkg
 	a.cells = localcell.New(a.prog, pass.Pkg)
+	a.handles = dbhandle.New(dbHost{a}, pass.Pkg)
 	a.funcs = slices.Clip(a.prog.Funcs())
 	// Package initialisers (var x = …) live in the synthetic init function.
 	if init := a.pkg.Func("init"); init != nil {

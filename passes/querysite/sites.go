@@ -10,6 +10,7 @@ import (
 	"github.com/ydblint/ydblint/internal/sdk"
 	"github.com/ydblint/ydblint/internal/site"
 	"github.com/ydblint/ydblint/passes/querysite/cfgsink"
+	"github.com/ydblint/ydblint/passes/querysite/dbhandle"
 	"github.com/ydblint/ydblint/passes/querysite/internal/ssaval"
 	"github.com/ydblint/ydblint/passes/querysite/rowshape"
 	"github.com/ydblint/ydblint/passes/querysite/sqlmode"
@@ -58,7 +59,7 @@ type forward struct {
 	// rows forwarded as the []types.Value of types.ListValue(p...).
 	tableTexts texts
 	rowsList   bool
-	db         dbInfo
+	db         dbhandle.Info
 	hasDB      bool
 }
 
@@ -203,11 +204,11 @@ func (a *pkgAnalysis) buildSite(common *ssa.CallCommon, t callTarget, c *ctx) (*
 		}
 	}
 	if v, _ := arg(sdk.RoleArgs); v != nil {
-		info := a.dbInfo(dbRecv, 0)
+		info := a.handles.Of(dbRecv)
 		if a.cfgSinks.IsEntry(e) {
 			// A configured sink's `args ...any`: how it binds unnamed
 			// arguments is not known.
-			info = dbInfo{mode: site.BindUnknown}
+			info = dbhandle.Info{Mode: site.BindUnknown}
 		}
 		q.Params = a.sqlArgs(v, c)
 		a.applyDB(q, info)
@@ -258,16 +259,16 @@ func (a *pkgAnalysis) buildSite(common *ssa.CallCommon, t callTarget, c *ctx) (*
 }
 
 // applyDB records the database/sql binding mode on a site's query.
-func (a *pkgAnalysis) applyDB(q *site.Query, info dbInfo) {
+func (a *pkgAnalysis) applyDB(q *site.Query, info dbhandle.Info) {
 	if q.Params == nil {
 		q.Params = &site.Params{}
 	}
-	q.Params.Mode = info.mode
-	q.Params.AutoDeclare = info.autoDeclare
-	q.TablePathPrefix = info.prefix
-	q.PrefixUnknown = info.prefixUnknown || info.mode == site.BindUnknown
-	q.SQLDriver = info.driver
-	if info.mode == site.BindUnknown {
+	q.Params.Mode = info.Mode
+	q.Params.AutoDeclare = info.AutoDeclare
+	q.TablePathPrefix = info.Prefix
+	q.PrefixUnknown = info.PrefixUnknown || info.Mode == site.BindUnknown
+	q.SQLDriver = info.Driver
+	if info.Mode == site.BindUnknown {
 		// Unnamed arguments cannot be mapped to parameters (never guess).
 		var kept []*site.Binding
 		for _, b := range q.Params.Bindings {
@@ -369,8 +370,8 @@ func (a *pkgAnalysis) wrapperSite(s *site.Site, fwd *forward, args []ssa.Value, 
 		}
 	}
 	if f.Driver != "" || sdk.Role(f.ParamsRole) == sdk.RoleArgs {
-		a.applyDB(q, dbInfo{mode: f.Mode, autoDeclare: f.AutoDeclare, prefix: f.Prefix, driver: f.Driver})
-		fwd.db, fwd.hasDB = dbInfo{mode: f.Mode, autoDeclare: f.AutoDeclare, prefix: f.Prefix, driver: f.Driver}, true
+		a.applyDB(q, dbhandle.Info{Mode: f.Mode, AutoDeclare: f.AutoDeclare, Prefix: f.Prefix, Driver: f.Driver})
+		fwd.db, fwd.hasDB = dbhandle.Info{Mode: f.Mode, AutoDeclare: f.AutoDeclare, Prefix: f.Prefix, Driver: f.Driver}, true
 	}
 	if q.Params == nil {
 		q.Params = &site.Params{}
@@ -631,7 +632,7 @@ func (a *pkgAnalysis) sinkSummaryOf(top *ssa.Function) *sinkSummary {
 					f.Texts = factVariants(fwd.texts)
 				}
 				if fwd.hasDB {
-					f.Mode, f.AutoDeclare, f.Prefix, f.Driver = fwd.db.mode, fwd.db.autoDeclare, fwd.db.prefix, fwd.db.driver
+					f.Mode, f.AutoDeclare, f.Prefix, f.Driver = fwd.db.Mode, fwd.db.AutoDeclare, fwd.db.Prefix, fwd.db.Driver
 				}
 				f.Chain = append(f.Chain, factFrame{Func: ssaval.FuncObj(top).FullName(), PosString: a.posString(call.Pos())})
 				for _, fr := range s.Chain {

@@ -8,12 +8,13 @@
 // stores through a field's address (FieldAddrUses), the SDK's
 // *params.Params type (IsParamsPtr), the value a closure's free variable
 // is bound to (FreeVarBinding), the declared function of an SSA function
-// (FuncObj), and the recursion bound of every value tracer (MaxDepth).
+// (FuncObj), calls into the SDK (IsSDKCall), and the recursion bound of every value tracer (MaxDepth).
 //
 // They are apart from querysite so that a subpackage decoding one concern
 // (rowshape: rows and their shapes; gohash: Go hashes; evalenv: the
 // evaluator's environment; cfgsink: configured sinks; tableopts: table
-// options; localcell: values read through pointers) reads values as
+// options; localcell: values read through pointers; dbhandle:
+// database/sql handles) reads values as
 // querysite does without importing it. None of them reads analysis state:
 // each is a function of the SSA value (or type) alone.
 package ssaval

@@ -323,3 +323,10 @@ func FuncObj(fn *ssa.Function) *types.Func {
 	}
 	return obj.Origin()
 }
+
+// IsSDKCall reports whether v is a call into the SDK (an option
+// constructor that cannot carry parameters unless listed).
+func IsSDKCall(v ssa.Value) bool {
+	id, _, _, _, ok := MethodCall(v)
+	return ok && sdk.InSDK(id.Pkg)
+}
