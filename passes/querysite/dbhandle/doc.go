@@ -11,5 +11,6 @@
 // need of the pass: Host (bodies, functions, known callers, stores into
 // package variables, the entry point a call reaches) is all it asks, and
 // querysite implements it (dbhost.go). The memo of traced parameters and
-// fields is the Tracer's, one per package analysis.
+// fields is the Tracer's, one per package analysis. Its test runs it with a
+// minimal Host over buildssa; querysite's tests run it as the pass does.
 package dbhandle
