@@ -1,0 +1,97 @@
+package tableopts_test
+
+import (
+	"go/token"
+	"go/types"
+	"path/filepath"
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/analysistest"
+	"golang.org/x/tools/go/analysis/passes/buildssa"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/ydblint/ydblint/internal/testenv"
+	"github.com/ydblint/ydblint/passes/querysite/tableopts"
+	"github.com/ydblint/ydblint/passes/querysite/ydbtype"
+)
+
+// TestMain downloads the test-data module's dependencies first: the tests
+// load it with GOPROXY=off (see package testenv).
+func TestMain(m *testing.M) { testenv.Main(m) }
+
+// host is a minimal tableopts.Host: every body buildssa built, column
+// types by package ydbtype, and a call's own position.
+type host struct{ types *ydbtype.Types }
+
+func (host) Blocks(fn *ssa.Function) []*ssa.BasicBlock { return fn.Blocks }
+
+func (h host) YDBType(v ssa.Value) (string, bool, bool) { return h.types.Of(v) }
+
+func (host) CallPos(call *ssa.Call) token.Pos { return call.Pos() }
+
+// importedPackages finds a package among pkg's imports, transitively.
+func importedPackages(pkg *types.Package) func(string) *types.Package {
+	byPath := map[string]*types.Package{}
+	var walk func(p *types.Package)
+	walk = func(p *types.Package) {
+		if byPath[p.Path()] != nil {
+			return
+		}
+		byPath[p.Path()] = p
+		for _, imp := range p.Imports() {
+			walk(imp)
+		}
+	}
+	walk(pkg)
+	return func(path string) *types.Package { return byPath[path] }
+}
+
+// reporter reports the options handed to each call of the package's
+// function sink: whether they are known, the columns with their types,
+// and the primary key.
+var reporter = &analysis.Analyzer{
+	Name:       "tableoptsreport",
+	Doc:        "report the table options handed to sink (test only)",
+	Requires:   []*analysis.Analyzer{buildssa.Analyzer},
+	ResultType: reflect.TypeFor[bool](),
+	Run: func(pass *analysis.Pass) (any, error) {
+		ssaPkg := pass.ResultOf[buildssa.Analyzer].(*buildssa.SSA)
+		r := tableopts.NewReader(host{ydbtype.New(importedPackages(pass.Pkg))}, ssaPkg.Pkg)
+		for _, fn := range ssaPkg.SrcFuncs {
+			for _, b := range fn.Blocks {
+				for _, instr := range b.Instrs {
+					call, ok := instr.(*ssa.Call)
+					if !ok || call.Call.StaticCallee() == nil || call.Call.StaticCallee().Name() != "sink" {
+						continue
+					}
+					opts, known := r.Decode(call.Call.Args[0])
+					var cols []string
+					for _, c := range opts.Columns {
+						col := c.Name + ":" + c.YDBType
+						if c.Optional {
+							col += "?"
+						}
+						cols = append(cols, col)
+					}
+					pass.Reportf(call.Pos(), "known=%s cols=[%s] pk=[%s]", strconv.FormatBool(known),
+						strings.Join(cols, " "), strings.Join(opts.PrimaryKey, " "))
+				}
+			}
+		}
+		return true, nil
+	},
+}
+
+// TestDecode decodes a literal list, a list grown on branches, a primary
+// key that differs between branches, a helper's list and a parameter's.
+func TestDecode(t *testing.T) {
+	dir, err := filepath.Abs("testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(t, dir, reporter, "example.com/tableopts/opts")
+}
