@@ -9,4 +9,5 @@
 // cells alone: Host (the function bodies the pass sees) is all it asks,
 // and the pass's ssaprog.Program is one. querysite asks it for text read
 // through *string (pointers.go) and for the origin of values (values.go).
+// Its test runs it over buildssa's bodies.
 package localcell
