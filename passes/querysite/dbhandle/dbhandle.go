@@ -87,7 +87,7 @@ func (t *Tracer) info(v ssa.Value, depth int) Info {
 				}
 			}
 			if fa, ok := x.X.(*ssa.FieldAddr); ok {
-				return t.dbFieldInfo(fa, depth+1) // dbtrace.go
+				return t.dbFieldInfo(fa, depth+1)
 			}
 		}
 		return unknown
@@ -98,7 +98,7 @@ func (t *Tracer) info(v ssa.Value, depth int) Info {
 		return unknown
 	case *ssa.Parameter:
 		if x.Parent() != nil && x.Parent().Parent() == nil {
-			return t.dbParamInfo(x, depth) // dbtrace.go
+			return t.dbParamInfo(x, depth)
 		}
 		return t.closureDB(x, depth)
 	}
@@ -264,10 +264,10 @@ func parseDSN(dsn string) Info {
 //   - a parameter of a function every call of which is known (unexported,
 //     or in package main; Host.KnownCallers), when every call passes a handle
 //     with the same binding;
-//   - a field of a struct type of this package, when every store into the
-//     field stores a handle with the same binding and the field's address
-//     is used for nothing else (no function whose body querysite does not
-//     see may write it: Host.UnknownField).
+//   - a field of a struct type of the analysed package, when every store
+//     into the field stores a handle with the same binding and the field's
+//     address is used for nothing else (no function whose body querysite
+//     does not see may write it: Host.UnknownField).
 //
 // Anything else keeps the binding unknown: a value-based check must never
 // rest on a guessed mapping.

@@ -20,7 +20,7 @@ type Host interface {
 // Cells answers for the local variables of one package.
 type Cells struct {
 	host Host
-	pkg  *types.Package // callees are followed in this package only
+	pkg  *types.Package // the analysed package: callees are followed in it only
 }
 
 // New returns the Cells of package pkg.
@@ -74,14 +74,15 @@ func cellReadThrough(cell ssa.Value, depth int) bool {
 
 // StoredOnce returns the value of a local variable written by exactly one
 // Store whose address is otherwise only loaded from or passed to functions
-// of this package that only read through the corresponding parameter.
+// of the analysed package that only read through the corresponding
+// parameter.
 func (c *Cells) StoredOnce(alloc *ssa.Alloc) ssa.Value {
 	return c.singleStoredValue(alloc, false)
 }
 
 // singleStoredValue is the one value stored into alloc when every other
-// use only loads from it or hands it to a function of this package that
-// only reads through it — or, with returned, also one that returns it
+// use only loads from it or hands it to a function of the analysed package
+// that only reads through it — or, with returned, also one that returns it
 // unchanged to a caller that only reads through the result (Value).
 func (c *Cells) singleStoredValue(alloc *ssa.Alloc, returned bool) ssa.Value {
 	return ssacell.SingleStore(alloc, func(instr ssa.Instruction) bool {
@@ -120,14 +121,14 @@ func (c *Cells) readOnlyArg(common *ssa.CallCommon, v ssa.Value) bool {
 //
 // *shortDir is the value of dir: the helper returns its parameter and only
 // reads through it, and neither the caller nor anyone else writes dir
-// after its single store. querysite's origin sees through such a load so that a hash
-// of dir and the value *shortDir are known to be the same value; when any
-// of this is not certain the load keeps no origin.
+// after its single store. querysite's origin sees through such a load so
+// that a hash of dir and the value *shortDir are known to be the same
+// value; when any of this is not certain the load keeps no origin.
 
 // returnedParam returns the index of the parameter that the static callee
 // of call returns unchanged as result j on every return path, reading
-// through it only; -1 otherwise. The callee must be declared in this
-// package with a body.
+// through it only; -1 otherwise. The callee must be declared in the
+// analysed package with a body.
 func (c *Cells) returnedParam(call *ssa.Call, j int) int {
 	common := call.Common()
 	callee := common.StaticCallee()
@@ -277,9 +278,9 @@ func (c *Cells) Aliased(p ssa.Value) *ssa.Alloc {
 }
 
 // Value is the single value stored into a local variable whose address
-// is otherwise only loaded from, or handed to helpers of this package that
-// only read through it or return it unchanged to a caller that only reads
-// through the result.
+// is otherwise only loaded from, or handed to helpers of the analysed
+// package that only read through it or return it unchanged to a caller
+// that only reads through the result.
 func (c *Cells) Value(alloc *ssa.Alloc) ssa.Value {
 	return c.singleStoredValue(alloc, true)
 }

@@ -31,7 +31,7 @@ type Host interface {
 // AlterTable calls.
 type Reader struct {
 	host Host
-	pkg  *ssa.Package // helpers returning options are followed in this package only
+	pkg  *ssa.Package // the analysed package: helpers returning options are followed in it only
 }
 
 // NewReader returns a Reader of the option lists of pkg.
@@ -44,7 +44,7 @@ const maxOptionHelpers = 8
 // list, the way services assemble them: a literal list, a slice built with
 // append (through φ in branches and loops; every option a branch may add is
 // kept), a variable captured by a closure, or the result of a function or
-// method of this package that returns such a slice
+// method of the analysed package that returns such a slice
 // (store.createTableOptions()..., append(ArchiveTraces(), extra...)).
 // Options a branch may add make the list a union of the branches'; a
 // primary key appearing twice is rejected by Decode. Anything else
@@ -136,8 +136,9 @@ type optState struct {
 	alternatives bool
 }
 
-// helperOptions follows a call to a function or method of this package
-// that returns an option slice: the options of every return statement.
+// helperOptions follows a call to a function or method of the analysed
+// package that returns an option slice: the options of every return
+// statement.
 // Its parameters are unknown there, so options built from them
 // (WithUniformPartitions(n)) decode without their value.
 func (r *Reader) helperOptions(call *ssa.Call, st *optState, depth int) ([]ssa.Value, bool) {
