@@ -10,7 +10,6 @@
 // types.Type values, call positions) is all it asks, and querysite
 // implements it (tableopthost.go). It is apart from internal/tableopt
 // because it reads SSA as the pass sees it, and packages under internal/
-// never import passes/. Its test runs it with a minimal Host over buildssa
-// (column types by package ydbtype); querysite's tests run it as the pass
-// does.
+// never import passes/. Its test runs it with a minimal Host over buildssa;
+// querysite's tests run it as the pass does.
 package tableopts

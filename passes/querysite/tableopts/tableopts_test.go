@@ -1,8 +1,8 @@
 package tableopts_test
 
 import (
+	"go/constant"
 	"go/token"
-	"go/types"
 	"path/filepath"
 	"reflect"
 	"strconv"
@@ -14,41 +14,34 @@ import (
 	"golang.org/x/tools/go/analysis/passes/buildssa"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/ydblint/ydblint/internal/sdk"
 	"github.com/ydblint/ydblint/internal/testenv"
+	"github.com/ydblint/ydblint/passes/querysite/internal/ssaval"
 	"github.com/ydblint/ydblint/passes/querysite/tableopts"
-	"github.com/ydblint/ydblint/passes/querysite/ydbtype"
 )
 
 // TestMain downloads the test-data module's dependencies first: the tests
 // load it with GOPROXY=off (see package testenv).
 func TestMain(m *testing.M) { testenv.Main(m) }
 
-// host is a minimal tableopts.Host: every body buildssa built, column
-// types by package ydbtype, and a call's own position.
-type host struct{ types *ydbtype.Types }
+// host is a minimal tableopts.Host: every body buildssa built, a call's
+// own position, and column types that are the SDK's Primitive constants
+// (the pass decodes Optional(t), List(t), … too).
+type host struct{ prims map[uint64]string }
 
 func (host) Blocks(fn *ssa.Function) []*ssa.BasicBlock { return fn.Blocks }
 
-func (h host) YDBType(v ssa.Value) (string, bool, bool) { return h.types.Of(v) }
+func (h host) YDBType(v ssa.Value) (string, bool, bool) {
+	k, ok := ssaval.Peel(v).(*ssa.Const)
+	if !ok || k.Value == nil {
+		return "", false, false
+	}
+	u, exact := constant.Uint64Val(constant.ToInt(k.Value))
+	name, found := h.prims[u]
+	return name, false, exact && found
+}
 
 func (host) CallPos(call *ssa.Call) token.Pos { return call.Pos() }
-
-// importedPackages finds a package among pkg's imports, transitively.
-func importedPackages(pkg *types.Package) func(string) *types.Package {
-	byPath := map[string]*types.Package{}
-	var walk func(p *types.Package)
-	walk = func(p *types.Package) {
-		if byPath[p.Path()] != nil {
-			return
-		}
-		byPath[p.Path()] = p
-		for _, imp := range p.Imports() {
-			walk(imp)
-		}
-	}
-	walk(pkg)
-	return func(path string) *types.Package { return byPath[path] }
-}
 
 // reporter reports the options handed to each call of the package's
 // function sink: whether they are known, the columns with their types,
@@ -60,7 +53,8 @@ var reporter = &analysis.Analyzer{
 	ResultType: reflect.TypeFor[bool](),
 	Run: func(pass *analysis.Pass) (any, error) {
 		ssaPkg := pass.ResultOf[buildssa.Analyzer].(*buildssa.SSA)
-		r := tableopts.NewReader(host{ydbtype.New(importedPackages(pass.Pkg))}, ssaPkg.Pkg)
+		prims := sdk.PrimitiveNames(sdk.FindImport(pass.Pkg, sdk.PkgInternalTypes))
+		r := tableopts.NewReader(host{prims}, ssaPkg.Pkg)
 		for _, fn := range ssaPkg.SrcFuncs {
 			for _, b := range fn.Blocks {
 				for _, instr := range b.Instrs {

@@ -8,9 +8,9 @@ import (
 func sink(opts ...options.CreateTableOption) {}
 
 func Literal() {
-	sink( // want `known=true cols=\[id:Uint64 name:Utf8\?\] pk=\[id\]`
+	sink( // want `known=true cols=\[id:Uint64 name:Utf8\] pk=\[id\]`
 		options.WithColumn("id", types.TypeUint64),
-		options.WithColumn("name", types.Optional(types.TypeUTF8)),
+		options.WithColumn("name", types.TypeUTF8),
 		options.WithPrimaryKeyColumn("id"),
 	)
 }
