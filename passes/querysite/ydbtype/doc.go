@@ -9,7 +9,5 @@
 // value and the SDK's packages alone: the only thing it asks of the pass is
 // how to find an imported package by path (New's findPackage). querysite
 // classifies values with it (values.go) and hands Types.Of to package
-// tableopts for column types. Its tests cover the Go-type functions;
-// Types.Of over the SDK's Primitive constants is exercised by package
-// tableopts' test and querysite's.
+// tableopts for column types.
 package ydbtype
