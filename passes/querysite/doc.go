@@ -44,9 +44,8 @@
 //     (package dbhandle, through dbHost, dbhost.go), and BindUnknown when
 //     the *sql.DB cannot be traced (unnamed args are then dropped and
 //     Known is false).
-//   - values: YDB type, Optional, NULL class (package ydbtype), constants,
-//     Go hash functions (table, local summaries, ydbHash facts), monotonic
-//     sources.
+//   - values: YDB type, Optional, NULL class, constants, Go hash functions
+//     (table, local summaries, ydbHash facts), monotonic sources.
 //   - rows, key ranges and CreateTable/AlterTable options (rows and key
 //     ranges by package rowshape through rowHost, rowhost.go; the option
 //     lists by package tableopts through tableOptHost, tableopthost.go,

@@ -28,7 +28,6 @@ import (
 	"github.com/ydblint/ydblint/passes/querysite/internal/ssaval"
 	"github.com/ydblint/ydblint/passes/querysite/localcell"
 	"github.com/ydblint/ydblint/passes/querysite/rowshape"
-	"github.com/ydblint/ydblint/passes/querysite/ydbtype"
 )
 
 // Analyzer finds query sites. It reports no diagnostics: consumers Require
@@ -205,7 +204,8 @@ type pkgAnalysis struct {
 	storesOK       bool
 	escapedGlobals map[*ssa.Global]bool
 	pkgByPath      map[string]*types.Package
-	ydbTypes       *ydbtype.Types // the YDB types of the SDK's type values (package ydbtype)
+	prims          map[uint64]string
+	primType       types.Type
 
 	sinks map[*ssa.Function]*sinkFact // in-package wrapper summaries
 	texts map[*ssa.Function]*textFact
@@ -260,7 +260,7 @@ func newAnalysis(pass *analysis.Pass) *pkgAnalysis {
 		a.funcs = append(a.funcs, init.AnonFuncs...)
 	}
 	a.indexSyntax()
-	a.ydbTypes = ydbtype.New(a.findPackage)
+	a.loadPrimitives()
 	return a
 }
 

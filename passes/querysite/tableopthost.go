@@ -16,7 +16,7 @@ type tableOptHost struct{ a *pkgAnalysis }
 
 func (h tableOptHost) Blocks(fn *ssa.Function) []*ssa.BasicBlock { return h.a.prog.Blocks(fn) }
 
-func (h tableOptHost) YDBType(v ssa.Value) (string, bool, bool) { return h.a.ydbTypes.Of(v) }
+func (h tableOptHost) YDBType(v ssa.Value) (string, bool, bool) { return h.a.ydbType(v, 0) }
 
 func (h tableOptHost) CallPos(call *ssa.Call) token.Pos {
 	pos, _ := h.a.callRange(call)

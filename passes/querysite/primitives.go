@@ -1,4 +1,4 @@
-package ydbtype
+package querysite
 
 import (
 	"go/constant"
@@ -27,16 +27,16 @@ var publicPrimitiveAliases = map[string]string{"String": "Bytes", "UTF8": "Text"
 // re-exports in types and table/types, the packages user code names when it
 // writes types.TypeUint64, are read too; whichever of the three is
 // complete supplies the values.
-func (t *Types) loadPrimitives(findPackage func(path string) *types.Package) {
-	internal := findPackage(sdk.PkgInternalTypes)
+func (a *pkgAnalysis) loadPrimitives() {
+	internal := a.findPackage(sdk.PkgInternalTypes)
 	if internal != nil {
 		if tn, ok := internal.Scope().Lookup("Primitive").(*types.TypeName); ok {
-			t.primType = tn.Type()
+			a.primType = tn.Type()
 		}
-		t.prims = sdk.PrimitiveNames(internal)
+		a.prims = sdk.PrimitiveNames(internal)
 	}
 	for _, path := range []string{sdk.PkgTypes, sdk.PkgTableTypes} {
-		pkg := findPackage(path)
+		pkg := a.findPackage(path)
 		if pkg == nil {
 			continue
 		}
@@ -46,10 +46,10 @@ func (t *Types) loadPrimitives(findPackage func(path string) *types.Package) {
 			if !ok || !c.Exported() || !strings.HasPrefix(name, "Type") || !isPrimitiveType(c.Type()) {
 				continue
 			}
-			if t.primType == nil {
-				t.primType = c.Type()
+			if a.primType == nil {
+				a.primType = c.Type()
 			}
-			if !types.Identical(c.Type(), t.primType) {
+			if !types.Identical(c.Type(), a.primType) {
 				continue
 			}
 			short := strings.TrimPrefix(name, "Type")
@@ -64,11 +64,11 @@ func (t *Types) loadPrimitives(findPackage func(path string) *types.Package) {
 			if !exact {
 				continue
 			}
-			if t.prims == nil {
-				t.prims = map[uint64]string{}
+			if a.prims == nil {
+				a.prims = map[uint64]string{}
 			}
-			if _, dup := t.prims[v]; !dup {
-				t.prims[v] = yql
+			if _, dup := a.prims[v]; !dup {
+				a.prims[v] = yql
 			}
 		}
 	}
