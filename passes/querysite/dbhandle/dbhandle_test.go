@@ -2,13 +2,11 @@ package dbhandle_test
 
 import (
 	"go/types"
-	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/analysistest"
 	"golang.org/x/tools/go/analysis/passes/buildssa"
 	"golang.org/x/tools/go/ssa"
 
@@ -16,6 +14,7 @@ import (
 	"github.com/ydblint/ydblint/internal/site"
 	"github.com/ydblint/ydblint/internal/testenv"
 	"github.com/ydblint/ydblint/passes/querysite/dbhandle"
+	"github.com/ydblint/ydblint/passes/querysite/internal/ssatest"
 	"github.com/ydblint/ydblint/passes/querysite/internal/ssaval"
 )
 
@@ -85,34 +84,26 @@ var reporter = &analysis.Analyzer{
 	Run: func(pass *analysis.Pass) (any, error) {
 		funcs := pass.ResultOf[buildssa.Analyzer].(*buildssa.SSA).SrcFuncs
 		tr := dbhandle.New(host{funcs}, pass.Pkg)
-		for _, fn := range funcs {
-			for _, b := range fn.Blocks {
-				for _, instr := range b.Instrs {
-					call, ok := instr.(*ssa.Call)
-					if !ok || call.Call.StaticCallee() == nil || call.Call.StaticCallee().Name() != "sink" {
-						continue
-					}
-					arg := call.Call.Args[0]
-					if mi, ok := arg.(*ssa.MakeInterface); ok {
-						arg = mi.X
-					}
-					info := tr.Of(arg)
-					msg := []string{"mode=" + modes[info.Mode]}
-					if info.AutoDeclare {
-						msg = append(msg, "declare")
-					}
-					if info.Prefix != "" {
-						msg = append(msg, "prefix="+info.Prefix)
-					}
-					if info.PrefixUnknown && info.Mode != site.BindUnknown {
-						msg = append(msg, "prefix=?")
-					}
-					if info.Driver != "" {
-						msg = append(msg, "driver="+info.Driver)
-					}
-					pass.Reportf(call.Pos(), "%s", strings.Join(msg, " "))
-				}
+		for _, call := range ssatest.CallsTo(funcs, "sink") {
+			arg := call.Call.Args[0]
+			if mi, ok := arg.(*ssa.MakeInterface); ok {
+				arg = mi.X
 			}
+			info := tr.Of(arg)
+			msg := []string{"mode=" + modes[info.Mode]}
+			if info.AutoDeclare {
+				msg = append(msg, "declare")
+			}
+			if info.Prefix != "" {
+				msg = append(msg, "prefix="+info.Prefix)
+			}
+			if info.PrefixUnknown && info.Mode != site.BindUnknown {
+				msg = append(msg, "prefix=?")
+			}
+			if info.Driver != "" {
+				msg = append(msg, "driver="+info.Driver)
+			}
+			pass.Reportf(call.Pos(), "%s", strings.Join(msg, " "))
 		}
 		return true, nil
 	},
@@ -122,9 +113,5 @@ var reporter = &analysis.Analyzer{
 // another driver, a retrier's closure, a field set by a constructor, and
 // parameters whose known callers agree or differ.
 func TestTrace(t *testing.T) {
-	dir, err := filepath.Abs("testdata")
-	if err != nil {
-		t.Fatal(err)
-	}
-	analysistest.Run(t, dir, reporter, "example.com/dbhandle/handles")
+	ssatest.Run(t, reporter, "example.com/dbhandle/handles")
 }

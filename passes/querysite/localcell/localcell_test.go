@@ -1,16 +1,15 @@
 package localcell_test
 
 import (
-	"path/filepath"
 	"reflect"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/analysistest"
 	"golang.org/x/tools/go/analysis/passes/buildssa"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/ydblint/ydblint/internal/testenv"
+	"github.com/ydblint/ydblint/passes/querysite/internal/ssatest"
 	"github.com/ydblint/ydblint/passes/querysite/localcell"
 )
 
@@ -41,29 +40,21 @@ var reporter = &analysis.Analyzer{
 	ResultType: reflect.TypeFor[bool](),
 	Run: func(pass *analysis.Pass) (any, error) {
 		cells := localcell.New(bodies{}, pass.Pkg)
-		for _, fn := range pass.ResultOf[buildssa.Analyzer].(*buildssa.SSA).SrcFuncs {
-			for _, b := range fn.Blocks {
-				for _, instr := range b.Instrs {
-					call, ok := instr.(*ssa.Call)
-					if !ok || call.Call.StaticCallee() == nil || call.Call.StaticCallee().Name() != "sink" {
-						continue
-					}
-					load, ok := call.Call.Args[0].(*ssa.UnOp)
-					if !ok {
-						continue
-					}
-					prefix := ""
-					alloc, ok := load.X.(*ssa.Alloc)
-					if !ok {
-						if alloc = cells.Aliased(load.X); alloc == nil {
-							pass.Reportf(call.Pos(), "not aliased")
-							continue
-						}
-						prefix = "aliased "
-					}
-					pass.Reportf(call.Pos(), "%sstored=%s value=%s", prefix, constText(cells.StoredOnce(alloc)), constText(cells.Value(alloc)))
-				}
+		for _, call := range ssatest.CallsTo(pass.ResultOf[buildssa.Analyzer].(*buildssa.SSA).SrcFuncs, "sink") {
+			load, ok := call.Call.Args[0].(*ssa.UnOp)
+			if !ok {
+				continue
 			}
+			prefix := ""
+			alloc, ok := load.X.(*ssa.Alloc)
+			if !ok {
+				if alloc = cells.Aliased(load.X); alloc == nil {
+					pass.Reportf(call.Pos(), "not aliased")
+					continue
+				}
+				prefix = "aliased "
+			}
+			pass.Reportf(call.Pos(), "%sstored=%s value=%s", prefix, constText(cells.StoredOnce(alloc)), constText(cells.Value(alloc)))
 		}
 		return true, nil
 	},
@@ -72,9 +63,5 @@ var reporter = &analysis.Analyzer{
 // TestCells: a variable read through by a callee, written by one, read
 // through a pointer a helper hands back, and written through that pointer.
 func TestCells(t *testing.T) {
-	dir, err := filepath.Abs("testdata")
-	if err != nil {
-		t.Fatal(err)
-	}
-	analysistest.Run(t, dir, reporter, "example.com/localcell/cells")
+	ssatest.Run(t, reporter, "example.com/localcell/cells")
 }

@@ -3,19 +3,18 @@ package tableopts_test
 import (
 	"go/constant"
 	"go/token"
-	"path/filepath"
 	"reflect"
 	"strconv"
 	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/analysistest"
 	"golang.org/x/tools/go/analysis/passes/buildssa"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/ydblint/ydblint/internal/sdk"
 	"github.com/ydblint/ydblint/internal/testenv"
+	"github.com/ydblint/ydblint/passes/querysite/internal/ssatest"
 	"github.com/ydblint/ydblint/passes/querysite/internal/ssaval"
 	"github.com/ydblint/ydblint/passes/querysite/tableopts"
 )
@@ -55,26 +54,18 @@ var reporter = &analysis.Analyzer{
 		ssaPkg := pass.ResultOf[buildssa.Analyzer].(*buildssa.SSA)
 		prims := sdk.PrimitiveNames(sdk.FindImport(pass.Pkg, sdk.PkgInternalTypes))
 		r := tableopts.NewReader(host{prims}, ssaPkg.Pkg)
-		for _, fn := range ssaPkg.SrcFuncs {
-			for _, b := range fn.Blocks {
-				for _, instr := range b.Instrs {
-					call, ok := instr.(*ssa.Call)
-					if !ok || call.Call.StaticCallee() == nil || call.Call.StaticCallee().Name() != "sink" {
-						continue
-					}
-					opts, known := r.Decode(call.Call.Args[0])
-					var cols []string
-					for _, c := range opts.Columns {
-						col := c.Name + ":" + c.YDBType
-						if c.Optional {
-							col += "?"
-						}
-						cols = append(cols, col)
-					}
-					pass.Reportf(call.Pos(), "known=%s cols=[%s] pk=[%s]", strconv.FormatBool(known),
-						strings.Join(cols, " "), strings.Join(opts.PrimaryKey, " "))
+		for _, call := range ssatest.CallsTo(ssaPkg.SrcFuncs, "sink") {
+			opts, known := r.Decode(call.Call.Args[0])
+			var cols []string
+			for _, c := range opts.Columns {
+				col := c.Name + ":" + c.YDBType
+				if c.Optional {
+					col += "?"
 				}
+				cols = append(cols, col)
 			}
+			pass.Reportf(call.Pos(), "known=%s cols=[%s] pk=[%s]", strconv.FormatBool(known),
+				strings.Join(cols, " "), strings.Join(opts.PrimaryKey, " "))
 		}
 		return true, nil
 	},
@@ -83,9 +74,5 @@ var reporter = &analysis.Analyzer{
 // TestDecode decodes a literal list, a list grown on branches, a primary
 // key that differs between branches, a helper's list and a parameter's.
 func TestDecode(t *testing.T) {
-	dir, err := filepath.Abs("testdata")
-	if err != nil {
-		t.Fatal(err)
-	}
-	analysistest.Run(t, dir, reporter, "example.com/tableopts/opts")
+	ssatest.Run(t, reporter, "example.com/tableopts/opts")
 }
