@@ -377,7 +377,7 @@ func (a *pkgAnalysis) wrapperSite(s *site.Site, fwd *forward, args []ssa.Value, 
 		q.Params = &site.Params{}
 	}
 	if s.DDL != nil && t.local != nil {
-		s.DDL.Options, s.DDL.Known = a.wrappedTableOptions(t.local.inner) // wrapopts.go
+		s.DDL.Options, s.DDL.Known = a.optionReader().Wrapped(t.local.inner) // package tableopts
 	}
 	var tableTT texts // the path, for carryTable (helperpath.go)
 	if f.Table >= 0 && f.Table < len(args) {

@@ -15,7 +15,6 @@ import (
 	"github.com/ydblint/ydblint/internal/testenv"
 	"github.com/ydblint/ydblint/passes/querysite/dbhandle"
 	"github.com/ydblint/ydblint/passes/querysite/internal/ssatest"
-	"github.com/ydblint/ydblint/passes/querysite/internal/ssaval"
 )
 
 // TestMain downloads the test-data module's dependencies first: the tests
@@ -59,13 +58,7 @@ func (h host) KnownCallers(p *ssa.Parameter) ([]ssa.CallInstruction, int) {
 
 func (host) GlobalStores(*ssa.Global) ([]*ssa.Store, bool) { return nil, true }
 
-func (host) Entry(common *ssa.CallCommon) *sdk.Entry {
-	id, _, ok := ssaval.CalleeIdentity(common)
-	if !ok {
-		return nil
-	}
-	return sdk.LookupEntry(id)
-}
+func (host) Entry(common *ssa.CallCommon) *sdk.Entry { return ssatest.SDKEntry(common) }
 
 var modes = map[site.BindMode]string{
 	site.BindNative:     "native",

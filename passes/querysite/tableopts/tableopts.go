@@ -14,8 +14,9 @@ import (
 )
 
 // Host is what the reader asks of the pass: the function bodies it sees,
-// the YDB type of a types.Type value, and where a call starts in the
-// source (the position a decoded option reports).
+// the YDB type of a types.Type value, where a call starts in the source
+// (the position a decoded option reports), and the entry point a call
+// reaches (the SDK call a wrapper forwards to).
 type Host interface {
 	// Blocks are fn's basic blocks as the pass sees them (none when it
 	// does not see the body).
@@ -25,6 +26,9 @@ type Host interface {
 	YDBType(v ssa.Value) (yql string, optional bool, ok bool)
 	// CallPos is the position of the call expression of call.
 	CallPos(call *ssa.Call) token.Pos
+	// Entry is the SDK entry point (or configured sink) a call reaches,
+	// nil for any other call.
+	Entry(common *ssa.CallCommon) *sdk.Entry
 }
 
 // Reader decodes the option lists of one package's CreateTable and

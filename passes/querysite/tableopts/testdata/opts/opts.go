@@ -1,6 +1,9 @@
 package opts
 
 import (
+	"context"
+
+	"github.com/ydb-platform/ydb-go-sdk/v3/table"
 	"github.com/ydb-platform/ydb-go-sdk/v3/table/options"
 	"github.com/ydb-platform/ydb-go-sdk/v3/table/types"
 )
@@ -51,4 +54,17 @@ func Helper() {
 // Options from a parameter are unknown.
 func Param(extra []options.CreateTableOption) {
 	sink(extra...) // want `known=false cols=\[\] pk=\[\]`
+}
+
+// A wrapper writing the options itself: its callers' sites get them.
+func createTable(ctx context.Context, s table.Session, path string) error {
+	return s.CreateTable(ctx, path, // want `wrapped known=true cols=\[id:Uint64\] pk=\[id\]`
+		options.WithColumn("id", types.TypeUint64),
+		options.WithPrimaryKeyColumn("id"),
+	)
+}
+
+// A wrapper whose key column is its parameter: not known at the SDK call.
+func createKeyed(ctx context.Context, s table.Session, path, key string) error {
+	return s.CreateTable(ctx, path, options.WithColumn(key, types.TypeUint64)) // want `wrapped known=false`
 }
