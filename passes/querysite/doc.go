@@ -41,16 +41,18 @@
 //     ValueParam, ydb.ParamsFromMap, query.WithParameters (last wins),
 //     database/sql args (sql.Named, ValueParam, positional → $pN) with the
 //     binding mode traced to ydb.Connector options or a constant DSN
-//     (dbinfo.go, dbtrace.go), and BindUnknown when the *sql.DB cannot be
-//     traced (unnamed args are then dropped and Known is false). The
-//     parameters and their values are decoded by package bindings through
-//     bindHost, bindhost.go.
+//     (package dbhandle, through dbHost, dbhost.go), and BindUnknown when
+//     the *sql.DB cannot be traced (unnamed args are then dropped and
+//     Known is false). The parameters and their values are decoded by
+//     package bindings through bindHost, bindhost.go.
 //   - values: YDB type, Optional, NULL class, constants, Go hash functions
 //     (table, local summaries, ydbHash facts), monotonic sources (package
 //     bindings).
 //   - rows, key ranges and CreateTable/AlterTable options (rows and key
-//     ranges by package rowshape through rowHost, rowhost.go; each option
-//     decoded by internal/tableopt, as schemafact's syntactic scan does).
+//     ranges by package rowshape through rowHost, rowhost.go; the option
+//     lists by package tableopts through tableOptHost, tableopthost.go,
+//     each option decoded by internal/tableopt, as schemafact's syntactic
+//     scan does).
 //     The decoders of SSA values the pass and its packages share (the SDK
 //     function, helper or constructor a call invokes; slice literals) are
 //     internal/ssaval's.
@@ -70,8 +72,9 @@
 //   - text through *string (pointers.go): a *string parameter only read
 //     through ({*k} in facts), a helper returning the address of a
 //     variable written once, a local written once whose address reaches
-//     only read-only functions; such helpers are evaluated at the call
-//     (inline.go). A pointer written through is a hole.
+//     only read-only functions (package localcell decides which locals
+//     hold one value); such helpers are evaluated at the call (inline.go).
+//     A pointer written through is a hole.
 //   - a helper returning a string at a query site (a render helper, a
 //     lookup by its parameter, a format that is a parameter) is the
 //     evaluator's (evaltext.go siteText, internal/goeval): it runs the
@@ -187,7 +190,7 @@
 //     ydbHash facts (package gohash, through hashHost, hashhost.go); a
 //     pointer a helper hands back unchanged (shortDir := getPrefix(&dir))
 //     keeps the variable's origin, so *shortDir and dir are the same value
-//     (alias.go).
+//     (package localcell).
 //
 // Dynamically built text (issue 11; lists, maps, formats and templates
 // are goeval's):

@@ -115,7 +115,7 @@ func (a *pkgAnalysis) wrappedTable(s *site.Site, fwd *forward, tt texts) {
 // closureCall reports whether common calls the function literal callee
 // through the closure made for it (tableName := func(t string) string {
 // … }; tableName(tblTraces)), so that its free variables are those of its
-// one MakeClosure (freeVarBinding) and it can be evaluated at the call
+// one MakeClosure (ssaval.FreeVarBinding) and it can be evaluated at the call
 // (inline.go).
 func closureCall(callee *ssa.Function, common *ssa.CallCommon) bool {
 	mc, ok := common.Value.(*ssa.MakeClosure)
@@ -226,7 +226,7 @@ func (a *pkgAnalysis) appendElems(v ssa.Value, seen map[ssa.Value]bool, depth in
 		}
 	case *ssa.FreeVar:
 		// A slice a retrier's closure captures by value.
-		if b, _ := freeVarBinding(x); b != nil {
+		if b, _ := ssaval.FreeVarBinding(x); b != nil {
 			return a.appendElems(b, seen, depth+1)
 		}
 	case *ssa.UnOp:
@@ -236,7 +236,7 @@ func (a *pkgAnalysis) appendElems(v ssa.Value, seen map[ssa.Value]bool, depth in
 				// A captured variable: the closure reads the cell its
 				// creator appends to (the closure runs after the loop
 				// that fills it, as a retrier's does).
-				if b, _ := freeVarBinding(fv); b != nil {
+				if b, _ := ssaval.FreeVarBinding(fv); b != nil {
 					addr = b
 				}
 			}

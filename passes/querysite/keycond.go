@@ -4,6 +4,8 @@ import (
 	"go/ast"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/ydblint/ydblint/passes/querysite/internal/ssaval"
 )
 
 // Conditions on a lookup key. A wrapper whose text is one entry of a
@@ -47,7 +49,7 @@ func constKeys(v ssa.Value) (map[string]bool, bool) {
 		if !ok {
 			break
 		}
-		b, _ := freeVarBinding(fv)
+		b, _ := ssaval.FreeVarBinding(fv)
 		if b == nil {
 			return nil, false
 		}

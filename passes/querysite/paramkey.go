@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/ydblint/ydblint/passes/querysite/evalenv"
+	"github.com/ydblint/ydblint/passes/querysite/internal/ssaval"
 )
 
 // Table identity through a parameter every caller fills from the same Go
@@ -122,7 +123,7 @@ func (a *pkgAnalysis) argKey(v ssa.Value, depth int) string {
 	for i := 0; i < 8; i++ {
 		switch x := v.(type) {
 		case *ssa.FreeVar:
-			b, _ := freeVarBinding(x)
+			b, _ := ssaval.FreeVarBinding(x)
 			if b == nil {
 				return ""
 			}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/ydblint/ydblint/internal/ssacell"
 	"github.com/ydblint/ydblint/passes/querysite/internal/ssaval"
+	"github.com/ydblint/ydblint/passes/querysite/localcell"
 )
 
 // Query text handed around as *string (a helper returns &text, a wrapper
@@ -61,7 +62,7 @@ func (a *pkgAnalysis) pointeeText(ptr ssa.Value, pos, end token.Pos, c *ctx) (te
 		}
 		cell, cc := ptr.X, c
 		if fv, ok := cell.(*ssa.FreeVar); ok {
-			b, parent := freeVarBinding(fv)
+			b, parent := ssaval.FreeVarBinding(fv)
 			if b == nil {
 				break
 			}
@@ -73,10 +74,10 @@ func (a *pkgAnalysis) pointeeText(ptr ssa.Value, pos, end token.Pos, c *ctx) (te
 			}
 		}
 	case *ssa.Parameter:
-		if b, ok := c.binds[ptr]; ok && onlyReadThrough(ptr, 0) {
+		if b, ok := c.binds[ptr]; ok && localcell.OnlyReadThrough(ptr) {
 			return a.loadText(nil, b.v, b.hint, b.c.deeper()), true
 		}
-		if k := c.paramIndex(ptr); k >= 0 && onlyReadThrough(ptr, 0) {
+		if k := c.paramIndex(ptr); k >= 0 && localcell.OnlyReadThrough(ptr) {
 			return single(piece{param: k, deref: true, pos: pos, end: end, desc: "*" + ptr.Name()}), true
 		}
 	case *ssa.Call:
@@ -127,84 +128,6 @@ func writtenThrough(v ssa.Value) bool {
 		}
 	}
 	return false
-}
-
-// onlyReadThrough reports whether the pointer v is only loaded from, in its
-// function and in the closures it is captured by. A captured variable lives
-// in a heap cell (v stored once into an Alloc, loaded back, or bound to a
-// closure's free variable): the loads from the cell must in turn only read
-// through v.
-func onlyReadThrough(v ssa.Value, depth int) bool {
-	if depth > 8 {
-		return false
-	}
-	return ssacell.OnlyLoaded(v, func(instr ssa.Instruction) bool {
-		switch r := instr.(type) {
-		case *ssa.Store:
-			cell, ok := r.Addr.(*ssa.Alloc)
-			return ok && r.Val == v && ssaval.SingleStore(cell) == v && cellReadThrough(cell, depth+1)
-		case *ssa.MakeClosure:
-			fvs, ok := ssacell.Captures(r, v)
-			for _, fv := range fvs {
-				ok = ok && onlyReadThrough(fv, depth+1)
-			}
-			return ok
-		}
-		return false
-	})
-}
-
-// cellReadThrough: every pointer loaded from the cell (here or in a
-// closure) is only read through.
-func cellReadThrough(cell ssa.Value, depth int) bool {
-	if depth > 8 {
-		return false
-	}
-	return ssacell.Uses(cell, func(_ ssa.Value, instr ssa.Instruction) bool {
-		switch r := instr.(type) {
-		case *ssa.Store:
-			return true // the one store (checked by singleStore)
-		case *ssa.UnOp:
-			return r.Op == token.MUL && onlyReadThrough(r, depth+1)
-		}
-		return false
-	})
-}
-
-// storedOnce returns the value of a local variable written by exactly one
-// Store whose address is otherwise only loaded from or passed to functions
-// of this package that only read through the corresponding parameter.
-func (a *pkgAnalysis) storedOnce(alloc *ssa.Alloc) ssa.Value {
-	return a.singleStoredValue(alloc, false)
-}
-
-// singleStoredValue is the one value stored into alloc when every other
-// use only loads from it or hands it to a function of this package that
-// only reads through it — or, with returned, also one that returns it
-// unchanged to a caller that only reads through the result (cellValue).
-func (a *pkgAnalysis) singleStoredValue(alloc *ssa.Alloc, returned bool) ssa.Value {
-	return ssacell.SingleStore(alloc, func(instr ssa.Instruction) bool {
-		call, ok := instr.(*ssa.Call)
-		return ok && (a.readOnlyArg(call.Common(), alloc) || returned && a.returnsOnly(call, alloc))
-	})
-}
-
-// readOnlyArg reports whether every parameter of the static callee that
-// receives v only reads through it; the callee must have a body here.
-func (a *pkgAnalysis) readOnlyArg(common *ssa.CallCommon, v ssa.Value) bool {
-	callee := common.StaticCallee()
-	if callee == nil || common.IsInvoke() || common.Value == v || len(callee.Params) != len(common.Args) || len(a.prog.Blocks(callee)) == 0 {
-		return false
-	}
-	if obj := funcObj(callee); obj == nil || obj.Pkg() != a.pass.Pkg {
-		return false
-	}
-	for i, arg := range common.Args {
-		if arg == v && !onlyReadThrough(callee.Params[i], 0) {
-			return false
-		}
-	}
-	return true
 }
 
 // returnedCell returns the value of a variable whose address a function

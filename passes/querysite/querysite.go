@@ -23,8 +23,11 @@ import (
 	"github.com/ydblint/ydblint/passes/config"
 	"github.com/ydblint/ydblint/passes/querysite/bindings"
 	"github.com/ydblint/ydblint/passes/querysite/cfgsink"
+	"github.com/ydblint/ydblint/passes/querysite/dbhandle"
 	"github.com/ydblint/ydblint/passes/querysite/evalenv"
 	"github.com/ydblint/ydblint/passes/querysite/gohash"
+	"github.com/ydblint/ydblint/passes/querysite/internal/ssaval"
+	"github.com/ydblint/ydblint/passes/querysite/localcell"
 	"github.com/ydblint/ydblint/passes/querysite/rowshape"
 )
 
@@ -56,9 +59,9 @@ var Analyzer = &analysis.Analyzer{
 // Bounds: every recursion and enumeration is capped so that no input can
 // make the pass slow or panic.
 const (
-	maxVariants  = 16 // text variants per value (φ branches, Sprintf args)
-	maxDepth     = 24 // value-tracing recursion depth
-	maxIter      = 6  // fixed-point rounds for in-package wrapper summaries
+	maxVariants  = 16              // text variants per value (φ branches, Sprintf args)
+	maxDepth     = ssaval.MaxDepth // value-tracing recursion depth
+	maxIter      = 6               // fixed-point rounds for in-package wrapper summaries
 	maxEmbedSize = 1 << 20
 )
 
@@ -214,7 +217,8 @@ type pkgAnalysis struct {
 	paramKeys   *paramKeyState               // callers of each function (paramkey.go), built on first use
 	rows        *rowshape.Decoder            // rows, keys and row shapes (rowhost.go)
 	params      *bindings.Decoder[*ctx]      // parameters (bindhost.go)
-	handles     map[any]dbInfo               // handle parameters and fields already traced (dbtrace.go)
+	cells       *localcell.Cells             // local variables read through pointers (pointers.go)
+	handles     *dbhandle.Tracer             // database/sql handles (dbhost.go)
 	evalPkg     *evalenv.Package             // the evaluator's view of the package (evalhost.go)
 	eval        *goeval.Evaluator            // made at the first site (evalhost.go)
 	paramsAt    map[token.Pos]*ssa.Parameter // the package's parameters by declaration (evaltext.go)
@@ -248,6 +252,8 @@ func newAnalysis(pass *analysis.Pass) *pkgAnalysis {
 		return nil
 	}
 	a.pkg = a.prog.Pkg
+	a.cells = localcell.New(a.prog, pass.Pkg)
+	a.handles = dbhandle.New(dbHost{a}, pass.Pkg)
 	a.funcs = slices.Clip(a.prog.Funcs())
 	// Package initialisers (var x = …) live in the synthetic init function.
 	if init := a.pkg.Func("init"); init != nil {
@@ -297,19 +303,6 @@ func topOf(fn *ssa.Function) *ssa.Function {
 		fn = fn.Parent()
 	}
 	return fn
-}
-
-// funcObj returns the declared function or method of fn, or nil for
-// literals and synthetic functions.
-func funcObj(fn *ssa.Function) *types.Func {
-	if fn == nil || fn.Parent() != nil {
-		return nil
-	}
-	obj, _ := fn.Object().(*types.Func)
-	if obj == nil {
-		return nil
-	}
-	return obj.Origin()
 }
 
 // posString renders a position stably across drivers (file base name).

@@ -11,6 +11,7 @@ import (
 	"github.com/ydblint/ydblint/internal/site"
 	"github.com/ydblint/ydblint/passes/querysite/bindings"
 	"github.com/ydblint/ydblint/passes/querysite/cfgsink"
+	"github.com/ydblint/ydblint/passes/querysite/dbhandle"
 	"github.com/ydblint/ydblint/passes/querysite/internal/ssaval"
 	"github.com/ydblint/ydblint/passes/querysite/rowshape"
 	"github.com/ydblint/ydblint/passes/querysite/sqlmode"
@@ -59,7 +60,7 @@ type forward struct {
 	// rows forwarded as the []types.Value of types.ListValue(p...).
 	tableTexts texts
 	rowsList   bool
-	db         dbInfo
+	db         dbhandle.Info
 	hasDB      bool
 }
 
@@ -86,7 +87,7 @@ func asParam(v ssa.Value, c *ctx) int {
 		case *ssa.Parameter:
 			return c.paramIndex(x)
 		case *ssa.FreeVar:
-			b, _ := freeVarBinding(x)
+			b, _ := ssaval.FreeVarBinding(x)
 			if b == nil {
 				return -1
 			}
@@ -99,7 +100,7 @@ func asParam(v ssa.Value, c *ctx) int {
 			}
 			addr := x.X
 			if fv, ok := addr.(*ssa.FreeVar); ok {
-				addr, _ = freeVarBinding(fv)
+				addr, _ = ssaval.FreeVarBinding(fv)
 			}
 			alloc, ok := addr.(*ssa.Alloc)
 			if !ok {
@@ -195,7 +196,7 @@ func (a *pkgAnalysis) buildSite(common *ssa.CallCommon, t callTarget, c *ctx) (*
 			}
 		case sdk.KindCreateTable, sdk.KindAlterTable:
 			if s.DDL != nil {
-				s.DDL.Options, s.DDL.Known = a.tableOptions(v)
+				s.DDL.Options, s.DDL.Known = a.optionReader().Decode(v)
 			}
 		case sdk.KindReadTable:
 			if s.Read != nil {
@@ -204,11 +205,11 @@ func (a *pkgAnalysis) buildSite(common *ssa.CallCommon, t callTarget, c *ctx) (*
 		}
 	}
 	if v, _ := arg(sdk.RoleArgs); v != nil {
-		info := a.dbInfo(dbRecv, 0)
+		info := a.handles.Of(dbRecv)
 		if a.cfgSinks.IsEntry(e) {
 			// A configured sink's `args ...any`: how it binds unnamed
 			// arguments is not known.
-			info = dbInfo{mode: site.BindUnknown}
+			info = dbhandle.Info{Mode: site.BindUnknown}
 		}
 		q.Params = a.params.SQLArgs(v, c)
 		a.applyDB(q, info)
@@ -259,16 +260,16 @@ func (a *pkgAnalysis) buildSite(common *ssa.CallCommon, t callTarget, c *ctx) (*
 }
 
 // applyDB records the database/sql binding mode on a site's query.
-func (a *pkgAnalysis) applyDB(q *site.Query, info dbInfo) {
+func (a *pkgAnalysis) applyDB(q *site.Query, info dbhandle.Info) {
 	if q.Params == nil {
 		q.Params = &site.Params{}
 	}
-	q.Params.Mode = info.mode
-	q.Params.AutoDeclare = info.autoDeclare
-	q.TablePathPrefix = info.prefix
-	q.PrefixUnknown = info.prefixUnknown || info.mode == site.BindUnknown
-	q.SQLDriver = info.driver
-	if info.mode == site.BindUnknown {
+	q.Params.Mode = info.Mode
+	q.Params.AutoDeclare = info.AutoDeclare
+	q.TablePathPrefix = info.Prefix
+	q.PrefixUnknown = info.PrefixUnknown || info.Mode == site.BindUnknown
+	q.SQLDriver = info.Driver
+	if info.Mode == site.BindUnknown {
 		// Unnamed arguments cannot be mapped to parameters (never guess).
 		var kept []*site.Binding
 		for _, b := range q.Params.Bindings {
@@ -370,14 +371,14 @@ func (a *pkgAnalysis) wrapperSite(s *site.Site, fwd *forward, args []ssa.Value, 
 		}
 	}
 	if f.Driver != "" || sdk.Role(f.ParamsRole) == sdk.RoleArgs {
-		a.applyDB(q, dbInfo{mode: f.Mode, autoDeclare: f.AutoDeclare, prefix: f.Prefix, driver: f.Driver})
-		fwd.db, fwd.hasDB = dbInfo{mode: f.Mode, autoDeclare: f.AutoDeclare, prefix: f.Prefix, driver: f.Driver}, true
+		a.applyDB(q, dbhandle.Info{Mode: f.Mode, AutoDeclare: f.AutoDeclare, Prefix: f.Prefix, Driver: f.Driver})
+		fwd.db, fwd.hasDB = dbhandle.Info{Mode: f.Mode, AutoDeclare: f.AutoDeclare, Prefix: f.Prefix, Driver: f.Driver}, true
 	}
 	if q.Params == nil {
 		q.Params = &site.Params{}
 	}
 	if s.DDL != nil && t.local != nil {
-		s.DDL.Options, s.DDL.Known = a.wrappedTableOptions(t.local.inner) // wrapopts.go
+		s.DDL.Options, s.DDL.Known = a.optionReader().Wrapped(t.local.inner) // package tableopts
 	}
 	var tableTT texts // the path, for carryTable (helperpath.go)
 	if f.Table >= 0 && f.Table < len(args) {
@@ -433,7 +434,7 @@ func (a *pkgAnalysis) preparedCall(stmt ssa.Value, depth int) *ssa.Call {
 			}
 		}
 	case *ssa.FreeVar:
-		if b, _ := freeVarBinding(x); b != nil {
+		if b, _ := ssaval.FreeVarBinding(x); b != nil {
 			return a.preparedCall(b, depth+1)
 		}
 	}
@@ -473,7 +474,7 @@ func (a *pkgAnalysis) collectSites() {
 	for _, fn := range a.funcs {
 		top := topOf(fn)
 		c := &ctx{fn: fn}
-		if funcObj(top) != nil {
+		if ssaval.FuncObj(top) != nil {
 			c.top = top
 		}
 		for _, b := range a.prog.Blocks(fn) {
@@ -517,7 +518,7 @@ func (a *pkgAnalysis) collectSites() {
 func (a *pkgAnalysis) summarize() {
 	var decls []*ssa.Function
 	for _, fn := range a.funcs {
-		if obj := funcObj(fn); obj != nil && obj.Pkg() == a.pass.Pkg {
+		if obj := ssaval.FuncObj(fn); obj != nil && obj.Pkg() == a.pass.Pkg {
 			decls = append(decls, fn)
 		}
 	}
@@ -540,7 +541,7 @@ func (a *pkgAnalysis) summarize() {
 		a.hashes.ForgetMisses()
 	}
 	for _, fn := range decls {
-		obj := funcObj(fn)
+		obj := ssaval.FuncObj(fn)
 		if s := a.localSinks[fn]; s != nil {
 			a.pass.ExportObjectFact(obj, s.fact)
 		}
@@ -632,9 +633,9 @@ func (a *pkgAnalysis) sinkSummaryOf(top *ssa.Function) *sinkSummary {
 					f.Texts = factVariants(fwd.texts)
 				}
 				if fwd.hasDB {
-					f.Mode, f.AutoDeclare, f.Prefix, f.Driver = fwd.db.mode, fwd.db.autoDeclare, fwd.db.prefix, fwd.db.driver
+					f.Mode, f.AutoDeclare, f.Prefix, f.Driver = fwd.db.Mode, fwd.db.AutoDeclare, fwd.db.Prefix, fwd.db.Driver
 				}
-				f.Chain = append(f.Chain, factFrame{Func: funcObj(top).FullName(), PosString: a.posString(call.Pos())})
+				f.Chain = append(f.Chain, factFrame{Func: ssaval.FuncObj(top).FullName(), PosString: a.posString(call.Pos())})
 				for _, fr := range s.Chain {
 					f.Chain = append(f.Chain, factFrame{Func: fr.Func, PosString: fr.PosString})
 				}

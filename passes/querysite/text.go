@@ -16,7 +16,6 @@ import (
 
 	"github.com/ydblint/ydblint/internal/sdk"
 	"github.com/ydblint/ydblint/internal/site"
-	"github.com/ydblint/ydblint/internal/ssacell"
 	"github.com/ydblint/ydblint/internal/yql"
 	"github.com/ydblint/ydblint/passes/querysite/internal/ssaval"
 )
@@ -213,7 +212,7 @@ func (a *pkgAnalysis) text(v ssa.Value, hint ast.Expr, c *ctx) texts {
 		}
 		return single(a.paramHole(v, pos, end))
 	case *ssa.FreeVar:
-		if b, parent := freeVarBinding(v); b != nil {
+		if b, parent := ssaval.FreeVarBinding(v); b != nil {
 			return a.text(b, hint, c.in(parent))
 		}
 	case *ssa.BinOp:
@@ -275,17 +274,6 @@ func exprRange(e ast.Expr, v ssa.Value) (token.Pos, token.Pos) {
 	return token.NoPos, token.NoPos
 }
 
-// freeVarBinding returns the value bound to a closure's free variable in
-// the enclosing function where it first makes the closure, and that
-// function.
-func freeVarBinding(fv *ssa.FreeVar) (ssa.Value, *ssa.Function) {
-	vals, mcs := ssacell.Bindings(fv)
-	if len(vals) == 0 {
-		return nil, nil
-	}
-	return vals[0], mcs[0].Parent()
-}
-
 // loadText recovers the value loaded from addr.
 func (a *pkgAnalysis) loadText(load ssa.Value, addr ssa.Value, hint ast.Expr, c *ctx) texts {
 	pos, end := exprRange(hint, load)
@@ -293,7 +281,7 @@ func (a *pkgAnalysis) loadText(load ssa.Value, addr ssa.Value, hint ast.Expr, c 
 	case *ssa.Global:
 		return a.globalText(addr, hint, c)
 	case *ssa.FreeVar:
-		if b, parent := freeVarBinding(addr); b != nil {
+		if b, parent := ssaval.FreeVarBinding(addr); b != nil {
 			// A variable assigned on branches and read by a retrier's
 			// closure is the evaluator's (siteText): it runs the closure
 			// at the retrier's call with the cell's value there.
@@ -303,7 +291,7 @@ func (a *pkgAnalysis) loadText(load ssa.Value, addr ssa.Value, hint ast.Expr, c 
 		if val := ssaval.SingleStore(addr); val != nil {
 			return a.text(val, nil, c.in(addr.Parent()))
 		}
-		if val := a.storedOnce(addr); val != nil {
+		if val := a.cells.StoredOnce(addr); val != nil {
 			return a.text(val, nil, c.in(addr.Parent()))
 		}
 	case *ssa.Parameter, *ssa.Call, *ssa.Phi, *ssa.UnOp:

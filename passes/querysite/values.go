@@ -17,7 +17,7 @@ func (a *pkgAnalysis) origin(v ssa.Value) string {
 	case *ssa.Parameter:
 		return "param:" + x.Name()
 	case *ssa.FreeVar:
-		if b, _ := freeVarBinding(x); b != nil {
+		if b, _ := ssaval.FreeVarBinding(x); b != nil {
 			return a.origin(b)
 		}
 		return "param:" + x.Name()
@@ -27,17 +27,17 @@ func (a *pkgAnalysis) origin(v ssa.Value) string {
 				if val := ssaval.SingleStore(alloc); val != nil {
 					return a.origin(val)
 				}
-				if val := a.cellValue(alloc); val != nil {
+				if val := a.cells.Value(alloc); val != nil {
 					return a.origin(val)
 				}
 			}
-			if alloc := a.aliasedCell(x.X); alloc != nil {
-				if val := a.cellValue(alloc); val != nil {
+			if alloc := a.cells.Aliased(x.X); alloc != nil {
+				if val := a.cells.Value(alloc); val != nil {
 					return a.origin(val)
 				}
 			}
 			if fv, ok := x.X.(*ssa.FreeVar); ok {
-				if b, _ := freeVarBinding(fv); b != nil {
+				if b, _ := ssaval.FreeVarBinding(fv); b != nil {
 					if alloc, ok := b.(*ssa.Alloc); ok {
 						if val := ssaval.SingleStore(alloc); val != nil {
 							return a.origin(val)

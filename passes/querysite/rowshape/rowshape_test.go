@@ -9,12 +9,12 @@ import (
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/analysistest"
 	"golang.org/x/tools/go/analysis/passes/buildssa"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/ydblint/ydblint/internal/site"
 	"github.com/ydblint/ydblint/internal/testenv"
+	"github.com/ydblint/ydblint/passes/querysite/internal/ssatest"
 	"github.com/ydblint/ydblint/passes/querysite/internal/ssaval"
 	"github.com/ydblint/ydblint/passes/querysite/rowshape"
 )
@@ -59,31 +59,23 @@ var reporter = &analysis.Analyzer{
 		funcs := pass.ResultOf[buildssa.Analyzer].(*buildssa.SSA).SrcFuncs
 		d := rowshape.NewDecoder(pass, host{pass.Fset})
 		d.ExportShapes(bodies{}, funcs)
-		for _, fn := range funcs {
-			for _, b := range fn.Blocks {
-				for _, instr := range b.Instrs {
-					call, ok := instr.(*ssa.Call)
-					if !ok || call.Call.StaticCallee() == nil || call.Call.StaticCallee().Name() != "sink" {
-						continue
-					}
-					rows, known := d.Rows(call.Call.Args[0], noValue)
-					msg := "known=" + strconv.FormatBool(known)
-					for _, r := range rows {
-						var names []string
-						for _, f := range r.Fields {
-							names = append(names, f.Name)
-						}
-						msg += " {" + strings.Join(names, ",") + "}"
-						if r.Impl != "" {
-							msg += "@" + r.Impl
-						}
-					}
-					if rowshape.HaveImpl(rows) {
-						msg += " alternatives"
-					}
-					pass.Reportf(call.Pos(), "%s", msg)
+		for _, call := range ssatest.CallsTo(funcs, "sink") {
+			rows, known := d.Rows(call.Call.Args[0], noValue)
+			msg := "known=" + strconv.FormatBool(known)
+			for _, r := range rows {
+				var names []string
+				for _, f := range r.Fields {
+					names = append(names, f.Name)
+				}
+				msg += " {" + strings.Join(names, ",") + "}"
+				if r.Impl != "" {
+					msg += "@" + r.Impl
 				}
 			}
+			if rowshape.HaveImpl(rows) {
+				msg += " alternatives"
+			}
+			pass.Reportf(call.Pos(), "%s", msg)
 		}
 		return true, nil
 	},
@@ -94,9 +86,5 @@ var reporter = &analysis.Analyzer{
 // method, one alternative per implementation converted to the interface
 // (the package's ImplsFact).
 func TestRowsAndShapes(t *testing.T) {
-	dir, err := filepath.Abs("testdata")
-	if err != nil {
-		t.Fatal(err)
-	}
-	analysistest.Run(t, dir, reporter, "example.com/rowshape/rows")
+	ssatest.Run(t, reporter, "example.com/rowshape/rows")
 }

@@ -8,7 +8,6 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/ydblint/ydblint/internal/sdk"
-	"github.com/ydblint/ydblint/internal/ssacell"
 	"github.com/ydblint/ydblint/passes/querysite/internal/ssaval"
 )
 
@@ -72,7 +71,7 @@ func (t tracer) mode(v ssa.Value, depth int) Mode {
 			}
 		}
 		if fv, ok := v.X.(*ssa.FreeVar); ok && v.Op == token.MUL {
-			if b := freeVarBinding(fv); b != nil {
+			if b, _ := ssaval.FreeVarBinding(fv); b != nil {
 				if alloc, ok := b.(*ssa.Alloc); ok {
 					if st := ssaval.SingleStore(alloc); st != nil {
 						return t.mode(st, depth+1)
@@ -81,7 +80,7 @@ func (t tracer) mode(v ssa.Value, depth int) Mode {
 			}
 		}
 	case *ssa.FreeVar:
-		if b := freeVarBinding(v); b != nil {
+		if b, _ := ssaval.FreeVarBinding(v); b != nil {
 			return t.mode(b, depth+1)
 		}
 	case *ssa.Phi:
@@ -162,15 +161,4 @@ func (t tracer) queryModeEffect(v ssa.Value) (sdk.QueryModeEffect, bool) {
 		}
 	}
 	return sdk.QueryModeKept, true
-}
-
-// freeVarBinding returns the value bound to a closure's free variable in
-// the enclosing function where it first makes the closure (querysite's
-// freeVarBinding, without the function).
-func freeVarBinding(fv *ssa.FreeVar) ssa.Value {
-	vals, _ := ssacell.Bindings(fv)
-	if len(vals) == 0 {
-		return nil
-	}
-	return vals[0]
 }

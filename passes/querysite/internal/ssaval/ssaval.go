@@ -11,6 +11,10 @@ import (
 	"github.com/ydblint/ydblint/internal/ssacell"
 )
 
+// MaxDepth bounds the recursion of every value tracer of querysite and
+// its subpackages, so that no input can make the pass slow.
+const MaxDepth = 24
+
 // CalleeIdentity returns the identity of a call's callee: the declaring
 // interface method in invoke mode, the static callee's object otherwise,
 // or a package-level func var of SDK/table/types loaded from its global
@@ -294,6 +298,30 @@ func IsParamsPtr(t types.Type) bool {
 	}
 	n, ok := types.Unalias(p.Elem()).(*types.Named)
 	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == sdk.PkgInternalParams && n.Obj().Name() == sdk.ParamsParamsType
+}
+
+// FreeVarBinding returns the value bound to a closure's free variable in
+// the enclosing function where it first makes the closure, and that
+// function.
+func FreeVarBinding(fv *ssa.FreeVar) (ssa.Value, *ssa.Function) {
+	vals, mcs := ssacell.Bindings(fv)
+	if len(vals) == 0 {
+		return nil, nil
+	}
+	return vals[0], mcs[0].Parent()
+}
+
+// FuncObj returns the declared function or method of fn, or nil for
+// literals and synthetic functions.
+func FuncObj(fn *ssa.Function) *types.Func {
+	if fn == nil || fn.Parent() != nil {
+		return nil
+	}
+	obj, _ := fn.Object().(*types.Func)
+	if obj == nil {
+		return nil
+	}
+	return obj.Origin()
 }
 
 // IsSDKCall reports whether v is a call into the SDK (an option

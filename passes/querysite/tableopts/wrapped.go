@@ -1,4 +1,4 @@
-package querysite
+package tableopts
 
 import (
 	"golang.org/x/tools/go/ssa"
@@ -26,20 +26,20 @@ import (
 // any CreateTable whose options cannot be decoded. Helpers of other
 // packages (facts) carry no options: their sites stay without them.
 
-// wrappedTableOptions decodes the options of the SDK call a local wrapper
-// forwards to.
-func (a *pkgAnalysis) wrappedTableOptions(inner *ssa.CallCommon) (*site.TableOptions, bool) {
+// Wrapped decodes the options of the SDK call inner that a wrapper of the
+// analysed package forwards to.
+func (r *Reader) Wrapped(inner *ssa.CallCommon) (*site.TableOptions, bool) {
 	if inner == nil {
 		return nil, false
 	}
-	t := a.target(inner)
-	if t.entry == nil || t.entry.Kind != sdk.KindCreateTable && t.entry.Kind != sdk.KindAlterTable {
+	e := r.host.Entry(inner)
+	if e == nil || e.Kind != sdk.KindCreateTable && e.Kind != sdk.KindAlterTable {
 		return nil, false // a wrapper of a wrapper: not followed
 	}
 	args, _ := ssaval.SplitRecv(inner)
-	i := t.entry.ArgIndex(sdk.RoleOptions)
+	i := e.ArgIndex(sdk.RoleOptions)
 	if i < 0 || i >= len(args) {
 		return &site.TableOptions{}, true // no options argument: none given
 	}
-	return a.tableOptions(args[i])
+	return r.Decode(args[i])
 }

@@ -1,4 +1,4 @@
-package querysite
+package tableopts
 
 import (
 	"go/constant"
@@ -13,6 +13,34 @@ import (
 	"github.com/ydblint/ydblint/passes/querysite/internal/ssaval"
 )
 
+// Host is what the reader asks of the pass: the function bodies it sees,
+// the YDB type of a types.Type value, where a call starts in the source
+// (the position a decoded option reports), and the entry point a call
+// reaches (the SDK call a wrapper forwards to).
+type Host interface {
+	// Blocks are fn's basic blocks as the pass sees them (none when it
+	// does not see the body).
+	Blocks(fn *ssa.Function) []*ssa.BasicBlock
+	// YDBType decodes a types.Type value: the YQL type without Optional,
+	// whether it is Optional, and whether it is known.
+	YDBType(v ssa.Value) (yql string, optional bool, ok bool)
+	// CallPos is the position of the call expression of call.
+	CallPos(call *ssa.Call) token.Pos
+	// Entry is the SDK entry point (or configured sink) a call reaches,
+	// nil for any other call.
+	Entry(common *ssa.CallCommon) *sdk.Entry
+}
+
+// Reader decodes the option lists of one package's CreateTable and
+// AlterTable calls.
+type Reader struct {
+	host Host
+	pkg  *ssa.Package // the analysed package: helpers returning options are followed in it only
+}
+
+// NewReader returns a Reader of the option lists of pkg.
+func NewReader(host Host, pkg *ssa.Package) *Reader { return &Reader{host: host, pkg: pkg} }
+
 // maxOptionHelpers bounds the helper calls followed for one option list.
 const maxOptionHelpers = 8
 
@@ -20,13 +48,13 @@ const maxOptionHelpers = 8
 // list, the way services assemble them: a literal list, a slice built with
 // append (through φ in branches and loops; every option a branch may add is
 // kept), a variable captured by a closure, or the result of a function or
-// method of this package that returns such a slice
+// method of the analysed package that returns such a slice
 // (store.createTableOptions()..., append(ArchiveTraces(), extra...)).
 // Options a branch may add make the list a union of the branches'; a
-// primary key appearing twice is rejected by tableOptions. Anything else
+// primary key appearing twice is rejected by Decode. Anything else
 // (a slice from another package, a parameter) is unknown.
-func (a *pkgAnalysis) optionElems(v ssa.Value, st *optState, depth int) ([]ssa.Value, bool) {
-	if depth > maxDepth || len(st.seen) > 4*maxDepth {
+func (r *Reader) optionElems(v ssa.Value, st *optState, depth int) ([]ssa.Value, bool) {
+	if depth > ssaval.MaxDepth || len(st.seen) > 4*ssaval.MaxDepth {
 		return nil, false
 	}
 	if st.seen[v] {
@@ -41,7 +69,7 @@ func (a *pkgAnalysis) optionElems(v ssa.Value, st *optState, depth int) ([]ssa.V
 		st.alternatives = true
 		var out []ssa.Value
 		for _, e := range x.Edges {
-			el, ok := a.optionElems(e, st, depth+1)
+			el, ok := r.optionElems(e, st, depth+1)
 			if !ok {
 				return nil, false
 			}
@@ -53,13 +81,13 @@ func (a *pkgAnalysis) optionElems(v ssa.Value, st *optState, depth int) ([]ssa.V
 			return nil, true
 		}
 	case *ssa.FreeVar:
-		if b, _ := freeVarBinding(x); b != nil {
-			return a.optionElems(b, st, depth+1)
+		if b, _ := ssaval.FreeVarBinding(x); b != nil {
+			return r.optionElems(b, st, depth+1)
 		}
 	case *ssa.Extract:
 		if x.Index == 0 {
 			if call, ok := x.Tuple.(*ssa.Call); ok {
-				return a.optionElems(call, st, depth+1)
+				return r.optionElems(call, st, depth+1)
 			}
 		}
 	case *ssa.Call:
@@ -67,28 +95,28 @@ func (a *pkgAnalysis) optionElems(v ssa.Value, st *optState, depth int) ([]ssa.V
 			if b.Name() != "append" || len(x.Call.Args) != 2 {
 				return nil, false
 			}
-			base, ok1 := a.optionElems(x.Call.Args[0], st, depth+1)
-			more, ok2 := a.optionElems(x.Call.Args[1], st, depth+1)
+			base, ok1 := r.optionElems(x.Call.Args[0], st, depth+1)
+			more, ok2 := r.optionElems(x.Call.Args[1], st, depth+1)
 			return append(base, more...), ok1 && ok2
 		}
-		return a.helperOptions(x, st, depth)
+		return r.helperOptions(x, st, depth)
 	case *ssa.UnOp:
 		if x.Op != token.MUL {
 			return nil, false
 		}
 		addr := x.X
 		if fv, ok := addr.(*ssa.FreeVar); ok {
-			addr, _ = freeVarBinding(fv)
+			addr, _ = ssaval.FreeVarBinding(fv)
 		}
 		alloc, ok := addr.(*ssa.Alloc)
 		if !ok || alloc.Referrers() == nil {
 			return nil, false
 		}
 		var out []ssa.Value
-		for _, r := range *alloc.Referrers() {
-			switch r := r.(type) {
+		for _, ref := range *alloc.Referrers() {
+			switch ref := ref.(type) {
 			case *ssa.Store:
-				el, ok := a.optionElems(r.Val, st, depth+1)
+				el, ok := r.optionElems(ref.Val, st, depth+1)
 				if !ok {
 					return nil, false
 				}
@@ -112,13 +140,14 @@ type optState struct {
 	alternatives bool
 }
 
-// helperOptions follows a call to a function or method of this package
-// that returns an option slice: the options of every return statement.
+// helperOptions follows a call to a function or method of the analysed
+// package that returns an option slice: the options of every return
+// statement.
 // Its parameters are unknown there, so options built from them
 // (WithUniformPartitions(n)) decode without their value.
-func (a *pkgAnalysis) helperOptions(call *ssa.Call, st *optState, depth int) ([]ssa.Value, bool) {
+func (r *Reader) helperOptions(call *ssa.Call, st *optState, depth int) ([]ssa.Value, bool) {
 	callee := call.Call.StaticCallee()
-	if callee == nil || callee.Pkg != a.pkg || len(a.prog.Blocks(callee)) == 0 || callee.Signature.Results().Len() != 1 {
+	if callee == nil || callee.Pkg != r.pkg || len(r.host.Blocks(callee)) == 0 || callee.Signature.Results().Len() != 1 {
 		return nil, false
 	}
 	if st.helpers++; st.helpers > maxOptionHelpers {
@@ -126,12 +155,12 @@ func (a *pkgAnalysis) helperOptions(call *ssa.Call, st *optState, depth int) ([]
 	}
 	var out []ssa.Value
 	found := false
-	for _, b := range a.prog.Blocks(callee) {
+	for _, b := range r.host.Blocks(callee) {
 		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
 		if !ok || len(ret.Results) != 1 {
 			continue
 		}
-		el, ok := a.optionElems(ret.Results[0], st, depth+1)
+		el, ok := r.optionElems(ret.Results[0], st, depth+1)
 		if !ok {
 			return nil, false
 		}
@@ -144,17 +173,19 @@ func (a *pkgAnalysis) helperOptions(call *ssa.Call, st *optState, depth int) ([]
 	return out, found
 }
 
-// tableOptions decodes CreateTable / AlterTable options.
-func (a *pkgAnalysis) tableOptions(v ssa.Value) (*site.TableOptions, bool) {
+// Decode decodes the options of a CreateTable / AlterTable call, v being
+// its options argument; known is false when the list or an option in it
+// cannot be decoded.
+func (r *Reader) Decode(v ssa.Value) (opts *site.TableOptions, known bool) {
 	st := &optState{seen: map[ssa.Value]bool{}}
-	elems, ok := a.optionElems(v, st, 0)
+	elems, ok := r.optionElems(v, st, 0)
 	if !ok {
 		return &site.TableOptions{}, false
 	}
 	var d tableopt.Decoder
-	known := true
+	known = true
 	for _, e := range elems {
-		known = d.Element(optArg{a, e}) && known
+		known = d.Element(optArg{r.host, e}) && known
 	}
 	if d.KeyAmbiguous(st.alternatives) {
 		known = false
@@ -165,13 +196,13 @@ func (a *pkgAnalysis) tableOptions(v ssa.Value) (*site.TableOptions, bool) {
 // optArg is an argument of an option call as SSA holds it: the SSA side
 // of tableopt.Arg.
 type optArg struct {
-	a *pkgAnalysis
-	v ssa.Value
+	host Host
+	v    ssa.Value
 }
 
 func (x optArg) ConstString() (string, bool)    { return ssaval.ConstString(x.v) }
 func (x optArg) ConstStrings() ([]string, bool) { return constStrings(x.v) }
-func (x optArg) YDBType() (string, bool, bool)  { return x.a.ydbType(x.v, 0) }
+func (x optArg) YDBType() (string, bool, bool)  { return x.host.YDBType(x.v) }
 
 func (x optArg) ConstInt() (int64, bool) {
 	k, ok := ssaval.Peel(x.v).(*ssa.Const)
@@ -191,7 +222,7 @@ func (x optArg) Call() (tableopt.Call, bool) {
 	if !ok {
 		return nil, false
 	}
-	return optCall{a: x.a, id: id, f: sdk.LookupFunc(id), args: args, recv: recv, call: call}, true
+	return optCall{host: x.host, id: id, f: sdk.LookupFunc(id), args: args, recv: recv, call: call}, true
 }
 
 func (x optArg) Elems() ([]tableopt.Arg, bool) {
@@ -201,7 +232,7 @@ func (x optArg) Elems() ([]tableopt.Arg, bool) {
 	}
 	out := make([]tableopt.Arg, len(elems))
 	for i, e := range elems {
-		out[i] = optArg{x.a, e}
+		out[i] = optArg{x.host, e}
 	}
 	return out, true
 }
@@ -217,7 +248,7 @@ func (x optArg) Fields() (map[string]tableopt.Arg, bool) {
 	out := map[string]tableopt.Arg{}
 	for i, f := range fields {
 		if f != nil {
-			out[st.Field(i).Name()] = optArg{x.a, f}
+			out[st.Field(i).Name()] = optArg{x.host, f}
 		}
 	}
 	return out, true
@@ -225,7 +256,7 @@ func (x optArg) Fields() (map[string]tableopt.Arg, bool) {
 
 // optCall is a call with a known callee: the SSA side of tableopt.Call.
 type optCall struct {
-	a    *pkgAnalysis
+	host Host
 	id   sdk.Identity
 	f    *sdk.Func
 	args []ssa.Value
@@ -241,7 +272,7 @@ func (c optCall) Arg(i int) tableopt.Arg {
 	if i < 0 || i >= len(c.args) {
 		return nil
 	}
-	return optArg{c.a, c.args[i]}
+	return optArg{c.host, c.args[i]}
 }
 
 // Variadic: SSA passes a variadic parameter's arguments as one slice, the
@@ -257,12 +288,11 @@ func (c optCall) Recv() tableopt.Arg {
 	if c.recv == nil {
 		return nil
 	}
-	return optArg{c.a, c.recv}
+	return optArg{c.host, c.recv}
 }
 
 func (c optCall) Pos() token.Pos {
-	pos, _ := c.a.callRange(c.call)
-	return pos
+	return c.host.CallPos(c.call)
 }
 
 // constStrings decodes a variadic list of constant strings.

@@ -1,0 +1,3 @@
+module example.com/localcell
+
+go 1.24.0
