@@ -18,7 +18,7 @@ type bindHost struct{ a *pkgAnalysis }
 
 func (h bindHost) CallRange(call *ssa.Call) (token.Pos, token.Pos) { return h.a.callRange(call) }
 
-func (h bindHost) CallSyntax(call *ssa.Call) *ast.CallExpr { return h.a.calls[call.Pos()] }
+func (h bindHost) CallSyntax(call *ssa.Call) *ast.CallExpr { return h.a.src.Call(call.Pos()) }
 
 func (h bindHost) AppendElems(v ssa.Value) ([]ssa.Value, bool) {
 	return h.a.appendElems(v, map[ssa.Value]bool{}, 0)
@@ -53,7 +53,7 @@ func (a *pkgAnalysis) ydbType(v ssa.Value, depth int) (yqlType string, optional 
 // callRange is the source range of a call's expression (the call's own
 // position when there is no syntax for it).
 func (a *pkgAnalysis) callRange(call *ssa.Call) (token.Pos, token.Pos) {
-	if ce := a.calls[call.Pos()]; ce != nil {
+	if ce := a.src.Call(call.Pos()); ce != nil {
 		return ce.Pos(), ce.End()
 	}
 	return call.Pos(), call.Pos()

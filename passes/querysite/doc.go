@@ -78,7 +78,10 @@
 //   - a helper returning a string at a query site (a render helper, a
 //     lookup by its parameter, a format that is a parameter) is the
 //     evaluator's (evaltext.go siteText, internal/goeval): it runs the
-//     helper with the call's arguments.
+//     helper with the call's arguments. What it recovers is described in
+//     the user's own spelling through the package's syntax index
+//     (internal/srcindex: the literal a piece came from, the expression an
+//     SSA position names, the constant strings of a function or package).
 //   - text built at run time is the evaluator's (internal/goeval, over the
 //     string shapes of internal/strshape): strings.Join over a list grown by
 //     appends under ifs (each optional item a Choice the variants record in

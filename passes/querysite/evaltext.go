@@ -16,6 +16,7 @@ import (
 	"github.com/ydblint/ydblint/internal/goeval/value"
 	"github.com/ydblint/ydblint/internal/sdk"
 	"github.com/ydblint/ydblint/internal/site"
+	"github.com/ydblint/ydblint/internal/srcindex"
 	"github.com/ydblint/ydblint/internal/strshape"
 )
 
@@ -245,8 +246,8 @@ func (a *pkgAnalysis) evalVariant(ev *goeval.Evaluator, vr strshape.Variant, hin
 
 // evalHole is a hole piece; a parameter of c.top is a parameter piece.
 func (a *pkgAnalysis) evalHole(ev *goeval.Evaluator, ref int, whole bool, hint ast.Expr, v ssa.Value, c *ctx) piece {
-	if call, ok := v.(*ssa.Call); ok && hint == nil && a.calls[call.Pos()] != nil {
-		hint = a.calls[call.Pos()] // a call's own expression describes its result
+	if call, ok := v.(*ssa.Call); ok && hint == nil && a.src.Call(call.Pos()) != nil {
+		hint = a.src.Call(call.Pos()) // a call's own expression describes its result
 	}
 	pos, end := token.NoPos, token.NoPos
 	if whole {
@@ -261,7 +262,7 @@ func (a *pkgAnalysis) evalHole(ev *goeval.Evaluator, ref int, whole bool, hint a
 		// of another package is (evalLit), so that instantiate moves
 		// both to the key a caller passes (atKey).
 		k, _ := a.keyEqParam(p, c)
-		if e := a.srcExpr(p.Src); e != nil {
+		if e := a.src.ExprAt(p.Src); e != nil {
 			pos, end = e.Pos(), e.End()
 		}
 		return piece{param: k, keyEq: p.Equals, pos: pos, end: end, desc: "lookup key"}
@@ -292,7 +293,7 @@ func (a *pkgAnalysis) evalHole(ev *goeval.Evaluator, ref int, whole bool, hint a
 		// value not known here (a constructor's cfg.Path): the stored
 		// field's key, which the DDL reading it through the same struct
 		// shares, as the recognisers keyed a field by what it holds.
-		if e := a.srcExpr(p.Src); e != nil {
+		if e := a.src.ExprAt(p.Src); e != nil {
 			return holePiece(p.Key, types.ExprString(e), e.Pos(), e.End())
 		}
 	}
@@ -309,7 +310,7 @@ func (a *pkgAnalysis) evalHole(ev *goeval.Evaluator, ref int, whole bool, hint a
 		key = "call:" + sdk.PkgYDB + ".(*Driver).Name"
 	}
 	desc := p.Desc
-	if e := a.srcExpr(p.Src); e != nil {
+	if e := a.src.ExprAt(p.Src); e != nil {
 		// Described as the expression that made it, as the recognisers
 		// did: s.tablePath, not the evaluator's *s.tablePath.
 		desc, pos, end = types.ExprString(e), e.Pos(), e.End()
@@ -460,54 +461,12 @@ func argAtCall(ev *goeval.Evaluator, fn *ssa.Function, arg ssa.Value) *goeval.Re
 	return args[idx]
 }
 
-// srcExpr is the expression whose SSA instruction is at pos (Piece.Src):
-// a selector by its Sel, a call by its Lparen, an index or slice by its
-// Lbrack, an operator by its OpPos, a dereference by its Star, else an
-// identifier. nil when pos is not one.
-func (a *pkgAnalysis) srcExpr(pos token.Pos) ast.Expr {
-	if !pos.IsValid() {
-		return nil
-	}
-	if a.srcIndex == nil {
-		a.srcIndex = map[token.Pos]ast.Expr{}
-		add := func(p token.Pos, e ast.Expr) {
-			if _, ok := a.srcIndex[p]; !ok {
-				a.srcIndex[p] = e
-			}
-		}
-		for _, f := range a.pass.Files {
-			ast.Inspect(f, func(n ast.Node) bool {
-				switch e := n.(type) {
-				case *ast.SelectorExpr:
-					add(e.Sel.Pos(), e)
-				case *ast.CallExpr:
-					add(e.Lparen, e)
-				case *ast.IndexExpr:
-					add(e.Lbrack, e)
-				case *ast.SliceExpr:
-					add(e.Lbrack, e)
-				case *ast.BinaryExpr:
-					add(e.OpPos, e)
-				case *ast.UnaryExpr:
-					add(e.OpPos, e)
-				case *ast.StarExpr:
-					add(e.Star, e)
-				case *ast.Ident:
-					add(e.Pos(), e)
-				}
-				return true
-			})
-		}
-	}
-	return a.srcIndex[pos]
-}
-
 // evalLit maps a literal atom back to Go source: through the string
 // literal the evaluator found it in, else as the constant it is.
 func (a *pkgAnalysis) evalLit(ev *goeval.Evaluator, at strshape.Atom, whole bool, hint ast.Expr, c *ctx) []piece {
 	p := ev.Piece(at.Ref)
 	if p.Pos.IsValid() {
-		if bl := a.basicLitAt(p.Pos - 1); bl != nil {
+		if bl := a.src.StringLitAt(p.Pos - 1); bl != nil {
 			return slicePieces(stringLitPieces(bl), p.Off, p.Off+len(at.Text))
 		}
 	}
@@ -518,9 +477,9 @@ func (a *pkgAnalysis) evalLit(ev *goeval.Evaluator, at strshape.Atom, whole bool
 			}
 		}
 	}
-	cands := a.stringExprs(c.fn)[at.Text]
+	cands := a.src.FuncStrings(c.fn.Syntax())[at.Text]
 	if len(cands) == 0 {
-		cands = a.packageStringExprs()[at.Text]
+		cands = a.src.PackageStrings()[at.Text]
 	}
 	if len(cands) > 1 && hint != nil {
 		// A constant used more than once in the function: the one inside
@@ -546,14 +505,14 @@ func (a *pkgAnalysis) evalLit(ev *goeval.Evaluator, at strshape.Atom, whole bool
 		// template's text between actions, parsed from a folded
 		// concatenation): the one constant expression of the function,
 		// else of the package, holding it exactly once.
-		if e := containingExpr(a.stringExprs(c.fn), at.Text); e != nil {
+		if e := srcindex.Containing(a.src.FuncStrings(c.fn.Syntax()), at.Text); e != nil {
 			return a.containedPieces(e, at)
 		}
-		if e := containingExpr(a.packageStringExprs(), at.Text); e != nil {
+		if e := srcindex.Containing(a.src.PackageStrings(), at.Text); e != nil {
 			return a.containedPieces(e, at)
 		}
 	}
-	if call, ok := a.srcExpr(p.Src).(*ast.CallExpr); ok {
+	if call, ok := a.src.ExprAt(p.Src).(*ast.CallExpr); ok {
 		// Text a call made: a piece of a constant argument (a format
 		// named by a constant) when it occurs there once, else the
 		// call's range (path.Join's "/").
@@ -576,27 +535,10 @@ func (a *pkgAnalysis) evalLit(ev *goeval.Evaluator, at strshape.Atom, whole bool
 	return []piece{lit(at.Text, token.NoPos, token.NoPos, false)}
 }
 
-// minContainedLit is the shortest text containingExpr places: a shorter
+// minContainedLit is the shortest text srcindex.Containing places: a shorter
 // one (path.Join's "/", a separator) occurs in too many constants to tell
 // which one made it.
 const minContainedLit = 8
-
-// containingExpr returns the one expression of exprs (constant strings by
-// value) whose value holds text exactly once, or nil when none or several
-// do.
-func containingExpr(exprs map[string][]ast.Expr, text string) ast.Expr {
-	var found ast.Expr
-	for val, es := range exprs {
-		switch n := strings.Count(val, text); {
-		case n == 0:
-			continue
-		case n > 1 || len(es) > 1 || found != nil:
-			return nil
-		}
-		found = es[0]
-	}
-	return found
-}
 
 // containedPieces is text at's pieces inside the constant expression e,
 // which holds it once.
@@ -608,49 +550,6 @@ func (a *pkgAnalysis) containedPieces(e ast.Expr, at strshape.Atom) []piece {
 		return slicePieces(ps, i, i+len(at.Text))
 	}
 	return []piece{lit(at.Text, e.Pos(), e.End(), false)}
-}
-
-// packageStringExprs indexes the maximal string-constant expressions of
-// the whole package by value: a constant the evaluator carried out of the
-// function that wrote it (a helper's result, a named constant) maps back
-// to its expression when it is the only one with that value.
-func (a *pkgAnalysis) packageStringExprs() map[string][]ast.Expr {
-	if a.pkgStrIndex != nil {
-		return a.pkgStrIndex
-	}
-	m := map[string][]ast.Expr{}
-	a.pkgStrIndex = m
-	for _, f := range a.pass.Files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			e, ok := n.(ast.Expr)
-			if !ok {
-				return true
-			}
-			if tv, ok := a.pass.TypesInfo.Types[e]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
-				s := constant.StringVal(tv.Value)
-				m[s] = append(m[s], e)
-				return false
-			}
-			return true
-		})
-	}
-	return m
-}
-
-// basicLitAt returns the string literal starting at pos.
-func (a *pkgAnalysis) basicLitAt(pos token.Pos) *ast.BasicLit {
-	if a.litIndex == nil {
-		a.litIndex = map[token.Pos]*ast.BasicLit{}
-		for _, f := range a.pass.Files {
-			ast.Inspect(f, func(n ast.Node) bool {
-				if bl, ok := n.(*ast.BasicLit); ok && bl.Kind == token.STRING {
-					a.litIndex[bl.Pos()] = bl
-				}
-				return true
-			})
-		}
-	}
-	return a.litIndex[pos]
 }
 
 // evalChoice is the site.Choice of an evaluator condition: the if whose

@@ -236,7 +236,7 @@ func (a *pkgAnalysis) paramArgText(p *ssa.Parameter, c *ctx) (texts, bool) {
 			return texts{}, false
 		}
 		var hint ast.Expr
-		if ce := a.calls[common.Pos()]; ce != nil && len(ce.Args) == len(common.Args) {
+		if ce := a.src.Call(common.Pos()); ce != nil && len(ce.Args) == len(common.Args) {
 			hint = ce.Args[idx]
 		}
 		t := a.text(common.Args[idx], hint, &ctx{fn: call.Parent(), depth: c.depth + 1})

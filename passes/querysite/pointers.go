@@ -92,9 +92,9 @@ func (a *pkgAnalysis) pointeeText(ptr ssa.Value, pos, end token.Pos, c *ctx) (te
 			return texts{}, false
 		}
 		if sum := a.textSummary(callee, obj); sum != nil && sum.Pointer {
-			return a.substitute(callee, obj, common, a.calls[ptr.Pos()], c), true
+			return a.substitute(callee, obj, common, a.src.Call(ptr.Pos()), c), true
 		}
-		return a.inlineCall(callee, common, a.calls[ptr.Pos()], true, c)
+		return a.inlineCall(callee, common, a.src.Call(ptr.Pos()), true, c)
 	case *ssa.Phi:
 		if c.visiting == nil {
 			c.visiting = map[ssa.Value]bool{}

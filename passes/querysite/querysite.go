@@ -18,6 +18,7 @@ import (
 	"github.com/ydblint/ydblint/internal/report"
 	"github.com/ydblint/ydblint/internal/sdk"
 	"github.com/ydblint/ydblint/internal/site"
+	"github.com/ydblint/ydblint/internal/srcindex"
 	"github.com/ydblint/ydblint/internal/ssaprog"
 	"github.com/ydblint/ydblint/internal/yql"
 	"github.com/ydblint/ydblint/passes/config"
@@ -195,12 +196,8 @@ type pkgAnalysis struct {
 	pkg   *ssa.Package
 	funcs []*ssa.Function // source functions incl. literals, in source order, then the package initialiser
 	res   *site.Result
+	src   *srcindex.Index // the package's syntax by position, declaration and constant value
 
-	calls          map[token.Pos]*ast.CallExpr // by Lparen
-	constDecl      map[*types.Const]ast.Expr   // package-level and local const initialisers
-	strIndex       map[*ssa.Function]map[string][]ast.Expr
-	valueSpec      map[*types.Var]*ast.ValueSpec
-	specFile       map[*ast.ValueSpec]*ast.File
 	stores         map[*ssa.Global][]*ssa.Store
 	storesOK       bool
 	escapedGlobals map[*ssa.Global]bool
@@ -222,9 +219,6 @@ type pkgAnalysis struct {
 	evalPkg     *evalenv.Package             // the evaluator's view of the package (evalhost.go)
 	eval        *goeval.Evaluator            // made at the first site (evalhost.go)
 	paramsAt    map[token.Pos]*ssa.Parameter // the package's parameters by declaration (evaltext.go)
-	litIndex    map[token.Pos]*ast.BasicLit  // string literals by position (evaltext.go)
-	pkgStrIndex map[string][]ast.Expr        // string-constant expressions of the package (evaltext.go)
-	srcIndex    map[token.Pos]ast.Expr       // expressions by the position of their SSA instruction (evaltext.go)
 	callKeys    map[token.Pos]string         // the recognisers' key of a call's value, by its parenthesis (evaltext.go callKey)
 }
 
@@ -234,11 +228,7 @@ func newAnalysis(pass *analysis.Pass) *pkgAnalysis {
 	a := &pkgAnalysis{
 		pass:       pass,
 		res:        &site.Result{},
-		calls:      map[token.Pos]*ast.CallExpr{},
-		constDecl:  map[*types.Const]ast.Expr{},
-		strIndex:   map[*ssa.Function]map[string][]ast.Expr{},
-		valueSpec:  map[*types.Var]*ast.ValueSpec{},
-		specFile:   map[*ast.ValueSpec]*ast.File{},
+		src:        srcindex.New(pass.Files, pass.TypesInfo),
 		sinks:      map[*ssa.Function]*sinkFact{},
 		texts:      map[*ssa.Function]*textFact{},
 		localTexts: map[*ssa.Function]texts{},
@@ -260,41 +250,8 @@ func newAnalysis(pass *analysis.Pass) *pkgAnalysis {
 		a.funcs = append(a.funcs, init)
 		a.funcs = append(a.funcs, init.AnonFuncs...)
 	}
-	a.indexSyntax()
 	a.params.LoadPrimitives()
 	return a
-}
-
-func (a *pkgAnalysis) indexSyntax() {
-	for _, f := range a.pass.Files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.CallExpr:
-				a.calls[n.Lparen] = n
-			case *ast.ValueSpec:
-				for i, name := range n.Names {
-					switch obj := a.pass.TypesInfo.Defs[name].(type) {
-					case *types.Const:
-						if i < len(n.Values) {
-							a.constDecl[obj] = n.Values[i]
-						}
-					case *types.Var:
-						a.valueSpec[obj] = n
-					}
-				}
-			}
-			return true
-		})
-	}
-	for _, f := range a.pass.Files {
-		for _, d := range f.Decls {
-			if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.VAR {
-				for _, s := range gd.Specs {
-					a.specFile[s.(*ast.ValueSpec)] = f
-				}
-			}
-		}
-	}
 }
 
 // topOf returns the outermost enclosing function of a function literal.

@@ -118,7 +118,7 @@ func asParam(v ssa.Value, c *ctx) int {
 
 // buildSite builds the Site for a call to an entry point or wrapper.
 func (a *pkgAnalysis) buildSite(common *ssa.CallCommon, t callTarget, c *ctx) (*site.Site, *forward) {
-	ce := a.calls[common.Pos()]
+	ce := a.src.Call(common.Pos())
 	pos, end := common.Pos(), common.Pos()
 	if ce != nil {
 		pos, end = ce.Pos(), ce.End()
@@ -164,7 +164,7 @@ func (a *pkgAnalysis) buildSite(common *ssa.CallCommon, t callTarget, c *ctx) (*
 			pt := a.target(&prep.Call)
 			if i := pt.entry.ArgIndex(sdk.RoleText); i >= 0 && i < len(pargs) {
 				var ph ast.Expr
-				if pce := a.calls[prep.Pos()]; pce != nil && len(pce.Args) == len(pargs) {
+				if pce := a.src.Call(prep.Pos()); pce != nil && len(pce.Args) == len(pargs) {
 					ph = pce.Args[i]
 				}
 				fwd.texts = a.text(pargs[i], ph, c.in(prep.Parent()))

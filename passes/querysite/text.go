@@ -344,7 +344,7 @@ func (a *pkgAnalysis) globalText(g *ssa.Global, hint ast.Expr, c *ctx) texts {
 
 // specValue returns the initialiser expression of a package var.
 func (a *pkgAnalysis) specValue(obj *types.Var) ast.Expr {
-	spec := a.valueSpec[obj]
+	spec := a.src.VarSpec(obj)
 	if spec == nil {
 		return nil
 	}
@@ -403,11 +403,11 @@ func (a *pkgAnalysis) globalStores(g *ssa.Global) ([]*ssa.Store, bool) {
 // directory and must lie inside it (go:embed forbids "..", so inside the
 // module); positions map to the var declaration.
 func (a *pkgAnalysis) embedded(obj *types.Var) (string, *ast.ValueSpec, bool) {
-	spec := a.valueSpec[obj]
+	spec := a.src.VarSpec(obj)
 	if spec == nil || !isString(obj.Type()) {
 		return "", nil, false
 	}
-	file := a.specFile[spec]
+	file := a.src.SpecFile(spec)
 	if file == nil {
 		return "", nil, false
 	}
@@ -536,7 +536,7 @@ func (a *pkgAnalysis) constPieces(c *ssa.Const, hint ast.Expr, fn *ssa.Function)
 		}
 	}
 	if fn != nil {
-		if cands := a.stringExprs(fn)[s]; len(cands) == 1 {
+		if cands := a.src.FuncStrings(fn.Syntax())[s]; len(cands) == 1 {
 			if ps, ok := a.decompose(cands[0], 0); ok && joined(ps) == s {
 				return ps
 			}
@@ -554,49 +554,6 @@ func joined(ps []piece) string {
 	return b.String()
 }
 
-// stringExprs indexes the maximal string-constant expressions in fn's own
-// syntax (not in nested function literals), by value.
-func (a *pkgAnalysis) stringExprs(fn *ssa.Function) map[string][]ast.Expr {
-	if m, ok := a.strIndex[fn]; ok {
-		return m
-	}
-	m := map[string][]ast.Expr{}
-	a.strIndex[fn] = m
-	syn := fn.Syntax()
-	if syn == nil {
-		return m
-	}
-	var body ast.Node
-	switch s := syn.(type) {
-	case *ast.FuncDecl:
-		body = s.Body
-	case *ast.FuncLit:
-		body = s.Body
-	default:
-		return m
-	}
-	if body == nil {
-		return m
-	}
-	ast.Inspect(body, func(n ast.Node) bool {
-		if _, ok := n.(*ast.FuncLit); ok {
-			return false
-		}
-		e, ok := n.(ast.Expr)
-		if !ok {
-			return true
-		}
-		tv, ok := a.pass.TypesInfo.Types[e]
-		if ok && tv.Value != nil && tv.Value.Kind() == constant.String {
-			s := constant.StringVal(tv.Value)
-			m[s] = append(m[s], e)
-			return false
-		}
-		return true
-	})
-	return m
-}
-
 // decompose splits a constant string expression into pieces with
 // positions: literals (exact where no escapes), named constants (followed
 // to their declaration in this package), + and conversions.
@@ -612,7 +569,7 @@ func (a *pkgAnalysis) decompose(e ast.Expr, depth int) ([]piece, bool) {
 		}
 	case *ast.Ident:
 		if c, ok := a.pass.TypesInfo.Uses[e].(*types.Const); ok {
-			if d := a.constDecl[c]; d != nil {
+			if d := a.src.ConstInit(c); d != nil {
 				if ps, ok := a.decompose(d, depth+1); ok {
 					return ps, true
 				}
@@ -711,7 +668,7 @@ func slicePieces(ps []piece, start, end int) []piece {
 // strings.Builder / bytes.Buffer String(), and functions with a text
 // summary or fact.
 func (a *pkgAnalysis) callText(call *ssa.Call, c *ctx) texts {
-	ce := a.calls[call.Pos()]
+	ce := a.src.Call(call.Pos())
 	pos, end := call.Pos(), call.Pos()
 	if ce != nil {
 		pos, end = ce.Pos(), ce.End()
@@ -1124,7 +1081,7 @@ func (a *pkgAnalysis) builderText(recv ssa.Value, stringCall *ssa.Call, c *ctx) 
 			if callee == nil || len(common.Args) == 0 || common.Args[0] != alloc {
 				return hole
 			}
-			ce := a.calls[r.Pos()]
+			ce := a.src.Call(r.Pos())
 			var hints []ast.Expr
 			if ce != nil {
 				hints = ce.Args
@@ -1163,7 +1120,7 @@ func (a *pkgAnalysis) builderText(recv ssa.Value, stringCall *ssa.Call, c *ctx) 
 			if callee == nil || callee.Pkg == nil || callee.Pkg.Pkg.Path() != "fmt" || callee.Name() != "Fprintf" || len(fc.Common().Args) != 3 {
 				return hole
 			}
-			writes = append(writes, write{fc, a.sprintf(fc.Common().Args[1], fc.Common().Args[2], a.calls[fc.Pos()], 1, c)})
+			writes = append(writes, write{fc, a.sprintf(fc.Common().Args[1], fc.Common().Args[2], a.src.Call(fc.Pos()), 1, c)})
 		default:
 			return hole
 		}

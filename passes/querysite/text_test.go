@@ -79,27 +79,3 @@ func TestFactStringsDeterministic(t *testing.T) {
 	}
 }
 
-func TestContainingExpr(t *testing.T) {
-	a := &ast.BasicLit{ValuePos: 10}
-	b := &ast.BasicLit{ValuePos: 20}
-	c := &ast.BasicLit{ValuePos: 30}
-	exprs := map[string][]ast.Expr{
-		"\nPRAGMA TablePathPrefix(\"x\");\nSELECT a FROM t;\n": {a},
-		"SELECT b FROM u; SELECT b FROM u;":                    {b},
-		"DECLARE $id AS Uint64;":                               {c, c},
-	}
-	for _, tc := range []struct {
-		text string
-		want ast.Expr
-	}{
-		{"SELECT a FROM t;", a},        // held once by one constant
-		{"SELECT b FROM u;", nil},      // twice in its constant: which copy is unknown
-		{"DECLARE $id AS Uint64", nil}, // one value written at two places
-		{" FROM ", nil},                // in several constants
-		{"UPSERT INTO", nil},           // in none
-	} {
-		if got := containingExpr(exprs, tc.text); got != tc.want {
-			t.Errorf("containingExpr(%q) = %v, want %v", tc.text, got, tc.want)
-		}
-	}
-}

@@ -65,7 +65,7 @@ func (a *pkgAnalysis) origin(v ssa.Value) string {
 
 func (a *pkgAnalysis) desc(v ssa.Value) string {
 	if call, ok := v.(*ssa.Call); ok {
-		if ce := a.calls[call.Pos()]; ce != nil {
+		if ce := a.src.Call(call.Pos()); ce != nil {
 			s := types.ExprString(ce)
 			if len(s) > 80 {
 				s = s[:77] + "..."
