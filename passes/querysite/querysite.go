@@ -207,19 +207,19 @@ type pkgAnalysis struct {
 	texts map[*ssa.Function]*textFact
 	// localTexts and localSinks keep the in-package summaries with Go
 	// positions (facts carry none).
-	localTexts  map[*ssa.Function]texts
-	localSinks  map[*ssa.Function]*sinkSummary
-	hashes      *gohash.Deriver              // Go hashes of values, hash summaries (hashhost.go)
-	cfgSinks    *cfgsink.Sinks               // nil when the configuration declares none
-	paramKeys   *paramKeyState               // callers of each function (paramkey.go), built on first use
-	rows        *rowshape.Decoder            // rows, keys and row shapes (rowhost.go)
-	params      *bindings.Decoder[*ctx]      // parameters (bindhost.go)
-	cells       *localcell.Cells             // local variables read through pointers (pointers.go)
-	handles     *dbhandle.Tracer             // database/sql handles (dbhost.go)
-	evalPkg     *evalenv.Package             // the evaluator's view of the package (evalhost.go)
-	eval        *goeval.Evaluator            // made at the first site (evalhost.go)
-	paramsAt    map[token.Pos]*ssa.Parameter // the package's parameters by declaration (evaltext.go)
-	callKeys    map[token.Pos]string         // the recognisers' key of a call's value, by its parenthesis (evaltext.go callKey)
+	localTexts map[*ssa.Function]texts
+	localSinks map[*ssa.Function]*sinkSummary
+	hashes     *gohash.Deriver              // Go hashes of values, hash summaries (hashhost.go)
+	cfgSinks   *cfgsink.Sinks               // nil when the configuration declares none
+	paramKeys  *paramKeyState               // callers of each function (paramkey.go), built on first use
+	rows       *rowshape.Decoder            // rows, keys and row shapes (rowhost.go)
+	params     *bindings.Decoder[*ctx]      // parameters (bindhost.go)
+	cells      *localcell.Cells             // local variables read through pointers (pointers.go)
+	handles    *dbhandle.Tracer             // database/sql handles (dbhost.go)
+	evalPkg    *evalenv.Package             // the evaluator's view of the package (evalhost.go)
+	eval       *goeval.Evaluator            // made at the first site (evalhost.go)
+	paramsAt   map[token.Pos]*ssa.Parameter // the package's parameters by declaration (evaltext.go)
+	callKeys   map[token.Pos]string         // the recognisers' key of a call's value, by its parenthesis (evaltext.go callKey)
 }
 
 // newAnalysis returns nil when no function of the package can hold a site

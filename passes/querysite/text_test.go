@@ -78,4 +78,3 @@ func TestFactStringsDeterministic(t *testing.T) {
 		t.Errorf("got %q", got)
 	}
 }
-
