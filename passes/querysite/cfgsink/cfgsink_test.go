@@ -3,17 +3,16 @@ package cfgsink_test
 import (
 	"fmt"
 	"go/types"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/ydblint/ydblint/internal/sdk"
 	"github.com/ydblint/ydblint/internal/testenv"
 	"github.com/ydblint/ydblint/passes/config"
 	"github.com/ydblint/ydblint/passes/querysite/cfgsink"
+	"github.com/ydblint/ydblint/passes/querysite/internal/ssatest"
 )
 
 // TestMain downloads the test-data module's dependencies first: the tests
@@ -106,11 +105,7 @@ var reporter = &analysis.Analyzer{
 // `args ...any`, a type ydblint cannot decode), or none when the query
 // argument is not one string.
 func TestSinkEntries(t *testing.T) {
-	dir, err := filepath.Abs("testdata")
-	if err != nil {
-		t.Fatal(err)
-	}
-	analysistest.Run(t, dir, reporter, pkg)
+	ssatest.Run(t, reporter, pkg)
 }
 
 // TestNoSinks: without declarations there is no index, and its methods

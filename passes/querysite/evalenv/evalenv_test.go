@@ -3,18 +3,17 @@ package evalenv_test
 import (
 	"go/token"
 	"go/types"
-	"path/filepath"
 	"reflect"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/analysistest"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/ydblint/ydblint/internal/goeval"
 	"github.com/ydblint/ydblint/internal/ssaprog"
 	"github.com/ydblint/ydblint/internal/testenv"
 	"github.com/ydblint/ydblint/passes/querysite/evalenv"
+	"github.com/ydblint/ydblint/passes/querysite/internal/ssatest"
 )
 
 // TestMain downloads the test-data module's dependencies first: the tests
@@ -49,14 +48,8 @@ func (h *host) KnownCallers(p *ssa.Parameter) ([]ssa.CallInstruction, int) {
 		}
 	}
 	var calls []ssa.CallInstruction
-	for _, f := range h.funcs {
-		for _, b := range f.Blocks {
-			for _, instr := range b.Instrs {
-				if call, ok := instr.(ssa.CallInstruction); ok && call.Common().StaticCallee() == fn {
-					calls = append(calls, call)
-				}
-			}
-		}
+	for _, call := range ssatest.CallsWhere(h.funcs, func(c *ssa.CallCommon) bool { return c.StaticCallee() == fn }) {
+		calls = append(calls, call)
 	}
 	return calls, idx
 }
@@ -114,16 +107,8 @@ var reporter = &analysis.Analyzer{
 		p := evalenv.NewPackage(h)
 		p.ExportSummaries()
 		ev := goeval.New(p.Env(), goeval.Budget{})
-		for _, fn := range h.funcs {
-			for _, b := range fn.Blocks {
-				for _, instr := range b.Instrs {
-					call, ok := instr.(*ssa.Call)
-					if !ok || call.Call.StaticCallee() == nil || call.Call.StaticCallee().Name() != "sink" {
-						continue
-					}
-					pass.Reportf(call.Pos(), "%s", ev.Value(fn, call.Call.Args[0]).String())
-				}
-			}
+		for _, call := range ssatest.CallsTo(h.funcs, "sink") {
+			pass.Reportf(call.Pos(), "%s", ev.Value(call.Parent(), call.Call.Args[0]).String())
 		}
 		return true, nil
 	},
@@ -136,9 +121,5 @@ var reporter = &analysis.Analyzer{
 // passes (or its zero value: the receiver may be a writer{} made
 // elsewhere).
 func TestEnvironment(t *testing.T) {
-	dir, err := filepath.Abs("testdata")
-	if err != nil {
-		t.Fatal(err)
-	}
-	analysistest.Run(t, dir, reporter, "example.com/evalenv/qb", "example.com/evalenv/svc")
+	ssatest.Run(t, reporter, "example.com/evalenv/qb", "example.com/evalenv/svc")
 }
