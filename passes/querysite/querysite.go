@@ -12,7 +12,6 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/ydblint/ydblint/internal/analysisutil"
 	"github.com/ydblint/ydblint/internal/goeval"
 	"github.com/ydblint/ydblint/internal/pkgstate"
 	"github.com/ydblint/ydblint/internal/report"
@@ -70,54 +69,28 @@ func failed(_ *analysis.Pass, msg string) any { return &site.Result{Failure: msg
 
 func run(pass *analysis.Pass) (any, error) {
 	res := &site.Result{}
-	// Configured sinks count wherever they are declared: the scope options
-	// (include-pkgs, exclude-pkgs) only silence diagnostics, so an excluded
-	// wrapper package still exports the facts its importers need.
-	if analysisutil.InGOROOT(pass) {
-		// The standard library holds no user query sites; its own
-		// database/sql tests would otherwise have schemafact scan all of
-		// GOROOT/src (16% of a run over ./net/... ./database/...).
+	plan := pkgscope.Decide(pass)
+	switch plan.Kind {
+	case pkgscope.Skip, pkgscope.Incomplete:
 		return res, nil
-	}
-	if len(pass.TypeErrors) > 0 || pkgscope.ImportsIncomplete(pass) {
-		// SSA needs complete type information: nothing is recovered from
-		// such a package (the driver reports the errors).
-		pass.ExportPackageFact(&pkgscope.IncompleteFact{})
-		return res, nil
-	}
-	cs := cfgsink.New(pass.ResultOf[config.Analyzer].(*config.Config))
-	reach := pkgscope.Reaches(pass, cs)
-	if !reach && (!pkgscope.MentionsYQL(pass.Files) || pkgscope.SDKLibrary(pass)) {
-		hashes := gohash.Helpers(pass)
-		texts := !pkgscope.SDKLibrary(pass) && pkgscope.BuildsText(pass.Files)
-		if (hashes || texts) && !pkgscope.HasBadSyntax(pass.Files) {
-			// Hash helpers or a query builder only: summaries and facts,
-			// no sites.
-			if a := newAnalysis(pass); a != nil {
-				if hashes {
-					a.summarize()
-				}
-				if texts {
-					a.evalPackage().ExportSummaries() // evalhost.go
-				}
+	case pkgscope.Summaries:
+		if a := newAnalysis(pass); a != nil {
+			if plan.Hashes {
+				a.summarize()
+			}
+			if plan.Texts {
+				a.evalPackage().ExportSummaries() // evalhost.go
 			}
 		}
 		return res, nil
-	}
-	if pkgscope.HasBadSyntax(pass.Files) {
-		pass.ExportPackageFact(&pkgscope.IncompleteFact{})
-		return res, nil
-	}
-	if reach {
-		pass.ExportPackageFact(&pkgscope.ReachFact{})
 	}
 	a := newAnalysis(pass)
 	if a == nil {
 		return res, nil // no function can matter (ssaprog plans no body)
 	}
-	a.cfgSinks = cs
+	a.cfgSinks = plan.Sinks
 	a.summarize()
-	if !pkgscope.SDKLibrary(pass) {
+	if plan.Texts {
 		a.evalPackage().ExportSummaries() // evalhost.go
 	}
 	a.rows.ExportShapes(a.prog, a.funcs)

@@ -1,10 +1,10 @@
 // Package pkgscope decides which packages querysite analyses and which
-// function bodies it asks internal/ssaprog for: whether a package can reach
-// ydb-go-sdk or database/sql (Reaches, ReachFact), whether it holds YQL text
-// (MentionsYQL, BuildsText), whether its type information or syntax is
-// incomplete (ImportsIncomplete, IncompleteFact, HasBadSyntax), whether it
-// is the SDK's own library (SDKLibrary), and the seeds of the SSA body plan
-// (Seeds).
+// function bodies it asks internal/ssaprog for. Decide gives a package's
+// Plan (skip it, mark it incomplete, summaries only, or sites) from
+// whether it can reach ydb-go-sdk or database/sql (Reaches, ReachFact),
+// holds YQL text (MentionsYQL, BuildsText), has incomplete types or syntax
+// (ImportsIncomplete, IncompleteFact, HasBadSyntax), or is the SDK's own
+// library (SDKLibrary); Seeds are the seeds of the SSA body plan.
 //
 // It is apart from querysite because it runs before any SSA exists and
 // needs nothing of the pass's data flow: only the pass, the configured
