@@ -21,11 +21,13 @@
 // literal (a package of query-text helpers). Everything else returns an
 // empty Result after an import walk and a literal scan. Within a package
 // that gets SSA, querysite sees only the function bodies that can matter
-// (ssaprog's plan, over the seeds of seeds.go: the functions touching the
+// (ssaprog's plan, over the seeds of pkgscope.Seeds: the functions touching the
 // SDK, database/sql, a hash package or a fact-carrying wrapper, their
 // callers, the text summaries, and the writers of what those read); the
 // program holds only those unless the SDK-usage rules need every body,
-// and a package where no function can matter gets none.
+// and a package where no function can matter gets none. Both decisions,
+// which packages are analysed and which bodies are planned, are package
+// pkgscope's.
 //
 // What is recovered:
 //   - text: constants (positions through the const declaration), +,
@@ -125,7 +127,7 @@
 // Packages of ydb-go-sdk itself are skipped (its internals are not user
 // query sites), except, when ydblint runs in the SDK's own repository, its
 // clients there: packages under tests/ and external _test packages
-// (sdkown.go). A wrapper's summary covers its first forwarding call; any
+// (pkgscope.SDKLibrary). A wrapper's summary covers its first forwarding call; any
 // other forwarding call that hands the database something else is a site
 // of its own, with the wrapper's parameters as holes.
 //

@@ -1,4 +1,4 @@
-package querysite
+package pkgscope
 
 import (
 	"go/types"
@@ -7,22 +7,20 @@ import (
 
 	"github.com/ydblint/ydblint/internal/sdk"
 	"github.com/ydblint/ydblint/internal/ssaprog"
-	"github.com/ydblint/ydblint/passes/config"
 	"github.com/ydblint/ydblint/passes/querysite/cfgsink"
 	"github.com/ydblint/ydblint/passes/querysite/evalenv"
-	"github.com/ydblint/ydblint/passes/querysite/gohash"
 )
 
-// seedsOf returns what makes a function of the package need an SSA body
+// Seeds returns what makes a function of the package need an SSA body
 // (ssaprog's plan): using an object of the SDK, database/sql, a hash
-// package or a configured sink package, an object carrying a sink, hash or
-// lookup fact, or a method of a user interface named like an SDK entry
-// point (shapeEntry); or spelling a YQL statement in a string literal.
-func seedsOf(pass *analysis.Pass, cs *cfgsink.Sinks) ssaprog.Seeds {
+// package or a configured sink package, an object carrying an object fact
+// for which seedFact holds (querysite's sink, hash or lookup facts), or a
+// method of a user interface named like an SDK entry point (querysite's
+// shapeEntry); or spelling a YQL statement in a string literal.
+func Seeds(pass *analysis.Pass, cs *cfgsink.Sinks, seedFact func(analysis.Fact) bool) ssaprog.Seeds {
 	facts := map[types.Object]bool{}
 	for _, f := range pass.AllObjectFacts() {
-		switch f.Fact.(type) {
-		case *sinkFact, *gohash.Fact:
+		if seedFact(f.Fact) {
 			facts[f.Object] = true
 		}
 	}
@@ -47,9 +45,9 @@ func seedsOf(pass *analysis.Pass, cs *cfgsink.Sinks) ssaprog.Seeds {
 	seeds := ssaprog.Seeds{
 		Object:  object,
 		Method:  func(fn *types.Func) bool { return object(fn) || entryNames[fn.Name()] },
-		Literal: literalMentionsYQL,
+		Literal: LiteralMentionsYQL,
 	}
-	if buildsText(pass) {
+	if BuildsText(pass.Files) {
 		// Its importers may ask for the summaries of its exported
 		// functions (evalenv.Fact).
 		seeds.Decl = evalenv.SummaryRoot
@@ -57,8 +55,8 @@ func seedsOf(pass *analysis.Pass, cs *cfgsink.Sinks) ssaprog.Seeds {
 	return seeds
 }
 
-// entryNames are the names of the SDK's entry points (shapeEntry matches a
-// user interface's method by name first).
+// entryNames are the names of the SDK's entry points (querysite's
+// shapeEntry matches a user interface's method by name first).
 var entryNames = func() map[string]bool {
 	names := map[string]bool{}
 	for i := range sdk.Entries {
@@ -66,8 +64,3 @@ var entryNames = func() map[string]bool {
 	}
 	return names
 }()
-
-func configOf(pass *analysis.Pass) *config.Config {
-	cfg, _ := pass.ResultOf[config.Analyzer].(*config.Config)
-	return cfg
-}
