@@ -1,7 +1,6 @@
 package querysite
 
 import (
-	"go/ast"
 	"go/token"
 	"go/types"
 	"reflect"
