@@ -3,8 +3,8 @@ package sdk
 import "strings"
 
 // IsLibrary reports whether path is a library package of ydb-go-sdk/v3
-// itself (the same rule as querysite's sdkown.go): the SDK-usage rules do
-// not judge the SDK's internals, only its clients, which in the SDK's own
+// itself: querysite does not look for query sites there and the SDK-usage
+// rules do not judge the SDK's internals, only its clients, which in the SDK's own
 // repository are the packages under tests/ and external _test packages.
 func IsLibrary(path string) bool {
 	if !InSDK(path) || strings.HasSuffix(path, "_test") {

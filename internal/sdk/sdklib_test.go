@@ -11,6 +11,15 @@ func TestIsLibrary(t *testing.T) {
 		"github.com/ydb-platform/ydb-go-sdk/v3/testsuite":         true,
 		"github.com/ydb-platform/ydb-go-sdk-auth-environ":         false,
 		"example.com/app": false,
+		"github.com/ydb-platform/ydb-go-sdk/v3/internal/query":            true,
+		"github.com/ydb-platform/ydb-go-sdk/v3/testutil":                  true,
+		"github.com/ydb-platform/ydb-go-sdk/v3/tests":                     false,
+		"github.com/ydb-platform/ydb-go-sdk/v3/tests/integration/x":       false,
+		"github.com/ydb-platform/ydb-go-sdk/v3_test":                      false,
+		"github.com/ydb-platform/ydb-go-sdk/v3/internal/xsql/xtable_test": false,
+		"github.com/ydb-platform/ydb-go-sdk/v3x":                          false,
+		"examples/basic":                                                  false,
+		"database/sql":                                                    false,
 	} {
 		if got := IsLibrary(path); got != want {
 			t.Errorf("IsLibrary(%q) = %v", path, got)

@@ -76,7 +76,7 @@
 //     traced to another database), and CreateTable / AlterTable / DropTable
 //     calls with their decoded options (a literal list, a slice returned by a
 //     function of this package, built with append or captured by a closure:
-//     querysite's tableopts.go, internal/tableopt), in source order, with
+//     querysite's package tableopts, internal/tableopt), in source order, with
 //     the same exception for a table created again by another function. Holes in table names
 //     are replaced by {Hole.Key} when the hole has a stable key (see
 //     site.Text.Keyed), so a table created under a struct field's value is the

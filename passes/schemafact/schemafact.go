@@ -192,7 +192,7 @@ func run(pass *analysis.Pass) (any, error) {
 func inScope(pkg *types.Package, cfg *config.Config) bool {
 	// The SDK's own repository has clients too: its tests/ packages and
 	// external _test packages create and query tables like any service
-	// (sdk.IsLibrary draws the same line as querysite's sdkown.go).
+	// (sdk.IsLibrary, the line querysite's pkgscope draws too).
 	if pkg == nil || isDBLibrary(pkg.Path()) && !sdk.InSDK(pkg.Path()) || sdk.IsLibrary(pkg.Path()) {
 		return false
 	}

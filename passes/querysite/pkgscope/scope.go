@@ -4,7 +4,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -39,7 +38,7 @@ func (*IncompleteFact) String() string { return "incompleteTypes" }
 // reaches the database through it.
 func Reaches(pass *analysis.Pass, cs *cfgsink.Sinks) bool {
 	self := pass.Pkg.Path()
-	if IsSDKLibrary(self) || self == sdk.PkgSQL {
+	if sdk.IsLibrary(self) || self == sdk.PkgSQL {
 		return false
 	}
 	if cs.HasPkg(self) {
@@ -161,17 +160,5 @@ func HasBadSyntax(files []*ast.File) bool {
 // only the public API). The examples and tests/slo directories are modules
 // of their own and never match.
 func SDKLibrary(pass *analysis.Pass) bool {
-	return IsSDKLibrary(pass.Pkg.Path())
-}
-
-// IsSDKLibrary is SDKLibrary by package path.
-func IsSDKLibrary(path string) bool {
-	if !sdk.InSDK(path) {
-		return false
-	}
-	if strings.HasSuffix(path, "_test") {
-		return false
-	}
-	rest := strings.TrimPrefix(path, sdk.Module)
-	return !(rest == "/tests" || strings.HasPrefix(rest, "/tests/"))
+	return sdk.IsLibrary(pass.Pkg.Path())
 }
