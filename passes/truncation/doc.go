@@ -88,7 +88,7 @@
 // the trips of such a loop, are proven by the walk that proves LIMIT
 // clamps: a slice literal or array, make([]T, n), ids[:n] with n bounded
 // (`ids[:min(len(ids), 100)]`), a page `ids[start:min(start+100,
-// len(ids))]`, `if len(ids) > 100 { ids = ids[:100] }` or an early return
+// len(ids))]` or a chunk of `for chunk := range slices.Chunk(ids, 100)`, `if len(ids) > 100 { ids = ids[:100] }` or an early return
 // on `len(ids) > 100`, a loop that appends a bounded number of elements
 // per iteration over a bounded slice or up to a bounded count (`for i :=
 // 0; i < 10; i++`, `for i := range 5`), captured variables and parameters

@@ -11,7 +11,8 @@ import (
 // This file bounds the length of a Go slice, with clamp.go's walk: a slice
 // literal or array, make([]T, n), a slice expression ids[:n] (n bounded by
 // rangeOf: a constant, min(len(ids), 100)) or ids[i:i+n] (a page,
-// ids[start:min(start+100, len(ids))]), append, a loop that appends a
+// ids[start:min(start+100, len(ids))]), a chunk of `for chunk := range
+// slices.Chunk(ids, n)`, append, a loop that appends a
 // bounded number of elements per iteration and runs a bounded number of
 // times (over a bounded slice, or up to a bounded count), a length checked
 // on the way (`if len(ids) > 100 { return … }`, `if len(ids) > 100 { ids =
@@ -48,6 +49,7 @@ func lengthOf(v ssa.Value, at *ssa.BasicBlock, depth int, visiting map[ssa.Value
 		}
 	case *ssa.Parameter:
 		iv = iv.meet(paramRange(x, lengths(), depth, visiting, g))
+		iv = iv.meet(chunkLength(x, depth, visiting, g))
 	case *ssa.FreeVar:
 		if b, mc := boundTo(x); b != nil {
 			iv = iv.meet(lengthOf(b, mc.Block(), depth+1, visiting, g))
@@ -98,6 +100,46 @@ func appendLength(call *ssa.Call, at *ssa.BasicBlock, depth int, visiting map[ss
 	la := lengthOf(a, at, depth+1, visiting, g)
 	lb := lengthOf(b, at, depth+1, visiting, g)
 	return interval{0, addSat(la.hi, lb.hi)}
+}
+
+// chunkLength bounds the variable of a loop `for chunk := range
+// slices.Chunk(ids, n)`: the parameter of the loop body's yield function,
+// each chunk at most n elements.
+func chunkLength(p *ssa.Parameter, depth int, visiting map[ssa.Value]bool, g *callGraph) interval {
+	fn := p.Parent()
+	if fn == nil || fn.Synthetic != "range-over-func yield" || fn.Parent() == nil || len(fn.Params) == 0 || fn.Params[0] != p {
+		return noLength
+	}
+	for _, b := range fn.Parent().Blocks {
+		for _, instr := range b.Instrs {
+			mc, ok := instr.(*ssa.MakeClosure)
+			if !ok || mc.Fn != fn || mc.Referrers() == nil {
+				continue
+			}
+			for _, r := range *mc.Referrers() {
+				call, ok := r.(*ssa.Call)
+				if !ok || len(call.Call.Args) != 1 || call.Call.Args[0] != mc {
+					continue
+				}
+				seq, ok := call.Call.Value.(*ssa.Call)
+				if !ok || !isChunk(seq.Call.StaticCallee()) || len(seq.Call.Args) != 2 {
+					continue
+				}
+				n := rangeOf(seq.Call.Args[1], seq.Block(), depth+1, visiting, g).hi
+				return interval{0, max(0, n)}
+			}
+		}
+	}
+	return noLength
+}
+
+// isChunk reports whether fn is slices.Chunk (an instance of it).
+func isChunk(fn *ssa.Function) bool {
+	if fn == nil {
+		return false
+	}
+	obj, ok := fn.Object().(*types.Func)
+	return ok && obj.Pkg() != nil && obj.Pkg().Path() == "slices" && obj.Name() == "Chunk"
 }
 
 // offsetFrom returns k when hi is at most lo + k: hi is lo + k for a

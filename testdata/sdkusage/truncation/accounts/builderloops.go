@@ -2,6 +2,7 @@ package accounts
 
 import (
 	"context"
+	"slices"
 
 	"github.com/ydb-platform/ydb-go-sdk/v3"
 )
@@ -108,4 +109,43 @@ func (r *Repo) OnePage(ctx context.Context, ids []uint64, start int) ([]string, 
 	return r.emails(ctx, `DECLARE $ids AS List<Uint64>;
 SELECT email FROM accounts WHERE id IN $ids;`, // want `SELECT from table accounts.* may return more than 1000 rows \(no LIMIT\)`
 		list.EndList().Build())
+}
+
+// Chunked looks any number of ids up in chunks that slices.Chunk cuts to
+// at most MaxBatch ids each.
+func (r *Repo) Chunked(ctx context.Context, ids []uint64) ([]string, error) {
+	var out []string
+	for chunk := range slices.Chunk(ids, MaxBatch) {
+		list := ydb.ParamsBuilder().Param("$ids").BeginList()
+		for _, id := range chunk {
+			list = list.Add().Uint64(id)
+		}
+		emails, err := r.emails(ctx, `DECLARE $ids AS List<Uint64>;
+SELECT email FROM accounts WHERE id IN $ids;`,
+			list.EndList().Build())
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, emails...)
+	}
+	return out, nil
+}
+
+// ChunkedBy is Chunked's faulty twin: the caller chooses the chunk size.
+func (r *Repo) ChunkedBy(ctx context.Context, ids []uint64, size int) ([]string, error) {
+	var out []string
+	for chunk := range slices.Chunk(ids, size) {
+		list := ydb.ParamsBuilder().Param("$ids").BeginList()
+		for _, id := range chunk {
+			list = list.Add().Uint64(id)
+		}
+		emails, err := r.emails(ctx, `DECLARE $ids AS List<Uint64>;
+SELECT email FROM accounts WHERE id IN $ids;`, // want `SELECT from table accounts.* may return more than 1000 rows \(no LIMIT\)`
+			list.EndList().Build())
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, emails...)
+	}
+	return out, nil
 }
