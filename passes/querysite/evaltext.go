@@ -330,30 +330,32 @@ func (a *pkgAnalysis) callKey(pos token.Pos) string {
 	}
 	if a.callKeys == nil {
 		a.callKeys = map[token.Pos]string{}
+		a.callsAt = map[token.Pos]*ssa.Call{}
+		for _, fn := range a.funcs {
+			for _, b := range a.prog.Blocks(fn) {
+				for _, in := range b.Instrs {
+					if call, ok := in.(*ssa.Call); ok && call.Pos().IsValid() {
+						if _, dup := a.callsAt[call.Pos()]; !dup {
+							a.callsAt[call.Pos()] = call
+						}
+					}
+				}
+			}
+		}
 	}
 	if k, ok := a.callKeys[pos]; ok {
 		return k
 	}
 	a.callKeys[pos] = ""
-	for _, fn := range a.funcs {
-		if fn.Pos() > pos || a.pass.Fset.File(fn.Pos()) != a.pass.Fset.File(pos) {
-			continue
-		}
-		for _, b := range a.prog.Blocks(fn) {
-			for _, in := range b.Instrs {
-				call, ok := in.(*ssa.Call)
-				if !ok || call.Pos() != pos {
-					continue
-				}
-				t := a.text(call, nil, &ctx{fn: fn})
-				if len(t.vs) == 1 && len(t.vs[0]) == 1 && t.vs[0][0].hole && t.vs[0][0].key != "" {
-					a.callKeys[pos] = t.vs[0][0].key
-				}
-				return a.callKeys[pos]
-			}
-		}
+	call := a.callsAt[pos]
+	if call == nil {
+		return ""
 	}
-	return ""
+	t := a.text(call, nil, &ctx{fn: call.Parent()})
+	if len(t.vs) == 1 && len(t.vs[0]) == 1 && t.vs[0][0].hole && t.vs[0][0].key != "" {
+		a.callKeys[pos] = t.vs[0][0].key
+	}
+	return a.callKeys[pos]
 }
 
 // keyEqParam returns the index among c's parameters of the parameter a
@@ -732,9 +734,7 @@ func recoversMore(neu, old texts, local string) bool {
 	if keyedHole(old) && !keepsIdentity(neu, old, local) {
 		return false
 	}
-	if wholeHoles(old) && wholeHoles(neu) && !keepsHoleKeys(old, neu) {
-		// A field read as the keyed value stored into it (keepsIdentity):
-		// no more text, but the key the DDL shares.
+	if rekeysWholeHole(neu, old) {
 		return true
 	}
 	// Otherwise more literal text (a statement around a table-path hole
@@ -747,6 +747,15 @@ func recoversMore(neu, old texts, local string) bool {
 		return false
 	}
 	return nh*ov < oh*nv
+}
+
+// rekeysWholeHole reports whether neu, where each variant of old is one
+// hole, is one hole under another key: a field read as the keyed value
+// stored into it (pathsplit: s.path = cfg.Path). No more text, but the key
+// the DDL shares; where old's hole had a key, keepsIdentity let neu through
+// only as a local field it read (readsLocalField).
+func rekeysWholeHole(neu, old texts) bool {
+	return wholeHoles(old) && wholeHoles(neu) && !keepsHoleKeys(old, neu)
 }
 
 // keylessHole reports whether a hole of t has no key.
