@@ -361,11 +361,7 @@ func TestBuilderSetters(t *testing.T) {
 			}
 		}
 	}
-	for _, m := range append([]Identity{
-		{PkgInternalParams, ParamsParameterType, "BeginList"},
-		{PkgInternalParams, ParamsListType, "AddItems"},
-		{PkgInternalParams, ParamsListType, "EndList"},
-	}, ParamsChain...) {
+	for _, m := range append(slices.Clone(ParamsListMethods), ParamsChain...) {
 		if _, why := resolve(pkgs, m); why != "" {
 			t.Errorf("%v: %s", m, why)
 		}

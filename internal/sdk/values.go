@@ -215,3 +215,15 @@ var (
 	ParamsEndOptional   = Identity{Pkg: PkgInternalParams, Recv: ParamsOptBuilder, Name: "EndOptional"}
 	ParamsChain         = []Identity{ParamsBuild, ParamsParam, ParamsAny, ParamsBeginOptional, ParamsEndOptional}
 )
+
+// The methods that fill a ParamsBuilder list: Param(name).BeginList(), then
+// Add() (whose typed setter returns the list) or AddItems(vals...) per
+// element, then EndList(). Each returns the list it was called on, which
+// truncation counts the elements of. sdk_test resolves ParamsListMethods.
+var (
+	ParamsBeginList   = Identity{Pkg: PkgInternalParams, Recv: ParamsParameterType, Name: "BeginList"}
+	ParamsListAdd     = Identity{Pkg: PkgInternalParams, Recv: ParamsListType, Name: "Add"}
+	ParamsListItems   = Identity{Pkg: PkgInternalParams, Recv: ParamsListType, Name: "AddItems"}
+	ParamsEndList     = Identity{Pkg: PkgInternalParams, Recv: ParamsListType, Name: "EndList"}
+	ParamsListMethods = []Identity{ParamsBeginList, ParamsListAdd, ParamsListItems, ParamsEndList}
+)

@@ -5,6 +5,8 @@ import (
 	"math"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/ydblint/ydblint/internal/sdk"
 )
 
 // This file bounds a ydb.ParamsBuilder list: the elements added between
@@ -96,16 +98,16 @@ func (c *checker) listAdds(begin *ssa.Call) ([]listAdd, bool) {
 				if !onlyReceiver(&x.Call, v) {
 					return nil, false
 				}
-				switch calleeName(&x.Call) {
-				case "EndList":
+				switch calleeID(&x.Call) {
+				case sdk.ParamsEndList:
 					ended = true
-				case "Add":
+				case sdk.ParamsListAdd:
 					setter := onlyCallOn(x)
 					if setter == nil || !alias(setter) {
 						return nil, false
 					}
 					adds = append(adds, listAdd{block: setter.Block(), n: 1})
-				case "AddItems":
+				case sdk.ParamsListItems:
 					if len(x.Call.Args) != 2 || !alias(x) {
 						return nil, false
 					}
@@ -130,6 +132,14 @@ func (c *checker) listAdds(begin *ssa.Call) ([]listAdd, bool) {
 		}
 	}
 	return adds, ended
+}
+
+// calleeID is the identity of the SDK function or method called, the zero
+// Identity for anything else.
+func calleeID(cc *ssa.CallCommon) sdk.Identity {
+	fn, _ := sdkObject(cc).(*types.Func)
+	id, _ := sdk.IdentityOf(fn)
+	return id
 }
 
 // onlyReceiver reports whether v is the receiver of an SDK method call and

@@ -6,6 +6,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/ydblint/ydblint/internal/sdk"
 	"github.com/ydblint/ydblint/internal/site"
 )
 
@@ -52,10 +53,10 @@ func (c *checker) listsIn(pos, end token.Pos) (int64, bool) {
 				if !ok || call.Pos() < pos || call.Pos() >= end {
 					continue
 				}
-				switch calleeName(&call.Call) {
-				case "":
+				switch name := calleeName(&call.Call); {
+				case name == "":
 					continue
-				case "ListValue", "BeginList":
+				case name == "ListValue" || calleeID(&call.Call) == sdk.ParamsBeginList:
 					found = append(found, call)
 				default:
 					given = append(given, call.Call.Args...)
@@ -128,7 +129,7 @@ func returnedLists(call *ssa.Call, depth int) []*ssa.Call {
 
 // listLength bounds the elements of a ListValue call or a BeginList chain.
 func (c *checker) listLength(call *ssa.Call) (int64, bool) {
-	if calleeName(&call.Call) == "BeginList" {
+	if calleeID(&call.Call) == sdk.ParamsBeginList {
 		return c.builderLength(call)
 	}
 	if len(call.Call.Args) != 1 {
@@ -180,7 +181,7 @@ func beginListOn(param *ssa.Call) *ssa.Call {
 	var out *ssa.Call
 	for _, r := range *refs {
 		call, ok := r.(*ssa.Call)
-		if !ok || calleeName(&call.Call) != "BeginList" {
+		if !ok || calleeID(&call.Call) != sdk.ParamsBeginList {
 			continue
 		}
 		if out != nil {
