@@ -4,14 +4,12 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"path/filepath"
 	"reflect"
 	"strconv"
 	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/analysistest"
 	"golang.org/x/tools/go/analysis/passes/buildssa"
 	"golang.org/x/tools/go/ssa"
 
@@ -19,6 +17,7 @@ import (
 	"github.com/ydblint/ydblint/internal/site"
 	"github.com/ydblint/ydblint/internal/testenv"
 	"github.com/ydblint/ydblint/passes/querysite/bindings"
+	"github.com/ydblint/ydblint/passes/querysite/internal/ssatest"
 	"github.com/ydblint/ydblint/passes/querysite/internal/ssaval"
 )
 
@@ -72,31 +71,23 @@ var reporter = &analysis.Analyzer{
 	Run: func(pass *analysis.Pass) (any, error) {
 		d := bindings.NewDecoder[int](host{pass.Pkg}, 24)
 		d.LoadPrimitives()
-		for _, fn := range pass.ResultOf[buildssa.Analyzer].(*buildssa.SSA).SrcFuncs {
-			for _, b := range fn.Blocks {
-				for _, instr := range b.Instrs {
-					call, ok := instr.(*ssa.Call)
-					if !ok || call.Call.StaticCallee() == nil || call.Call.StaticCallee().Name() != "sink" {
-						continue
-					}
-					p := d.ParamsValue(call.Call.Args[0], 0)
-					words := []string{"known=" + strconv.FormatBool(p.Known)}
-					for _, bd := range p.Bindings {
-						w := bd.Name + "=" + bd.Value.YDBType
-						if bd.Value.Optional {
-							w += "?" + nullWords[bd.Value.Null]
-						}
-						if bd.Value.Const {
-							w += " const"
-						}
-						if bd.NoDollar {
-							w += " nodollar"
-						}
-						words = append(words, w)
-					}
-					pass.Reportf(call.Pos(), "%s", strings.Join(words, " "))
+		for _, call := range ssatest.CallsTo(pass.ResultOf[buildssa.Analyzer].(*buildssa.SSA).SrcFuncs, "sink") {
+			p := d.ParamsValue(call.Call.Args[0], 0)
+			words := []string{"known=" + strconv.FormatBool(p.Known)}
+			for _, bd := range p.Bindings {
+				w := bd.Name + "=" + bd.Value.YDBType
+				if bd.Value.Optional {
+					w += "?" + nullWords[bd.Value.Null]
 				}
+				if bd.Value.Const {
+					w += " const"
+				}
+				if bd.NoDollar {
+					w += " nodollar"
+				}
+				words = append(words, w)
 			}
+			pass.Reportf(call.Pos(), "%s", strings.Join(words, " "))
 		}
 		return true, nil
 	},
@@ -108,9 +99,5 @@ var reporter = &analysis.Analyzer{
 // NULL on one path is maybe NULL) and, with a host that knows no
 // appends, an appended option list (not known).
 func TestParamsValue(t *testing.T) {
-	dir, err := filepath.Abs("testdata")
-	if err != nil {
-		t.Fatal(err)
-	}
-	analysistest.Run(t, dir, reporter, "example.com/bindings/params")
+	ssatest.Run(t, reporter, "example.com/bindings/params")
 }
