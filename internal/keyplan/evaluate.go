@@ -109,7 +109,12 @@ func (st *planState) evaluate(a *Access, where yql.Expr, ons []yql.Expr, sc *sco
 		a.Break.Span = spanOf(where, refSpan(a))
 	}
 	if a.Verdict == Depends {
-		switch v := lookupJoin(sc, s, key, branches); v {
+		v, prefix := lookupJoin(sc, s, key, branches)
+		if v == Point || v == Range {
+			// Each row of the list pins the joined prefix of the key.
+			a.PointPrefix, a.UsedPrefix = prefix, max(a.UsedPrefix, prefix)
+		}
+		switch v {
 		case Point:
 			a.Depends = append(a.Depends, Reason{Code: ReasonJoin, Column: key[0], Span: refSpan(a),
 				Text: "a lookup join from a key list on the whole key: one point lookup per row of the list"})

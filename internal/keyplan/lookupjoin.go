@@ -38,16 +38,17 @@ func (st *planState) markLookupJoin(j *yql.JoinSource, left, right *side) {
 }
 
 // lookupJoin returns the verdict of the side's read when it is KQP's
-// batch lookup, Unknown when it is not: one OR branch whose atoms are
+// batch lookup, with the number of leading key columns each row of the key
+// list pins, and Unknown when it is not: one OR branch whose atoms are
 // equalities joining key columns with columns of the key list (USING
 // included), and comparisons of the table's columns with the key list's,
 // which stay a filter after the join; the joined columns cover a key
 // prefix. The whole key is POINT (a point per key), a prefix RANGE (a
 // range per key). A filter on the table's own columns may be pushed into
 // its read, which then is not a plain one: not a lookup for certain.
-func lookupJoin(sc *scope, s *side, key []string, branches [][]*atom) Verdict {
+func lookupJoin(sc *scope, s *side, key []string, branches [][]*atom) (Verdict, int) {
 	if s.lookupFrom == nil || len(branches) != 1 {
-		return Unknown
+		return Unknown, 0
 	}
 	from := -1
 	for i, o := range sc.sides {
@@ -56,17 +57,17 @@ func lookupJoin(sc *scope, s *side, key []string, branches [][]*atom) Verdict {
 		}
 	}
 	if from < 0 {
-		return Unknown
+		return Unknown, 0
 	}
 	joined := map[string]bool{}
 	for _, at := range branches[0] {
 		if at.reason != ReasonJoin || len(at.cols) != 1 {
-			return Unknown // a filter on the table's own columns
+			return Unknown, 0 // a filter on the table's own columns
 		}
 		if at.value != nil {
 			ref, ok := at.value.(*yql.ColumnRef)
 			if !ok || sc.resolveColumn(ref) != from {
-				return Unknown
+				return Unknown, 0
 			}
 		}
 		switch at.kind {
@@ -74,7 +75,7 @@ func lookupJoin(sc *scope, s *side, key []string, branches [][]*atom) Verdict {
 			joined[at.cols[0]] = true
 		case atomResidual: // <, >, …: a filter after the join
 		default:
-			return Unknown
+			return Unknown, 0
 		}
 	}
 	prefix := 0
@@ -83,9 +84,9 @@ func lookupJoin(sc *scope, s *side, key []string, branches [][]*atom) Verdict {
 	}
 	switch {
 	case prefix == len(key):
-		return Point
+		return Point, prefix
 	case prefix > 0:
-		return Range
+		return Range, prefix
 	}
-	return Unknown
+	return Unknown, 0
 }
