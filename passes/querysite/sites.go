@@ -9,6 +9,7 @@ import (
 
 	"github.com/ydblint/ydblint/internal/sdk"
 	"github.com/ydblint/ydblint/internal/site"
+	"github.com/ydblint/ydblint/internal/yqlscan"
 	"github.com/ydblint/ydblint/passes/querysite/bindings"
 	"github.com/ydblint/ydblint/passes/querysite/cfgsink"
 	"github.com/ydblint/ydblint/passes/querysite/dbhandle"
@@ -689,12 +690,13 @@ func (a *pkgAnalysis) textSummaryOf(fn *ssa.Function) (texts, bool) {
 
 // rewriteBind rewrites database/sql placeholders the way the driver does
 // (catalogue §5.3): `?` → $p0, $p1, … (positional) or `$N` → $p(N-1)
-// (numeric), outside quotes and comments. The new bytes map inexactly to
-// the placeholder they replace.
+// (numeric), outside quotes and comments as internal/yqlscan reads them,
+// the reading InferBind shares. The new bytes map inexactly to the
+// placeholder they replace.
 func rewriteBind(v variant, mode site.BindMode) variant {
 	var out variant
 	n := 0
-	state := byte(0) // 0 code, '\'', '"', '`', '-' line comment, '*' block comment
+	var sc yqlscan.Scanner
 	for _, p := range v {
 		if p.hole || p.param >= 0 {
 			out = append(out, p)
@@ -721,45 +723,24 @@ func rewriteBind(v variant, mode site.BindMode) variant {
 			out = append(out, q)
 			start = hi
 		}
-		for i := 0; i < len(s); i++ {
-			ch := s[i]
-			switch state {
-			case 0:
-				switch {
-				case ch == '\'' || ch == '"' || ch == '`':
-					state = ch
-				case ch == '-' && i+1 < len(s) && s[i+1] == '-':
-					state = '-'
-				case ch == '/' && i+1 < len(s) && s[i+1] == '*':
-					state = '*'
-				case ch == '?' && mode == site.BindPositional:
-					repl(i, i+1, "$p"+strconv.Itoa(n))
-					n++
-				case ch == '$' && mode == site.BindNumeric && i+1 < len(s) && s[i+1] >= '1' && s[i+1] <= '9':
-					j := i + 1
-					num := 0
-					for j < len(s) && s[j] >= '0' && s[j] <= '9' && num < 1<<20 {
-						num = num*10 + int(s[j]-'0')
-						j++
-					}
-					repl(i, j, "$p"+strconv.Itoa(num-1))
-					i = j - 1
+		for i, w := 0, 0; i < len(s); i += w {
+			var in yqlscan.State
+			if w, in = sc.Step(s, i); in != yqlscan.Code {
+				continue
+			}
+			switch ch := s[i]; {
+			case ch == '?' && mode == site.BindPositional:
+				repl(i, i+1, "$p"+strconv.Itoa(n))
+				n++
+			case ch == '$' && mode == site.BindNumeric && i+1 < len(s) && s[i+1] >= '1' && s[i+1] <= '9':
+				j := i + 1
+				num := 0
+				for j < len(s) && s[j] >= '0' && s[j] <= '9' && num < 1<<20 {
+					num = num*10 + int(s[j]-'0')
+					j++
 				}
-			case '\'', '"', '`':
-				if ch == '\\' && state != '`' {
-					i++
-				} else if ch == state {
-					state = 0
-				}
-			case '-':
-				if ch == '\n' {
-					state = 0
-				}
-			case '*':
-				if ch == '*' && i+1 < len(s) && s[i+1] == '/' {
-					state = 0
-					i++
-				}
+				repl(i, j, "$p"+strconv.Itoa(num-1))
+				w = j - i // the digits are code and change no state
 			}
 		}
 		emit(start, len(s))

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/ydblint/ydblint/internal/site"
+	"github.com/ydblint/ydblint/internal/yqlscan"
 )
 
 // A Span is one piece of a query's text: literal text, or a piece whose
@@ -26,7 +27,7 @@ type Span struct {
 // placeholder by guess.
 func InferBind(v []Span) site.BindMode {
 	positional, numeric, typeSuffix := false, false, false
-	state := byte(0)
+	var sc yqlscan.Scanner
 	prev := "" // the last word or punctuation byte before the current byte, for `?`
 	space := false
 	for _, p := range v {
@@ -35,50 +36,33 @@ func InferBind(v []Span) site.BindMode {
 			continue
 		}
 		s := p.Text
-		for i := 0; i < len(s); i++ {
+		for i, n := 0, 0; i < len(s); i += n {
+			var in yqlscan.State
+			n, in = sc.Step(s, i)
+			if in != yqlscan.Code {
+				if in.Quoted() && sc.State == yqlscan.Code {
+					prev = "'" // a closed literal or name: a `?` after it is no value
+				}
+				continue
+			}
 			ch := s[i]
-			switch state {
-			case 0:
-				switch {
-				case ch == '\'' || ch == '"' || ch == '`':
-					state = ch
-				case ch == '-' && i+1 < len(s) && s[i+1] == '-':
-					state = '-'
-				case ch == '/' && i+1 < len(s) && s[i+1] == '*':
-					state = '*'
-				case ch == '?':
-					if expressionPosition(prev) {
-						positional = true
-					} else {
-						typeSuffix = true
-					}
-				case ch == '$' && i+1 < len(s) && s[i+1] >= '1' && s[i+1] <= '9':
-					numeric = true
+			switch {
+			case ch == '?':
+				if expressionPosition(prev) {
+					positional = true
+				} else {
+					typeSuffix = true
 				}
-				switch {
-				case ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r':
-					space = true
-				case isIdentByte(ch) && !space && prev != "" && isIdentByte(prev[len(prev)-1]):
-					prev += string(ch)
-				default:
-					prev, space = string(ch), false
-				}
-			case '\'', '"', '`':
-				if ch == '\\' && state != '`' {
-					i++
-				} else if ch == state {
-					state = 0
-					prev = "'"
-				}
-			case '-':
-				if ch == '\n' {
-					state = 0
-				}
-			case '*':
-				if ch == '*' && i+1 < len(s) && s[i+1] == '/' {
-					state = 0
-					i++
-				}
+			case ch == '$' && i+1 < len(s) && s[i+1] >= '1' && s[i+1] <= '9':
+				numeric = true
+			}
+			switch {
+			case ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r':
+				space = true
+			case isIdentByte(ch) && !space && prev != "" && isIdentByte(prev[len(prev)-1]):
+				prev += string(ch)
+			default:
+				prev, space = string(ch), false
 			}
 		}
 	}
