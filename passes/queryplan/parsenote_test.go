@@ -43,3 +43,23 @@ func TestTableDetailSystemView(t *testing.T) {
 		t.Errorf("sys/x: %s", got)
 	}
 }
+
+// TestTableDetailIncomplete: a query on a table whose DDL was not fully
+// understood names the statement, its file:line and why (issue 23: every
+// silence explained), and says only that the DDL was not understood when
+// two incomplete tables could be the one meant.
+func TestTableDetailIncomplete(t *testing.T) {
+	incomplete := schema.LookupIncomplete.String()
+	cat := schema.New()
+	cat.ApplyText("migrations/00001_init.sql", 1, "CREATE TABLE accounts (id Uint64, PRIMARY KEY (id))")
+	cat.ApplyText("migrations/00002_members.sql", 2, "CREATE TABLE `live/members` (id Uint64 details Json, PRIMARY KEY (id))")
+	got := tableDetail("live/members", incomplete, cat)
+	want := "table live/members is incomplete: CREATE TABLE at migrations/00002_members.sql:2 not understood (expected ), found \"details\")"
+	if got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+	cat.ApplyText("migrations/00003_archive.sql", 4, "CREATE TABLE `archive/members` (id Uint64 name Utf8, PRIMARY KEY (id))")
+	if got, want := tableDetail("members", incomplete, cat), "table members: its DDL was not fully understood"; got != want {
+		t.Errorf("two incomplete tables ending in members:\ngot  %s\nwant %s", got, want)
+	}
+}
