@@ -695,11 +695,6 @@ func (a *pkgAnalysis) callText(call *ssa.Call, c *ctx) texts {
 			}
 		}
 	}
-	if callee != nil && closureCall(callee, common) {
-		if t, ok := a.inlineCall(callee, common, ce, false, c); ok {
-			return t // a function literal of the caller naming a table (helperpath.go)
-		}
-	}
 	key, desc := valueKey(call)
 	if ce != nil {
 		desc = types.ExprString(ce)
@@ -833,7 +828,7 @@ func (a *pkgAnalysis) instantiateWith(tmpl []variant, truncated bool, args []ssa
 				if p.method != "" {
 					t = a.methodText(args[p.param], p, hintAt(hints, p.param), c.deeper())
 				} else if p.deref {
-					t = a.loadText(nil, args[p.param], hintAt(hints, p.param), c.deeper())
+					t = a.pointeeArgText(args[p.param], hintAt(hints, p.param), c.deeper())
 				} else {
 					t = argText(args[p.param], hintAt(hints, p.param), c.deeper())
 				}
