@@ -156,6 +156,16 @@ func (r *Result) Deref(p *value.Value) *value.Value {
 	return r.e.getPath(c, p.Path())
 }
 
+// Pointee is the value in the cell r's pointer addresses, with the same
+// memory: a *string a wrapper reads through, at the caller that passes
+// it. A pointer to a cell not known, or no pointer, is a hole.
+func (r *Result) Pointee() *Result {
+	if v := r.Deref(r.V); v != nil {
+		return &Result{V: v, e: r.e, h: r.h}
+	}
+	return &Result{V: r.e.hole(value.HoleRuntime, "", "*pointer", "pointee not known"), e: r.e, h: r.h}
+}
+
 // Evaluator returns the evaluator the result belongs to (its pieces and
 // conditions).
 func (r *Result) Evaluator() *Evaluator { return r.e }

@@ -311,6 +311,14 @@ func handle(in req, id uint64, all bool) (string, any, *req, int) {
 	if cols := st.Field("Cols"); cols.Kind() != value.KSlice || len(cols.Items()) != 1 || cols.Items()[0].V.Const().ExactString() != `"id"` {
 		t.Errorf("Cols = %s", r)
 	}
+	// Pointee is Deref as a Result (the pointee of a *string a wrapper
+	// reads, at its caller); of a value that is no pointer, a hole.
+	if pt := r.Pointee(); pt.V.Kind() != value.KStruct || pt.V.Name() != "example.com/p.req" {
+		t.Errorf("Pointee of r = %s", pt.V.Kind())
+	}
+	if pt := q.Pointee(); pt.V.Kind() != value.KUnknown || ev.Piece(pt.V.Hole()).Kind != value.HoleRuntime {
+		t.Errorf("Pointee of q = %s, want a run-time hole", pt.V.Kind())
+	}
 
 	lim := ev.Value(fn, ret.Results[3]).V
 	if lo, hi, ok := lim.Interval(); !ok || lo != math.MinInt64 || hi != 100 {

@@ -31,9 +31,7 @@
 //
 // What is recovered:
 //   - text: constants (positions through the const declaration), +,
-//     fmt.Sprintf/Fprintf with a constant format, strings.Join of a slice
-//     literal, strings.Builder/bytes.Buffer writes that dominate String(),
-//     single-assignment package vars, //go:embed string vars, closure
+//     fmt.Sprintf with a constant format, single-assignment package vars, //go:embed string vars, closure
 //     captures, φ variants (at most 16, Query.TextsTruncated beyond; a
 //     variant no known call of the site's function builds is left out,
 //     reach.go). Unknown
@@ -85,8 +83,9 @@
 //     (internal/srcindex: the literal a piece came from, the expression an
 //     SSA position names, the constant strings of a function or package).
 //   - text built at run time is the evaluator's (internal/goeval, over the
-//     string shapes of internal/strshape): strings.Join over a list grown by
-//     appends under ifs (each optional item a Choice the variants record in
+//     string shapes of internal/strshape): strings.Join, strings.Builder and
+//     bytes.Buffer (writes, fmt.Fprintf into them, in branches and loops),
+//     a list grown by appends under ifs (each optional item a Choice the variants record in
 //     Text.Choices, choices.go, so planning can tell a filter present on every
 //     path from one left out on some). The recognisers leave a hole and
 //     textOrEval asks goeval — fmt.Sprintf whose format is a concatenation, a

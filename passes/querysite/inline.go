@@ -6,24 +6,24 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// Two kinds of call are evaluated here with the callee's parameters bound
-// to the call's arguments (ctx.binds), because they are reached where the
-// evaluator is not asked (a wrapper's parameter instantiated at its
-// caller, a table path): a helper of this package returning the address of
-// a fresh string variable (pointers.go), as in
+// One kind of call is evaluated here with the callee's parameters bound to
+// the call's arguments (ctx.binds), because the recognisers' pointee of a
+// *string reaches it (pointers.go): a helper of this package returning the
+// address of a fresh string variable, as in
 //
 //	func withPragma(prefix *string, q string) *string {
 //		s := fmt.Sprintf(q, *prefix)
 //		return &s
 //	}
 //
-// and a function literal of the caller naming a table (helperpath.go). A
-// helper returning a string at a query site is the evaluator's (siteText):
-// it runs the helper's body with the call's arguments, a render helper's
-// template and a lookup by a parameter included. Only functions declared
-// in this package with a body, without free variables (or a function
-// literal called where it is made) and not already being inlined are; the
-// result counts only when it recovered some text.
+// A helper returning a string, at a query site or naming a table (a
+// function literal of the caller, tableName := func(t string) string {…}),
+// is the evaluator's (textOrEval, tablePathText): it runs the helper's
+// body with the call's arguments, a render helper's template and a lookup
+// by a parameter included. Only functions declared in this package with a
+// body, without free variables (or a function literal called where it is
+// made) and not already being inlined are; the result counts only when it
+// recovered some text.
 
 // bound is an argument bound to a parameter of an inlined function: the
 // value, its Go expression and the caller's context.
@@ -52,10 +52,10 @@ func (c *ctx) resolveBound(v ssa.Value) (ssa.Value, *ctx, ast.Expr) {
 	return v, bc, hint
 }
 
-// inlineCall evaluates a call to callee with its parameters bound to the
-// arguments: the returned string, or with pointer the string pointed to by
-// the returned address of a variable written once.
-func (a *pkgAnalysis) inlineCall(callee *ssa.Function, common *ssa.CallCommon, ce *ast.CallExpr, pointer bool, c *ctx) (texts, bool) {
+// inlinePointee evaluates a call to callee with its parameters bound to
+// the arguments: the string pointed to by the returned address of a
+// variable written once.
+func (a *pkgAnalysis) inlinePointee(callee *ssa.Function, common *ssa.CallCommon, ce *ast.CallExpr, c *ctx) (texts, bool) {
 	if c.depth > maxDepth-4 || callee.Pkg == nil || callee.Pkg.Pkg != a.pass.Pkg || len(a.prog.Blocks(callee)) == 0 ||
 		len(callee.FreeVars) > 0 && !closureCall(callee, common) || len(callee.Params) == 0 || len(callee.Params) != len(common.Args) || common.IsInvoke() {
 		return texts{}, false
@@ -90,15 +90,13 @@ func (a *pkgAnalysis) inlineCall(callee *ssa.Function, common *ssa.CallCommon, c
 			continue
 		}
 		found = true
-		v := ret.Results[0]
-		if pointer {
-			alloc, ok := v.(*ssa.Alloc)
-			if !ok {
-				return texts{}, false
-			}
-			if v = returnedCell(alloc); v == nil {
-				return texts{}, false
-			}
+		alloc, ok := ret.Results[0].(*ssa.Alloc)
+		if !ok {
+			return texts{}, false
+		}
+		v := returnedCell(alloc)
+		if v == nil {
+			return texts{}, false
 		}
 		out = union(out, a.text(v, nil, cc))
 	}

@@ -1,6 +1,7 @@
 package querysite
 
 import (
+	"go/ast"
 	"go/token"
 	"go/types"
 
@@ -94,7 +95,7 @@ func (a *pkgAnalysis) pointeeText(ptr ssa.Value, pos, end token.Pos, c *ctx) (te
 		if sum := a.textSummary(callee, obj); sum != nil && sum.Pointer {
 			return a.substitute(callee, obj, common, a.src.Call(ptr.Pos()), c), true
 		}
-		return a.inlineCall(callee, common, a.src.Call(ptr.Pos()), true, c)
+		return a.inlinePointee(callee, common, a.src.Call(ptr.Pos()), c)
 	case *ssa.Phi:
 		if c.visiting == nil {
 			c.visiting = map[ssa.Value]bool{}
@@ -138,4 +139,25 @@ func returnedCell(alloc *ssa.Alloc) ssa.Value {
 		_, ok := instr.(*ssa.Return)
 		return ok
 	})
+}
+
+// pointeeArgText is the text a *string argument arg points to at the call
+// that passes it to a wrapper reading through it (a {*k} piece of its
+// fact): the recognisers' (loadText), or the evaluator's where they leave
+// a hole and it recovers more, as textOrEval for a string argument — the
+// cell's value at that call (argAtCall), through the stores before it.
+func (a *pkgAnalysis) pointeeArgText(arg ssa.Value, hint ast.Expr, c *ctx) texts {
+	old := a.loadText(nil, arg, hint, c)
+	fn := arg.Parent()
+	if !needsEvaluator(old) || fn == nil {
+		return old
+	}
+	ev := a.evaluator()
+	neu, shape := a.resultText(ev, argAtCall(ev, fn, arg).Pointee(), hint, arg, c)
+	// A parameter piece (the pointee is the caller's own parameter) stays
+	// with the recognisers, which write the facts, as in needsEvaluator.
+	if neu.hasParam() || repeats(shape) || unknownPathPrefix(neu) || !recoversMore(neu, old, a.localFieldKeys()) {
+		return old
+	}
+	return neu
 }

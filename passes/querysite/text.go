@@ -664,9 +664,11 @@ func slicePieces(ps []piece, start, end int) []piece {
 	return out
 }
 
-// callText recovers the result of a call: fmt.Sprintf, strings.Join,
-// strings.Builder / bytes.Buffer String(), and functions with a text
-// summary or fact.
+// callText recovers the result of a call: fmt.Sprintf, path.Join/Dir/Base
+// and functions with a text summary or fact. strings.Join and a
+// strings.Builder's or bytes.Buffer's String() are holes here, which
+// textOrEval hands to the evaluator (goeval's intrinsics model them, in
+// branches and loops too).
 func (a *pkgAnalysis) callText(call *ssa.Call, c *ctx) texts {
 	ce := a.src.Call(call.Pos())
 	pos, end := call.Pos(), call.Pos()
@@ -682,13 +684,8 @@ func (a *pkgAnalysis) callText(call *ssa.Call, c *ctx) texts {
 			if r := callee.Signature.Recv(); r != nil {
 				recv, _ = sdk.NamedTypeName(r.Type())
 			}
-			switch path, name := obj.Pkg().Path(), obj.Name(); {
-			case path == "fmt" && name == "Sprintf" && recv == "" && len(common.Args) == 2:
+			if obj.Pkg().Path() == "fmt" && obj.Name() == "Sprintf" && recv == "" && len(common.Args) == 2 {
 				return a.sprintf(common.Args[0], common.Args[1], ce, 0, c)
-			case path == "strings" && name == "Join" && recv == "" && len(common.Args) == 2:
-				return a.join(common.Args[0], common.Args[1], ce, c)
-			case (path == "strings" && recv == "Builder" || path == "bytes" && recv == "Buffer") && name == "String" && len(common.Args) == 1:
-				return a.builderText(common.Args[0], call, c)
 			}
 			if fn, ok := pathFunc(obj.Pkg().Path(), obj.Name(), recv); ok {
 				return a.pathText(fn, common, ce, c)
@@ -696,11 +693,6 @@ func (a *pkgAnalysis) callText(call *ssa.Call, c *ctx) texts {
 			if sum := a.textSummary(callee, obj); sum != nil && !sum.Pointer {
 				return a.substitute(callee, obj, common, ce, c)
 			}
-		}
-	}
-	if callee != nil && closureCall(callee, common) {
-		if t, ok := a.inlineCall(callee, common, ce, false, c); ok {
-			return t // a function literal of the caller naming a table (helperpath.go)
 		}
 	}
 	key, desc := valueKey(call)
@@ -836,7 +828,7 @@ func (a *pkgAnalysis) instantiateWith(tmpl []variant, truncated bool, args []ssa
 				if p.method != "" {
 					t = a.methodText(args[p.param], p, hintAt(hints, p.param), c.deeper())
 				} else if p.deref {
-					t = a.loadText(nil, args[p.param], hintAt(hints, p.param), c.deeper())
+					t = a.pointeeArgText(args[p.param], hintAt(hints, p.param), c.deeper())
 				} else {
 					t = argText(args[p.param], hintAt(hints, p.param), c.deeper())
 				}
@@ -1023,157 +1015,6 @@ func hasStringMethod(t types.Type) bool {
 		}
 	}
 	return false
-}
-
-// join recovers strings.Join(elems, sep) for a slice literal.
-func (a *pkgAnalysis) join(slice, sep ssa.Value, ce *ast.CallExpr, c *ctx) texts {
-	pos, end := token.NoPos, token.NoPos
-	var sepHint ast.Expr
-	if ce != nil {
-		pos, end = ce.Pos(), ce.End()
-		if len(ce.Args) == 2 {
-			sepHint = ce.Args[1]
-		}
-	}
-	elems, ok := ssaval.SliceElems(slice)
-	if !ok {
-		// A list grown by appends, some under an if: the evaluator's
-		// (textOrEval), which makes the conditional items optional.
-		return single(holePiece("", "strings.Join", pos, end))
-	}
-	sepT := a.text(sep, sepHint, c.deeper())
-	out := single()
-	for i, e := range elems {
-		if i > 0 {
-			out = concat(out, sepT)
-		}
-		out = concat(out, a.text(e, nil, c.deeper()))
-	}
-	return out
-}
-
-// builderText recovers strings.Builder / bytes.Buffer contents: the writes
-// on a local builder that all dominate the String() call, in dominance
-// order. Any other use of the builder (passed away, reset, written in a
-// branch or loop) makes the result a hole.
-func (a *pkgAnalysis) builderText(recv ssa.Value, stringCall *ssa.Call, c *ctx) texts {
-	pos := stringCall.Pos()
-	hole := single(holePiece("", "builder", pos, pos))
-	alloc, ok := recv.(*ssa.Alloc)
-	if !ok || alloc.Referrers() == nil {
-		return hole
-	}
-	type write struct {
-		instr ssa.Instruction
-		t     texts
-	}
-	var writes []write
-	for _, r := range *alloc.Referrers() {
-		switch r := r.(type) {
-		case *ssa.DebugRef:
-			continue
-		case *ssa.Call:
-			if r == stringCall {
-				continue
-			}
-			common := r.Common()
-			callee := common.StaticCallee()
-			if callee == nil || len(common.Args) == 0 || common.Args[0] != alloc {
-				return hole
-			}
-			ce := a.src.Call(r.Pos())
-			var hints []ast.Expr
-			if ce != nil {
-				hints = ce.Args
-			}
-			switch callee.Name() {
-			case "WriteString":
-				writes = append(writes, write{r, a.text(common.Args[1], hintAt(hints, 0), c.deeper())})
-			case "WriteByte", "WriteRune":
-				k, ok := common.Args[1].(*ssa.Const)
-				if !ok {
-					return hole
-				}
-				n, _ := constant.Int64Val(k.Value)
-				writes = append(writes, write{r, single(lit(string(rune(n)), r.Pos(), r.Pos(), false))})
-			case "Write":
-				if cv, ok := common.Args[1].(*ssa.Convert); ok && isString(cv.X.Type()) {
-					writes = append(writes, write{r, a.text(cv.X, nil, c.deeper())})
-					continue
-				}
-				return hole
-			case "Grow", "Len", "Cap", "String":
-				continue
-			default:
-				return hole
-			}
-		case *ssa.MakeInterface:
-			// fmt.Fprintf(&b, format, args...)
-			if r.Referrers() == nil || len(*r.Referrers()) != 1 {
-				return hole
-			}
-			fc, ok := (*r.Referrers())[0].(*ssa.Call)
-			if !ok {
-				return hole
-			}
-			callee := fc.Common().StaticCallee()
-			if callee == nil || callee.Pkg == nil || callee.Pkg.Pkg.Path() != "fmt" || callee.Name() != "Fprintf" || len(fc.Common().Args) != 3 {
-				return hole
-			}
-			writes = append(writes, write{fc, a.sprintf(fc.Common().Args[1], fc.Common().Args[2], a.src.Call(fc.Pos()), 1, c)})
-		default:
-			return hole
-		}
-	}
-	sb := stringCall.Block()
-	for _, w := range writes {
-		wb := w.instr.Block()
-		if wb == sb {
-			if indexOf(sb, w.instr) > indexOf(sb, stringCall) {
-				return hole
-			}
-			continue
-		}
-		if !wb.Dominates(sb) {
-			return hole
-		}
-	}
-	// Order: dominating blocks first (deeper in the dominator tree comes
-	// later), then instruction index.
-	less := func(x, y ssa.Instruction) bool {
-		bx, by := x.Block(), y.Block()
-		if bx != by {
-			return domDepth(bx) < domDepth(by)
-		}
-		return indexOf(bx, x) < indexOf(bx, y)
-	}
-	for i := 1; i < len(writes); i++ {
-		for j := i; j > 0 && less(writes[j].instr, writes[j-1].instr); j-- {
-			writes[j], writes[j-1] = writes[j-1], writes[j]
-		}
-	}
-	out := single()
-	for _, w := range writes {
-		out = concat(out, w.t)
-	}
-	return out
-}
-
-func indexOf(b *ssa.BasicBlock, instr ssa.Instruction) int {
-	for i, x := range b.Instrs {
-		if x == instr {
-			return i
-		}
-	}
-	return -1
-}
-
-func domDepth(b *ssa.BasicBlock) int {
-	d := 0
-	for x := b; x.Idom() != nil && d < 10000; x = x.Idom() {
-		d++
-	}
-	return d
 }
 
 // withoutIdentity is v, or one hole when v is a site's own text (not

@@ -51,12 +51,23 @@ func (st *store) reads(ctx context.Context, first bool) {
 	_ = st.run(ctx, &local) // want `text="SELECT 1 FROM files"`
 }
 
-// Written through after the call, or by a function that is not read-only:
-// the pointee is not known.
+// A local assigned on a branch, its address handed to the wrapper: the
+// evaluator holds the cell's value at the call, one text per branch.
+func (st *store) branches(ctx context.Context, byName bool) {
+	q := "SELECT meta FROM files WHERE dir = $dir"
+	if byName {
+		q = "SELECT meta FROM files WHERE name = $name"
+	}
+	_ = st.run(ctx, &q) // want `text="SELECT meta FROM files WHERE name = \$name" \| text="SELECT meta FROM files WHERE dir = \$dir" params`
+}
+
+// Written through before the call: the evaluator's memory at the call holds
+// what was stored. By a function that is not read-only: the pointee is not
+// known.
 func (st *store) unknown(ctx context.Context) {
 	p := withPrefix(&st.prefix, findQuery)
 	*p = "SELECT 2 FROM files"
-	_ = st.run(ctx, p) // want `text="__ydblint_hole_0__" holes=\[\]`
+	_ = st.run(ctx, p) // want `text="SELECT 2 FROM files" params`
 
 	local := "SELECT 3 FROM files"
 	rewrite(&local)
