@@ -203,6 +203,7 @@ func TestIntegration(t *testing.T) {
 		checkFixed(t, corpus, dir)
 
 		checkGCLCache(t, gcl, corpus)
+		checkGCLNolint(t, gcl, corpus)
 	})
 
 	// The plugin as users of a published ydblint add it (version: in
@@ -364,6 +365,38 @@ func checkGCLCache(t *testing.T, gcl string, corpus string) {
 	}
 	if out.code == 0 || out.code == 1 || errLines != 1 || !strings.Contains(out.stderr, ".ydblint.yml:2: strict:") {
 		t.Errorf("golangci-lint with a broken .ydblint.yml: exit %d, want a failure naming it once with \"ydblint: configuration error: \"\n%s", out.code, out.stderr)
+	}
+}
+
+// checkGCLNolint asserts what docs/drivers.md promises of golangci-lint's
+// //nolint: golangci-lint names every issue of the plugin "ydblint", so
+// //nolint:ydblint on a finding's line suppresses it, and //nolint:<rule>
+// suppresses nothing (golangci-lint knows no linter by a rule's name).
+func checkGCLNolint(t *testing.T, gcl string, corpus string) {
+	dir := copyCorpus(t, corpus)
+	directives := []struct{ file, from, to string }{
+		{"sqlonly/sqlonly.go", "// want `SELECT reads every partition of table logs`", "//nolint:ydblint // a reviewed scan"},
+		{"embedded/embedded.go", "// want `SELECT reads every partition of table tokens`", "//nolint:fullscan"},
+	}
+	for _, d := range directives {
+		path := filepath.Join(dir, filepath.FromSlash(d.file))
+		src, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Contains(src, []byte(d.from)) {
+			t.Fatalf("%s no longer holds %q: update checkGCLNolint", d.file, d.from)
+		}
+		if err := os.WriteFile(path, bytes.Replace(src, []byte(d.from), []byte(d.to), 1), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	env := []string{"GOLANGCI_LINT_CACHE=" + t.TempDir()}
+	out := runIn(t, dir, env, gcl, "run", "--output.json.path=stdout", "--show-stats=false", "./sqlonly", "./embedded")
+	out.wantCode(t, 1)
+	diags := parseGCL(t, dir, out.stdout)
+	if len(diags) != 1 || diags[0].File != "embedded/embedded.go" {
+		t.Errorf("golangci-lint with //nolint:ydblint on sqlonly's finding and //nolint:fullscan on embedded's: %v, want embedded's finding only", diags)
 	}
 }
 
