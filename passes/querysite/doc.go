@@ -31,12 +31,13 @@
 //
 // What is recovered:
 //   - text: constants (positions through the const declaration), +,
-//     fmt.Sprintf with a constant format, single-assignment package vars, //go:embed string vars, closure
+//     fmt.Sprintf with a constant format, //go:embed string vars, closure
 //     captures, φ variants (at most 16, Query.TextsTruncated beyond; a
 //     variant no known call of the site's function builds is left out,
-//     reach.go). Unknown
-//     pieces are holes keyed by field ("field:pkg.Type.name"), package var
-//     ("var:pkg.name") or parameterless function ("call:pkg.Func").
+//     reach.go). Unknown pieces are holes keyed by field
+//     ("field:pkg.Type.name"), package var ("var:pkg.name") or
+//     parameterless function ("call:pkg.Func"); the value of a package
+//     var is the evaluator's.
 //   - parameters: ParamsBuilder chains, table.NewQueryParameters /
 //     ValueParam, ydb.ParamsFromMap, query.WithParameters (last wins),
 //     database/sql args (sql.Named, ValueParam, positional → $pN) with the

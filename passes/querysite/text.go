@@ -279,7 +279,7 @@ func (a *pkgAnalysis) loadText(load ssa.Value, addr ssa.Value, hint ast.Expr, c 
 	pos, end := exprRange(hint, load)
 	switch addr := addr.(type) {
 	case *ssa.Global:
-		return a.globalText(addr, hint, c)
+		return a.globalText(addr, hint)
 	case *ssa.FreeVar:
 		if b, parent := ssaval.FreeVarBinding(addr); b != nil {
 			// A variable assigned on branches and read by a retrier's
@@ -317,8 +317,12 @@ func (a *pkgAnalysis) loadText(load ssa.Value, addr ssa.Value, hint ast.Expr, c 
 }
 
 // globalText recovers a package-level string variable: an embedded file,
-// the single value stored into it in this package, or a keyed hole.
-func (a *pkgAnalysis) globalText(g *ssa.Global, hint ast.Expr, c *ctx) texts {
+// or a hole keyed by the variable. The value stored into it is the
+// evaluator's (textOrEval; goeval reads a package's variables through
+// their initialisers and stores, and another package's through its Fact),
+// which keeps the key where the variable is assigned after
+// initialisation.
+func (a *pkgAnalysis) globalText(g *ssa.Global, hint ast.Expr) texts {
 	pos, end := exprRange(hint, g)
 	obj, _ := g.Object().(*types.Var)
 	key := ""
@@ -333,27 +337,8 @@ func (a *pkgAnalysis) globalText(g *ssa.Global, hint ast.Expr, c *ctx) texts {
 		if s, spec, ok := a.embedded(obj); ok {
 			return single(lit(s, spec.Pos(), spec.End(), false))
 		}
-		stores, escaped := a.globalStores(g)
-		if !escaped && len(stores) == 1 {
-			st := stores[0]
-			return a.text(st.Val, a.specValue(obj), c.in(st.Parent()))
-		}
 	}
 	return single(holePiece(key, desc, pos, end))
-}
-
-// specValue returns the initialiser expression of a package var.
-func (a *pkgAnalysis) specValue(obj *types.Var) ast.Expr {
-	spec := a.src.VarSpec(obj)
-	if spec == nil {
-		return nil
-	}
-	for i, n := range spec.Names {
-		if a.pass.TypesInfo.Defs[n] == obj && i < len(spec.Values) && len(spec.Values) == len(spec.Names) {
-			return spec.Values[i]
-		}
-	}
-	return nil
 }
 
 // globalStores lists the stores to g in this package, and whether g's
