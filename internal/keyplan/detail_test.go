@@ -228,41 +228,6 @@ func TestSubqueries(t *testing.T) {
 	}
 }
 
-// TestUniqueIndex: equality on every column of a GLOBAL UNIQUE index is at
-// most one row, read through the index or not; anything that may match
-// several values (an IN list, OR, IS NULL, a column short) is not.
-func TestUniqueIndex(t *testing.T) {
-	cases := []struct {
-		q    string
-		want string
-	}{
-		{"SELECT * FROM users WHERE email = $email", "users_email_uidx"},
-		{"SELECT * FROM users VIEW users_email_uidx WHERE email = $email", "users_email_uidx"},
-		{"SELECT * FROM users WHERE email = $email AND name = 'x'", "users_email_uidx"},
-		{"SELECT * FROM users WHERE org = $org AND login = $login", "users_org_login_uidx"},
-		{"SELECT * FROM users VIEW users_org_login_uidx WHERE login = $login AND org = 1", "users_org_login_uidx"},
-		{"SELECT * FROM users WHERE org = $org", ""},                                // a prefix of the index
-		{"SELECT * FROM users WHERE email IN ($a, $b)", ""},                         // two values
-		{"SELECT * FROM users WHERE email = $a OR email = $b", ""},                  // two values
-		{"SELECT * FROM users WHERE email IS NULL", ""},                             // NULLs are not unique
-		{"SELECT * FROM users WHERE email > $a", ""},                                // a range
-		{"SELECT * FROM users WHERE phone = $phone", ""},                            // only some definitions have it
-		{"SELECT * FROM users WHERE name = $name", ""},                              // not unique
-		{"SELECT * FROM users WHERE CAST(email AS String) = $e", ""},                // not a bare column
-		{"SELECT * FROM users WHERE org = $org AND (login = $a OR login = $b)", ""}, // two values
-	}
-	for _, c := range cases {
-		a := readOf(t, planLast(t, c.q, nil), "users")
-		got := ""
-		if a.UniqueIndex != nil {
-			got = a.UniqueIndex.Name
-		}
-		if got != c.want {
-			t.Errorf("%s: unique index %q, want %q", c.q, got, c.want)
-		}
-	}
-}
-
 // TestLookupJoin: a key list joined with a table on its whole key, the
 // table the right input and read without a filter of its own, is KQP's
 // batch lookup (POINT; RANGE on a key prefix); every other join keeps the

@@ -25,13 +25,12 @@
 // `VIEW idx` the index columns followed by the primary key), the Verdict,
 // one Binding per key column, the Break reason (a ReasonCode plus span and
 // text), residual atoms, run-time dependencies, an IndexHint for the fix
-// `VIEW <idx>`, the GLOBAL UNIQUE index the predicate pins to one value
-// (UniqueIndex: at most one row, with or without VIEW, since the constraint
-// holds for the table), the unique keys — primary key, GLOBAL UNIQUE
-// indexes — every OR branch pins to a finite set of values (PointKeys:
-// per branch the size of each pinning atom's set, or the list expression
-// of an `IN $list`, so a caller that knows the list's length bounds the
-// rows), and for hash-prefix tables a HashCheck. `IN ($list)` with $list
+// `VIEW <idx>`, the unique keys — primary key, GLOBAL UNIQUE indexes —
+// every OR branch pins to a finite set of values (PointKeys: per branch the
+// size of each pinning atom's set, or the list expression of an `IN $list`,
+// so a caller that knows the list's length bounds the rows; a unique
+// index's constraint holds for the table, so the bound holds with or
+// without VIEW), and for hash-prefix tables a HashCheck. `IN ($list)` with $list
 // of a List type is `IN $list`: parentheses around one expression only
 // group it.
 //

@@ -101,7 +101,6 @@ func (st *planState) evaluate(a *Access, where yql.Expr, ons []yql.Expr, sc *sco
 	}
 
 	r := evalKey(key, branches, where != nil || len(ons) > 0)
-	a.UniqueIndex = uniqueLookup(t, branches)
 	a.PointKeys = pointKeys(t, branches)
 	a.Verdict, a.PointPrefix, a.UsedPrefix = r.verdict, r.pointPrefix, r.usedPrefix
 	a.Bindings, a.Break, a.Residual, a.Depends = r.bindings, r.brk, r.residual, r.depends
@@ -235,33 +234,6 @@ func indexServes(ix *schema.Index, r keyResult, cur *schema.Index, curR keyResul
 // sameService: two key results neither of which serves better.
 func sameService(r, s keyResult) bool {
 	return r.pointPrefix == s.pointPrefix && r.usedPrefix == s.usedPrefix
-}
-
-// uniqueLookup returns the first GLOBAL UNIQUE index whose every column
-// the branches pin to one value: `col = v` (not IS NULL, which a unique
-// index does not make unique, nor an IN list of several values). An index
-// that only some of the table's merged definitions have may not exist where
-// the query runs, and proves nothing.
-func uniqueLookup(t *schema.Table, branches [][]*atom) *schema.Index {
-	for _, ix := range t.Indexes {
-		if !ix.Unique || ix.Kind != "" || ix.Partial || len(ix.Columns) == 0 {
-			continue
-		}
-		r := evalKey(ix.Columns, branches, true)
-		if r.verdict != Point {
-			continue
-		}
-		single := true
-		for _, b := range r.bindings {
-			if b.Kind != BindPoint || b.Value == nil || b.Null {
-				single = false
-			}
-		}
-		if single {
-			return ix
-		}
-	}
-	return nil
 }
 
 // indexKey is the key of an index table: index columns, then the primary

@@ -26,6 +26,21 @@ func TestPointKeys(t *testing.T) {
 		{"SELECT * FROM users WHERE email IN $emails", "users", "users_email_uidx: [$emails]"},
 		{"SELECT * FROM users VIEW users_email_uidx WHERE email IN $emails", "users", "users_email_uidx: [$emails]"},
 		{"SELECT * FROM users WHERE org = $org AND login IN $logins", "users", "users_org_login_uidx: [1 $logins]"},
+		// Equality on every column of a GLOBAL UNIQUE index is at most one
+		// row, read through the index or not; several values are as many
+		// rows; a prefix of the index, a range or a cast column pins none.
+		{"SELECT * FROM users WHERE email = $email", "users", "users_email_uidx: [1]"},
+		{"SELECT * FROM users VIEW users_email_uidx WHERE email = $email", "users", "users_email_uidx: [1]"},
+		{"SELECT * FROM users WHERE email = $email AND name = 'x'", "users", "users_email_uidx: [1]"},
+		{"SELECT * FROM users WHERE org = $org AND login = $login", "users", "users_org_login_uidx: [1 1]"},
+		{"SELECT * FROM users VIEW users_org_login_uidx WHERE login = $login AND org = 1", "users", "users_org_login_uidx: [1 1]"},
+		{"SELECT * FROM users WHERE email IN ($a, $b)", "users", "users_email_uidx: [2]"},
+		{"SELECT * FROM users WHERE email = $a OR email = $b", "users", "users_email_uidx: [1] + [1]"},
+		{"SELECT * FROM users WHERE org = $org AND (login = $a OR login = $b)", "users", "users_org_login_uidx: [1 1] + [1 1]"},
+		{"SELECT * FROM users WHERE org = $org", "users", ""},                 // a prefix of the index
+		{"SELECT * FROM users WHERE email > $a", "users", ""},                 // a range
+		{"SELECT * FROM users WHERE phone = $phone", "users", ""},             // only some definitions have it
+		{"SELECT * FROM users WHERE CAST(email AS String) = $e", "users", ""}, // not a bare column
 		{"SELECT * FROM users WHERE id IS NULL", "users", "PRIMARY KEY: [1]"},
 		{"SELECT * FROM users WHERE email IS NULL", "users", ""},            // NULLs are not unique
 		{"SELECT * FROM users WHERE phone IN $phones", "users", ""},         // only some definitions have it

@@ -293,11 +293,6 @@ type Access struct {
 	// automatically (Break.Code ReasonAutoIndex), that SYNC index, which
 	// may only bound a range: the fix `VIEW <IndexHint.Name>`.
 	IndexHint *schema.Index
-	// UniqueIndex is a GLOBAL UNIQUE index every column of which the
-	// predicate pins to one value (`col = v` in every OR branch): the read
-	// returns at most one row whatever key it uses, since the constraint
-	// holds for the table with or without VIEW. nil when there is none.
-	UniqueIndex *schema.Index
 	// PointKeys are the unique keys (the primary key first, then GLOBAL
 	// UNIQUE indexes) every column of which every OR branch pins to a
 	// finite set of values, `IN $list` included (pointkey.go): a bound on

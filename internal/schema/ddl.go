@@ -606,9 +606,11 @@ func (a *applier) drop(st *yql.DropTableStmt) {
 
 // opaque handles a statement the parser could not model. A CREATE, ALTER
 // or DROP TABLE that failed to parse may change a table in ways we cannot
-// see: the table is marked incomplete (created as a placeholder if new), so
-// that rules stay silent and a suffix lookup does not pick another table
-// in its place.
+// see: the table is marked incomplete (a CREATE of a path not defined yet
+// leaves an incomplete placeholder), so that rules stay silent and a suffix
+// lookup does not pick another table in its place. ALTER and DROP find
+// their table as target does (exact, else a unique suffix match: the
+// statement may name it relative to a prefix we do not know).
 func (a *applier) opaque(st *yql.OpaqueStmt) {
 	kw := strings.ToUpper(st.Keyword)
 	if kw != "CREATE" && kw != "ALTER" && kw != "DROP" {
@@ -629,10 +631,17 @@ func (a *applier) opaque(st *yql.OpaqueStmt) {
 	if st.Reason != "" {
 		reason += " (" + st.Reason + ")"
 	}
-	if t := a.target(p); t != nil {
+	if kw == "CREATE" {
+		// A CREATE names the table it defines, not one to find: only the
+		// table at exactly that path is replaced. A suffix match would let
+		// an unparsable `archive/members` silence an unrelated `members`.
+		if i, ok := a.c.find(p.String(), p.prefixUnknown); ok {
+			a.c.Tables[i].Incomplete = reason
+		} else {
+			a.c.put(&Table{Path: p.String(), PrefixUnknown: p.prefixUnknown, Src: src, KeySrc: src, Incomplete: reason})
+		}
+	} else if t := a.target(p); t != nil {
 		t.Incomplete = reason
-	} else if kw == "CREATE" {
-		a.c.put(&Table{Path: p.String(), PrefixUnknown: p.prefixUnknown, Src: src, KeySrc: src, Incomplete: reason})
 	}
 	a.c.warn(src, "%s TABLE %s not understood; rules ignore the table", kw, p)
 }

@@ -321,6 +321,24 @@ func TestDDLSequences(t *testing.T) {
 			[]string{"not understood"},
 		},
 		{
+			"a broken create of archive/members leaves an unrelated members complete",
+			"CREATE TABLE members (id Uint64, PRIMARY KEY (id));\nCREATE TABLE `archive/members` (id Uint64 PRIMARY KEY NONSENSE);",
+			"archive/members key=()@2 cols=[] INCOMPLETE src=m.sql:2\nmembers key=(id)@1 cols=[id:Uint64@1] src=m.sql:1",
+			[]string{"CREATE TABLE archive/members not understood", "YQL parse error"},
+		},
+		{
+			"a broken create of the same path makes the table incomplete",
+			"CREATE TABLE members (id Uint64, PRIMARY KEY (id));\nCREATE TABLE members (id Uint64 PRIMARY KEY NONSENSE);",
+			"members key=(id)@1 cols=[id:Uint64@1] INCOMPLETE src=m.sql:1",
+			[]string{"CREATE TABLE members not understood", "YQL parse error"},
+		},
+		{
+			"a broken alter finds its table by unique suffix",
+			"CREATE TABLE `/local/db/members` (id Uint64, PRIMARY KEY (id));\nALTER TABLE members ADD INDEX ix GLOBAL ON;",
+			"/local/db/members key=(id)@1 cols=[id:Uint64@1] INCOMPLETE src=m.sql:1",
+			[]string{"ALTER TABLE members not understood", "YQL parse error"},
+		},
+		{
 			"ttl set and reset by alter",
 			"CREATE TABLE t (a Uint64, e Timestamp, PRIMARY KEY (a));\nALTER TABLE t SET (TTL = Interval(\"P1D\") ON e);\nCREATE TABLE u (a Uint64, e Timestamp, PRIMARY KEY (a)) WITH (TTL = Interval(\"P1D\") ON e);\nALTER TABLE u RESET (TTL);",
 			"t key=(a)@1 cols=[a:Uint64@1 e:Timestamp@1] ttl=e src=m.sql:1\nu key=(a)@3 cols=[a:Uint64@3 e:Timestamp@3] src=m.sql:3",

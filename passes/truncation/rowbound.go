@@ -94,10 +94,6 @@ func coreBound(s *yql.Select, plan *keyplan.Plan, script *yql.Script, param Para
 		take(Bound{Rows: 1, Why: "a global aggregate"})
 	case pointRead(s, plan):
 		take(Bound{Rows: 1, Why: "a point read of the full key"})
-	default:
-		if ix := uniqueRead(s, plan); ix != "" {
-			take(Bound{Rows: 1, Why: "equality on every column of the unique index " + ix})
-		}
 	}
 	if b, ok := pointKeysBound(s, plan, script, list); ok {
 		take(b)
@@ -205,26 +201,6 @@ func pointRead(s *yql.Select, plan *keyplan.Plan) bool {
 		return true
 	}
 	return false
-}
-
-// uniqueRead returns the name of the GLOBAL UNIQUE index whose every
-// column the planner found pinned to one value in s's read of its one
-// table, "" when there is none: at most one row, read through the index or
-// not.
-func uniqueRead(s *yql.Select, plan *keyplan.Plan) string {
-	src, ok := s.From.(*yql.TableSource)
-	if !ok || plan == nil {
-		return ""
-	}
-	for _, a := range plan.Reads {
-		if a.Source == src && a.Named == "" {
-			if a.Table == nil || a.UniqueIndex == nil {
-				return ""
-			}
-			return a.UniqueIndex.Name
-		}
-	}
-	return ""
 }
 
 // pointKeysBound bounds a read of one table that pins every column of a
