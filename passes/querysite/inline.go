@@ -90,11 +90,7 @@ func (a *pkgAnalysis) inlinePointee(callee *ssa.Function, common *ssa.CallCommon
 			continue
 		}
 		found = true
-		alloc, ok := ret.Results[0].(*ssa.Alloc)
-		if !ok {
-			return texts{}, false
-		}
-		v := returnedCell(alloc)
+		v := returnedPointee(ret)
 		if v == nil {
 			return texts{}, false
 		}
@@ -106,6 +102,8 @@ func (a *pkgAnalysis) inlinePointee(callee *ssa.Function, common *ssa.CallCommon
 	return out, true
 }
 
+// hasLiteral reports whether a variant of t holds literal text: a helper's
+// result or summary that recovered no text says nothing.
 func hasLiteral(t texts) bool {
 	for _, v := range t.vs {
 		for _, p := range v {

@@ -141,6 +141,17 @@ func returnedCell(alloc *ssa.Alloc) ssa.Value {
 	})
 }
 
+// returnedPointee is the value of the fresh variable whose address ret
+// returns (returnedCell), nil when ret returns anything else: only an
+// allocation of the function is read, since a pointer to a field or a
+// global may be written later through another alias.
+func returnedPointee(ret *ssa.Return) ssa.Value {
+	if alloc, ok := ret.Results[0].(*ssa.Alloc); ok {
+		return returnedCell(alloc)
+	}
+	return nil
+}
+
 // pointeeArgText is the text a *string argument arg points to at the call
 // that passes it to a wrapper reading through it (a {*k} piece of its
 // fact): the recognisers' (loadText), or the evaluator's where they leave

@@ -659,33 +659,16 @@ func (a *pkgAnalysis) textSummaryOf(fn *ssa.Function) (texts, bool) {
 	var out texts
 	for _, b := range a.prog.Blocks(fn) {
 		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && len(ret.Results) == 1 {
+			v := ret.Results[0]
 			if pointer {
-				// Only a fresh variable (an allocation of this function)
-				// is summarised: a pointer to a field or a global may be
-				// written later through another alias.
-				alloc, ok := ret.Results[0].(*ssa.Alloc)
-				if !ok {
+				if v = returnedPointee(ret); v == nil {
 					return texts{}, false
 				}
-				val := returnedCell(alloc)
-				if val == nil {
-					return texts{}, false
-				}
-				out = union(out, a.text(val, nil, c))
-				continue
 			}
-			out = union(out, a.text(ret.Results[0], nil, c))
+			out = union(out, a.text(v, nil, c))
 		}
 	}
-	hasLit := false
-	for _, v := range out.vs {
-		for _, p := range v {
-			if !p.hole && p.param < 0 && p.text != "" {
-				hasLit = true
-			}
-		}
-	}
-	return out, hasLit && len(out.vs) > 0
+	return out, hasLiteral(out)
 }
 
 // rewriteBind rewrites database/sql placeholders the way the driver does
