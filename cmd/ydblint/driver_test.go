@@ -264,3 +264,26 @@ func TestTypeErrorsOnce(t *testing.T) {
 		t.Errorf("errors %q", got)
 	}
 }
+
+// TestNameAfterHeadline: under go vet the rule is named where the
+// standalone command names it, after the headline, and the detail follows
+// on the same line; a "; " inside parentheses or quotes does not end the
+// headline, and a message already named is left alone (a copy of a rule
+// may wrap another's report).
+func TestNameAfterHeadline(t *testing.T) {
+	cases := []struct{ msg, want string }{
+		{"SELECT reads every partition of t: no predicate on k; table t, primary key (k) (schema: s.sql:1); filter on k",
+			"SELECT reads every partition of t: no predicate on k (fullscan); table t, primary key (k) (schema: s.sql:1); filter on k"},
+		{"x", "x (fullscan)"},
+		{`WHERE "a; b" (x; y) is slow; fix it`, `WHERE "a; b" (x; y) is slow (fullscan); fix it`},
+		{"x (fullscan); detail", "x (fullscan); detail"},
+	}
+	for _, c := range cases {
+		if got := nameAfterHeadline(c.msg, "fullscan"); got != c.want {
+			t.Errorf("nameAfterHeadline(%q) = %q, want %q", c.msg, got, c.want)
+		}
+		if got, rule, ok := cutRuleName(c.want); !ok || rule != "fullscan" || (got != c.msg && c.msg != c.want) {
+			t.Errorf("cutRuleName(%q) = %q, %q, %v", c.want, got, rule, ok)
+		}
+	}
+}

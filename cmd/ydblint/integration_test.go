@@ -604,9 +604,8 @@ func parseText(t *testing.T, dir, out string) []diag {
 		l, _ := strconv.Atoi(m[2])
 		c, _ := strconv.Atoi(m[3])
 		d := diag{File: relSlash(t, dir, m[1]), Line: l, Col: c, Msg: m[4]}
-		if i := strings.LastIndex(d.Msg, " ("); i >= 0 && strings.HasSuffix(d.Msg, ")") && isRule(d.Msg[i+2:len(d.Msg)-1]) {
-			d.Analyzer = d.Msg[i+2 : len(d.Msg)-1]
-			d.Msg = d.Msg[:i]
+		if msg, rule, ok := cutRuleName(d.Msg); ok && isRule(rule) {
+			d.Msg, d.Analyzer = msg, rule
 		}
 		diags = append(diags, d)
 	}
@@ -616,19 +615,34 @@ func parseText(t *testing.T, dir, out string) []diag {
 // parseAnalysisJSON parses the go/analysis JSON tree, one object per
 // package as go vet -json prints it, or one for all packages (ydblint
 // -json): {"<pkg>": {"<analyzer>": [diagnostic…] or {"error": "…"}}}.
-// vetRuleSuffix checks that every go vet message ends in " (rule)" naming
-// its analyzer (go vet prints no rule name of its own) and strips it, so
-// the messages compare with the standalone JSON's.
+// vetRuleSuffix checks that every go vet message names its analyzer as
+// " (rule)" after its headline (go vet prints no rule name of its own) and
+// strips it, so the messages compare with the standalone JSON's.
 func vetRuleSuffix(t *testing.T, diags []diag) []diag {
 	t.Helper()
 	for i, d := range diags {
-		msg, ok := strings.CutSuffix(d.Msg, " ("+d.Analyzer+")")
-		if !ok {
-			t.Errorf("go vet message without its rule's name: %s", d)
+		msg, rule, ok := cutRuleName(d.Msg)
+		if !ok || rule != d.Analyzer {
+			t.Errorf("go vet message without its rule's name after the headline: %s", d)
+			continue
 		}
 		diags[i].Msg = msg
 	}
 	return diags
+}
+
+// cutRuleName splits "headline (rule); detail" (go vet) or "headline (rule)"
+// (the standalone command's first line) into the message without the name
+// and the name.
+func cutRuleName(msg string) (string, string, bool) {
+	parts := splitMessage(msg)
+	head := parts[0]
+	i := strings.LastIndex(head, " (")
+	if i < 0 || !strings.HasSuffix(head, ")") {
+		return msg, "", false
+	}
+	parts[0] = head[:i]
+	return strings.Join(parts, "; "), head[i+2 : len(head)-1], true
 }
 
 func parseAnalysisJSON(t *testing.T, dir, out string) []diag {
