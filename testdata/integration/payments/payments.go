@@ -73,7 +73,7 @@ func (s *Service) Recent(ctx context.Context) ([]Payment, error) {
 			if err := row.Scan(&p.ID, &p.Amount); err != nil {
 				return err
 			}
-			out = append(out, p) // want `append to out \(captured from outside the closure\) runs again when query.Client.Do retries the closure`
+			out = append(out, p) // want `append to out runs again when query.Client.Do retries the closure; .*; out is captured from outside the closure;`
 		}
 	}, query.WithIdempotent())
 	return out, err
