@@ -102,7 +102,7 @@ func (s *Service) Settle(ctx context.Context, id uint64) error {
 func (s *Service) Stream(ctx context.Context) (query.Result, error) {
 	var res query.Result
 	err := s.db.Query().Do(ctx, func(ctx context.Context, sess query.Session) (err error) {
-		res, err = sess.Query(ctx, "SELECT id, amount FROM payments") // want `the stream of Executor.Query is stored in res, a variable captured from outside the closure`
+		res, err = sess.Query(ctx, "SELECT id, amount FROM payments") // want `the stream of Executor.Query is stored in res, captured from outside the closure`
 		return err
 	}, query.WithIdempotent())
 	return res, err
