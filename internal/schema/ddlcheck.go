@@ -261,7 +261,7 @@ func checkUniform(s *yql.Setting, table string, key []string, types map[string]s
 		return DDLFault{}, false
 	}
 	return DDLFault{Category: FaultUniformPartitions, Offset: s.Start, Msg: fmt.Sprintf(
-		"UNIFORM_PARTITIONS on table %s needs a Uint32 or Uint64 first key column, and %s is %s; "+
+		"UNIFORM_PARTITIONS on table %s: first key column %s is %s, not Uint32 or Uint64; "+
 			"it splits the range of the first key column, which YDB does only for a Uint32 or Uint64 column: "+
 			"\"Unsupported first key column type %s, only Uint32 and Uint64 are supported\"; "+
 			"use PARTITION_AT_KEYS, or lead the key with a Uint64 hash column",
@@ -415,7 +415,7 @@ func CheckDefinition(t *Table) (keySrc []DDLFault, src []DDLFault) {
 	if first := t.PrimaryKey[0]; t.UniformPartitions > 0 {
 		if typ := typeOf(first); typ != "" && !uniformKeyTypes[typ] {
 			src = append(src, DDLFault{Category: FaultUniformPartitions, Msg: fmt.Sprintf(
-				"WithUniformPartitions on table %s needs a Uint32 or Uint64 first key column, and %s is %s; "+
+				"WithUniformPartitions on table %s: first key column %s is %s, not Uint32 or Uint64; "+
 					"it splits the range of the first key column, which YDB does only for a Uint32 or Uint64 column: "+
 					"\"Unsupported first key column type %s, only Uint32 and Uint64 are supported\"; "+
 					"use WithExplicitPartitions, or lead the key with a Uint64 hash column",

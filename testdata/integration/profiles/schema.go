@@ -27,7 +27,7 @@ func (s *Store) CreateSideTables(ctx context.Context) error {
 			return err
 		}
 	}
-	if err := s.db.Query().Exec(ctx, "CREATE TABLE profile_names (handle Utf8, profile_id Uint64, PRIMARY KEY (handle)) WITH (UNIFORM_PARTITIONS = 8)"); err != nil { // want `UNIFORM_PARTITIONS on table profile_names needs a Uint32 or Uint64 first key column, and handle is Utf8; .*"Unsupported first key column type Utf8, only Uint32 and Uint64 are supported"`
+	if err := s.db.Query().Exec(ctx, "CREATE TABLE profile_names (handle Utf8, profile_id Uint64, PRIMARY KEY (handle)) WITH (UNIFORM_PARTITIONS = 8)"); err != nil { // want `UNIFORM_PARTITIONS on table profile_names: first key column handle is Utf8, not Uint32 or Uint64; .*"Unsupported first key column type Utf8, only Uint32 and Uint64 are supported"`
 		return err
 	}
 	if err := s.db.Query().Exec(ctx, "CREATE TABLE profile_visits (profile_id Uint64, seen_at Uint64, PRIMARY KEY (profile_id)) WITH (TTL = Interval(\"P30D\") ON seen_at)"); err != nil { // want `TTL of table profile_visits: column seen_at is Uint64, an integer, given no unit; .*"To enable TTL on integral type column 'ValueSinceUnixEpochModeSettings' should be specified"`

@@ -22,7 +22,7 @@ const createSamples = `CREATE TABLE samples (
 	ts Timestamp,
 	value Double,
 	PRIMARY KEY (host, ts)
-) WITH (UNIFORM_PARTITIONS = 16)` // want `UNIFORM_PARTITIONS on table samples needs a Uint32 or Uint64 first key column, and host is Utf8; it splits the range of the first key column, which YDB does only for a Uint32 or Uint64 column: \"Unsupported first key column type Utf8, only Uint32 and Uint64 are supported"`
+) WITH (UNIFORM_PARTITIONS = 16)` // want `UNIFORM_PARTITIONS on table samples: first key column host is Utf8, not Uint32 or Uint64; it splits the range of the first key column, which YDB does only for a Uint32 or Uint64 column: \"Unsupported first key column type Utf8, only Uint32 and Uint64 are supported"`
 
 const createSamplesByHash = `CREATE TABLE samples_by_hash (
 	host_hash Uint64,
@@ -89,7 +89,7 @@ func (s *Store) createTables(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
-		err = sess.CreateTable(ctx, path.Join(s.db.Name(), "gauges_by_name"), // want `WithUniformPartitions on table gauges_by_name needs a Uint32 or Uint64 first key column, and name is Utf8; it splits the range of the first key column, which YDB does only for a Uint32 or Uint64 column: \"Unsupported first key column type Utf8, only Uint32 and Uint64 are supported"`
+		err = sess.CreateTable(ctx, path.Join(s.db.Name(), "gauges_by_name"), // want `WithUniformPartitions on table gauges_by_name: first key column name is Utf8, not Uint32 or Uint64; it splits the range of the first key column, which YDB does only for a Uint32 or Uint64 column: \"Unsupported first key column type Utf8, only Uint32 and Uint64 are supported"`
 			options.WithColumn("name", types.Optional(types.TypeUTF8)),
 			options.WithColumn("level", types.Optional(types.TypeDouble)),
 			options.WithPrimaryKeyColumn("name"),
