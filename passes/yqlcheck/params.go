@@ -290,6 +290,6 @@ func (c *checker) checkUnused(st *queryplan.Statement, sp *scriptParams, p *site
 			continue
 		}
 		c.reportAt(st, b, categoryUnusedParameter, fmt.Sprintf(
-			"$%s is bound but the query neither declares nor uses it: YDB ignores it (reported with -strict); remove the binding or use $%s", b.Name, b.Name))
+			"$%s is bound but the query neither declares nor uses it; YDB ignores it (reported with -strict); remove the binding or use $%s", b.Name, b.Name))
 	}
 }
