@@ -181,7 +181,7 @@ func (c *checker) cacheMessage(s *site.Site, e ast.Expr, t types.Type, u Use, o 
 	if o != nil {
 		from = "; the value is " + o.describe(types.ExprString(e))
 	}
-	return fmt.Sprintf("%s is spliced into the YQL text as %s: each value is a new query text%s; YDB compiles every distinct text again instead of reusing the compiled query from its cache; %s%s",
+	return fmt.Sprintf("%s is spliced into the YQL text as %s: a new query text per value%s; YDB compiles every distinct text again instead of reusing the compiled query from its cache; %s%s",
 		types.ExprString(e), placePhrase(u), from, c.fix(s, e, t, u), queryplan.Via(s))
 }
 

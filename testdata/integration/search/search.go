@@ -25,7 +25,7 @@ func (r *Repo) Find(ctx context.Context, req Request) (query.ResultSet, error) {
 	// One finding a line: golangci-lint keeps one issue per line (issues.uniq-by-line).
 	q := fmt.Sprintf("SELECT doc_id FROM search_docs WHERE term = '%s' LIMIT %d;",
 		req.Term, // want `req.Term is spliced into the YQL text as a string literal: YQL injection; the value is from parameter req of exported \(\*Repo\).Find`
-		req.Size) // want `req.Size is spliced into the YQL text as the LIMIT count: each value is a new query text; the value is from parameter req of exported \(\*Repo\).Find`
+		req.Size) // want `req.Size is spliced into the YQL text as the LIMIT count: a new query text per value; the value is from parameter req of exported \(\*Repo\).Find`
 	return r.db.Query().QueryResultSet(ctx, q, query.WithIdempotent())
 }
 

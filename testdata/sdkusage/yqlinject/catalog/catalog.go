@@ -57,7 +57,7 @@ func (r *Repo) ByVendorParam(ctx context.Context, req SearchRequest) (query.Resu
 // List pages with a LIMIT formatted into the text: not an injection, but a
 // new text per page size.
 func (r *Repo) List(ctx context.Context, req SearchRequest) (query.Result, error) {
-	return r.db.Query().Query(ctx, fmt.Sprintf("SELECT id, title FROM products ORDER BY id LIMIT %d OFFSET %d;", req.Limit, req.Page*10)) // want `req.Limit is spliced into the YQL text as the LIMIT count: each value is a new query text; the value is from parameter req of exported \(\*Repo\).List; YDB compiles every distinct text again instead of reusing the compiled query from its cache; declare a parameter instead \(DECLARE \$limit AS Int64;\), write \$limit in the text and bind it with query.WithParameters\(ydb.ParamsBuilder\(\).Param\("\$limit"\).Int64\(int64\(req.Limit\)\).Build\(\)\)` `req.Page \* 10 is spliced into the YQL text as the OFFSET count: each value is a new query text; the value is from parameter req of exported \(\*Repo\).List.* \(DECLARE \$offset AS Uint64;\), write \$offset in the text and bind it with query.WithParameters\(ydb.ParamsBuilder\(\).Param\("\$offset"\).Uint64\(req.Page \* 10\)`
+	return r.db.Query().Query(ctx, fmt.Sprintf("SELECT id, title FROM products ORDER BY id LIMIT %d OFFSET %d;", req.Limit, req.Page*10)) // want `req.Limit is spliced into the YQL text as the LIMIT count: a new query text per value; the value is from parameter req of exported \(\*Repo\).List; YDB compiles every distinct text again instead of reusing the compiled query from its cache; declare a parameter instead \(DECLARE \$limit AS Int64;\), write \$limit in the text and bind it with query.WithParameters\(ydb.ParamsBuilder\(\).Param\("\$limit"\).Int64\(int64\(req.Limit\)\).Build\(\)\)` `req.Page \* 10 is spliced into the YQL text as the OFFSET count: a new query text per value; the value is from parameter req of exported \(\*Repo\).List.* \(DECLARE \$offset AS Uint64;\), write \$offset in the text and bind it with query.WithParameters\(ydb.ParamsBuilder\(\).Param\("\$offset"\).Uint64\(req.Page \* 10\)`
 }
 
 // ListParam is List's correct twin.
@@ -140,7 +140,7 @@ func (r *Repo) RenameParam(ctx context.Context, id uint64, req SearchRequest) er
 // Price reads by an id concatenated into the text on the table service.
 func (r *Repo) Price(ctx context.Context, id uint64) error {
 	return r.db.Table().Do(ctx, func(ctx context.Context, s table.Session) error {
-		_, _, err := s.Execute(ctx, table.DefaultTxControl(), fmt.Sprintf("SELECT price FROM products WHERE id = %d;", id), nil) // want `id is spliced into the YQL text as a value compared with column id: each value is a new query text; the value is parameter id of exported \(\*Repo\).Price; YDB compiles every distinct text again.* \(DECLARE \$id AS Uint64;\), write \$id in the text and bind it with table.NewQueryParameters\(table.ValueParam\("\$id", types.Uint64Value\(id\)\)\)`
+		_, _, err := s.Execute(ctx, table.DefaultTxControl(), fmt.Sprintf("SELECT price FROM products WHERE id = %d;", id), nil) // want `id is spliced into the YQL text as a value compared with column id: a new query text per value; the value is parameter id of exported \(\*Repo\).Price; YDB compiles every distinct text again.* \(DECLARE \$id AS Uint64;\), write \$id in the text and bind it with table.NewQueryParameters\(table.ValueParam\("\$id", types.Uint64Value\(id\)\)\)`
 		return err
 	})
 }

@@ -49,7 +49,7 @@ func (s *Server) Older(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, err.Error(), http.StatusBadRequest)
 		return
 	}
-	rows, err := s.db.QueryContext(r.Context(), fmt.Sprintf("SELECT id FROM users WHERE age > %d AND city LIKE '%s%%'", age, r.URL.Query().Get("city"))) // want `age is spliced into the YQL text as a value compared with column age: each value is a new query text; the value is r.URL.Query\(\).Get\("age"\), from parameter r of exported \(\*Server\).Older.* sql.Named\("age", int64\(age\)\)` `r.URL.Query\(\).Get\("city"\) is spliced into the YQL text as a string literal: YQL injection; the value is from parameter r of exported \(\*Server\).Older.* \(DECLARE \$city AS Utf8;\), write \$city \(without the quotes\)`
+	rows, err := s.db.QueryContext(r.Context(), fmt.Sprintf("SELECT id FROM users WHERE age > %d AND city LIKE '%s%%'", age, r.URL.Query().Get("city"))) // want `age is spliced into the YQL text as a value compared with column age: a new query text per value; the value is r.URL.Query\(\).Get\("age"\), from parameter r of exported \(\*Server\).Older.* sql.Named\("age", int64\(age\)\)` `r.URL.Query\(\).Get\("city"\) is spliced into the YQL text as a string literal: YQL injection; the value is from parameter r of exported \(\*Server\).Older.* \(DECLARE \$city AS Utf8;\), write \$city \(without the quotes\)`
 	if err != nil {
 		http.Error(w, err.Error(), http.StatusInternalServerError)
 		return
