@@ -151,7 +151,7 @@ func CheckColumnTypes(table string, cols []*yql.ColumnDef) []DDLFault {
 			continue
 		}
 		if tr := unknownTypeIn(cd.Type, 0); tr != nil {
-			msg := fmt.Sprintf("column %s of table %s has type %s, which is not a YQL type: "+
+			msg := fmt.Sprintf("column %s of table %s has type %s, which is not a YQL type; "+
 				"YDB refuses the whole statement (\"Unknown simple type '%s'\")", cd.Name.Name, table, tr.Name, tr.Name)
 			if near := yql.NearTypeName(tr.Name); near != "" {
 				msg += fmt.Sprintf("; did you mean %s?", near)
@@ -209,8 +209,8 @@ func CheckCreateTable(st *yql.CreateTableStmt, text string) []DDLFault {
 	for _, k := range key {
 		if typ := types[k]; keyForbidden[typ] {
 			out = append(out, DDLFault{Category: FaultKeyType, Offset: st.PKSpan.Start, Msg: fmt.Sprintf(
-				"primary key column %s of table %s is %s, a type YDB does not allow in a key: "+
-					"\"Column %s has wrong key type %s\"; key the table by an integer, string, date or Uuid column",
+				"primary key column %s of table %s is %s, a type YDB does not allow in a key; "+
+					"YDB refuses it: \"Column %s has wrong key type %s\"; key the table by an integer, string, date or Uuid column",
 				k, table, typ, k, typ)})
 		}
 	}
@@ -261,10 +261,11 @@ func checkUniform(s *yql.Setting, table string, key []string, types map[string]s
 		return DDLFault{}, false
 	}
 	return DDLFault{Category: FaultUniformPartitions, Offset: s.Start, Msg: fmt.Sprintf(
-		"UNIFORM_PARTITIONS on table %s splits the range of its first key column %s, which YDB does only for a "+
-			"Uint32 or Uint64 column, and %s is %s: \"Unsupported first key column type %s, only Uint32 and Uint64 "+
-			"are supported\"; use PARTITION_AT_KEYS, or lead the key with a Uint64 hash column",
-		table, first, first, typ, typ)}, true
+		"UNIFORM_PARTITIONS on table %s: first key column %s is %s, not Uint32 or Uint64; "+
+			"it splits the range of the first key column, which YDB does only for a Uint32 or Uint64 column: "+
+			"\"Unsupported first key column type %s, only Uint32 and Uint64 are supported\"; "+
+			"use PARTITION_AT_KEYS, or lead the key with a Uint64 hash column",
+		table, first, typ, typ)}, true
 }
 
 // checkPartitionAtKeys judges PARTITION_AT_KEYS = (v, …) and ((v, …), …):
@@ -285,9 +286,9 @@ func checkPartitionAtKeys(s *yql.Setting, table string, key []string, types map[
 		}
 		if len(point) > len(key) {
 			out = append(out, DDLFault{Category: FaultPartitionAtKeys, Offset: item.NodeSpan().Start, Msg: fmt.Sprintf(
-				"a split point of PARTITION_AT_KEYS on table %s has %d values and the key (%s) has %d columns: "+
-					"\"Partition at keys has %d key values while there are only %d key columns\"",
-				table, len(point), strings.Join(key, ", "), len(key), len(point), len(key))})
+				"a split point of PARTITION_AT_KEYS on table %s has %d values for a key of %d columns; "+
+					"the key is (%s), and YDB refuses it: \"Partition at keys has %d key values while there are only %d key columns\"",
+				table, len(point), len(key), strings.Join(key, ", "), len(point), len(key))})
 			continue
 		}
 		for j, v := range point {
@@ -307,7 +308,7 @@ func checkPartitionAtKeys(s *yql.Setting, table string, key []string, types map[
 				// One per setting: the other values usually share the mistake.
 				mismatch = true
 				out = append(out, DDLFault{Category: FaultPartitionAtKeys, Offset: lit.Start, Msg: fmt.Sprintf(
-					"PARTITION_AT_KEYS on table %s gives %s for key column %s, which is %s: \"Failed to convert value "+
+					"PARTITION_AT_KEYS on table %s gives %s for key column %s, which is %s; YDB refuses it: \"Failed to convert value "+
 						"\\\"%s\\\" to a corresponding key column type\"; write the split value as a %s literal",
 					table, lit.Raw, key[j], typ, lit.Value, literalWord(typ))})
 			}
@@ -333,25 +334,28 @@ func checkTTL(offset int, text, table string, types map[string]string) (DDLFault
 	if typ == "" {
 		return DDLFault{}, false
 	}
-	var why, ydb string
+	var head, why, ydb string
 	switch {
 	case ttlDateTypes[typ] && unit != "":
-		why = fmt.Sprintf("%s is %s, a date type, and YDB takes no unit (AS %s) for one", col, typ, unit)
+		head = fmt.Sprintf("%s is %s, a date type, given a unit", col, typ)
+		why = fmt.Sprintf("YDB takes no unit (AS %s) for a date type", unit)
 		ydb = "To enable TTL on date type column 'DateTypeColumnModeSettings' should be specified"
 	case ttlDateTypes[typ]:
 		return DDLFault{}, false
 	case ttlEpochTypes[typ] && unit == "":
-		why = fmt.Sprintf("%s is %s, an integer, and YDB needs the unit it counts since the Unix epoch (ON %s AS SECONDS, …)", col, typ, col)
+		head = fmt.Sprintf("%s is %s, an integer, given no unit", col, typ)
+		why = fmt.Sprintf("YDB needs the unit it counts since the Unix epoch (ON %s AS SECONDS, …)", col)
 		ydb = "To enable TTL on integral type column 'ValueSinceUnixEpochModeSettings' should be specified"
 	case ttlEpochTypes[typ]:
 		return DDLFault{}, false
 	default:
-		why = fmt.Sprintf("%s is %s, and YDB reads a TTL from a Date, Datetime or Timestamp column (or their 32/64-bit "+
-			"forms), or from a Uint32, Uint64 or DyNumber column with a unit", col, typ)
+		head = fmt.Sprintf("%s is %s, a type YDB reads no TTL from", col, typ)
+		why = "YDB reads a TTL from a Date, Datetime or Timestamp column (or their 32/64-bit " +
+			"forms), or from a Uint32, Uint64 or DyNumber column with a unit"
 		ydb = "Unsupported column type"
 	}
 	return DDLFault{Category: FaultTTLColumn, Offset: offset, Msg: fmt.Sprintf(
-		"TTL of table %s: column %s: \"%s\"", table, why, ydb)}, true
+		"TTL of table %s: column %s; %s: \"%s\"", table, head, why, ydb)}, true
 }
 
 // ttlTarget returns the column and unit of a TTL setting's text: the name
@@ -403,18 +407,19 @@ func CheckDefinition(t *Table) (keySrc []DDLFault, src []DDLFault) {
 	for _, k := range t.PrimaryKey {
 		if typ := typeOf(k); keyForbidden[typ] {
 			keySrc = append(keySrc, DDLFault{Category: FaultKeyType, Msg: fmt.Sprintf(
-				"primary key column %s of table %s is %s, a type YDB does not allow in a key: "+
-					"\"Column %s has wrong key type %s\"; key the table by an integer, string, date or Uuid column",
+				"primary key column %s of table %s is %s, a type YDB does not allow in a key; "+
+					"YDB refuses it: \"Column %s has wrong key type %s\"; key the table by an integer, string, date or Uuid column",
 				k, displayPath(t.Path), typ, k, typ)})
 		}
 	}
 	if first := t.PrimaryKey[0]; t.UniformPartitions > 0 {
 		if typ := typeOf(first); typ != "" && !uniformKeyTypes[typ] {
 			src = append(src, DDLFault{Category: FaultUniformPartitions, Msg: fmt.Sprintf(
-				"WithUniformPartitions on table %s splits the range of its first key column %s, which YDB does only for a "+
-					"Uint32 or Uint64 column, and %s is %s: \"Unsupported first key column type %s, only Uint32 and Uint64 "+
-					"are supported\"; use WithExplicitPartitions, or lead the key with a Uint64 hash column",
-				displayPath(t.Path), first, first, typ, typ)})
+				"WithUniformPartitions on table %s: first key column %s is %s, not Uint32 or Uint64; "+
+					"it splits the range of the first key column, which YDB does only for a Uint32 or Uint64 column: "+
+					"\"Unsupported first key column type %s, only Uint32 and Uint64 are supported\"; "+
+					"use WithExplicitPartitions, or lead the key with a Uint64 hash column",
+				displayPath(t.Path), first, typ, typ)})
 		}
 	}
 	for i := range keySrc {

@@ -217,7 +217,7 @@ func (p *synScanner) column() (f DDLFault, ok, judged bool) {
 	}
 	col := name.Value
 	return DDLFault{Category: FaultSyntax, Table: p.table, Offset: t.Offset, Msg: fmt.Sprintf(
-		"%s after the definition of column %s (%s) is not YQL: a column definition ends after its type, "+
+		"%s after the definition of column %s (%s) is not YQL; a column definition ends after its type, "+
 			"FAMILY, NOT NULL and DEFAULT, so YDB refuses the whole CREATE TABLE (\"mismatched input '%s' expecting …\"); "+
 			"a comma is missing, or the word belongs to another database's SQL",
 		quoteTok(t), col, typ.Text, t.Text)}, true, true
@@ -238,7 +238,7 @@ func (p *synScanner) unknownType(name, typ yql.Token) (f DDLFault, ok, judged bo
 	switch {
 	case next.Kind == yql.TokIdent && knownType(yql.CanonicalType(next.Text)):
 		return DDLFault{Category: FaultSyntax, Table: p.table, Offset: name.Offset, Msg: fmt.Sprintf(
-			"the word %s before column %s (%s) is not YQL: it reads as a column %s of type %s followed by the word %s, "+
+			"the word %s before column %s (%s) is not YQL; it reads as a column %s of type %s followed by the word %s, "+
 				"so YDB refuses the whole CREATE TABLE (\"mismatched input '%s' expecting …\"); remove the stray word %s",
 			name.Text, typ.Text, next.Text, name.Text, typ.Text, next.Text, next.Text, name.Text)}, true, true
 	case next.Kind == yql.TokOp && (next.Text == "," || next.Text == ")"):

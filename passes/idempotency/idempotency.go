@@ -249,14 +249,14 @@ func (c *checker) reportReadOnly(lparen token.Pos, api, pkg string, read *site.S
 		}
 	}
 	statuses, transport := sdk.ConditionalErrorsAt(c.version)
-	what := "runs a statement that only reads"
+	what, reads := "a read-only statement", "the statement only reads"
 	if closure {
-		what = "runs a closure whose every statement only reads"
+		what, reads = "a read-only closure", "every statement of the closure only reads"
 	}
 	d := analysis.Diagnostic{
 		Pos: call.Pos(), End: call.End(), Category: categoryReadOnly,
-		Message: fmt.Sprintf("%s %s (%s) without %s: the retrier retries a non-idempotent operation only on errors that prove nothing ran (ABORTED, UNAVAILABLE, OVERLOADED, BAD_SESSION), so a node restart or network failure (transport %s) and %s fail the request at the first attempt; a read is safe to repeat: pass %s",
-			api, what, c.where(read), option, strings.Join(transport, ", "), statusList(statuses), option),
+		Message: fmt.Sprintf("%s runs %s without %s.%s; the retrier retries a non-idempotent operation only on errors that prove nothing ran (ABORTED, UNAVAILABLE, OVERLOADED, BAD_SESSION), so a node restart or network failure (transport %s) and %s fail the request at the first attempt; %s (%s); a read is safe to repeat: pass %s",
+			api, what, lastElem(importPath), spelling, strings.Join(transport, ", "), statusList(statuses), reads, c.where(read), option),
 	}
 	if qual := c.importName(call.Pos(), importPath); qual != "" && pkg != sdk.PkgRetry && !call.Ellipsis.IsValid() && len(call.Args) > 0 {
 		last := call.Args[len(call.Args)-1]
@@ -293,8 +293,8 @@ func (c *checker) reportRepeats(fl flagRead, api string, eff effects) {
 	}
 	report.Report(c.pass, c.cfg, name, analysis.Diagnostic{
 		Pos: pos, End: end, Category: categoryRepeats,
-		Message: fmt.Sprintf("%s marks %s idempotent, but it runs %s (%s), which adds to the value it overwrites: after UNDETERMINED or a transport error the first attempt may have committed, and the retrier runs it again, applying it twice%s; remove the flag, or make the write idempotent (record an operation id in the same transaction and skip it when present)",
-			fl.option.Spelling, api, w.what, c.posString(w.pos), caveat),
+		Message: fmt.Sprintf("%s marks %s idempotent, but it adds to a value it overwrites; after UNDETERMINED or a transport error the first attempt may have committed, and the retrier runs it again, applying it twice%s; it runs %s (%s); remove the flag, or make the write idempotent (record an operation id in the same transaction and skip it when present)",
+			fl.option.Spelling, api, caveat, w.what, c.posString(w.pos)),
 	})
 }
 
@@ -325,7 +325,7 @@ func (c *checker) reportGeneratedKey(fl flagRead, api string, eff effects) {
 	}
 	report.Report(c.pass, c.cfg, name, analysis.Diagnostic{
 		Pos: pos, End: end, Category: categoryRepeats,
-		Message: fmt.Sprintf("%s marks %s idempotent, but it runs %s (%s), a key generated anew on every attempt: after UNDETERMINED or a transport error the first attempt may have committed, and the retrier's replay writes a second row (unless a unique index on another column or a check this rule cannot see rejects it); generate the key once, before the retried call, or remove the flag",
+		Message: fmt.Sprintf("%s marks %s idempotent, but each attempt generates a new key; after UNDETERMINED or a transport error the first attempt may have committed, and the retrier's replay writes a second row (unless a unique index on another column or a check this rule cannot see rejects it); it runs %s (%s), a key generated anew on every attempt; generate the key once, before the retried call, or remove the flag",
 			fl.option.Spelling, api, w.what, c.posString(w.pos)),
 	})
 }

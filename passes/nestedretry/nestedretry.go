@@ -85,6 +85,7 @@ type target struct {
 	api           string
 	sessionMethod string
 	via           string // the helper called, "" for a direct call
+	viaShort      string // the helper qualified by its package's name, for the headline
 	at            string // where the helper reaches it
 }
 
@@ -105,7 +106,7 @@ func reaches(pass *analysis.Pass, call *ast.CallExpr) (target, bool) {
 	}
 	var fact entersRetrier
 	if fn.Origin().Pkg() != nil && pass.ImportObjectFact(fn.Origin(), &fact) {
-		return target{api: fact.API, via: fn.FullName(), at: fact.At}, true
+		return target{api: fact.API, via: fn.FullName(), viaShort: shortName(fn), at: fact.At}, true
 	}
 	return target{}, false
 }
@@ -189,24 +190,37 @@ func checkClosure(pass *analysis.Pass, cfg *config.Config, outer *sdk.Retrier, l
 }
 
 func reportNested(pass *analysis.Pass, cfg *config.Config, outer *sdk.Retrier, call *ast.CallExpr, t target) {
-	what := t.api
+	what, evidence := t.api, ""
 	if t.via != "" {
-		what = fmt.Sprintf("%s, which reaches %s (%s),", t.via, t.api, t.at)
+		what, evidence = t.viaShort, fmt.Sprintf("; %s reaches %s (%s)", t.via, t.api, t.at)
 	}
 	fix := "use the session or transaction the closure receives"
 	if t.sessionMethod != "" {
 		fix = fmt.Sprintf("call %s on the session or transaction the closure receives", t.sessionMethod)
 	}
 	category := categoryNested
-	effect := "takes a second session from the pool with a retry loop of its own inside this one: attempts multiply under load and the two sessions do not share a transaction"
+	effect := "takes a second session from the pool; it has a retry loop of its own inside this one: attempts multiply under load and the two sessions do not share a transaction"
 	if outer.Tx {
 		category = categoryTx
-		effect = "runs outside the transaction " + outer.API + " retries: it is not rolled back when the transaction aborts and is repeated on every retry"
+		effect = "runs outside its transaction; it is not rolled back when the transaction " + outer.API + " retries aborts, and is repeated on every retry"
 	}
 	report.Report(pass, cfg, name, analysis.Diagnostic{
 		Pos: call.Pos(), End: call.End(), Category: category,
-		Message: fmt.Sprintf("%s inside the closure retried by %s %s; %s", what, outer.API, effect, fix),
+		Message: fmt.Sprintf("%s in the closure of %s %s%s; %s", what, outer.API, effect, evidence, fix),
 	})
+}
+
+// shortName names fn qualified by its package's name, as FullName does
+// with the import path: (*store.Audit).Record, store.Record.
+func shortName(fn *types.Func) string {
+	byName := func(p *types.Package) string { return p.Name() }
+	if recv := fn.Signature().Recv(); recv != nil {
+		return "(" + types.TypeString(recv.Type(), byName) + ")." + fn.Name()
+	}
+	if fn.Pkg() == nil {
+		return fn.Name()
+	}
+	return fn.Pkg().Name() + "." + fn.Name()
 }
 
 // retrierOf returns the retrier call calls, or nil.

@@ -69,7 +69,7 @@ func checkTableResults(pass *analysis.Pass, cfg *config.Config, gs []*group, pre
 				}
 				report.Report(pass, cfg, name, analysis.Diagnostic{
 					Pos: c.pos, Category: categoryNoSet,
-					Message: fmt.Sprintf("NextRow on the result of %s before any NextResultSet: %s until NextResultSet(ctx) or NextResultSetErr(ctx) selects one, so NextRow returns false and no row is ever read; loop with for res.NextResultSet(ctx) { for res.NextRow() { … } } and check res.Err()", api, kind),
+					Message: fmt.Sprintf("NextRow on the result of %s before any NextResultSet: it reads no row; %s until NextResultSet(ctx) or NextResultSetErr(ctx) selects one, so NextRow returns false; loop with for res.NextResultSet(ctx) { for res.NextRow() { … } } and check res.Err()", api, kind),
 				})
 				continue
 			}
@@ -81,7 +81,7 @@ func checkTableResults(pass *analysis.Pass, cfg *config.Config, gs []*group, pre
 			}
 			report.Report(pass, cfg, name, analysis.Diagnostic{
 				Pos: c.pos, Category: categoryUncheckErr,
-				Message: fmt.Sprintf("the result of %s is read with NextResultSet but %s: NextResultSet returns false on %s as on the end of the result, so a failed read returns partial rows as success; check res.Err() after the loop", api, unchecked, what),
+				Message: fmt.Sprintf("the result of %s is read with NextResultSet without an error check; NextResultSet returns false on %s as on the end of the result, and %s, so a failed read returns partial rows as success; check res.Err() after the loop", api, what, unchecked),
 			})
 		}
 	}
@@ -132,7 +132,7 @@ func checkQueryLoops(pass *analysis.Pass, cfg *config.Config, fns []*ssa.Functio
 				}
 				report.Report(pass, cfg, name, analysis.Diagnostic{
 					Pos: call.Pos(), Category: categoryEOF,
-					Message: fmt.Sprintf("the error of %s is only compared with nil: io.EOF (the normal end) and a failed read leave the loop alike, so a broken stream returns partial rows as success; test errors.Is(err, io.EOF) to end the loop and return any other error", method),
+					Message: fmt.Sprintf("the error of %s is only compared with nil; io.EOF (the normal end) and a failed read leave the loop alike, so a broken stream returns partial rows as success; test errors.Is(err, io.EOF) to end the loop and return any other error", method),
 				})
 			}
 		}

@@ -230,17 +230,27 @@ func isNil(v ssa.Value) bool {
 	return ok && c.IsNil()
 }
 
-// effect is what every finding costs, with the fix appended by the
-// caller.
+// effect is what every finding costs: the detail after the headline.
 func effect(rc sdkssa.RetriedClosure) string {
 	return fmt.Sprintf("%s finds no YDB status in it (errors.As) and stops at the first attempt: ABORTED (lock conflicts), UNAVAILABLE, OVERLOADED and BAD_SESSION are not retried, and the cause is lost", rc.Retrier.API)
 }
 
+// String names the error the way a headline does: the error of the SDK
+// method, or of the program function that returns it (see evidence).
 func (o origin) String() string {
 	if o.via != "" {
-		return fmt.Sprintf("the error of %s, which returns the error of %s (%s)", o.via, o.api, o.at)
+		return "the error of " + o.via
 	}
 	return "the error of " + o.api
+}
+
+// evidence is the part that says which SDK error a program function
+// returns, "" for a direct call.
+func (o origin) evidence() string {
+	if o.via == "" {
+		return ""
+	}
+	return fmt.Sprintf("; %s returns the error of %s (%s)", o.via, o.api, o.at)
 }
 
 func lossDiagnostic(pass *analysis.Pass, rc sdkssa.RetriedClosure, l loss) analysis.Diagnostic {
@@ -253,11 +263,12 @@ func lossDiagnostic(pass *analysis.Pass, rc sdkssa.RetriedClosure, l loss) analy
 		what = fmt.Sprintf("%s keeps only the text of %s", l.how, l.from)
 		fix = `return the error itself, or fmt.Errorf("…: %w", err)`
 	default:
-		what = fmt.Sprintf("%s holds %s but has no Unwrap method", l.how, l.from)
+		what = fmt.Sprintf("%s holds %s but has no Unwrap", l.how, l.from)
 		fix = "add an Unwrap() error method that returns it"
 	}
+	evidence := l.from.evidence()
 	if l.at != "" {
-		what = fmt.Sprintf("%s (%s)", what, l.at)
+		evidence += fmt.Sprintf("; %s builds it at %s", l.how, l.at)
 	}
 	pos, end := span(pass, l.pos)
 	if !pos.IsValid() {
@@ -265,14 +276,14 @@ func lossDiagnostic(pass *analysis.Pass, rc sdkssa.RetriedClosure, l loss) analy
 	}
 	return analysis.Diagnostic{
 		Pos: pos, End: end, Category: l.category,
-		Message: fmt.Sprintf("%s, and the closure returns it: %s; %s", what, effect(rc), fix),
+		Message: fmt.Sprintf("%s: not retried; the closure returns it, and %s%s; %s", what, effect(rc), evidence, fix),
 	}
 }
 
 func replacedDiagnostic(rc sdkssa.RetriedClosure, ret *ssa.Return, how string, o origin) analysis.Diagnostic {
 	return analysis.Diagnostic{
 		Pos: ret.Pos(), Category: categoryReplaced,
-		Message: fmt.Sprintf("the closure returns %s in place of %s: %s; return that error, wrapped with %%w or in a type whose Unwrap returns it", how, o, effect(rc)),
+		Message: fmt.Sprintf("the closure returns %s in place of %s; %s%s; return that error, wrapped with %%w or in a type whose Unwrap returns it", how, o, effect(rc), o.evidence()),
 	}
 }
 

@@ -481,7 +481,7 @@ func cycleAvoiding(b, avoid *ssa.BasicBlock) bool {
 // of its variable in the closure (one fix rewrites them all).
 func reportMutation(pass *analysis.Pass, cfg *config.Config, rc sdkssa.RetriedClosure, m mutation, after string, withFix bool) {
 	v := m.cell.Name()
-	var what, category, fix string
+	var what, captured, category, fix string
 	// A retrier called in a loop of its function on a variable declared
 	// outside that loop: the variable deliberately gathers over the loop's
 	// calls, so resetting it in the closure, or assigning a closure-local to
@@ -490,19 +490,22 @@ func reportMutation(pass *analysis.Pass, cfg *config.Config, rc sdkssa.RetriedCl
 	looped := gathersOverCalls(rc, m.cell)
 	switch m.kind {
 	case mutAppend:
-		what, category = "append to "+v+" (captured from outside the closure)", categoryAppend
+		what, category = "append to "+v, categoryAppend
+		captured = v + " is captured from outside the closure"
 		fix = fmt.Sprintf("reset it at the start of the closure (%s = %s[:0]) or collect into a local slice and assign %s at the end", v, v, v)
 		if looped {
 			fix = fmt.Sprintf("%s gathers over the loop's calls of %s, so collect into a slice declared inside the closure and append it to %s after the call returns without error", v, rc.Retrier.API, v)
 		}
 	case mutMap:
-		what, category = "read-modify-write of an entry of "+v+" (a map captured from outside the closure)", categoryMap
+		what, category = "read-modify-write of an entry of "+v, categoryMap
+		captured = v + " is a map captured from outside the closure"
 		fix = fmt.Sprintf("clear(%s) at the start of the closure or fill a local map and assign %s at the end", v, v)
 		if looped {
 			fix = fmt.Sprintf("%s gathers over the loop's calls of %s, so fill a map declared inside the closure and merge it into %s after the call returns without error", v, rc.Retrier.API, v)
 		}
 	default:
-		what, category = "update of "+v+" (captured from outside the closure)", categoryCounter
+		what, category = "update of "+v, categoryCounter
+		captured = v + " is captured from outside the closure"
 		fix = fmt.Sprintf("set %s = 0 at the start of the closure or count in a local variable and assign %s at the end", v, v)
 		if looped {
 			fix = fmt.Sprintf("%s sums over the loop's calls of %s, so count in a variable declared inside the closure and add it to %s after the call returns without error", v, rc.Retrier.API, v)
@@ -514,7 +517,7 @@ func reportMutation(pass *analysis.Pass, cfg *config.Config, rc sdkssa.RetriedCl
 	}
 	d := analysis.Diagnostic{
 		Pos: pos, Category: category,
-		Message: fmt.Sprintf("%s runs again when %s retries the closure (ABORTED, UNAVAILABLE, OVERLOADED, BAD_SESSION, SESSION_BUSY): %s can fail after it in the same attempt, so rows are duplicated or counted twice; %s", what, rc.Retrier.API, after, fix),
+		Message: fmt.Sprintf("%s runs again when %s retries the closure; %s can fail after it in the same attempt, and the retrier retries on ABORTED, UNAVAILABLE, OVERLOADED, BAD_SESSION and SESSION_BUSY, so rows are duplicated or counted twice; %s; %s", what, rc.Retrier.API, after, captured, fix),
 	}
 	if looped && m.kind == mutCounter && withFix {
 		if f, ok := loopCounterFix(pass, rc.Fn, m.cell); ok {

@@ -274,12 +274,12 @@ func (c *checker) judgeTable(sc scanCall, d *dest, col *column, label string) {
 	case path == 0:
 		return
 	case path == pathRequired && d.double:
-		c.report(d.arg, categoryOptional, sc, col, label, d,
+		c.report(d.arg, categoryOptional, sc, col, label, d, causeSingle,
 			"the table service scans a non-Optional value only into a single pointer and fails every row (\"scan row failed: type **"+d.goType+" is unknown\")",
 			"scan into *"+d.goType)
 		return
 	case path == pathOptional && !d.double:
-		c.report(d.arg, categoryOptional, sc, col, label, d,
+		c.report(d.arg, categoryOptional, sc, col, label, d, "needs a double pointer",
 			"the table service scans an Optional value only into a double pointer and fails every row (\"scan row failed: type *"+d.goType+" is not optional! use double pointer or sql.Scanner.\")",
 			"scan into **"+d.goType+" (nil for NULL), or use ScanWithDefaults to read NULL as the zero value")
 		return
@@ -296,14 +296,14 @@ func (c *checker) judgeTable(sc scanCall, d *dest, col *column, label string) {
 	if path != pathRequired {
 		rows = "every row whose value is not NULL"
 	}
-	c.report(d.arg, categoryType, sc, col, label, d,
+	c.report(d.arg, categoryType, sc, col, label, d, "cannot be decoded",
 		"the table service cannot decode "+col.yql+" into "+d.goType+" and fails "+rows,
 		suggest(tableTargets(col.yql), d.double))
 }
 
 func (c *checker) judgeQuery(sc scanCall, ce *ast.CallExpr, d *dest, col *column, label string) {
 	if d.double && col.null == notNull {
-		c.report(d.arg, categoryOptional, sc, col, label, d,
+		c.report(d.arg, categoryOptional, sc, col, label, d, causeSingle,
 			"the query service casts a non-Optional value only into a single pointer and fails every row (\"cast failed\")",
 			"scan into *"+d.goType)
 		return
@@ -313,12 +313,12 @@ func (c *checker) judgeQuery(sc scanCall, ce *ast.CallExpr, d *dest, col *column
 		if col.null != notNull {
 			why = "the query service cannot cast " + col.yql + " into " + d.goType + " and fails every row whose value is not NULL (\"cast failed\")"
 		}
-		c.report(d.arg, categoryType, sc, col, label, d, why, suggest(sdk.QueryCastTargets[col.yql], d.double))
+		c.report(d.arg, categoryType, sc, col, label, d, "cannot be cast", why, suggest(sdk.QueryCastTargets[col.yql], d.double))
 		return
 	}
 	if c.cfg.Strict && !d.double && col.null == nullable && !sdk.VersionBefore(orCurrent(c.version), sdk.NullKeepsDestinationSince) {
 		if v := c.staleVar(ce, d); v != "" {
-			c.report(d.arg, categoryStale, sc, col, label, d,
+			c.report(d.arg, categoryStale, sc, col, label, d, "NULL keeps the last row's value",
 				"for NULL the query service leaves the destination unchanged (internal/value optionalValue.castTo returns nil without writing), and "+v+" is declared outside the row loop, so a NULL row keeps the previous row's value",
 				"scan into **"+d.goType+" (nil for NULL), or declare "+v+" inside the loop")
 		}
@@ -367,8 +367,13 @@ func suggest(targets []string, double bool) string {
 	return "scan into " + strings.Join(parts, " or ") + ", or change the column type"
 }
 
-// report emits one finding at arg.
-func (c *checker) report(arg ast.Expr, category string, sc scanCall, col *column, label string, d *dest, why, fix string) {
+// causeSingle is the headline cause of a non-Optional value scanned into
+// a double pointer.
+const causeSingle = "needs a single pointer"
+
+// report emits one finding at arg: the scan and its cause in the
+// headline, then why it fails, what the column is, and the fix.
+func (c *checker) report(arg ast.Expr, category string, sc scanCall, col *column, label string, d *dest, cause, why, fix string) {
 	typ := col.yql
 	switch col.null {
 	case nullable:
@@ -383,7 +388,7 @@ func (c *checker) report(arg ast.Expr, category string, sc scanCall, col *column
 	if d.double {
 		star = "**"
 	}
-	msg := sc.method + " scans " + label + ", " + typ + " (" + col.what + "), into " + star + d.goType + ": " + why + "; " + fix
+	msg := sc.method + " scans " + label + ", " + typ + ", into " + star + d.goType + ": " + cause + "; " + why + "; " + label + " is " + col.what + "; " + fix
 	report.Report(c.pass, c.cfg, name, analysis.Diagnostic{Pos: arg.Pos(), End: arg.End(), Category: category, Message: msg})
 }
 

@@ -401,17 +401,15 @@ func leakMessage(fn *ssa.Function, call *ssa.Call, sess ssa.Value, u sessionUses
 	if n := sessionName(fn, call); n != "" {
 		recv = n
 	}
-	what := "is never closed"
+	what, open := "is never closed", "; it is still open at "+strings.Join(where, ", ")
 	switch {
 	case sess == nil:
-		what = "is discarded (_) and never closed"
+		what, open = "is discarded (_) and never closed", ""
 	case len(u.closes) > 0:
-		what = "is not closed on " + strings.Join(where, ", ")
-	default:
-		what += " (" + strings.Join(where, ", ") + ")"
+		what = "is left open on some returns"
 	}
-	return fmt.Sprintf("the session opened by %s in %s %s: a session from table.Client.CreateSession stays open on the server until Close(ctx) (deprecated for this reason: \"explicit session often leaked on server-side\"); add `defer %s.Close(ctx)` right after the error check, or better run the work in db.Table().Do, which owns and reuses the session",
-		callName(call), funcName(fn), what, recv)
+	return fmt.Sprintf("the session from %s in %s %s; a session from table.Client.CreateSession stays open on the server until Close(ctx) (deprecated for this reason: \"explicit session often leaked on server-side\")%s; add `defer %s.Close(ctx)` right after the error check, or better run the work in db.Table().Do, which owns and reuses the session",
+		callName(call), funcName(fn), what, open, recv)
 }
 
 func callName(call *ssa.Call) string {

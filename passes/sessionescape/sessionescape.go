@@ -71,7 +71,7 @@ func checkStreams(pass *analysis.Pass, cfg *config.Config, rc sdkssa.RetriedClos
 			for _, esc := range escapes(v) {
 				report.Report(pass, cfg, name, analysis.Diagnostic{
 					Pos: esc.pos, Category: categoryStream,
-					Message: fmt.Sprintf("the stream of %s %s, so it is read after %s has returned the session to the pool (internal/query/client.go do: a nil error from the closure marks the session idle, open stream or not): the next user of the session gets SESSION_BUSY and this read fails or hangs; read it to the end inside the closure, or use the client's materialising call (db.Query().Query / QueryResultSet)", api, esc.how, rc.Retrier.API),
+					Message: fmt.Sprintf("the stream of %s %s; it is read after %s has returned the session to the pool (internal/query/client.go do: a nil error from the closure marks the session idle, open stream or not): the next user of the session gets SESSION_BUSY and this read fails or hangs; read it to the end inside the closure, or use the client's materialising call (db.Query().Query / QueryResultSet)", api, esc.how, rc.Retrier.API),
 				})
 			}
 		}
@@ -132,7 +132,7 @@ func escapes(v ssa.Value) []escape {
 			switch r := r.(type) {
 			case *ssa.Store:
 				if fv, ok := r.Addr.(*ssa.FreeVar); ok && r.Val == v {
-					out = append(out, escape{pos: posOr(r.Pos(), v.Pos()), how: "is stored in " + fv.Name() + ", a variable captured from outside the closure"})
+					out = append(out, escape{pos: posOr(r.Pos(), v.Pos()), how: "is stored in " + fv.Name() + ", captured from outside the closure"})
 				}
 			case *ssa.Return:
 				out = append(out, escape{pos: posOr(r.Pos(), v.Pos()), how: "is returned as the closure's value"})
@@ -175,7 +175,7 @@ func checkParams(pass *analysis.Pass, cfg *config.Config, rc sdkssa.RetriedClosu
 				}
 				switch addr := r.Addr.(type) {
 				case *ssa.FreeVar:
-					how, pos = "is stored in "+addr.Name()+", a variable captured from outside the closure", r.Pos()
+					how, pos = "is stored in "+addr.Name()+", captured from outside the closure", r.Pos()
 				case *ssa.Alloc:
 					// The parameter's own variable, captured by a
 					// function literal started with go.
@@ -195,7 +195,7 @@ func checkParams(pass *analysis.Pass, cfg *config.Config, rc sdkssa.RetriedClosu
 			}
 			report.Report(pass, cfg, name, analysis.Diagnostic{
 				Pos: posOr(pos, p.Pos()), Category: categorySession,
-				Message: fmt.Sprintf("%s %s %s, so it is used after %s has taken it back (the session returns to the pool when the closure returns; a transaction ends with it): concurrent or later use of it fails with SESSION_BUSY or a closed transaction; use it only inside the closure, and wait for goroutines before returning", p.Name(), typeString(p.Type()), how, rc.Retrier.API),
+				Message: fmt.Sprintf("%s %s %s; it is used after %s has taken it back (the session returns to the pool when the closure returns; a transaction ends with it): concurrent or later use of it fails with SESSION_BUSY or a closed transaction; use it only inside the closure, and wait for goroutines before returning", p.Name(), typeString(p.Type()), how, rc.Retrier.API),
 			})
 		}
 	}

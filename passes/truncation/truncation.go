@@ -9,6 +9,7 @@ import (
 	"go/types"
 	"path/filepath"
 	"strconv"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/buildssa"
@@ -227,8 +228,8 @@ func (c *checker) checkIgnore(call *ast.CallExpr, id sdk.Identity, exec *ast.Cal
 	}
 	report.Report(c.pass, c.cfg, name, analysis.Diagnostic{
 		Pos: call.Pos(), End: call.End(), Category: categoryIgnore,
-		Message: fmt.Sprintf("%s makes a result set the table service cut at %d rows look complete for %s: res.Err() no longer returns the %s error, so the rows past the cut are lost without an error; remove it and page the read (LIMIT ≤ %d with a key cursor), read with StreamExecuteScanQuery or the query service, or open the driver with ydb.WithExecuteDataQueryOverQueryClient(true)",
-			spelling, rowCap, scope, c.truncatedText(), rowCap),
+		Message: fmt.Sprintf("%s makes a result set the table service cut at %d rows look complete; res.Err() no longer returns the %s error for %s, so the rows past the cut are lost without an error; remove it and page the read (LIMIT ≤ %d with a key cursor), read with StreamExecuteScanQuery or the query service, or open the driver with ydb.WithExecuteDataQueryOverQueryClient(true)",
+			spelling, rowCap, c.truncatedText(), scope, rowCap),
 	})
 }
 
@@ -306,6 +307,14 @@ func scanned(st *queryplan.Statement) bool {
 	return false
 }
 
+// sqlTableMode ends the way cappedVia names a database/sql call on the
+// YDB driver in table-service mode.
+const sqlTableMode = " in table-service mode"
+
+// maxHeadline is the longest headline (the message up to its first "; ")
+// that a finding's cause is put into; a longer cause is a later part.
+const maxHeadline = 100
+
 // cappedVia says how a site reaches a capped data query: the table
 // service's Execute, or database/sql (the engine is decided in
 // capApplies).
@@ -318,7 +327,7 @@ func (c *checker) cappedVia(s *site.Site) (string, bool) {
 		return s.API, true
 	}
 	if q.SQLDriver == "ydb" && len(s.API) > len("database/sql.") && s.API[:len("database/sql.")] == "database/sql." {
-		return s.API + " in table-service mode", true
+		return s.API + sqlTableMode, true
 	}
 	return "", false
 }
@@ -350,10 +359,11 @@ func (c *checker) readFinding(st *queryplan.Statement, sel *yql.SelectStmt, b Bo
 	sp := sel.NodeSpan()
 	kw := yql.Span{Start: sp.Start, End: min(sp.End, sp.Start+len("SELECT"))}
 	pos, end := st.Pos(kw)
-	what := "SELECT"
+	what, table := "SELECT", ""
 	if src, ok := sel.Query.From.(*yql.TableSource); ok {
-		if t := fromTable(st, src); t != "" {
-			what += " from " + t
+		if name, desc := fromTable(st, src); name != "" {
+			what += " from " + name
+			table = "; it reads " + desc
 		} else if src.Table != nil && src.Table.Path != "" && !src.Table.Hole {
 			what += " from " + src.Table.Path
 		}
@@ -366,13 +376,27 @@ func (c *checker) readFinding(st *queryplan.Statement, sel *yql.SelectStmt, b Bo
 	if c.version != "" && sdk.VersionBefore(c.version, sdk.TruncatedErrorSince) {
 		after = fmt.Sprintf("before %s the SDK drops the rows past the cut without an error", sdk.TruncatedErrorSince)
 	}
+	// The headline names the API; the database/sql mode and the call a
+	// shared constant text is reported for are evidence, in later parts.
+	api, sqlMode := strings.CutSuffix(via, sqlTableMode)
+	cut := "the table service cuts"
+	if sqlMode {
+		cut = api + " runs" + sqlTableMode + ", where the table service cuts"
+	}
+	evidence := table
 	if pos < st.Site.Pos || pos > st.Site.End {
 		// The text is a constant shared by several calls: say which.
 		p := c.pass.Fset.Position(st.Site.Pos)
-		via += fmt.Sprintf(" (the call at %s:%d)", filepath.Base(p.Filename), p.Line)
+		evidence += fmt.Sprintf("; the call at %s:%d runs the text", filepath.Base(p.Filename), p.Line)
 	}
-	msg := fmt.Sprintf("%s may return more than %d rows (%s) through %s: the table service cuts a data query's result set at %d rows, and %s; add a LIMIT of at most %d and page with a key cursor, read with StreamExecuteScanQuery or the query service, or open the driver with ydb.WithExecuteDataQueryOverQueryClient(true)",
-		what, rowCap, b.Why, via, rowCap, after, rowCap)
+	headline := fmt.Sprintf("%s may return more than %d rows through %s", what, rowCap, api)
+	if len(headline)+len(": ")+len(b.Why) <= maxHeadline {
+		headline += ": " + b.Why
+	} else {
+		evidence = fmt.Sprintf("; nothing keeps it to %d rows: %s%s", rowCap, b.Why, evidence)
+	}
+	msg := fmt.Sprintf("%s; %s a data query's result set at %d rows, and %s%s; add a LIMIT of at most %d and page with a key cursor, read with StreamExecuteScanQuery or the query service, or open the driver with ydb.WithExecuteDataQueryOverQueryClient(true)",
+		headline, cut, rowCap, after, evidence, rowCap)
 	return queryplan.Finding{Pos: pos, End: end, Category: categoryUnbounded, Message: msg, St: st, Payload: kw.Start}
 }
 
@@ -656,18 +680,20 @@ func rootOf(fn *ssa.Function) *ssa.Function {
 	return fn
 }
 
-// fromTable describes the catalogue table a FROM item resolved to ("table
-// t, primary key (…) (schema: file:line)"), "" when it did not resolve.
-func fromTable(st *queryplan.Statement, src *yql.TableSource) string {
+// fromTable names the catalogue table a FROM item resolved to, as the
+// statement wrote it, and describes it with its key and schema ("table
+// products, primary key (shop_id, id) (schema: …)"); "" when it resolved
+// to none.
+func fromTable(st *queryplan.Statement, src *yql.TableSource) (name, desc string) {
 	if st.Plan == nil {
-		return ""
+		return "", ""
 	}
 	for _, a := range st.Plan.Reads {
 		if a.Source == src && a.Named == "" && a.Table != nil {
-			return st.DescribeTable(a.Ref, a.Table)
+			return st.TableName(a.Ref, a.Table), st.DescribeTable(a.Ref, a.Table)
 		}
 	}
-	return ""
+	return "", ""
 }
 
 // truncatedText quotes the SDK's truncation error as this SDK version

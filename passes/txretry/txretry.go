@@ -216,7 +216,8 @@ func diagnostic(pass *analysis.Pass, b begin) analysis.Diagnostic {
 			Pos:      pos,
 			End:      end,
 			Category: categoryUnretried,
-			Message: "table.Session.BeginTransaction begins an interactive transaction on a session from table.Client.CreateSession, outside any retrier: " +
+			Message: "table.Session.BeginTransaction begins an interactive transaction outside any retrier; " +
+				"the session is from table.Client.CreateSession: " +
 				"\"transaction locks invalidated\" (ABORTED) at CommitTx and BAD_SESSION surface as request failures instead of being retried, and a broken session is never replaced; " +
 				"run the transaction in db.Table().DoTx(ctx, func(ctx context.Context, tx table.TransactionActor) error { … }) " +
 				"(or Do with the session it hands you), with table.WithIdempotent() only if it is idempotent",
@@ -227,7 +228,7 @@ func diagnostic(pass *analysis.Pass, b begin) analysis.Diagnostic {
 		Pos:      pos,
 		End:      end,
 		Category: categoryUnretried,
-		Message: fmt.Sprintf("%s begins a transaction on the YDB database/sql driver outside any retrier: "+
+		Message: fmt.Sprintf("%s begins a transaction on the YDB database/sql driver outside any retrier; "+
 			"\"transaction locks invalidated\" (ABORTED) at Commit and BAD_SESSION surface as request failures instead of being retried; "+
 			"run the transaction in retry.DoTx(ctx, db, func(ctx context.Context, tx *sql.Tx) error { … }), "+
 			"with retry.WithIdempotent(true) only if it is idempotent", method),

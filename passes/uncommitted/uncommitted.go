@@ -124,7 +124,7 @@ func (u *checker) checkTableExecute(call *ssa.Call, txc ssa.Value) {
 	}
 	report.Report(u.pass, u.cfg, name, analysis.Diagnostic{
 		Pos: call.Pos(), Category: categoryTable,
-		Message: "Session.Execute begins a read-write transaction without CommitTx() and drops the transaction it returns: the table service never commits it, so these writes are lost when the transaction times out; add table.CommitTx() to the TxControl (table.TxControl(table.BeginTx(table.WithSerializableReadWrite()), table.CommitTx())) or commit the returned transaction",
+		Message: "Session.Execute begins a read-write transaction without CommitTx() and drops the transaction; the table service never commits the transaction it returns, so these writes are lost when the transaction times out; add table.CommitTx() to the TxControl (table.TxControl(table.BeginTx(table.WithSerializableReadWrite()), table.CommitTx())) or commit the returned transaction",
 	})
 }
 
@@ -152,7 +152,7 @@ func (u *checker) checkQueryClient(call *ssa.Call, api string, opts ssa.Value) {
 	}
 	report.Report(u.pass, u.cfg, name, analysis.Diagnostic{
 		Pos: call.Pos(), Category: categoryQuery,
-		Message: fmt.Sprintf("%s runs with a read-write BeginTx and no CommitTx() in a call that ends its own session and transaction: %s; add query.CommitTx() to the TxControl, or leave the TxControl out (the default commits)", api, what),
+		Message: fmt.Sprintf("%s runs with a read-write BeginTx and no CommitTx(); the call ends its own session and transaction: %s; add query.CommitTx() to the TxControl, or leave the TxControl out (the default commits)", api, what),
 	})
 }
 
@@ -170,7 +170,7 @@ func (u *checker) checkDropped(call ssa.CallInstruction, cc *sdk.CommitCall) {
 	}
 	report.Report(u.pass, u.cfg, name, analysis.Diagnostic{
 		Pos: call.Pos(), Category: categoryDropped,
-		Message: fmt.Sprintf("the error of %s is dropped: it is how a failed commit (ABORTED on a lock conflict, UNDETERMINED, a broken connection) is reported, and ignoring it treats writes that were never committed as done; check it", cc.API),
+		Message: fmt.Sprintf("the error of %s is dropped; it is how a failed commit (ABORTED on a lock conflict, UNDETERMINED, a broken connection) is reported, and ignoring it treats writes that were never committed as done; check it", cc.API),
 	})
 }
 

@@ -54,13 +54,40 @@ func (c *checker) checkDDL(plans *queryplan.Result) {
 				at = goRange{c.pass.Files[0].Name.Pos(), c.pass.Files[0].Name.End()}
 			}
 			d.Pos, d.End = at.pos, at.end
-			d.Message = "migration " + f.Src.String() + ": " + d.Message
+			d.Message = afterHeadline(d.Message, "the statement is in migration "+f.Src.String())
 			report.Report(c.pass, c.cfg, name, d)
 		}
 	}
 }
 
 type goRange struct{ pos, end token.Pos }
+
+// afterHeadline inserts part into msg right after its headline: the text
+// up to the first "; " outside (), [], {} and quotes, as drivers cut it.
+func afterHeadline(msg, part string) string {
+	depth := 0
+	var quote byte
+	for i := 0; i+1 < len(msg); i++ {
+		c := msg[i]
+		switch {
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			}
+		case c == '`' || c == '"':
+			quote = c
+		case c == '(' || c == '[' || c == '{':
+			depth++
+		case c == ')' || c == ']' || c == '}':
+			if depth > 0 {
+				depth--
+			}
+		case c == ';' && depth == 0 && msg[i+1] == ' ':
+			return msg[:i] + "; " + part + msg[i:]
+		}
+	}
+	return msg + "; " + part
+}
 
 // tablesNamed returns, by the last element of its path, every table the
 // package's statements read or write, with the first place naming it.

@@ -48,12 +48,12 @@ func TestYqlcheckDDL(t *testing.T) {
 	want := []string{
 		// 00004: from audit, the owner of migrations/, only (members, which
 		// writes the table, leaves it to the owner: go vet reports it once).
-		`00004_members.sql:6: the word s before column last_name (Utf8) is not YQL: it reads as a column s of type last_name followed by the word Utf8, so YDB refuses the whole CREATE TABLE ("mismatched input 'Utf8' expecting …"); remove the stray word s`,
-		`00004_members.sql:14: column code of table invites has type Strng, which is not a YQL type: YDB refuses the whole statement ("Unknown simple type 'Strng'"); did you mean String?`,
-		`00003_audit.sql:6: the word details after the definition of column action (Utf8) is not YQL: a column definition ends after its type, FAMILY, NOT NULL and DEFAULT, so YDB refuses the whole CREATE TABLE ("mismatched input 'details' expecting …"); a comma is missing, or the word belongs to another database's SQL`,
-		`0001_hosts.sql:5: the word region after the definition of column name (Utf8) is not YQL: a column definition ends after its type, FAMILY, NOT NULL and DEFAULT, so YDB refuses the whole CREATE TABLE ("mismatched input 'region' expecting …"); a comma is missing, or the word belongs to another database's SQL`,
-		`0002_readings.sql:6: primary key column value of table readings is Double, a type YDB does not allow in a key: "Column value has wrong key type Double"; key the table by an integer, string, date or Uuid column`,
-		`0002_readings.sql:15: TTL of table readings_by_host: column ts is Uint64, an integer, and YDB needs the unit it counts since the Unix epoch (ON ts AS SECONDS, …): "To enable TTL on integral type column 'ValueSinceUnixEpochModeSettings' should be specified"`,
+		`00004_members.sql:6: the word s before column last_name (Utf8) is not YQL; it reads as a column s of type last_name followed by the word Utf8, so YDB refuses the whole CREATE TABLE ("mismatched input 'Utf8' expecting …"); remove the stray word s`,
+		`00004_members.sql:14: column code of table invites has type Strng, which is not a YQL type; YDB refuses the whole statement ("Unknown simple type 'Strng'"); did you mean String?`,
+		`00003_audit.sql:6: the word details after the definition of column action (Utf8) is not YQL; a column definition ends after its type, FAMILY, NOT NULL and DEFAULT, so YDB refuses the whole CREATE TABLE ("mismatched input 'details' expecting …"); a comma is missing, or the word belongs to another database's SQL`,
+		`0001_hosts.sql:5: the word region after the definition of column name (Utf8) is not YQL; a column definition ends after its type, FAMILY, NOT NULL and DEFAULT, so YDB refuses the whole CREATE TABLE ("mismatched input 'region' expecting …"); a comma is missing, or the word belongs to another database's SQL`,
+		`0002_readings.sql:6: primary key column value of table readings is Double, a type YDB does not allow in a key; YDB refuses it: "Column value has wrong key type Double"; key the table by an integer, string, date or Uuid column`,
+		`0002_readings.sql:15: TTL of table readings_by_host: column ts is Uint64, an integer, given no unit; YDB needs the unit it counts since the Unix epoch (ON ts AS SECONDS, …): "To enable TTL on integral type column 'ValueSinceUnixEpochModeSettings' should be specified"`,
 	}
 	sort.Strings(st.inSQL)
 	sort.Strings(want)
@@ -96,9 +96,9 @@ func TestYqlcheckDDLGoPositionsOnly(t *testing.T) {
 	// 00003 at the query naming audit_log; 00004's faults, which audit owns
 	// by the file tree but does not query, at its package clause.
 	want := []string{
-		`audit.go:18:45: unexpected diagnostic: migration migrations/00003_audit.sql:6: the word details after the definition of column action (Utf8) is not YQL`,
-		`audit.go:4:9: unexpected diagnostic: migration migrations/00004_members.sql:6: the word s before column last_name (Utf8) is not YQL`,
-		`audit.go:4:9: unexpected diagnostic: migration migrations/00004_members.sql:14: column code of table invites has type Strng`,
+		`audit.go:18:45: unexpected diagnostic: the word details after the definition of column action (Utf8) is not YQL; the statement is in migration migrations/00003_audit.sql:6; a column definition`,
+		`audit.go:4:9: unexpected diagnostic: the word s before column last_name (Utf8) is not YQL; the statement is in migration migrations/00004_members.sql:6; it reads`,
+		`audit.go:4:9: unexpected diagnostic: column code of table invites has type Strng, which is not a YQL type; the statement is in migration migrations/00004_members.sql:14; YDB refuses`,
 	}
 	if len(ct.msgs) != len(want) {
 		t.Fatalf("diagnostics = %q, want %d", ct.msgs, len(want))

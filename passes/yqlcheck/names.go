@@ -22,8 +22,8 @@ func (c *checker) checkNames(st *queryplan.Statement) {
 		switch ref.Kind {
 		case keyplan.NameIndex:
 			c.report(st, ref.Span, categoryUnknownIndex, fmt.Sprintf(
-				"VIEW %s names an index that %s does not have: YDB rejects the query (Required global index not found, index name: %s); %s",
-				ref.Name, schemaOf(st, ref.Ref, ref.Table), ref.Name, indexRemedy(ref.Table)))
+				"VIEW %s names an index that %s does not have; YDB rejects the query (Required global index not found, index name: %s)%s; %s",
+				ref.Name, tableName(st, ref.Ref, ref.Table), ref.Name, schemaOf(st, ref.Ref, ref.Table), indexRemedy(ref.Table)))
 		case keyplan.NameColumn:
 			c.reportColumn(st, ref)
 		}
@@ -57,22 +57,22 @@ func (c *checker) reportColumn(st *queryplan.Statement, ref keyplan.NameRef) {
 	if ref.Table == nil {
 		// A field of AS_TABLE($rows) rows.
 		c.report(st, ref.Span, categoryUnknownColumn, fmt.Sprintf(
-			"%s names %s, which the rows of $%s do not have (its DECLARE lists the struct's fields): YDB rejects the query (Member not found: %s); add the field to the DECLARE and to the rows, or fix the name",
+			"%s names %s, which the rows of $%s do not have; YDB rejects the query (Member not found: %s); their DECLARE lists the struct's fields; add the field to the DECLARE and to the rows, or fix the name",
 			ref.Clause, ref.Name, ref.Rows, ref.Name))
 		return
 	}
 	if ref.Rows != "" {
 		c.report(st, ref.Span, categoryUnknownColumn, fmt.Sprintf(
-			"the rows of $%s have field %s, which %s does not have, and SELECT * writes every field: YDB rejects the query (No such column: %s, table: %s); rename or drop the field, or list the columns to write",
-			ref.Rows, ref.Name, schemaOf(st, ref.Ref, ref.Table), ref.Name, st.TableName(ref.Ref, ref.Table)))
+			"the rows of $%s have field %s, which %s does not have, and SELECT * writes every field; YDB rejects the query (No such column: %s, table: %s)%s; rename or drop the field, or list the columns to write",
+			ref.Rows, ref.Name, tableName(st, ref.Ref, ref.Table), ref.Name, st.TableName(ref.Ref, ref.Table), schemaOf(st, ref.Ref, ref.Table)))
 		return
 	}
 	yqlErr := fmt.Sprintf("Member not found: %s", ref.Name)
 	if ref.Write {
 		yqlErr = fmt.Sprintf("No such column: %s, table: %s", ref.Name, st.TableName(ref.Ref, ref.Table))
 	}
-	msg := fmt.Sprintf("%s names column %s, which %s does not have: YDB rejects the query (%s)",
-		ref.Clause, ref.Name, schemaOf(st, ref.Ref, ref.Table), yqlErr)
+	msg := fmt.Sprintf("%s names column %s, which %s does not have; YDB rejects the query (%s)%s",
+		ref.Clause, ref.Name, tableName(st, ref.Ref, ref.Table), yqlErr, schemaOf(st, ref.Ref, ref.Table))
 	near := nearColumn(ref.Table, ref.Name)
 	if near == "" {
 		c.report(st, ref.Span, categoryUnknownColumn, msg+"; its columns are "+columnList(ref.Table))

@@ -176,7 +176,7 @@ func (c *checker) checkUnbound(st *queryplan.Statement, sp *scriptParams, p *sit
 		if sp.declares[n] != nil || sp.defined[n] || binding(p, n) != nil || n == "_" {
 			continue
 		}
-		msg := fmt.Sprintf("$%s is used but neither declared nor bound: YDB rejects the query (Unknown name: $%s)", n, n)
+		msg := fmt.Sprintf("$%s is used but neither declared nor bound; YDB rejects the query (Unknown name: $%s)", n, n)
 		if b := p.Lookup(n); b != nil && b.NoDollar {
 			msg += fmt.Sprintf("; ParamsBuilder().Param(%q) sends the name %q verbatim, which is not $%s: write Param(\"$%s\")", n, n, n, n)
 		} else {
@@ -199,7 +199,7 @@ func (c *checker) checkDeclared(st *queryplan.Statement, sp *scriptParams, p *si
 			if p.AutoDeclare || d.Type.IsOptional() {
 				continue // an unbound Optional parameter is NULL
 			}
-			msg := fmt.Sprintf("$%s is declared %s but the call binds no value for it: YDB rejects the query (Missing value for parameter: $%s)", n, d.Type, n)
+			msg := fmt.Sprintf("$%s is declared %s but the call binds no value for it; YDB rejects the query (Missing value for parameter: $%s)", n, d.Type, n)
 			if nb := p.Lookup(n); nb != nil && nb.NoDollar {
 				msg += fmt.Sprintf("; ParamsBuilder().Param(%q) sends the name %q verbatim, which is not $%s: write Param(\"$%s\")", n, n, n, n)
 			} else {
@@ -234,7 +234,7 @@ func (c *checker) checkType(st *queryplan.Statement, d *yql.DeclareStmt, b *site
 	if b.Value.Desc != "" {
 		msg += " (" + b.Value.Desc + ")"
 	}
-	msg += fmt.Sprintf(": YDB rejects the query (Parameter $%s type mismatch, expected: %s, actual: %s); declare $%s AS %s or bind a %s value", d.Name, declared, bound, d.Name, bound, declared)
+	msg += fmt.Sprintf("; YDB rejects the query (Parameter $%s type mismatch, expected: %s, actual: %s); declare $%s AS %s or bind a %s value", d.Name, declared, bound, d.Name, bound, declared)
 	var fixes []analysis.SuggestedFix
 	if edits, ok := st.Edits([]keyplan.TextEdit{{Start: d.Type.Start, End: d.Type.End, NewText: bound}}); ok && d.Type.End > d.Type.Start {
 		fixes = append(fixes, analysis.SuggestedFix{Message: fmt.Sprintf("Declare $%s AS %s", d.Name, bound), TextEdits: edits})
@@ -290,6 +290,6 @@ func (c *checker) checkUnused(st *queryplan.Statement, sp *scriptParams, p *site
 			continue
 		}
 		c.reportAt(st, b, categoryUnusedParameter, fmt.Sprintf(
-			"$%s is bound but the query neither declares nor uses it: YDB ignores it (reported with -strict); remove the binding or use $%s", b.Name, b.Name))
+			"$%s is bound but the query neither declares nor uses it; YDB ignores it (reported with -strict); remove the binding or use $%s", b.Name, b.Name))
 	}
 }

@@ -48,7 +48,7 @@ func (c *checker) checkValueCount(st *queryplan.Statement, ins *yql.InsertStmt) 
 		}
 		sp := yql.Span{Start: row[0].NodeSpan().Start, End: row[len(row)-1].NodeSpan().End}
 		c.report(st, sp, categoryValueCount, fmt.Sprintf(
-			"%s lists %d columns but this VALUES row has %d values: YDB rejects the query (VALUES have %d columns, INSERT INTO expects: %d); give one value per column",
+			"%s lists %d columns but this VALUES row has %d values; YDB rejects the query (VALUES have %d columns, INSERT INTO expects: %d); give one value per column",
 			ins.Kind, len(ins.Columns), len(row), len(row), len(ins.Columns)))
 		return
 	}
@@ -83,6 +83,6 @@ func (c *checker) checkNotNull(st *queryplan.Statement, ins *yql.InsertStmt, t *
 		remedy += ", or change only some columns of an existing row with UPDATE"
 	}
 	c.report(st, sp, categoryMissingNotNull, fmt.Sprintf(
-		"%s into %s leaves out NOT NULL column %s, which has no DEFAULT: YDB rejects the query (Missing not null column in input: %s. All not null columns should be initialized); %s",
-		ins.Kind, schemaOf(st, ins.Table, t), strings.Join(missing, ", "), missing[0], remedy))
+		"%s into %s leaves out NOT NULL column %s, which has no DEFAULT; YDB rejects the query (Missing not null column in input: %s. All not null columns should be initialized)%s; %s",
+		ins.Kind, tableName(st, ins.Table, t), strings.Join(missing, ", "), missing[0], schemaOf(st, ins.Table, t), remedy))
 }

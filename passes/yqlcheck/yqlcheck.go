@@ -231,10 +231,16 @@ func (c *checker) inEveryText() map[*pending]bool {
 	return out
 }
 
-// schemaOf names a table as the statement wrote it (Statement.TableName)
-// and where its definition came from.
+// tableName names a table for a headline, as the statement wrote it
+// (Statement.TableName).
+func tableName(st *queryplan.Statement, ref *yql.TableRef, t *schema.Table) string {
+	return "table " + st.TableName(ref, t)
+}
+
+// schemaOf is the message part that says where a table's definition came
+// from, "; table t is defined at (schema: file:line)".
 func schemaOf(st *queryplan.Statement, ref *yql.TableRef, t *schema.Table) string {
-	return fmt.Sprintf("table %s (schema: %s)", st.TableName(ref, t), t.Src)
+	return fmt.Sprintf("; table %s is defined at (schema: %s)", st.TableName(ref, t), t.Src)
 }
 
 // reportAt reports at the Go expression that binds a parameter.

@@ -172,17 +172,17 @@ func yqlContext(t *site.Text, off int) report.YQL {
 
 func (c *checker) injectionMessage(s *site.Site, e ast.Expr, t types.Type, u Use, o *origin) string {
 	spliced := types.ExprString(e)
-	return fmt.Sprintf("%s (%s) is spliced into the YQL text as %s: a caller's string becomes query text, so a quote or keyword in it rewrites the statement (YQL injection), and every distinct value is a new text YDB compiles again; %s%s",
-		spliced, o.describe(spliced), placePhrase(u), c.fix(s, e, t, u), queryplan.Via(s))
+	return fmt.Sprintf("%s is spliced into the YQL text as %s: YQL injection; the value is %s: a caller's string becomes query text, so a quote or keyword in it rewrites the statement, and every distinct value is a new text YDB compiles again; %s%s",
+		spliced, placePhrase(u), o.describe(spliced), c.fix(s, e, t, u), queryplan.Via(s))
 }
 
 func (c *checker) cacheMessage(s *site.Site, e ast.Expr, t types.Type, u Use, o *origin) string {
 	from := ""
 	if o != nil {
-		from = " (" + o.describe(types.ExprString(e)) + ")"
+		from = "; the value is " + o.describe(types.ExprString(e))
 	}
-	return fmt.Sprintf("%s%s is spliced into the YQL text as %s: every distinct value is a new query text, which YDB compiles again instead of reusing the compiled query from its cache; %s%s",
-		types.ExprString(e), from, placePhrase(u), c.fix(s, e, t, u), queryplan.Via(s))
+	return fmt.Sprintf("%s is spliced into the YQL text as %s: a new query text per value%s; YDB compiles every distinct text again instead of reusing the compiled query from its cache; %s%s",
+		types.ExprString(e), placePhrase(u), from, c.fix(s, e, t, u), queryplan.Via(s))
 }
 
 func placePhrase(u Use) string {
@@ -191,7 +191,7 @@ func placePhrase(u Use) string {
 		return "a string literal"
 	case PlaceCompare:
 		if u.Column != "" {
-			return "the value compared with " + u.Column
+			return "a value compared with column " + u.Column
 		}
 		return "a compared value"
 	case PlaceIn:

@@ -35,7 +35,7 @@ func (r *Repo) Get(ctx context.Context, id uint64) (Account, error) {
 		got   int64
 		email *string
 	)
-	if err := row.Scan(&got, &email); err != nil { // want `Scan scans result column 1 \(account_id\), Uint64 NOT NULL \(column account_id of table accounts, schema migrations/00002_accounts.sql:3\), into \*int64: the query service cannot cast Uint64 into int64`
+	if err := row.Scan(&got, &email); err != nil { // want `Scan scans result column 1 \(account_id\), Uint64 NOT NULL, into \*int64: .*; the query service cannot cast Uint64 into int64.*; result column 1 \(account_id\) is column account_id of table accounts, schema migrations/00002_accounts.sql:3`
 		return Account{}, err
 	}
 	a := Account{ID: uint64(got)}

@@ -23,7 +23,7 @@ func New(db *ydb.Driver) *Repo { return &Repo{db: db} }
 
 // Balance reads one balance.
 func (r *Repo) Balance(ctx context.Context, id uint64) (balance int64, err error) {
-	err = r.db.Query().Do(ctx, func(ctx context.Context, s query.Session) error { // want `query.Client.Do runs a closure whose every statement only reads \(SELECT at balances.go:27\) without query.WithIdempotent\(\)`
+	err = r.db.Query().Do(ctx, func(ctx context.Context, s query.Session) error { // want `query.Client.Do runs a read-only closure without query.WithIdempotent\(\); .*; every statement of the closure only reads \(SELECT at balances.go:27\);`
 		row, err := s.QueryRow(ctx, selectBalance,
 			query.WithParameters(ydb.ParamsBuilder().Param("$id").Uint64(id).Build()))
 		if err != nil {
@@ -39,5 +39,5 @@ func (r *Repo) Credit(ctx context.Context, id uint64, amount int64) error {
 	return r.db.Query().DoTx(ctx, func(ctx context.Context, tx query.TxActor) error {
 		return tx.Exec(ctx, credit, query.WithParameters(ydb.ParamsBuilder().
 			Param("$id").Uint64(id).Param("$amount").Int64(amount).Build()))
-	}, query.WithIdempotent()) // want `query.WithIdempotent\(\) marks query.Client.DoTx idempotent, but it runs UPDATE balances SET balance = balance \+ …`
+	}, query.WithIdempotent()) // want `query.WithIdempotent\(\) marks query.Client.DoTx idempotent, but it adds to a value it overwrites; .*; it runs UPDATE balances SET balance = balance \+ …`
 }

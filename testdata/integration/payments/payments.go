@@ -73,7 +73,7 @@ func (s *Service) Recent(ctx context.Context) ([]Payment, error) {
 			if err := row.Scan(&p.ID, &p.Amount); err != nil {
 				return err
 			}
-			out = append(out, p) // want `append to out \(captured from outside the closure\) runs again when query.Client.Do retries the closure`
+			out = append(out, p) // want `append to out runs again when query.Client.Do retries the closure; .*; out is captured from outside the closure;`
 		}
 	}, query.WithIdempotent())
 	return out, err
@@ -94,7 +94,7 @@ func (s *Service) Settle(ctx context.Context, id uint64) error {
 			query.WithParameters(ydb.ParamsBuilder().Param("$id").Uint64(id).Build())); err != nil {
 			return err
 		}
-		return s.Refund(ctx, id) // want `\(\*example.com/integ/payments.Service\).Refund, which reaches query.Client.Exec \(payments.go:\d+\), inside the closure retried by query.Client.DoTx runs outside the transaction`
+		return s.Refund(ctx, id) // want `\(\*payments.Service\).Refund in the closure of query.Client.DoTx runs outside its transaction; .*; \(\*example.com/integ/payments.Service\).Refund reaches query.Client.Exec \(payments.go:\d+\);`
 	})
 }
 
@@ -102,7 +102,7 @@ func (s *Service) Settle(ctx context.Context, id uint64) error {
 func (s *Service) Stream(ctx context.Context) (query.Result, error) {
 	var res query.Result
 	err := s.db.Query().Do(ctx, func(ctx context.Context, sess query.Session) (err error) {
-		res, err = sess.Query(ctx, "SELECT id, amount FROM payments") // want `the stream of Executor.Query is stored in res, a variable captured from outside the closure`
+		res, err = sess.Query(ctx, "SELECT id, amount FROM payments") // want `the stream of Executor.Query is stored in res, captured from outside the closure`
 		return err
 	}, query.WithIdempotent())
 	return res, err

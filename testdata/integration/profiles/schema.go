@@ -27,13 +27,13 @@ func (s *Store) CreateSideTables(ctx context.Context) error {
 			return err
 		}
 	}
-	if err := s.db.Query().Exec(ctx, "CREATE TABLE profile_names (handle Utf8, profile_id Uint64, PRIMARY KEY (handle)) WITH (UNIFORM_PARTITIONS = 8)"); err != nil { // want `UNIFORM_PARTITIONS on table profile_names splits the range of its first key column handle, .*"Unsupported first key column type Utf8, only Uint32 and Uint64 are supported"`
+	if err := s.db.Query().Exec(ctx, "CREATE TABLE profile_names (handle Utf8, profile_id Uint64, PRIMARY KEY (handle)) WITH (UNIFORM_PARTITIONS = 8)"); err != nil { // want `UNIFORM_PARTITIONS on table profile_names: first key column handle is Utf8, not Uint32 or Uint64; .*"Unsupported first key column type Utf8, only Uint32 and Uint64 are supported"`
 		return err
 	}
-	if err := s.db.Query().Exec(ctx, "CREATE TABLE profile_visits (profile_id Uint64, seen_at Uint64, PRIMARY KEY (profile_id)) WITH (TTL = Interval(\"P30D\") ON seen_at)"); err != nil { // want `TTL of table profile_visits: column seen_at is Uint64, .*"To enable TTL on integral type column 'ValueSinceUnixEpochModeSettings' should be specified"`
+	if err := s.db.Query().Exec(ctx, "CREATE TABLE profile_visits (profile_id Uint64, seen_at Uint64, PRIMARY KEY (profile_id)) WITH (TTL = Interval(\"P30D\") ON seen_at)"); err != nil { // want `TTL of table profile_visits: column seen_at is Uint64, an integer, given no unit; .*"To enable TTL on integral type column 'ValueSinceUnixEpochModeSettings' should be specified"`
 		return err
 	}
-	if err := s.db.Query().Exec(ctx, "CREATE TABLE profile_shards (shard Uint32, PRIMARY KEY (shard)) WITH (PARTITION_AT_KEYS = ((\"a\"), (\"m\")))"); err != nil { // want `PARTITION_AT_KEYS on table profile_shards gives "a" for key column shard, which is Uint32: "Failed to convert value \\"a\\" to a corresponding key column type"`
+	if err := s.db.Query().Exec(ctx, "CREATE TABLE profile_shards (shard Uint32, PRIMARY KEY (shard)) WITH (PARTITION_AT_KEYS = ((\"a\"), (\"m\")))"); err != nil { // want `PARTITION_AT_KEYS on table profile_shards gives "a" for key column shard, which is Uint32; YDB refuses it: "Failed to convert value \\"a\\" to a corresponding key column type"`
 		return err
 	}
 	return s.createScores(ctx)
@@ -45,7 +45,7 @@ func (s *Store) createScores(ctx context.Context) error {
 		return ts.CreateTable(ctx, path.Join(s.db.Name(), "profile_scores"),
 			options.WithColumn("score", types.Optional(types.TypeDouble)),
 			options.WithColumn("profile_id", types.Optional(types.TypeUint64)),
-			options.WithPrimaryKeyColumn("score", "profile_id"), // want `primary key column score of table profile_scores is Double, a type YDB does not allow in a key: "Column score has wrong key type Double"`
+			options.WithPrimaryKeyColumn("score", "profile_id"), // want `primary key column score of table profile_scores is Double, a type YDB does not allow in a key; YDB refuses it: "Column score has wrong key type Double"`
 		)
 	})
 }

@@ -24,8 +24,8 @@ type Request struct {
 func (r *Repo) Find(ctx context.Context, req Request) (query.ResultSet, error) {
 	// One finding a line: golangci-lint keeps one issue per line (issues.uniq-by-line).
 	q := fmt.Sprintf("SELECT doc_id FROM search_docs WHERE term = '%s' LIMIT %d;",
-		req.Term, // want `req.Term \(from parameter req of exported \(\*Repo\).Find\) is spliced into the YQL text as a string literal`
-		req.Size) // want `req.Size \(from parameter req of exported \(\*Repo\).Find\) is spliced into the YQL text as the LIMIT count`
+		req.Term, // want `req.Term is spliced into the YQL text as a string literal: YQL injection; the value is from parameter req of exported \(\*Repo\).Find`
+		req.Size) // want `req.Size is spliced into the YQL text as the LIMIT count: a new query text per value; the value is from parameter req of exported \(\*Repo\).Find`
 	return r.db.Query().QueryResultSet(ctx, q, query.WithIdempotent())
 }
 

@@ -32,7 +32,7 @@ func params(id uint64, email string) query.ExecuteOption {
 func (r *Repo) Create(ctx context.Context, id uint64, email string) error {
 	return r.db.Query().DoTx(ctx, func(ctx context.Context, tx query.TxActor) error {
 		if err := tx.Exec(ctx, insertAccount, params(id, email)); err != nil {
-			return fmt.Errorf("create account %d: %v", id, err) // want `fmt.Errorf formats the error of TxActor.Exec without %w, and the closure returns it: query.Client.DoTx finds no YDB status in it`
+			return fmt.Errorf("create account %d: %v", id, err) // want `fmt.Errorf formats the error of TxActor.Exec without %w: not retried; the closure returns it, and query.Client.DoTx finds no YDB status in it`
 		}
 		return nil
 	})
@@ -52,7 +52,7 @@ func (r *Repo) CreateWrapped(ctx context.Context, id uint64, email string) error
 func (r *Repo) Import(ctx context.Context, id uint64, email string) error {
 	return r.db.Query().DoTx(ctx, func(ctx context.Context, tx query.TxActor) error {
 		if err := tx.Exec(ctx, insertAccount, params(id, email)); err != nil {
-			return &AccountError{ID: id, Err: err} // want `\*AccountError holds the error of TxActor.Exec but has no Unwrap method`
+			return &AccountError{ID: id, Err: err} // want `\*AccountError holds the error of TxActor.Exec but has no Unwrap`
 		}
 		return nil
 	})

@@ -22,7 +22,7 @@ const createSamples = `CREATE TABLE samples (
 	ts Timestamp,
 	value Double,
 	PRIMARY KEY (host, ts)
-) WITH (UNIFORM_PARTITIONS = 16)` // want `UNIFORM_PARTITIONS on table samples splits the range of its first key column host, which YDB does only for a Uint32 or Uint64 column, and host is Utf8: "Unsupported first key column type Utf8, only Uint32 and Uint64 are supported"`
+) WITH (UNIFORM_PARTITIONS = 16)` // want `UNIFORM_PARTITIONS on table samples: first key column host is Utf8, not Uint32 or Uint64; it splits the range of the first key column, which YDB does only for a Uint32 or Uint64 column: \"Unsupported first key column type Utf8, only Uint32 and Uint64 are supported"`
 
 const createSamplesByHash = `CREATE TABLE samples_by_hash (
 	host_hash Uint64,
@@ -63,13 +63,13 @@ func (s *Store) Migrate(ctx context.Context) error {
 	if err := s.db.Query().Exec(ctx, "CREATE TABLE alert_rules (id Uint64, rule Utf8 NOT NULL, severity Uint8, PRIMARY KEY (id))"); err != nil {
 		return err
 	}
-	if err := s.db.Query().Exec(ctx, "CREATE TABLE silences (id Uint64, rule Utf8 NOT NULL, until Uint32, PRIMARY KEY (id)) WITH (TTL = Interval(\"PT0S\") ON until)"); err != nil { // want `TTL of table silences: column until is Uint32, an integer, .*"To enable TTL on integral type column 'ValueSinceUnixEpochModeSettings' should be specified"`
+	if err := s.db.Query().Exec(ctx, "CREATE TABLE silences (id Uint64, rule Utf8 NOT NULL, until Uint32, PRIMARY KEY (id)) WITH (TTL = Interval(\"PT0S\") ON until)"); err != nil { // want `TTL of table silences: column until is Uint32, an integer, given no unit; .*"To enable TTL on integral type column 'ValueSinceUnixEpochModeSettings' should be specified"`
 		return err
 	}
 	if err := s.db.Query().Exec(ctx, "CREATE TABLE mutes (id Uint64, rule Utf8 NOT NULL, until Uint32, PRIMARY KEY (id)) WITH (TTL = Interval(\"PT0S\") ON until AS SECONDS)"); err != nil {
 		return err
 	}
-	if err := s.db.Query().Exec(ctx, `CREATE TABLE rollups (bucket Uint32, host Utf8, PRIMARY KEY (bucket, host)) WITH (PARTITION_AT_KEYS = ((100, 'm'), (200, 'm', 5)))`); err != nil { // want `PARTITION_AT_KEYS on table rollups has 3 values and the key \(bucket, host\) has 2 columns: "Partition at keys has 3 key values while there are only 2 key columns"`
+	if err := s.db.Query().Exec(ctx, `CREATE TABLE rollups (bucket Uint32, host Utf8, PRIMARY KEY (bucket, host)) WITH (PARTITION_AT_KEYS = ((100, 'm'), (200, 'm', 5)))`); err != nil { // want `PARTITION_AT_KEYS on table rollups has 3 values for a key of 2 columns; the key is \(bucket, host\), and YDB refuses it: "Partition at keys has 3 key values while there are only 2 key columns"`
 		return err
 	}
 	if err := s.db.Query().Exec(ctx, `CREATE TABLE rollups_daily (bucket Uint32, host Utf8, PRIMARY KEY (bucket, host)) WITH (PARTITION_AT_KEYS = ((100, 'm'), (200, 'm')))`); err != nil {
@@ -84,12 +84,12 @@ func (s *Store) createTables(ctx context.Context) error {
 		err := sess.CreateTable(ctx, path.Join(s.db.Name(), "gauges"),
 			options.WithColumn("level", types.Optional(types.TypeDouble)),
 			options.WithColumn("host_id", types.Optional(types.TypeUint64)),
-			options.WithPrimaryKeyColumn("level", "host_id"), // want `primary key column level of table gauges is Double, a type YDB does not allow in a key: "Column level has wrong key type Double"`
+			options.WithPrimaryKeyColumn("level", "host_id"), // want `primary key column level of table gauges is Double, a type YDB does not allow in a key; YDB refuses it: "Column level has wrong key type Double"`
 		)
 		if err != nil {
 			return err
 		}
-		err = sess.CreateTable(ctx, path.Join(s.db.Name(), "gauges_by_name"), // want `WithUniformPartitions on table gauges_by_name splits the range of its first key column name, which YDB does only for a Uint32 or Uint64 column, and name is Utf8: "Unsupported first key column type Utf8, only Uint32 and Uint64 are supported"`
+		err = sess.CreateTable(ctx, path.Join(s.db.Name(), "gauges_by_name"), // want `WithUniformPartitions on table gauges_by_name: first key column name is Utf8, not Uint32 or Uint64; it splits the range of the first key column, which YDB does only for a Uint32 or Uint64 column: \"Unsupported first key column type Utf8, only Uint32 and Uint64 are supported"`
 			options.WithColumn("name", types.Optional(types.TypeUTF8)),
 			options.WithColumn("level", types.Optional(types.TypeDouble)),
 			options.WithPrimaryKeyColumn("name"),

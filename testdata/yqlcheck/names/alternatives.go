@@ -13,7 +13,7 @@ import (
 func (r *Repo) Lookup(ctx context.Context, id uint64, email string, console bool) error {
 	q := "SELECT user_id, name FROM users WHERE user_id = $id"
 	if console {
-		q = "SELECT user_id, name, last_login FROM users VIEW users_by_email WHERE email = $email" // want `SELECT list names column last_login, which table users .* does not have: YDB rejects the query \(Member not found: last_login\); its columns are user_id, email, name, state, created_at, seen_at \(in 1 of the 2 ways the query text is built: the text at alternatives.go:16\)$`
+		q = "SELECT user_id, name, last_login FROM users VIEW users_by_email WHERE email = $email" // want `SELECT list names column last_login, which table users does not have; YDB rejects the query \(Member not found: last_login\); table users is defined at \(schema: .*\); its columns are user_id, email, name, state, created_at, seen_at \(in 1 of the 2 ways the query text is built: the text at alternatives.go:16\)$`
 	}
 	_, err := r.db.Query().QueryRow(ctx, q, query.WithParameters(
 		ydb.ParamsBuilder().Param("$id").Uint64(id).Param("$email").Text(email).Build(),
@@ -36,9 +36,9 @@ func (r *Repo) LookupKnown(ctx context.Context, id uint64, email string, console
 // Recent names the same unknown column in both texts, each at a literal
 // of its own: each finding says nothing of the texts.
 func (r *Repo) Recent(ctx context.Context, id uint64, byState bool) error {
-	q := "SELECT user_id, last_login FROM users WHERE user_id = $id" // want `SELECT list names column last_login, which table users .* does not have: YDB rejects the query \(Member not found: last_login\); its columns are user_id, email, name, state, created_at, seen_at$`
+	q := "SELECT user_id, last_login FROM users WHERE user_id = $id" // want `SELECT list names column last_login, which table users does not have; YDB rejects the query \(Member not found: last_login\); table users is defined at \(schema: .*\); its columns are user_id, email, name, state, created_at, seen_at$`
 	if byState {
-		q = "SELECT user_id, last_login FROM users WHERE user_id = $id AND state = 'active'" // want `SELECT list names column last_login, which table users .* does not have: YDB rejects the query \(Member not found: last_login\); its columns are user_id, email, name, state, created_at, seen_at$`
+		q = "SELECT user_id, last_login FROM users WHERE user_id = $id AND state = 'active'" // want `SELECT list names column last_login, which table users does not have; YDB rejects the query \(Member not found: last_login\); table users is defined at \(schema: .*\); its columns are user_id, email, name, state, created_at, seen_at$`
 	}
 	_, err := r.db.Query().QueryRow(ctx, q, query.WithParameters(
 		ydb.ParamsBuilder().Param("$id").Uint64(id).Build(),

@@ -36,7 +36,7 @@ func (a *Archive) Create(ctx context.Context) error {
 // table as the statement wrote it (the folder's Go expression), never by an
 // internal key, as the other rules do.
 func (a *Archive) ClosedAt(ctx context.Context, id uint64) error {
-	_, err := a.db.Query().QueryRow(ctx, "DECLARE $id AS Uint64; SELECT closed FROM `"+a.table()+"` WHERE user_id = $id;", // want `SELECT list names column closed, which table <a.folder>/closed_users \(schema: names/archive.go:\d+\) does not have`
+	_, err := a.db.Query().QueryRow(ctx, "DECLARE $id AS Uint64; SELECT closed FROM `"+a.table()+"` WHERE user_id = $id;", // want `SELECT list names column closed, which table <a.folder>/closed_users does not have.*; table <a.folder>/closed_users is defined at \(schema: names/archive.go:\d+\)`
 		query.WithParameters(ydb.ParamsBuilder().Param("$id").Uint64(id).Build()))
 	return err
 }

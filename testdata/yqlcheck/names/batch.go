@@ -31,7 +31,7 @@ func rows(users []User) types.Value {
 func (r *Repo) Import(ctx context.Context, users []User) error {
 	params := query.WithParameters(ydb.ParamsBuilder().Param("$rows").Any(rows(users)).Build())
 	err := r.db.Query().Exec(ctx, `DECLARE $rows AS List<Struct<user_id: Uint64, email: Utf8>>;
-UPSERT INTO users (user_id, email) SELECT user_id, mail FROM AS_TABLE($rows);`, params) // want `SELECT list names mail, which the rows of \$rows do not have \(its DECLARE lists the struct's fields\): YDB rejects the query \(Member not found: mail\)`
+UPSERT INTO users (user_id, email) SELECT user_id, mail FROM AS_TABLE($rows);`, params) // want `SELECT list names mail, which the rows of \$rows do not have; YDB rejects the query \(Member not found: mail\); their DECLARE lists the struct's fields`
 	if err != nil {
 		return err
 	}
@@ -41,7 +41,7 @@ UPSERT INTO users (user_id, email) SELECT user_id, email FROM AS_TABLE($rows);`,
 		return err
 	}
 	err = r.db.Query().Exec(ctx, `DECLARE $rows AS List<Struct<user_id: Uint64, mail: Utf8>>;
-UPSERT INTO users SELECT * FROM AS_TABLE($rows);`, params) // want `the rows of \$rows have field mail, which table users .* does not have, and SELECT \* writes every field: YDB rejects the query \(No such column: mail, table: users\)`
+UPSERT INTO users SELECT * FROM AS_TABLE($rows);`, params) // want `the rows of \$rows have field mail, which table users does not have, and SELECT \* writes every field; YDB rejects the query \(No such column: mail, table: users\); table users is defined at \(schema: .*\)`
 	if err != nil {
 		return err
 	}

@@ -21,7 +21,7 @@ func noteParam(note *string) table.ParameterOption {
 // declaration rejects.
 func (r *Repo) SetNote(ctx context.Context, s table.Session, id uint64, note *string) error {
 	_, _, err := s.Execute(ctx, table.DefaultTxControl(),
-		"DECLARE $id AS Uint64; DECLARE $note AS Utf8; UPDATE orders SET note = $note WHERE id = $id;", // want `\$note is declared Utf8 but bound to Utf8\? \(types.NullValue\(types.TypeText\)\): YDB rejects the query \(Parameter \$note type mismatch, expected: Utf8, actual: Utf8\?\)`
+		"DECLARE $id AS Uint64; DECLARE $note AS Utf8; UPDATE orders SET note = $note WHERE id = $id;", // want `\$note is declared Utf8 but bound to Utf8\? \(types.NullValue\(types.TypeText\)\); YDB rejects the query \(Parameter \$note type mismatch, expected: Utf8, actual: Utf8\?\)`
 		table.NewQueryParameters(
 			table.ValueParam("$id", types.Uint64Value(id)),
 			func() table.ParameterOption {

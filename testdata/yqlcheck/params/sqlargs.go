@@ -14,7 +14,7 @@ func NewSQL(db *sql.DB) *SQLRepo { return &SQLRepo{db: db} }
 
 // Amount binds a Go int to a parameter declared Uint64, then a uint64.
 func (r *SQLRepo) Amount(ctx context.Context, id int, userID uint64) error {
-	row := r.db.QueryRowContext(ctx, "DECLARE $id AS Uint64; SELECT amount FROM orders WHERE id = $id", // want `\$id is declared Uint64 but bound to Int32 \(id\): YDB rejects the query \(Parameter \$id type mismatch, expected: Uint64, actual: Int32\)`
+	row := r.db.QueryRowContext(ctx, "DECLARE $id AS Uint64; SELECT amount FROM orders WHERE id = $id", // want `\$id is declared Uint64 but bound to Int32 \(id\); YDB rejects the query \(Parameter \$id type mismatch, expected: Uint64, actual: Int32\)`
 		sql.Named("id", id))
 	if err := row.Err(); err != nil {
 		return err

@@ -14,7 +14,7 @@ func ByEmail(ctx context.Context, db *ydb.Driver, email string) error {
 	_, err := db.Query().Query(ctx, "DECLARE $email AS Utf8; SELECT user_id FROM users WHERE email = $email",
 		query.WithParameters(ydb.ParamsBuilder().
 			Param("$email").Text(email).
-			Param("$mail").Text(email). // want `\$mail is bound but the query neither declares nor uses it: YDB ignores it \(reported with -strict\)`
+			Param("$mail").Text(email). // want `\$mail is bound but the query neither declares nor uses it; YDB ignores it \(reported with -strict\)`
 			Build()))
 	return err
 }

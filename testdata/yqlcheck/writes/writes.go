@@ -20,7 +20,7 @@ func New(db *ydb.Driver, sqlDB *sql.DB) *Store { return &Store{db: db, sql: sqlD
 
 // Register inserts a user; the first statement forgets the NOT NULL email.
 func (s *Store) Register(ctx context.Context, id uint64, email string) error {
-	_, err := s.sql.ExecContext(ctx, "UPSERT INTO users (user_id, name) VALUES ($id, $name)", // want `UPSERT into table users .* leaves out NOT NULL column email, which has no DEFAULT: YDB rejects the query \(Missing not null column in input: email. All not null columns should be initialized\); write every NOT NULL column, or change only some columns of an existing row with UPDATE`
+	_, err := s.sql.ExecContext(ctx, "UPSERT INTO users (user_id, name) VALUES ($id, $name)", // want `UPSERT into table users leaves out NOT NULL column email, which has no DEFAULT; YDB rejects the query \(Missing not null column in input: email. All not null columns should be initialized\); table users is defined at \(schema: .*\); write every NOT NULL column, or change only some columns of an existing row with UPDATE`
 		sql.Named("id", id), sql.Named("name", "n"))
 	if err != nil {
 		return err
@@ -44,7 +44,7 @@ func (s *Store) Seen(ctx context.Context, id uint64) error {
 func (s *Store) Orders(ctx context.Context, rows [][2]float64) error {
 	for _, r := range rows {
 		_ = r
-		if err := s.db.Query().Exec(ctx, "INSERT INTO orders (user_id, amount, note) VALUES (1, 2.5)"); err != nil { // want `INSERT lists 3 columns but this VALUES row has 2 values: YDB rejects the query \(VALUES have 2 columns, INSERT INTO expects: 3\)`
+		if err := s.db.Query().Exec(ctx, "INSERT INTO orders (user_id, amount, note) VALUES (1, 2.5)"); err != nil { // want `INSERT lists 3 columns but this VALUES row has 2 values; YDB rejects the query \(VALUES have 2 columns, INSERT INTO expects: 3\)`
 			return err
 		}
 		if err := s.db.Query().Exec(ctx, "INSERT INTO orders (user_id, amount, note) VALUES (1, 2.5, NULL)"); err != nil {

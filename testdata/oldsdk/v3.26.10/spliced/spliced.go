@@ -27,7 +27,7 @@ type Query struct {
 // ByAuthor splices the author into a quoted literal.
 func (n *Notes) ByAuthor(ctx context.Context, q Query) error {
 	return n.c.Do(ctx, func(ctx context.Context, s table.Session) error {
-		_, _, err := s.Execute(ctx, ro, "SELECT id FROM notes WHERE author = '"+q.Author+"';", nil) // want `q.Author \(from parameter q of exported \(\*Notes\).ByAuthor\) is spliced into the YQL text as a string literal: .* bind it with table.NewQueryParameters\(table.ValueParam\("\$author", types.UTF8Value\(q.Author\)\)\)`
+		_, _, err := s.Execute(ctx, ro, "SELECT id FROM notes WHERE author = '"+q.Author+"';", nil) // want `q.Author is spliced into the YQL text as a string literal: YQL injection; the value is from parameter q of exported \(\*Notes\).ByAuthor.* bind it with table.NewQueryParameters\(table.ValueParam\("\$author", types.UTF8Value\(q.Author\)\)\)`
 		return err
 	})
 }
@@ -35,7 +35,7 @@ func (n *Notes) ByAuthor(ctx context.Context, q Query) error {
 // ByBody splices bytes.
 func (n *Notes) ByBody(ctx context.Context, q Query) error {
 	return n.c.Do(ctx, func(ctx context.Context, s table.Session) error {
-		_, _, err := s.Execute(ctx, ro, fmt.Sprintf("SELECT id FROM notes WHERE body = '%s';", q.Body), nil) // want `q.Body \(from parameter q of exported \(\*Notes\).ByBody\) is spliced into the YQL text as a string literal: .*\(DECLARE \$body AS String;\).* types.StringValue\(q.Body\)`
+		_, _, err := s.Execute(ctx, ro, fmt.Sprintf("SELECT id FROM notes WHERE body = '%s';", q.Body), nil) // want `q.Body is spliced into the YQL text as a string literal: YQL injection; the value is from parameter q of exported \(\*Notes\).ByBody.*\(DECLARE \$body AS String;\).* types.StringValue\(q.Body\)`
 		return err
 	})
 }

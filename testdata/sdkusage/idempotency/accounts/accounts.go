@@ -47,7 +47,7 @@ func idParam(id string) query.ExecuteOption {
 // Balance reads one balance without the flag: a node restart fails it.
 func (r *Repository) Balance(ctx context.Context, id string) (int64, error) {
 	var balance int64
-	err := r.db.Query().Do(ctx, func(ctx context.Context, s query.Session) error { // want `query.Client.Do runs a closure whose every statement only reads \(SELECT at accounts.go:\d+\) without query.WithIdempotent\(\): .*UNDETERMINED.*pass query.WithIdempotent\(\)`
+	err := r.db.Query().Do(ctx, func(ctx context.Context, s query.Session) error { // want `query.Client.Do runs a read-only closure without query.WithIdempotent\(\); .*UNDETERMINED.*; every statement of the closure only reads \(SELECT at accounts.go:\d+\); .*pass query.WithIdempotent\(\)`
 		row, err := s.QueryRow(ctx, selectBalance, idParam(id))
 		if err != nil {
 			return fmt.Errorf("balance of %s: %w", id, err)
@@ -74,7 +74,7 @@ func (r *Repository) BalanceIdempotent(ctx context.Context, id string) (int64, e
 // shared helper of package yqlrun.
 func (r *Repository) Owners(ctx context.Context, ids []string) ([]string, error) {
 	var owners []string
-	err := r.db.Query().DoTx(ctx, func(ctx context.Context, tx query.TxActor) error { // want `query.Client.DoTx runs a closure whose every statement only reads`
+	err := r.db.Query().DoTx(ctx, func(ctx context.Context, tx query.TxActor) error { // want `query.Client.DoTx runs a read-only closure without .*; every statement of the closure only reads`
 		owners = owners[:0]
 		for _, id := range ids {
 			owner, err := r.owner(ctx, tx, id)
@@ -100,7 +100,7 @@ func (r *Repository) owner(ctx context.Context, tx query.TxActor, id string) (st
 
 // OwnerVia reads through the shared helper of another package.
 func (r *Repository) OwnerVia(ctx context.Context, id string) (owner string, err error) {
-	err = r.db.Query().Do(ctx, func(ctx context.Context, s query.Session) error { // want `query.Client.Do runs a closure whose every statement only reads`
+	err = r.db.Query().Do(ctx, func(ctx context.Context, s query.Session) error { // want `query.Client.Do runs a read-only closure without .*; every statement of the closure only reads`
 		row, err := yqlrun.Row(ctx, s, selectOwner, idParam(id))
 		if err != nil {
 			return err
@@ -160,7 +160,7 @@ func (r *Repository) Credit(ctx context.Context, id string, amount int64) error 
 	return r.db.Query().DoTx(ctx, func(ctx context.Context, tx query.TxActor) error {
 		return tx.Exec(ctx, credit, query.WithParameters(ydb.ParamsBuilder().
 			Param("$id").Text(id).Param("$amount").Int64(amount).Build()))
-	}, query.WithIdempotent()) // want `query.WithIdempotent\(\) marks query.Client.DoTx idempotent, but it runs UPDATE accounts SET balance = balance \+ … \(accounts.go:\d+\), which adds to the value it overwrites: .*applying it twice; remove the flag`
+	}, query.WithIdempotent()) // want `query.WithIdempotent\(\) marks query.Client.DoTx idempotent, but it adds to a value it overwrites; .*applying it twice; it runs UPDATE accounts SET balance = balance \+ … \(accounts.go:\d+\); remove the flag`
 }
 
 // CreditOnce is Credit's correct twin: no flag, so an UNDETERMINED commit
@@ -197,7 +197,7 @@ func (r *Repository) CreditDeduplicated(ctx context.Context, op, id string, amou
 
 // Count reads through the client's own retry loop without the flag.
 func (r *Repository) Count(ctx context.Context) (uint64, error) {
-	row, err := r.db.Query().QueryRow(ctx, "SELECT COUNT(*) FROM accounts") // want `query.Client.QueryRow runs a statement that only reads \(SELECT at accounts.go:\d+\) without query.WithIdempotent\(\)`
+	row, err := r.db.Query().QueryRow(ctx, "SELECT COUNT(*) FROM accounts") // want `query.Client.QueryRow runs a read-only statement without query.WithIdempotent\(\); .*; the statement only reads \(SELECT at accounts.go:\d+\);`
 	if err != nil {
 		return 0, err
 	}

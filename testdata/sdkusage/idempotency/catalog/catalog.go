@@ -26,7 +26,7 @@ func NewStore(tc table.Client) *Store { return &Store{tc: tc} }
 
 // Title reads without the flag.
 func (s *Store) Title(ctx context.Context, id uint64) (title string, err error) {
-	err = s.tc.Do(ctx, func(ctx context.Context, sess table.Session) error { // want `table.Client.Do runs a closure whose every statement only reads .* without table.WithIdempotent\(\)`
+	err = s.tc.Do(ctx, func(ctx context.Context, sess table.Session) error { // want `table.Client.Do runs a read-only closure without table.WithIdempotent\(\); .*; every statement of the closure only reads`
 		_, res, err := sess.Execute(ctx, table.DefaultTxControl(), selectTitle,
 			table.NewQueryParameters(table.ValueParam("$id", types.Uint64Value(id))))
 		if err != nil {
@@ -71,7 +71,7 @@ func (s *Store) View(ctx context.Context, id uint64) error {
 	return s.tc.DoTx(ctx, func(ctx context.Context, tx table.TransactionActor) error {
 		_, err := tx.Execute(ctx, bumpViews, table.NewQueryParameters(table.ValueParam("$id", types.Uint64Value(id))))
 		return err
-	}, table.WithIdempotent()) // want `table.WithIdempotent\(\) marks table.Client.DoTx idempotent, but it runs UPDATE products SET views = views \+ …`
+	}, table.WithIdempotent()) // want `table.WithIdempotent\(\) marks table.Client.DoTx idempotent, but it adds to a value it overwrites; .*; it runs UPDATE products SET views = views \+ …`
 }
 
 // ViewUpsert does the same with an UPSERT of its own row.
@@ -79,7 +79,7 @@ func (s *Store) ViewUpsert(ctx context.Context, id uint64) error {
 	return s.tc.DoTx(ctx, func(ctx context.Context, tx table.TransactionActor) error {
 		_, err := tx.Execute(ctx, upsertViews, table.NewQueryParameters(table.ValueParam("$id", types.Uint64Value(id))))
 		return err
-	}, table.WithIdempotent(true)) // want `table.WithIdempotent\(\) marks table.Client.DoTx idempotent, but it runs UPSERT INTO products … SELECT arithmetic FROM products`
+	}, table.WithIdempotent(true)) // want `table.WithIdempotent\(\) marks table.Client.DoTx idempotent, but it adds to a value it overwrites; .*; it runs UPSERT INTO products … SELECT arithmetic FROM products`
 }
 
 // ViewOnce is View's correct twin.

@@ -44,7 +44,7 @@ func (l *Log) Record(ctx context.Context, payload string) error {
 		id := uuid.New().String()
 		return tx.Exec(ctx, insertEvent, query.WithParameters(ydb.ParamsBuilder().
 			Param("$id").Text(id).Param("$payload").Text(payload).Build()))
-	}, query.WithIdempotent()) // want `query.WithIdempotent\(\) marks query.Client.DoTx idempotent, but it runs UPSERT INTO events with key column id from uuid.New\(\) .*a key generated anew on every attempt`
+	}, query.WithIdempotent()) // want `query.WithIdempotent\(\) marks query.Client.DoTx idempotent, but each attempt generates a new key; .*; it runs UPSERT INTO events with key column id from uuid.New\(\) .*, a key generated anew on every attempt;`
 }
 
 // RecordOnce is Record's correct twin: the key is generated once, before
@@ -61,7 +61,7 @@ func (l *Log) RecordOnce(ctx context.Context, payload string) error {
 func (l *Log) Visit(ctx context.Context, user string) error {
 	return l.db.Query().DoTx(ctx, func(ctx context.Context, tx query.TxActor) error {
 		return tx.Exec(ctx, insertVisit, query.WithParameters(ydb.ParamsBuilder().Param("$user").Text(user).Build()))
-	}, query.WithIdempotent()) // want `query.WithIdempotent\(\) marks query.Client.DoTx idempotent, but it runs UPSERT INTO visits with key column at from CurrentUtcTimestamp\(\)`
+	}, query.WithIdempotent()) // want `query.WithIdempotent\(\) marks query.Client.DoTx idempotent, but each attempt generates a new key; .*; it runs UPSERT INTO visits with key column at from CurrentUtcTimestamp\(\)`
 }
 
 // VisitAt is Visit's correct twin: the caller's time is the key.

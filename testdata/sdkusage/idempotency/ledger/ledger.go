@@ -29,7 +29,7 @@ func creditParams(id string, amount int64) ydb.Params {
 func (l *Ledger) Credit(ctx context.Context, id string, amount int64) error {
 	q := fmt.Sprintf("DECLARE $id AS Utf8; DECLARE $amount AS Int64; UPDATE `%s` SET balance = balance + $amount WHERE id = $id;",
 		path.Join(l.db.Name(), "account"))
-	return l.db.Query().Exec(ctx, q, query.WithParameters(creditParams(id, amount)), query.WithIdempotent()) // want `query.WithIdempotent\(\) marks query.Client.Exec idempotent, but it runs UPDATE account SET balance = balance \+ …`
+	return l.db.Query().Exec(ctx, q, query.WithParameters(creditParams(id, amount)), query.WithIdempotent()) // want `query.WithIdempotent\(\) marks query.Client.Exec idempotent, but it adds to a value it overwrites; .*; it runs UPDATE account SET balance = balance \+ …`
 }
 
 // CreditOnce is Credit's correct twin: without the flag the retrier does
@@ -45,7 +45,7 @@ func (l *Ledger) CreditOnce(ctx context.Context, id string, amount int64) error 
 func (l *Ledger) CountCredit(ctx context.Context, id string, amount int64) error {
 	q := fmt.Sprintf("DECLARE $id AS Utf8; DECLARE $amount AS Int64; UPDATE `%s` SET credits = credits + 1, total = total + $amount WHERE id = $id;",
 		path.Join(l.db.Name(), l.folder, "account_stats"))
-	return l.db.Query().Exec(ctx, q, query.WithParameters(creditParams(id, amount)), query.WithIdempotent()) // want `marks query.Client.Exec idempotent, but it runs UPDATE <l.folder>/account_stats SET credits = credits \+ …`
+	return l.db.Query().Exec(ctx, q, query.WithParameters(creditParams(id, amount)), query.WithIdempotent()) // want `marks query.Client.Exec idempotent, but it adds to a value it overwrites; .*; it runs UPDATE <l.folder>/account_stats SET credits = credits \+ …`
 }
 
 // CountCreditOnce is CountCredit's correct twin.

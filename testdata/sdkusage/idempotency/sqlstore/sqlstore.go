@@ -22,7 +22,7 @@ func New(db *sql.DB, qc query.Client) *Store { return &Store{db: db, qc: qc} }
 
 // Balance reads without the flag.
 func (s *Store) Balance(ctx context.Context, id string) (balance int64, err error) {
-	err = retry.DoTx(ctx, s.db, func(ctx context.Context, tx *sql.Tx) error { // want `retry.DoTx runs a closure whose every statement only reads .* without retry.WithIdempotent\(true\)`
+	err = retry.DoTx(ctx, s.db, func(ctx context.Context, tx *sql.Tx) error { // want `retry.DoTx runs a read-only closure without retry.WithIdempotent\(true\); .*; every statement of the closure only reads`
 		return tx.QueryRowContext(ctx, "SELECT balance FROM accounts WHERE id = $id", sql.Named("id", id)).Scan(&balance)
 	})
 	return balance, err
@@ -47,7 +47,7 @@ func (s *Store) Credit(ctx context.Context, op, id string, amount int64) error {
 		_, err := tx.ExecContext(ctx, "UPDATE accounts SET balance = balance + $amount WHERE id = $id",
 			sql.Named("id", id), sql.Named("amount", amount))
 		return err
-	}, retry.WithIdempotent(true)) // want `retry.WithIdempotent\(true\) marks retry.DoTx idempotent, but it runs UPDATE accounts SET balance = balance \+ … .*\(unless a check this rule cannot see`
+	}, retry.WithIdempotent(true)) // want `retry.WithIdempotent\(true\) marks retry.DoTx idempotent, but it adds to a value it overwrites; .*\(unless a check this rule cannot see.*; it runs UPDATE accounts SET balance = balance \+ …`
 }
 
 // Audit reads and logs through a function value: unknown. Silent.

@@ -32,7 +32,7 @@ func (b *Billing) Charge(ctx context.Context, id uint64) error { // want Charge:
 		if _, err := s.QueryRow(ctx, "DECLARE $id AS Uint64; SELECT balance FROM customers WHERE id = $id;", params(id)); err != nil {
 			return err
 		}
-		return b.db.Query().Exec(ctx, charge, params(id)) // want `query.Client.Exec inside the closure retried by query.Client.Do takes a second session .*; call Exec on the session`
+		return b.db.Query().Exec(ctx, charge, params(id)) // want `query.Client.Exec in the closure of query.Client.Do takes a second session from the pool; .*; call Exec on the session`
 	})
 }
 
@@ -53,7 +53,7 @@ func (b *Billing) ChargeTx(ctx context.Context, id uint64) error { // want Charg
 		if err := tx.Exec(ctx, charge, params(id)); err != nil {
 			return err
 		}
-		return b.audit.Record(ctx, "charge") // want `\(\*example.com/sdkusage/nestedretry/store.Audit\).Record, which reaches query.Client.Exec \(store.go:\d+\), inside the closure retried by query.Client.DoTx runs outside the transaction`
+		return b.audit.Record(ctx, "charge") // want `\(\*store.Audit\).Record in the closure of query.Client.DoTx runs outside its transaction; .*; \(\*example.com/sdkusage/nestedretry/store.Audit\).Record reaches query.Client.Exec \(store.go:\d+\);`
 	})
 }
 
@@ -70,7 +70,7 @@ func (b *Billing) ChargeTxFixed(ctx context.Context, id uint64) error { // want 
 // Reconcile wraps a table retrier in retry.Retry.
 func (b *Billing) Reconcile(ctx context.Context) error { // want Reconcile:"entersRetrier\\(retry\\.Retry\\)"
 	return retry.Retry(ctx, func(ctx context.Context) error {
-		return b.db.Table().Do(ctx, func(ctx context.Context, s table.Session) error { // want `table.Client.Do inside the closure retried by retry.Retry takes a second session`
+		return b.db.Table().Do(ctx, func(ctx context.Context, s table.Session) error { // want `table.Client.Do in the closure of retry.Retry takes a second session from the pool;`
 			return s.KeepAlive(ctx)
 		})
 	}, retry.WithIdempotent(true))

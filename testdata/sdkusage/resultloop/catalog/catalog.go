@@ -160,7 +160,7 @@ func (r *Repo) Seasons(ctx context.Context, series uint64) (ids []uint64, err er
 			return err
 		}
 		defer res.Close()
-		for res.NextResultSet(ctx) { // want `the result of Session.Execute is read with NextResultSet but neither res.Err\(\) nor any Scan's error is checked`
+		for res.NextResultSet(ctx) { // want `the result of Session.Execute is read with NextResultSet without an error check; .*, and neither res.Err\(\) nor any Scan's error is checked,`
 			for res.NextRow() {
 				var id uint64
 				_ = res.ScanNamed(named.Required("season_id", &id))

@@ -36,7 +36,7 @@ func (b *Bank) Debit(ctx context.Context, id, sum int64) error {
 		_, err := tx.Execute(ctx, debit, debitParams(id, sum))
 		if err != nil {
 			log.Printf("debit %d: %v", id, err)
-			return ErrTransfer // want `the closure returns accounts.ErrTransfer in place of the error of TransactionActor.Execute: table.Client.DoTx finds no YDB status`
+			return ErrTransfer // want `the closure returns accounts.ErrTransfer in place of the error of TransactionActor.Execute; table.Client.DoTx finds no YDB status`
 		}
 		return nil
 	})
@@ -82,7 +82,7 @@ func NewLedger(db *sql.DB) *Ledger { return &Ledger{db: db} }
 func (l *Ledger) Record(ctx context.Context, id, sum int64) error {
 	return retry.DoTx(ctx, l.db, func(ctx context.Context, tx *sql.Tx) error {
 		if _, err := tx.ExecContext(ctx, "UPSERT INTO ledger (id, sum) VALUES ($id, $sum)", sql.Named("id", id), sql.Named("sum", sum)); err != nil {
-			return apperr.Message{Text: "record: " + err.Error()} // want `apperr.Message keeps only the text of the error of Tx.ExecContext, and the closure returns it: retry.DoTx finds no YDB status`
+			return apperr.Message{Text: "record: " + err.Error()} // want `apperr.Message keeps only the text of the error of Tx.ExecContext: not retried; the closure returns it, and retry.DoTx finds no YDB status`
 		}
 		return nil
 	})
@@ -101,7 +101,7 @@ func (l *Ledger) Balance(ctx context.Context, id int64) (int64, error) {
 	return retry.DoTxWithResult(ctx, l.db, func(ctx context.Context, tx *sql.Tx) (int64, error) {
 		rows, err := tx.QueryContext(ctx, "SELECT SUM(sum) FROM ledger WHERE id = $id", sql.Named("id", id))
 		if err != nil {
-			return 0, fmt.Errorf("balance of %d: %v", id, err) // want `fmt.Errorf formats the error of Tx.QueryContext without %w, and the closure returns it: retry.DoTxWithResult finds no YDB status`
+			return 0, fmt.Errorf("balance of %d: %v", id, err) // want `fmt.Errorf formats the error of Tx.QueryContext without %w: not retried; the closure returns it, and retry.DoTxWithResult finds no YDB status`
 		}
 		defer rows.Close()
 		var sum int64

@@ -36,7 +36,7 @@ func (r *Repo) touch(ctx context.Context, tx query.TxActor, id string) error { /
 // Touch builds the error in another function.
 func (r *Repo) Touch(ctx context.Context, id string) error {
 	return r.db.Query().DoTx(ctx, func(ctx context.Context, tx query.TxActor) error {
-		return dbError("touch", tx.Exec(ctx, touchUser, idParams(id))) // want `users.dbError formats the error of TxActor.Exec without %w \(helpers.go:\d+\), and the closure returns it`
+		return dbError("touch", tx.Exec(ctx, touchUser, idParams(id))) // want `users.dbError formats the error of TxActor.Exec without %w: not retried; the closure returns it, .*; users.dbError builds it at helpers.go:\d+;`
 	})
 }
 
@@ -52,7 +52,7 @@ func (r *Repo) TouchAll(ctx context.Context, ids []string) error {
 	return r.db.Query().DoTx(ctx, func(ctx context.Context, tx query.TxActor) error {
 		for _, id := range ids {
 			if err := r.touch(ctx, tx, id); err != nil {
-				return fmt.Errorf("touch all: %s", err) // want `fmt.Errorf formats the error of \(\*Repo\).touch, which returns the error of TxActor.Exec \(helpers.go:\d+\) without %w`
+				return fmt.Errorf("touch all: %s", err) // want `fmt.Errorf formats the error of \(\*Repo\).touch without %w: .*; \(\*Repo\).touch returns the error of TxActor.Exec \(helpers.go:\d+\);`
 			}
 		}
 		return nil

@@ -37,7 +37,7 @@ func idParams(id string) query.ExecuteOption {
 func (r *Repo) Create(ctx context.Context, u User) error {
 	return r.db.Query().DoTx(ctx, func(ctx context.Context, tx query.TxActor) error {
 		if err := tx.Exec(ctx, insertUser, userParams(u)); err != nil {
-			return fmt.Errorf("insert user %s: %v", u.ID, err) // want `fmt.Errorf formats the error of TxActor.Exec without %w, and the closure returns it: query.Client.DoTx finds no YDB status in it \(errors.As\) and stops at the first attempt: ABORTED \(lock conflicts\), UNAVAILABLE, OVERLOADED and BAD_SESSION are not retried, and the cause is lost; format it with %w`
+			return fmt.Errorf("insert user %s: %v", u.ID, err) // want `fmt.Errorf formats the error of TxActor.Exec without %w: not retried; the closure returns it, and query.Client.DoTx finds no YDB status in it \(errors.As\) and stops at the first attempt: ABORTED \(lock conflicts\), UNAVAILABLE, OVERLOADED and BAD_SESSION are not retried, and the cause is lost; format it with %w`
 		}
 		return nil
 	})
@@ -62,7 +62,7 @@ func (r *Repo) Email(ctx context.Context, id string) (string, error) {
 			if errors.Is(err, query.ErrNoRows) {
 				return apperr.ErrNotFound // chosen on purpose after errors.Is
 			}
-			return errors.New("select user: " + err.Error()) // want `errors.New keeps only the text of the error of TxActor.QueryRow, and the closure returns it: .*; return the error itself, or fmt.Errorf\("…: %w", err\)`
+			return errors.New("select user: " + err.Error()) // want `errors.New keeps only the text of the error of TxActor.QueryRow: .*; return the error itself, or fmt.Errorf\("…: %w", err\)`
 		}
 		if err := row.Scan(&email); err != nil {
 			return apperr.Message{Text: "bad row"} // a scan error is not retryable: not reported
@@ -92,7 +92,7 @@ func (r *Repo) EmailFixed(ctx context.Context, id string) (string, error) {
 func (r *Repo) Delete(ctx context.Context, id string) error {
 	return r.db.Query().DoTx(ctx, func(ctx context.Context, tx query.TxActor) error {
 		if err := tx.Exec(ctx, deleteUser, idParams(id)); err != nil {
-			return &apperr.TxError{Op: "delete user", Err: err} // want `\*apperr.TxError holds the error of TxActor.Exec but has no Unwrap method, and the closure returns it: .*; add an Unwrap\(\) error method that returns it`
+			return &apperr.TxError{Op: "delete user", Err: err} // want `\*apperr.TxError holds the error of TxActor.Exec but has no Unwrap: .*; add an Unwrap\(\) error method that returns it`
 		}
 		return nil
 	})
@@ -113,7 +113,7 @@ func (r *Repo) DeleteAll(ctx context.Context, ids []string) error {
 	return r.db.Query().DoTx(ctx, func(ctx context.Context, tx query.TxActor) error {
 		for _, id := range ids {
 			if err := tx.Exec(ctx, deleteUser, idParams(id)); err != nil {
-				return apperr.NewTxError("delete "+id, err) // want `\*apperr.TxError holds the error of TxActor.Exec but has no Unwrap method`
+				return apperr.NewTxError("delete "+id, err) // want `\*apperr.TxError holds the error of TxActor.Exec but has no Unwrap`
 			}
 		}
 		return nil
@@ -141,7 +141,7 @@ func (r *Repo) DeleteAllFixed(ctx context.Context, ids []string) error {
 func (r *Repo) SignUp(ctx context.Context, u User) error {
 	return r.db.Query().DoTx(ctx, func(ctx context.Context, tx query.TxActor) error {
 		if err := tx.Exec(ctx, insertUser, userParams(u)); err != nil {
-			return apperr.ErrConflict // want `the closure returns apperr.ErrConflict in place of the error of TxActor.Exec: .*; return that error, wrapped with %w or in a type whose Unwrap returns it`
+			return apperr.ErrConflict // want `the closure returns apperr.ErrConflict in place of the error of TxActor.Exec; .*; return that error, wrapped with %w or in a type whose Unwrap returns it`
 		}
 		return nil
 	})
@@ -200,7 +200,7 @@ func (r *Repo) Emails(ctx context.Context) ([]string, error) {
 		out = out[:0]
 		res, err := s.Query(ctx, "SELECT email FROM users")
 		if err != nil {
-			return fmt.Errorf("emails: %v", err) // want `fmt.Errorf formats the error of Session.Query without %w, and the closure returns it: query.Client.Do finds no YDB status`
+			return fmt.Errorf("emails: %v", err) // want `fmt.Errorf formats the error of Session.Query without %w: not retried; the closure returns it, and query.Client.Do finds no YDB status`
 		}
 		defer func() { _ = res.Close(ctx) }()
 		for rs, err := range res.ResultSets(ctx) {

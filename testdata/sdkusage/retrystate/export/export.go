@@ -38,7 +38,7 @@ func (a *Archiver) Archive(ctx context.Context, batches [][]uint64) (int, error)
 				if err := tx.Exec(ctx, archiveOne, idParam(id)); err != nil {
 					return err
 				}
-				moved++ // want `update of moved \(captured from outside the closure\) runs again when query.Client.DoTx retries the closure .*; moved sums over the loop's calls of query.Client.DoTx, so count in a variable declared inside the closure and add it to moved after the call returns without error`
+				moved++ // want `update of moved runs again when query.Client.DoTx retries the closure; .*; moved is captured from outside the closure; moved sums over the loop's calls of query.Client.DoTx, so count in a variable declared inside the closure and add it to moved after the call returns without error`
 			}
 			return nil
 		})
@@ -86,7 +86,7 @@ func (a *Archiver) Purge(ctx context.Context, batches [][]uint64) (deleted uint6
 					table.NewQueryParameters(table.ValueParam("$id", idValue(id)))); err != nil {
 					return err
 				}
-				deleted += 1 // want `update of deleted \(captured from outside the closure\) runs again when table.Client.DoTx retries the closure .*; deleted sums over the loop's calls of table.Client.DoTx`
+				deleted += 1 // want `update of deleted runs again when table.Client.DoTx retries the closure; .*; deleted is captured from outside the closure; deleted sums over the loop's calls of table.Client.DoTx`
 			}
 			return nil
 		}); err != nil {

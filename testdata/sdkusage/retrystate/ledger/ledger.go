@@ -60,7 +60,7 @@ func (l *Ledger) EntriesAndBalance(ctx context.Context) (out []Entry, balance in
 				if err := res.ScanNamed(named.Required("id", &e.ID), named.Required("amount", &e.Amount)); err != nil {
 					return err
 				}
-				out = append(out, e) // want `append to out \(captured from outside the closure\) runs again when table.Client.Do retries the closure .*: Session.Execute can fail after it`
+				out = append(out, e) // want `append to out runs again when table.Client.Do retries the closure; Session.Execute can fail after it.*; out is captured from outside the closure;`
 			}
 		}
 		_ = res.Close()
@@ -91,7 +91,7 @@ func (l *Ledger) Export(ctx context.Context) (out []Entry, err error) {
 				if err := res.ScanNamed(named.Required("id", &e.ID), named.Required("amount", &e.Amount)); err != nil {
 					return err
 				}
-				out = append(out, e) // want `append to out \(captured from outside the closure\) runs again when table.Client.Do retries the closure .*: StreamResult.NextResultSet can fail after it`
+				out = append(out, e) // want `append to out runs again when table.Client.Do retries the closure; StreamResult.NextResultSet can fail after it.*; out is captured from outside the closure;`
 			}
 		}
 		return res.Err()

@@ -71,7 +71,7 @@ func (s *Store) Recent(ctx context.Context) ([]Order, error) {
 			if err := row.Scan(&o.ID, &o.UserID, &o.Amount); err != nil {
 				return err
 			}
-			out = append(out, o) // want `append to out \(captured from outside the closure\) runs again when query.Client.Do retries the closure .*: Set.NextRow can fail after it`
+			out = append(out, o) // want `append to out runs again when query.Client.Do retries the closure; Set.NextRow can fail after it.*; out is captured from outside the closure;`
 		}
 	})
 	return out, err
@@ -166,7 +166,7 @@ func (s *Store) ByUser(ctx context.Context) (map[uint64][]Order, error) {
 				return err
 			}
 			seen[o.ID] = true                              // the same entry again on a retry: not reported
-			byUser[o.UserID] = append(byUser[o.UserID], o) // want `read-modify-write of an entry of byUser \(a map captured from outside the closure\) runs again`
+			byUser[o.UserID] = append(byUser[o.UserID], o) // want `read-modify-write of an entry of byUser runs again when .*; byUser is a map captured from outside the closure;`
 		}
 	})
 	_ = attempts
@@ -230,8 +230,8 @@ func (s *Store) Total(ctx context.Context) (total int64, n int, err error) {
 			if err := row.Scan(&a); err != nil {
 				return err
 			}
-			total += a // want `update of total \(captured from outside the closure\) runs again`
-			n++        // want `update of n \(captured from outside the closure\) runs again`
+			total += a // want `update of total runs again when .*; total is captured from outside the closure;`
+			n++        // want `update of n runs again when .*; n is captured from outside the closure;`
 		}
 	})
 	return total, n, err
@@ -278,7 +278,7 @@ func (s *Store) Archive(ctx context.Context, ids []uint64) (moved []uint64, err 
 				query.WithParameters(ydb.ParamsBuilder().Param("$id").Uint64(id).Build())); err != nil {
 				return err
 			}
-			moved = append(moved, id) // want `append to moved \(captured from outside the closure\) runs again when query.Client.DoTx retries the closure .*: TxActor.Exec can fail after it`
+			moved = append(moved, id) // want `append to moved runs again when query.Client.DoTx retries the closure; TxActor.Exec can fail after it.*; moved is captured from outside the closure;`
 		}
 		return nil
 	})
@@ -292,7 +292,7 @@ func (s *Store) Audit(ctx context.Context, id uint64, log *[]string) (notes []st
 			query.WithParameters(ydb.ParamsBuilder().Param("$id").Uint64(id).Build())); err != nil {
 			return err
 		}
-		notes = append(notes, "deleted") // want `append to notes \(captured from outside the closure\) runs again when query.Client.DoTx retries the closure .*: the commit query.Client.DoTx makes when the closure returns can fail after it`
+		notes = append(notes, "deleted") // want `append to notes runs again when query.Client.DoTx retries the closure; the commit query.Client.DoTx makes when the closure returns can fail after it.*; notes is captured from outside the closure;`
 		return nil
 	})
 	return notes, err
@@ -323,7 +323,7 @@ func (s *Store) Backfill(ctx context.Context, batches [][]uint64) (moved int, er
 					query.WithParameters(ydb.ParamsBuilder().Param("$id").Uint64(id).Build())); err != nil {
 					return err
 				}
-				moved++ // want `update of moved \(captured from outside the closure\) runs again .*; moved sums over the loop's calls of query.Client.DoTx, so count in a variable declared inside the closure and add it to moved after the call returns without error`
+				moved++ // want `update of moved runs again when .*; moved is captured from outside the closure; moved sums over the loop's calls of query.Client.DoTx, so count in a variable declared inside the closure and add it to moved after the call returns without error`
 			}
 			return nil
 		})

@@ -26,7 +26,7 @@ func (s *Store) Names(ctx context.Context) (names []string, err error) {
 			if err := rows.Scan(&n); err != nil {
 				return err
 			}
-			names = append(names, n) // want `append to names \(captured from outside the closure\) runs again when retry.Do retries the closure .*: Rows.Next can fail after it`
+			names = append(names, n) // want `append to names runs again when retry.Do retries the closure; Rows.Next can fail after it.*; names is captured from outside the closure;`
 		}
 		return rows.Err()
 	}, retry.WithIdempotent(true))
@@ -63,7 +63,7 @@ func (s *Store) Rename(ctx context.Context, ids []int64, name string) (renamed i
 				return err
 			}
 			n, _ := r.RowsAffected()
-			renamed += n // want `update of renamed \(captured from outside the closure\) runs again when retry.DoTx retries the closure .*: Tx.ExecContext can fail after it`
+			renamed += n // want `update of renamed runs again when retry.DoTx retries the closure; Tx.ExecContext can fail after it.*; renamed is captured from outside the closure;`
 		}
 		return nil
 	})

@@ -57,7 +57,7 @@ func (r *Repo) List(ctx context.Context, series uint64) ([]Episode, error) {
 					title string
 					air   *time.Time
 				)
-				if err := row.Scan(&id, &title, &air); err != nil { // want `Scan scans result column 1 \(episode_id\), Uint64\? \(column episode_id of table episodes, schema .*\), into \*int64: the query service cannot cast Uint64 into int64 and fails every row whose value is not NULL \("cast failed"\); scan into \*uint64 or \*string or \*\[\]byte`
+				if err := row.Scan(&id, &title, &air); err != nil { // want `Scan scans result column 1 \(episode_id\), Uint64\?, into \*int64: .*; the query service cannot cast Uint64 into int64 and fails every row whose value is not NULL \("cast failed"\).*; result column 1 \(episode_id\) is column episode_id of table episodes, schema .*.*; scan into \*uint64 or \*string or \*\[\]byte`
 					return err
 				}
 				e := Episode{ID: uint64(id), Title: title}
@@ -115,7 +115,7 @@ func (r *Repo) Count(ctx context.Context, series uint64) (int64, error) {
 		return 0, err
 	}
 	var n int64
-	if err := row.Scan(&n); err != nil { // want `Scan scans result column 1 \(n\), Uint64 \(COUNT\(\*\)\), into \*int64: the query service cannot cast Uint64 into int64 and fails every row \("cast failed"\)`
+	if err := row.Scan(&n); err != nil { // want `Scan scans result column 1 \(n\), Uint64, into \*int64: .*; the query service cannot cast Uint64 into int64 and fails every row \("cast failed"\).*; result column 1 \(n\) is COUNT\(\*\)`
 		return 0, err
 	}
 	return n, nil
@@ -156,8 +156,8 @@ func (r *Repo) Length(ctx context.Context, series, id uint64) (time.Duration, er
 				return err
 			}
 			if err := row.ScanNamed(
-				query.Named("duration", &length), // want `ScanNamed scans column duration, Interval\? .*into \*int32: the query service cannot cast Interval into int32`
-				query.Named("title", &title),     // want `ScanNamed scans column title, Utf8 NOT NULL .*into \*\*string: the query service casts a non-Optional value only into a single pointer`
+				query.Named("duration", &length), // want `ScanNamed scans column duration, Interval\?, into \*int32: .*; the query service cannot cast Interval into int32`
+				query.Named("title", &title),     // want `ScanNamed scans column title, Utf8 NOT NULL, into \*\*string: .*; the query service casts a non-Optional value only into a single pointer`
 			); err != nil {
 				return err
 			}

@@ -43,7 +43,7 @@ func (r *Repo) AirDates(ctx context.Context, series uint64) ([]time.Time, error)
 					return err
 				}
 				var id *uint64
-				if err := row.Scan(&id, &title, &air); err != nil { // want `Scan scans result column 3 \(air_date\), Timestamp\? .*into \*time.Time: for NULL the query service leaves the destination unchanged .*air is declared outside the row loop.*scan into \*\*time.Time \(nil for NULL\), or declare air inside the loop`
+				if err := row.Scan(&id, &title, &air); err != nil { // want `Scan scans result column 3 \(air_date\), Timestamp\?, into \*time.Time: .*; for NULL the query service leaves the destination unchanged .*air is declared outside the row loop.*scan into \*\*time.Time \(nil for NULL\), or declare air inside the loop`
 					return err
 				}
 				out = append(out, air)

@@ -49,7 +49,7 @@ func (r *Repo) List(ctx context.Context) ([]Series, error) {
 					title string
 					views uint64
 				)
-				if err := res.Scan(&id, &title, &views); err != nil { // want `Scan scans result column 1 \(series_id\), Uint64 NOT NULL \(column series_id of table series, schema .*00001_series.sql:3\), into \*int64: the table service cannot decode Uint64 into int64 and fails every row; scan into \*uint64` `Scan scans result column 2 \(title\), Utf8\? .*into \*string: the table service scans an Optional value only into a double pointer .*scan into \*\*string \(nil for NULL\), or use ScanWithDefaults`
+				if err := res.Scan(&id, &title, &views); err != nil { // want `Scan scans result column 1 \(series_id\), Uint64 NOT NULL, into \*int64: .*; the table service cannot decode Uint64 into int64 and fails every row.*; result column 1 \(series_id\) is column series_id of table series, schema .*00001_series.sql:3.*; scan into \*uint64` `Scan scans result column 2 \(title\), Utf8\?, into \*string: .*; the table service scans an Optional value only into a double pointer .*scan into \*\*string \(nil for NULL\), or use ScanWithDefaults`
 					return err
 				}
 				out = append(out, Series{ID: uint64(id), Title: title, Views: views})
@@ -128,7 +128,7 @@ func (r *Repo) CountViews(ctx context.Context, min uint64) (int64, error) {
 		}
 		defer res.Close()
 		if res.NextResultSet(ctx) && res.NextRow() {
-			if err := res.Scan(&n); err != nil { // want `Scan scans result column 1, Uint64 \(COUNT\(\*\)\), into \*int64: the table service cannot decode Uint64 into int64`
+			if err := res.Scan(&n); err != nil { // want `Scan scans result column 1, Uint64, into \*int64: .*; the table service cannot decode Uint64 into int64.*; result column 1 is COUNT\(\*\)`
 				return err
 			}
 		}
@@ -172,8 +172,8 @@ func (r *Repo) Title(ctx context.Context, id uint64) (string, error) {
 		for res.NextResultSet(ctx) {
 			for res.NextRow() {
 				if err := res.ScanNamed(
-					named.Optional("title", &title), // want `ScanNamed scans column title, Utf8\? .*into \*string: the table service scans an Optional value only into a double pointer`
-					named.Required("seen", &seen),   // want `ScanNamed scans column seen, Uint64 NOT NULL .*into \*int32: the table service cannot decode Uint64 into int32`
+					named.Optional("title", &title), // want `ScanNamed scans column title, Utf8\?, into \*string: .*; the table service scans an Optional value only into a double pointer`
+					named.Required("seen", &seen),   // want `ScanNamed scans column seen, Uint64 NOT NULL, into \*int32: .*; the table service cannot decode Uint64 into int32`
 				); err != nil {
 					return err
 				}
@@ -224,7 +224,7 @@ func (r *Repo) Views(ctx context.Context) ([]uint64, error) {
 		for res.NextResultSet(ctx) {
 			for res.NextRow() {
 				var v *uint64
-				if err := res.Scan(&v); err != nil { // want `Scan scans result column 1 \(views\), Uint64 NOT NULL .*into \*\*uint64: the table service scans a non-Optional value only into a single pointer`
+				if err := res.Scan(&v); err != nil { // want `Scan scans result column 1 \(views\), Uint64 NOT NULL, into \*\*uint64: .*; the table service scans a non-Optional value only into a single pointer`
 					return err
 				}
 				if v != nil {
@@ -301,7 +301,7 @@ func (r *Repo) Rating(ctx context.Context, id uint64) (float32, error) {
 		}
 		defer res.Close()
 		if res.NextResultSet(ctx) && res.NextRow() {
-			if err := res.ScanWithDefaults(&v); err != nil { // want `ScanWithDefaults scans result column 1 \(rating\), Double\? .*into \*float32: the table service cannot decode Double into float32 and fails every row whose value is not NULL; scan into \*float64`
+			if err := res.ScanWithDefaults(&v); err != nil { // want `ScanWithDefaults scans result column 1 \(rating\), Double\?, into \*float32: .*; the table service cannot decode Double into float32 and fails every row whose value is not NULL.*; scan into \*float64`
 				return err
 			}
 		}

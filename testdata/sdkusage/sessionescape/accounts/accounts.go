@@ -27,7 +27,7 @@ func NewRepository(c table.Client) *Repository { return &Repository{c: c} }
 // Balance leaks the session on every early return after CreateSession
 // succeeded.
 func (r *Repository) Balance(ctx context.Context, id uint64) (int64, error) {
-	s, err := r.c.CreateSession(ctx) // want `the session opened by table.Client.CreateSession in \(\*Repository\).Balance is not closed on the return at line 36, the return at line 45: .*add .defer s.Close\(ctx\). right after the error check, or better run the work in db.Table\(\).Do`
+	s, err := r.c.CreateSession(ctx) // want `the session from table.Client.CreateSession in \(\*Repository\).Balance is left open on some returns; .*; it is still open at the return at line 36, the return at line 45; .*add .defer s.Close\(ctx\). right after the error check, or better run the work in db.Table\(\).Do`
 	if err != nil {
 		return 0, fmt.Errorf("session: %w", err)
 	}
@@ -82,7 +82,7 @@ func (r *Repository) Touch(ctx context.Context) error {
 
 // Ping never closes the session.
 func (r *Repository) Ping(ctx context.Context) error {
-	s, err := r.c.CreateSession(ctx) // want `the session opened by table.Client.CreateSession in \(\*Repository\).Ping is never closed \(the return at line 89\)`
+	s, err := r.c.CreateSession(ctx) // want `the session from table.Client.CreateSession in \(\*Repository\).Ping is never closed; .*; it is still open at the return at line 89;`
 	if err != nil {
 		return err
 	}
@@ -91,7 +91,7 @@ func (r *Repository) Ping(ctx context.Context) error {
 
 // LateDefer defers Close too late: the validation return leaks.
 func (r *Repository) LateDefer(ctx context.Context, id uint64) error {
-	sess, err := r.c.CreateSession(ctx) // want `in \(\*Repository\).LateDefer is not closed on the return at line 99: .*defer sess.Close\(ctx\)`
+	sess, err := r.c.CreateSession(ctx) // want `in \(\*Repository\).LateDefer is left open on some returns; .*; it is still open at the return at line 99; .*defer sess.Close\(ctx\)`
 	if err != nil {
 		return err
 	}
@@ -165,7 +165,7 @@ func (r *Repository) Pool(ctx context.Context, n int) (chan table.ClosableSessio
 // keep-alive continues without closing it.
 func (r *Repository) Sweep(ctx context.Context, n int) error {
 	for i := 0; i < n; i++ {
-		s, err := r.c.CreateSession(ctx) // want `in \(\*Repository\).Sweep is not closed on the return at line 173`
+		s, err := r.c.CreateSession(ctx) // want `in \(\*Repository\).Sweep is left open on some returns; .*; it is still open at the return at line 173;`
 		if err != nil {
 			return err
 		}
@@ -194,7 +194,7 @@ func (r *Repository) Audit(ctx context.Context) (err error) {
 			err = fmt.Errorf("audit: %w", err)
 		}
 	}()
-	s, err := r.c.CreateSession(ctx) // want `in \(\*Repository\).Audit is never closed \(the return at line 201\)`
+	s, err := r.c.CreateSession(ctx) // want `in \(\*Repository\).Audit is never closed; .*; it is still open at the return at line 201;`
 	if err != nil {
 		return err
 	}
@@ -263,7 +263,7 @@ func describe(ctx context.Context, s table.Session, name string) (int, error) {
 
 // Columns hands the session to describe, which does not close it.
 func (r *Repository) Columns(ctx context.Context, name string) (int, error) {
-	s, err := r.c.CreateSession(ctx) // want `in \(\*Repository\).Columns is never closed \(the return at line 270\)`
+	s, err := r.c.CreateSession(ctx) // want `in \(\*Repository\).Columns is never closed; .*; it is still open at the return at line 270;`
 	if err != nil {
 		return 0, err
 	}

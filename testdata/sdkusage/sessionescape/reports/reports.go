@@ -35,7 +35,7 @@ func count(ctx context.Context, res query.Result) (n int, err error) {
 func (r *Reports) Open(ctx context.Context) (query.Result, error) {
 	var res query.Result
 	err := r.db.Query().Do(ctx, func(ctx context.Context, s query.Session) (err error) {
-		res, err = s.Query(ctx, "SELECT * FROM events") // want `the stream of Executor.Query is stored in res, a variable captured from outside the closure, so it is read after query.Client.Do has returned the session to the pool`
+		res, err = s.Query(ctx, "SELECT * FROM events") // want `the stream of Executor.Query is stored in res, captured from outside the closure; it is read after query.Client.Do has returned the session to the pool`
 		return err
 	})
 	return res, err
@@ -77,7 +77,7 @@ func (r *Reports) Scan(ctx context.Context) (result.StreamResult, error) {
 func (r *Reports) Pin(ctx context.Context) (query.Session, error) {
 	var pinned query.Session
 	err := r.db.Query().Do(ctx, func(ctx context.Context, s query.Session) error {
-		pinned = s // want `s \(query.Session\) is stored in pinned, a variable captured from outside the closure`
+		pinned = s // want `s \(query.Session\) is stored in pinned, captured from outside the closure`
 		return nil
 	})
 	return pinned, err

@@ -32,7 +32,7 @@ func (r *Repo) ChunkAll(ctx context.Context, ids []uint64) ([]string, error) {
 		list = list.Add().Uint64(id)
 	}
 	return r.emails(ctx, `DECLARE $ids AS List<Uint64>;
-SELECT email FROM accounts WHERE id IN $ids;`, // want `SELECT from table accounts.* may return more than 1000 rows \(no LIMIT\)`
+SELECT email FROM accounts WHERE id IN $ids;`, // want `SELECT from accounts may return more than 1000 rows through \S+: no LIMIT; .*; it reads table accounts, primary key .*`
 		list.EndList().Build())
 }
 
@@ -75,7 +75,7 @@ func (r *Repo) Members(ctx context.Context, set map[uint64]bool) ([]string, erro
 		list = list.Add().Uint64(id)
 	}
 	return r.emails(ctx, `DECLARE $ids AS List<Uint64>;
-SELECT email FROM accounts WHERE id IN $ids;`, // want `SELECT from table accounts.* may return more than 1000 rows \(no LIMIT\)`
+SELECT email FROM accounts WHERE id IN $ids;`, // want `SELECT from accounts may return more than 1000 rows through \S+: no LIMIT; .*; it reads table accounts, primary key .*`
 		list.EndList().Build())
 }
 
@@ -107,7 +107,7 @@ func (r *Repo) OnePage(ctx context.Context, ids []uint64, start int) ([]string, 
 		list = list.Add().Uint64(id)
 	}
 	return r.emails(ctx, `DECLARE $ids AS List<Uint64>;
-SELECT email FROM accounts WHERE id IN $ids;`, // want `SELECT from table accounts.* may return more than 1000 rows \(no LIMIT\)`
+SELECT email FROM accounts WHERE id IN $ids;`, // want `SELECT from accounts may return more than 1000 rows through \S+: no LIMIT; .*; it reads table accounts, primary key .*`
 		list.EndList().Build())
 }
 
@@ -140,7 +140,7 @@ func (r *Repo) ChunkedBy(ctx context.Context, ids []uint64, size int) ([]string,
 			list = list.Add().Uint64(id)
 		}
 		emails, err := r.emails(ctx, `DECLARE $ids AS List<Uint64>;
-SELECT email FROM accounts WHERE id IN $ids;`, // want `SELECT from table accounts.* may return more than 1000 rows \(no LIMIT\)`
+SELECT email FROM accounts WHERE id IN $ids;`, // want `SELECT from accounts may return more than 1000 rows through \S+: no LIMIT; .*; it reads table accounts, primary key .*`
 			list.EndList().Build())
 		if err != nil {
 			return nil, err

@@ -25,7 +25,7 @@ func New(c table.Client) *Repo { return &Repo{c: c} }
 var readTx = table.TxControl(table.BeginTx(table.WithOnlineReadOnly()), table.CommitTx())
 
 const listByShop = `DECLARE $shop AS Uint64;
-SELECT shop_id, id, title FROM products WHERE shop_id = $shop;` // want `SELECT from table products.* may return more than 1000 rows \(no LIMIT\) through table.Session.Execute .*returns the "more than 1000 rows: truncated result" \(result.ErrTruncated\) error`
+SELECT shop_id, id, title FROM products WHERE shop_id = $shop;` // want `SELECT from products may return more than 1000 rows through table.Session.Execute: no LIMIT; .*returns the "more than 1000 rows: truncated result" \(result.ErrTruncated\) error.*; it reads table products, primary key .*`
 
 // List returns every product of a shop: past 1000 products the result
 // set is cut and res.Err() fails.
@@ -79,7 +79,7 @@ SELECT shop_id, id, title FROM products WHERE shop_id = $shop AND id > $after OR
 }
 
 const pageQuery = `DECLARE $shop AS Uint64; DECLARE $limit AS Uint64;
-SELECT shop_id, id, title FROM products WHERE shop_id = $shop ORDER BY id LIMIT $limit;` // want `may return more than 1000 rows \(a LIMIT whose value is not known to be at most 1000\)`
+SELECT shop_id, id, title FROM products WHERE shop_id = $shop ORDER BY id LIMIT $limit;` // want `may return more than 1000 rows through table.Session.Execute; .*; nothing keeps it to 1000 rows: a LIMIT whose value is not known to be at most 1000;`
 
 // PageSized takes the page size from the caller unchecked: a client asking
 // for 5000 gets an error past 1000.
@@ -233,7 +233,7 @@ func (r *Repo) Orders(ctx context.Context, shop uint64) (total int64, err error)
 	err = r.c.DoTx(ctx, func(ctx context.Context, tx table.TransactionActor) error {
 		total = 0
 		res, err := tx.Execute(ctx, `DECLARE $shop AS Uint64;
-SELECT order_id, total FROM shop_orders WHERE shop_id = $shop;`, table.NewQueryParameters(table.ValueParam("$shop", types.Uint64Value(shop)))) // want `SELECT from table shop_orders.* may return more than 1000 rows \(no LIMIT\) through table.TransactionActor.Execute`
+SELECT order_id, total FROM shop_orders WHERE shop_id = $shop;`, table.NewQueryParameters(table.ValueParam("$shop", types.Uint64Value(shop)))) // want `SELECT from shop_orders may return more than 1000 rows through table.TransactionActor.Execute; .*; nothing keeps it to 1000 rows: no LIMIT; it reads table shop_orders, primary key .*`
 		if err != nil {
 			return err
 		}

@@ -51,7 +51,7 @@ func (r *Repo) ExportProducts(ctx context.Context, shop uint64, limit int) (int,
 
 func (r *Repo) productsPage(ctx context.Context, shop uint64, limit int) (int, error) {
 	return r.countRows(ctx, `DECLARE $shop AS Uint64; DECLARE $limit AS Uint64;
-SELECT id FROM products WHERE shop_id = $shop ORDER BY id LIMIT $limit;`, // want `SELECT from table products.* may return more than 1000 rows \(a LIMIT whose value is not known to be at most 1000\)`
+SELECT id FROM products WHERE shop_id = $shop ORDER BY id LIMIT $limit;`, // want `SELECT from products may return more than 1000 rows through table.Session.Execute; .*; nothing keeps it to 1000 rows: a LIMIT whose value is not known to be at most 1000; it reads table products, primary key .*`
 		table.NewQueryParameters(
 			table.ValueParam("$shop", types.Uint64Value(shop)),
 			table.ValueParam("$limit", types.Uint64Value(uint64(limit))),

@@ -53,7 +53,7 @@ SELECT id FROM products WHERE shop_id = $shop ORDER BY id LIMIT $page_size;`, fu
 // ListOrders is ListProducts' faulty twin: the page size is not checked.
 func (r *Repo) ListOrders(ctx context.Context, shop uint64, pageSize int) ([]uint64, error) {
 	res, err := r.do2(ctx, `DECLARE $shop AS Uint64; DECLARE $page_size AS Int32;
-SELECT order_id FROM shop_orders WHERE shop_id = $shop ORDER BY order_id LIMIT $page_size;`, func() *table.QueryParameters { // want `SELECT from table shop_orders.* may return more than 1000 rows`
+SELECT order_id FROM shop_orders WHERE shop_id = $shop ORDER BY order_id LIMIT $page_size;`, func() *table.QueryParameters { // want `SELECT from shop_orders may return more than 1000 rows through .*; it reads table shop_orders, primary key .*`
 		return table.NewQueryParameters(
 			table.ValueParam("$shop", types.Uint64Value(shop)),
 			table.ValueParam("$page_size", types.Int32Value(int32(pageSize))),

@@ -73,14 +73,14 @@ SELECT id FROM users VIEW users_email_uidx WHERE email = $email;`,
 // ByName is ByEmail's faulty twin: display names are not unique.
 func (u *Users) ByName(ctx context.Context, name string) (uint64, error) {
 	return u.one(ctx, `DECLARE $name AS Utf8;
-SELECT id FROM users VIEW users_name_idx WHERE display_name = $name;`, // want `SELECT from table users.* may return more than 1000 rows \(no LIMIT\)`
+SELECT id FROM users VIEW users_name_idx WHERE display_name = $name;`, // want `SELECT from users may return more than 1000 rows through \S+: no LIMIT; .*; it reads table users, primary key .*`
 		table.NewQueryParameters(table.ValueParam("$name", types.TextValue(name))))
 }
 
 // ByEmails looks several emails up: as many rows as emails.
 func (u *Users) ByEmails(ctx context.Context, emails []types.Value) (uint64, error) {
 	return u.one(ctx, `DECLARE $emails AS List<Utf8>;
-SELECT id FROM users VIEW users_email_uidx WHERE email IN $emails;`, // want `SELECT from table users.* may return more than 1000 rows \(no LIMIT\)`
+SELECT id FROM users VIEW users_email_uidx WHERE email IN $emails;`, // want `SELECT from users may return more than 1000 rows through \S+: no LIMIT; .*; it reads table users, primary key .*`
 		table.NewQueryParameters(table.ValueParam("$emails", types.ListValue(emails...))))
 }
 
@@ -95,7 +95,7 @@ SELECT id FROM invites WHERE code = $code;`,
 // InvitesBy is InviteByCode's faulty twin: an inviter sends many invites.
 func (u *Users) InvitesBy(ctx context.Context, inviter uint64) (uint64, error) {
 	return u.one(ctx, `DECLARE $inviter AS Uint64;
-SELECT id FROM invites VIEW invites_inviter_idx WHERE inviter = $inviter;`, // want `SELECT from table invites.* may return more than 1000 rows \(no LIMIT\)`
+SELECT id FROM invites VIEW invites_inviter_idx WHERE inviter = $inviter;`, // want `SELECT from invites may return more than 1000 rows through \S+: no LIMIT; .*; it reads table invites, primary key .*`
 		table.NewQueryParameters(table.ValueParam("$inviter", types.Uint64Value(inviter))))
 }
 

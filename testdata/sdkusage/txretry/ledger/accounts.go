@@ -22,7 +22,7 @@ func newAccounts(db *sql.DB) *accounts { return &accounts{db: db} }
 // Transfer runs the transaction once: a lock conflict at Commit is the
 // caller's error.
 func (a *accounts) Transfer(ctx context.Context, from, to string, amount int64) error {
-	tx, err := a.db.BeginTx(ctx, nil) // want `\(\*sql.DB\).BeginTx begins a transaction on the YDB database/sql driver outside any retrier: "transaction locks invalidated" \(ABORTED\) at Commit and BAD_SESSION surface as request failures instead of being retried; run the transaction in retry.DoTx`
+	tx, err := a.db.BeginTx(ctx, nil) // want `\(\*sql.DB\).BeginTx begins a transaction on the YDB database/sql driver outside any retrier; "transaction locks invalidated" \(ABORTED\) at Commit and BAD_SESSION surface as request failures instead of being retried; run the transaction in retry.DoTx`
 	if err != nil {
 		return err
 	}

@@ -37,7 +37,7 @@ func (r *items) Reserve(ctx context.Context, item string, count int64) error {
 		return err
 	}
 	defer s.Close(ctx) //nolint:errcheck
-	tx, err := s.BeginTransaction(ctx, table.TxSettings(table.WithSerializableReadWrite())) // want `table.Session.BeginTransaction begins an interactive transaction on a session from table.Client.CreateSession, outside any retrier: "transaction locks invalidated" \(ABORTED\) at CommitTx and BAD_SESSION surface as request failures instead of being retried`
+	tx, err := s.BeginTransaction(ctx, table.TxSettings(table.WithSerializableReadWrite())) // want `table.Session.BeginTransaction begins an interactive transaction outside any retrier; the session is from table.Client.CreateSession: "transaction locks invalidated" \(ABORTED\) at CommitTx and BAD_SESSION surface as request failures instead of being retried`
 	if err != nil {
 		return err
 	}
@@ -99,7 +99,7 @@ func (r *items) Restock(ctx context.Context, item string, count int64) error {
 }
 
 func addStock(ctx context.Context, s table.Session, item string, count int64) error {
-	tx, err := s.BeginTransaction(ctx, table.TxSettings(table.WithSerializableReadWrite())) // want `table.Session.BeginTransaction begins an interactive transaction on a session from table.Client.CreateSession`
+	tx, err := s.BeginTransaction(ctx, table.TxSettings(table.WithSerializableReadWrite())) // want `table.Session.BeginTransaction begins an interactive transaction outside any retrier; the session is from table.Client.CreateSession`
 	if err != nil {
 		return err
 	}

@@ -28,7 +28,7 @@ func (l *ledger) Close(ctx context.Context) error { return l.s.Close(ctx) }
 // Append begins on the held session: BAD_SESSION after the server drops
 // it fails every later Append too.
 func (l *ledger) Append(ctx context.Context, account string, amount int64) error {
-	tx, err := l.s.BeginTransaction(ctx, table.TxSettings(table.WithSerializableReadWrite())) // want `table.Session.BeginTransaction begins an interactive transaction on a session from table.Client.CreateSession`
+	tx, err := l.s.BeginTransaction(ctx, table.TxSettings(table.WithSerializableReadWrite())) // want `table.Session.BeginTransaction begins an interactive transaction outside any retrier; the session is from table.Client.CreateSession`
 	if err != nil {
 		return err
 	}

@@ -33,7 +33,7 @@ func params(id uint64, amount int64) *table.QueryParameters {
 // Credit drops the transaction Execute returns: the UPSERT is never committed.
 func (r *Repo) Credit(ctx context.Context, id uint64, amount int64) error {
 	return r.db.Table().Do(ctx, func(ctx context.Context, s table.Session) error {
-		_, _, err := s.Execute(ctx, writeTx, credit, params(id, amount)) // want `Session.Execute begins a read-write transaction without CommitTx\(\) and drops the transaction it returns`
+		_, _, err := s.Execute(ctx, writeTx, credit, params(id, amount)) // want `Session.Execute begins a read-write transaction without CommitTx\(\) and drops the transaction; the table service never commits the transaction it returns`
 		return err
 	})
 }
@@ -99,7 +99,7 @@ var queryCredit = query.WithParameters(ydb.ParamsBuilder().Param("$id").Uint64(1
 // Bonus runs a write through the client with a read-write BeginTx and no
 // commit: v3.126.1+ refuses every such call.
 func (r *Repo) Bonus(ctx context.Context) error {
-	return r.db.Query().Exec(ctx, credit, // want `query.Client.Exec runs with a read-write BeginTx and no CommitTx\(\) .*since v3.126.1 the SDK refuses it`
+	return r.db.Query().Exec(ctx, credit, // want `query.Client.Exec runs with a read-write BeginTx and no CommitTx\(\); .*since v3.126.1 the SDK refuses it`
 		query.WithTxControl(query.TxControl(query.BeginTx(query.WithSerializableReadWrite()))),
 		queryCredit)
 }
@@ -163,7 +163,7 @@ var rwOpen = query.TxControl(query.BeginTx(query.WithSerializableReadWrite()))
 // Peek only reads, but since v3.126.1 the call itself fails (compare the
 // sdkusage_v3_117 module, where it is silent).
 func (r *Repo) Peek(ctx context.Context, id uint64) error {
-	_, err := r.db.Query().QueryRow(ctx, "DECLARE $id AS Uint64; SELECT balance FROM accounts WHERE id = $id;", // want `query.Client.QueryRow runs with a read-write BeginTx and no CommitTx\(\) .*every call returns query.ErrTxControlWithoutCommit`
+	_, err := r.db.Query().QueryRow(ctx, "DECLARE $id AS Uint64; SELECT balance FROM accounts WHERE id = $id;", // want `query.Client.QueryRow runs with a read-write BeginTx and no CommitTx\(\); .*every call returns query.ErrTxControlWithoutCommit`
 		query.WithTxControl(rwOpen), query.WithParameters(ydb.ParamsBuilder().Param("$id").Uint64(id).Build()))
 	return err
 }

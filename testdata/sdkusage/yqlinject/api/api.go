@@ -21,7 +21,7 @@ type GetRequest struct {
 // Get passes a request field to a repository method that splices it into
 // an IN list.
 func (h *Handler) Get(ctx context.Context, req GetRequest) error {
-	_, err := h.repo.ByIDs(ctx, req.ID) // want `req.ID \(from parameter req of exported \(\*Handler\).Get\) is spliced into the YQL text as an IN list element: .*\(DECLARE \$id AS Utf8;\), write \$id in the text .*; reached through \(\*example.com/sdkusage/yqlinject/catalog.Repo\).ByIDs at catalog.go:\d+:\d+ → query.Client.QueryResultSet`
+	_, err := h.repo.ByIDs(ctx, req.ID) // want `req.ID is spliced into the YQL text as an IN list element: YQL injection; the value is from parameter req of exported \(\*Handler\).Get.*\(DECLARE \$id AS Utf8;\), write \$id in the text .*; reached through \(\*example.com/sdkusage/yqlinject/catalog.Repo\).ByIDs at catalog.go:\d+:\d+ → query.Client.QueryResultSet`
 	return err
 }
 
@@ -34,7 +34,7 @@ func (h *Handler) GetParam(ctx context.Context, req GetRequest) error {
 // Find passes a request field through a repository method to a text
 // built in a third package.
 func (h *Handler) Find(ctx context.Context, req GetRequest) error {
-	_, err := h.repo.ByTitle(ctx, req.Title) // want `req.Title \(from parameter req of exported \(\*Handler\).Find\) is spliced into the YQL text as a string literal`
+	_, err := h.repo.ByTitle(ctx, req.Title) // want `req.Title is spliced into the YQL text as a string literal: YQL injection; the value is from parameter req of exported \(\*Handler\).Find`
 	return err
 }
 

@@ -44,7 +44,7 @@ func NewRepo(db *ydb.Driver, table, region string) *Repo {
 
 // ByVendor splices a request field into a quoted literal.
 func (r *Repo) ByVendor(ctx context.Context, req SearchRequest) (query.ResultSet, error) {
-	q := fmt.Sprintf("SELECT id, title FROM products WHERE vendor = '%s';", req.Vendor) // want `req.Vendor \(from parameter req of exported \(\*Repo\).ByVendor\) is spliced into the YQL text as a string literal: a caller's string becomes query text, so a quote or keyword in it rewrites the statement \(YQL injection\), and every distinct value is a new text YDB compiles again; declare a parameter instead \(DECLARE \$vendor AS Utf8;\), write \$vendor \(without the quotes\) in the text and bind it with query.WithParameters\(ydb.ParamsBuilder\(\).Param\("\$vendor"\).Text\(req.Vendor\).Build\(\)\)`
+	q := fmt.Sprintf("SELECT id, title FROM products WHERE vendor = '%s';", req.Vendor) // want `req.Vendor is spliced into the YQL text as a string literal: YQL injection; the value is from parameter req of exported \(\*Repo\).ByVendor: a caller's string becomes query text, so a quote or keyword in it rewrites the statement, and every distinct value is a new text YDB compiles again; declare a parameter instead \(DECLARE \$vendor AS Utf8;\), write \$vendor \(without the quotes\) in the text and bind it with query.WithParameters\(ydb.ParamsBuilder\(\).Param\("\$vendor"\).Text\(req.Vendor\).Build\(\)\)`
 	return r.db.Query().QueryResultSet(ctx, q)
 }
 
@@ -57,7 +57,7 @@ func (r *Repo) ByVendorParam(ctx context.Context, req SearchRequest) (query.Resu
 // List pages with a LIMIT formatted into the text: not an injection, but a
 // new text per page size.
 func (r *Repo) List(ctx context.Context, req SearchRequest) (query.Result, error) {
-	return r.db.Query().Query(ctx, fmt.Sprintf("SELECT id, title FROM products ORDER BY id LIMIT %d OFFSET %d;", req.Limit, req.Page*10)) // want `req.Limit \(from parameter req of exported \(\*Repo\).List\) is spliced into the YQL text as the LIMIT count: every distinct value is a new query text, which YDB compiles again instead of reusing the compiled query from its cache; declare a parameter instead \(DECLARE \$limit AS Int64;\), write \$limit in the text and bind it with query.WithParameters\(ydb.ParamsBuilder\(\).Param\("\$limit"\).Int64\(int64\(req.Limit\)\).Build\(\)\)` `req.Page \* 10 \(from parameter req of exported \(\*Repo\).List\) is spliced into the YQL text as the OFFSET count: .* \(DECLARE \$offset AS Uint64;\), write \$offset in the text and bind it with query.WithParameters\(ydb.ParamsBuilder\(\).Param\("\$offset"\).Uint64\(req.Page \* 10\)`
+	return r.db.Query().Query(ctx, fmt.Sprintf("SELECT id, title FROM products ORDER BY id LIMIT %d OFFSET %d;", req.Limit, req.Page*10)) // want `req.Limit is spliced into the YQL text as the LIMIT count: a new query text per value; the value is from parameter req of exported \(\*Repo\).List; YDB compiles every distinct text again instead of reusing the compiled query from its cache; declare a parameter instead \(DECLARE \$limit AS Int64;\), write \$limit in the text and bind it with query.WithParameters\(ydb.ParamsBuilder\(\).Param\("\$limit"\).Int64\(int64\(req.Limit\)\).Build\(\)\)` `req.Page \* 10 is spliced into the YQL text as the OFFSET count: a new query text per value; the value is from parameter req of exported \(\*Repo\).List.* \(DECLARE \$offset AS Uint64;\), write \$offset in the text and bind it with query.WithParameters\(ydb.ParamsBuilder\(\).Param\("\$offset"\).Uint64\(req.Page \* 10\)`
 }
 
 // ListParam is List's correct twin.
@@ -116,7 +116,7 @@ func (r *Repo) ByTitleParam(ctx context.Context, title string) (query.ResultSet,
 func (r *Repo) Rename(ctx context.Context, id uint64, req SearchRequest) error {
 	var b strings.Builder
 	b.WriteString("UPDATE products SET title = '")
-	b.WriteString(req.Title) // want `req.Title \(from parameter req of exported \(\*Repo\).Rename\) is spliced into the YQL text as a string literal: .* bind it with table.NewQueryParameters\(table.ValueParam\("\$title", types.TextValue\(req.Title\)\)\)`
+	b.WriteString(req.Title) // want `req.Title is spliced into the YQL text as a string literal: YQL injection; the value is from parameter req of exported \(\*Repo\).Rename.* bind it with table.NewQueryParameters\(table.ValueParam\("\$title", types.TextValue\(req.Title\)\)\)`
 	b.WriteString("' WHERE id = ")
 	b.WriteString(fmt.Sprint(id))
 	b.WriteString(";")
@@ -140,7 +140,7 @@ func (r *Repo) RenameParam(ctx context.Context, id uint64, req SearchRequest) er
 // Price reads by an id concatenated into the text on the table service.
 func (r *Repo) Price(ctx context.Context, id uint64) error {
 	return r.db.Table().Do(ctx, func(ctx context.Context, s table.Session) error {
-		_, _, err := s.Execute(ctx, table.DefaultTxControl(), fmt.Sprintf("SELECT price FROM products WHERE id = %d;", id), nil) // want `id \(parameter id of exported \(\*Repo\).Price\) is spliced into the YQL text as the value compared with id: every distinct value is a new query text, .* \(DECLARE \$id AS Uint64;\), write \$id in the text and bind it with table.NewQueryParameters\(table.ValueParam\("\$id", types.Uint64Value\(id\)\)\)`
+		_, _, err := s.Execute(ctx, table.DefaultTxControl(), fmt.Sprintf("SELECT price FROM products WHERE id = %d;", id), nil) // want `id is spliced into the YQL text as a value compared with column id: a new query text per value; the value is parameter id of exported \(\*Repo\).Price; YDB compiles every distinct text again.* \(DECLARE \$id AS Uint64;\), write \$id in the text and bind it with table.NewQueryParameters\(table.ValueParam\("\$id", types.Uint64Value\(id\)\)\)`
 		return err
 	})
 }
@@ -171,7 +171,7 @@ func (r *Repo) Archive(ctx context.Context, id uint64, archived bool) error {
 
 // Create writes a VALUES tuple from a request, through a local variable.
 func (r *Repo) Create(ctx context.Context, req SearchRequest) error {
-	vendor := req.Vendor // want `req.Vendor \(from parameter req of exported \(\*Repo\).Create\) is spliced into the YQL text as a VALUES element: .* bind it with query.WithParameters\(ydb.ParamsBuilder\(\).Param\("\$vendor"\).Text\(req.Vendor\).Build\(\)\)`
+	vendor := req.Vendor // want `req.Vendor is spliced into the YQL text as a VALUES element: YQL injection; the value is from parameter req of exported \(\*Repo\).Create.* bind it with query.WithParameters\(ydb.ParamsBuilder\(\).Param\("\$vendor"\).Text\(req.Vendor\).Build\(\)\)`
 	return r.db.Query().Exec(ctx, "UPSERT INTO products (id, vendor) VALUES (1, "+vendor+");")
 }
 
@@ -183,7 +183,7 @@ func (r *Repo) CreateTable(ctx context.Context, ttlDays int, family string) erro
 // Delete deletes the requested products one by one, splicing each id.
 func (r *Repo) Delete(ctx context.Context, req SearchRequest) error {
 	for _, id := range req.IDs {
-		if err := r.db.Query().Exec(ctx, fmt.Sprintf("DELETE FROM products WHERE id = '%s';", id)); err != nil { // want `id \(an element of req.IDs, from parameter req of exported \(\*Repo\).Delete\) is spliced into the YQL text as a string literal`
+		if err := r.db.Query().Exec(ctx, fmt.Sprintf("DELETE FROM products WHERE id = '%s';", id)); err != nil { // want `id is spliced into the YQL text as a string literal: YQL injection; the value is an element of req.IDs, from parameter req of exported \(\*Repo\).Delete`
 			return err
 		}
 	}

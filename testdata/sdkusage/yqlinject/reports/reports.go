@@ -21,7 +21,7 @@ func NewBuilder(db *ydb.Driver, shard string) *Builder { return &Builder{db: db,
 // Since splices a computed timestamp: a new text every run.
 func (b *Builder) Since(ctx context.Context) (query.Result, error) {
 	since := time.Now().Add(-24 * time.Hour).Unix()
-	return b.db.Query().Query(ctx, fmt.Sprintf("SELECT id FROM events WHERE ts >= %d AND shard = '%s';", since, b.shard)) // want `since is spliced into the YQL text as the value compared with ts: every distinct value is a new query text, .*\(DECLARE \$ts AS Int64;\), write \$ts in the text and bind it with query.WithParameters\(ydb.ParamsBuilder\(\).Param\("\$ts"\).Int64\(since\).Build\(\)\)`
+	return b.db.Query().Query(ctx, fmt.Sprintf("SELECT id FROM events WHERE ts >= %d AND shard = '%s';", since, b.shard)) // want `since is spliced into the YQL text as a value compared with column ts: a new query text per value; YDB compiles every distinct text again.*\(DECLARE \$ts AS Int64;\), write \$ts in the text and bind it with query.WithParameters\(ydb.ParamsBuilder\(\).Param\("\$ts"\).Int64\(since\).Build\(\)\)`
 }
 
 // SinceParam is Since's correct twin.

@@ -22,7 +22,7 @@ func NewServer(drv *ydb.Driver) (*Server, error) {
 
 // Search concatenates a form value into the text.
 func (s *Server) Search(w http.ResponseWriter, r *http.Request) {
-	name := r.FormValue("name") // want `r.FormValue\("name"\) \(from parameter r of exported \(\*Server\).Search\) is spliced into the YQL text as a string literal: .* bind it with sql.Named\("name", r.FormValue\("name"\)\)`
+	name := r.FormValue("name") // want `r.FormValue\("name"\) is spliced into the YQL text as a string literal: YQL injection; the value is from parameter r of exported \(\*Server\).Search.* bind it with sql.Named\("name", r.FormValue\("name"\)\)`
 	rows, err := s.db.QueryContext(r.Context(), "SELECT id FROM users WHERE name = '"+name+"'")
 	if err != nil {
 		http.Error(w, err.Error(), http.StatusInternalServerError)
@@ -49,7 +49,7 @@ func (s *Server) Older(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, err.Error(), http.StatusBadRequest)
 		return
 	}
-	rows, err := s.db.QueryContext(r.Context(), fmt.Sprintf("SELECT id FROM users WHERE age > %d AND city LIKE '%s%%'", age, r.URL.Query().Get("city"))) // want `age \(r.URL.Query\(\).Get\("age"\), from parameter r of exported \(\*Server\).Older\) is spliced into the YQL text as the value compared with age: .* sql.Named\("age", int64\(age\)\)` `r.URL.Query\(\).Get\("city"\) \(from parameter r of exported \(\*Server\).Older\) is spliced into the YQL text as a string literal: .* \(DECLARE \$city AS Utf8;\), write \$city \(without the quotes\)`
+	rows, err := s.db.QueryContext(r.Context(), fmt.Sprintf("SELECT id FROM users WHERE age > %d AND city LIKE '%s%%'", age, r.URL.Query().Get("city"))) // want `age is spliced into the YQL text as a value compared with column age: a new query text per value; the value is r.URL.Query\(\).Get\("age"\), from parameter r of exported \(\*Server\).Older.* sql.Named\("age", int64\(age\)\)` `r.URL.Query\(\).Get\("city"\) is spliced into the YQL text as a string literal: YQL injection; the value is from parameter r of exported \(\*Server\).Older.* \(DECLARE \$city AS Utf8;\), write \$city \(without the quotes\)`
 	if err != nil {
 		http.Error(w, err.Error(), http.StatusInternalServerError)
 		return

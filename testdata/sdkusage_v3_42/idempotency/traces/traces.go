@@ -40,7 +40,7 @@ func (r *Reader) name(ctx context.Context, s table.Session, id uint64) (name str
 
 // Name reads without the flag.
 func (r *Reader) Name(ctx context.Context, id uint64) (name string, err error) {
-	err = r.db.Table().Do(ctx, func(ctx context.Context, s table.Session) error { // want `table.Client.Do runs a closure whose every statement only reads .* without table.WithIdempotent\(\)`
+	err = r.db.Table().Do(ctx, func(ctx context.Context, s table.Session) error { // want `table.Client.Do runs a read-only closure without table.WithIdempotent\(\); .*; every statement of the closure only reads`
 		name, err = r.name(ctx, s, id)
 		return err
 	})
@@ -61,7 +61,7 @@ func (r *Reader) Hit(ctx context.Context, name string) error {
 	return r.db.Table().DoTx(ctx, func(ctx context.Context, tx table.TransactionActor) error {
 		_, err := tx.Execute(ctx, countHit, table.NewQueryParameters(table.ValueParam("$name", types.UTF8Value(name))))
 		return err
-	}, table.WithIdempotent()) // want `table.WithIdempotent\(\) marks table.Client.DoTx idempotent, but it runs UPDATE span_names SET hits = hits \+ …`
+	}, table.WithIdempotent()) // want `table.WithIdempotent\(\) marks table.Client.DoTx idempotent, but it adds to a value it overwrites; .*; it runs UPDATE span_names SET hits = hits \+ …`
 }
 
 // HitOnce is Hit's correct twin.

@@ -27,7 +27,7 @@ func spanParams(id uint64, name string) *table.QueryParameters {
 func (w *Writer) Write(ctx context.Context, id uint64, name string) error {
 	return w.db.Table().DoTx(ctx, func(ctx context.Context, tx table.TransactionActor) error {
 		if _, err := tx.Execute(ctx, upsertSpan, spanParams(id, name)); err != nil {
-			return spanerr.WriteError{Table: "spans", Cause: err} // want `spanerr.WriteError holds the error of TransactionActor.Execute but has no Unwrap method, and the closure returns it: table.Client.DoTx finds no YDB status`
+			return spanerr.WriteError{Table: "spans", Cause: err} // want `spanerr.WriteError holds the error of TransactionActor.Execute but has no Unwrap: not retried; the closure returns it, and table.Client.DoTx finds no YDB status`
 		}
 		return nil
 	})
@@ -54,7 +54,7 @@ func (w *Writer) WriteMany(ctx context.Context, names map[uint64]string) error {
 	return w.db.Table().Do(ctx, func(ctx context.Context, s table.Session) error {
 		for id, name := range names {
 			if err := upsert(ctx, s, id, name); err != nil {
-				return fmt.Errorf("span %d: %q", id, err) // want `fmt.Errorf formats the error of spans.upsert, which returns the error of Session.Execute \(spans.go:\d+\) without %w, and the closure returns it: table.Client.Do finds no YDB status`
+				return fmt.Errorf("span %d: %q", id, err) // want `fmt.Errorf formats the error of spans.upsert without %w: not retried; the closure returns it, and table.Client.Do finds no YDB status .*; spans.upsert returns the error of Session.Execute \(spans.go:\d+\);`
 			}
 		}
 		return nil

@@ -29,7 +29,7 @@ func (r *Reader) Services(ctx context.Context, limit uint64) ([]string, error) {
 				if err := res.ScanWithDefaults(&v); err != nil {
 					return err
 				}
-				out = append(out, v) // want `append to out \(captured from outside the closure\) runs again when table.Client.Do retries the closure .*: StreamResult.NextResultSet can fail after it`
+				out = append(out, v) // want `append to out runs again when table.Client.Do retries the closure; StreamResult.NextResultSet can fail after it.*; out is captured from outside the closure;`
 			}
 		}
 		return res.Err()

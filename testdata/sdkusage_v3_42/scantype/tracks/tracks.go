@@ -39,7 +39,7 @@ func (r *Repo) Top(ctx context.Context) ([]Track, error) {
 		for res.NextResultSet(ctx) {
 			for res.NextRow() {
 				var t Track
-				if err := res.Scan(&t.ID, &t.Name, &t.Plays); err != nil { // want `Scan scans result column 2 \(name\), Utf8\? .*into \*string: the table service scans an Optional value only into a double pointer`
+				if err := res.Scan(&t.ID, &t.Name, &t.Plays); err != nil { // want `Scan scans result column 2 \(name\), Utf8\?, into \*string: .*; the table service scans an Optional value only into a double pointer`
 					return err
 				}
 				out = append(out, t)
@@ -87,7 +87,7 @@ func (r *Repo) Plays(ctx context.Context) ([]int64, error) {
 		for res.NextResultSet(ctx) {
 			for res.NextRow() {
 				var n int64
-				if err := res.ScanNamed(named.Required("plays", &n)); err != nil { // want `ScanNamed scans column plays, Uint64 NOT NULL .*into \*int64: the table service cannot decode Uint64 into int64`
+				if err := res.ScanNamed(named.Required("plays", &n)); err != nil { // want `ScanNamed scans column plays, Uint64 NOT NULL, into \*int64: .*; the table service cannot decode Uint64 into int64`
 					return err
 				}
 				out = append(out, n)

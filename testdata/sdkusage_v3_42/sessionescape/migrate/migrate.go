@@ -21,7 +21,7 @@ func New(db ydb.Connection) *Migrator { return &Migrator{db: db, prefix: db.Name
 
 // Apply closes the session only when every step succeeded.
 func (m *Migrator) Apply(ctx context.Context, steps []string) error {
-	s, err := m.db.Table().CreateSession(ctx) // want `the session opened by table.Client.CreateSession in \(\*Migrator\).Apply is not closed on the return at line 30`
+	s, err := m.db.Table().CreateSession(ctx) // want `the session from table.Client.CreateSession in \(\*Migrator\).Apply is left open on some returns; .*; it is still open at the return at line 30;`
 	if err != nil {
 		return fmt.Errorf("migrate: %w", err)
 	}

@@ -32,7 +32,7 @@ func (l *Log) All(ctx context.Context, tenant string) ([]Entry, error) {
 	err := l.db.Table().Do(ctx, func(ctx context.Context, s table.Session) error {
 		out = out[:0]
 		_, res, err := s.Execute(ctx, readTx, `DECLARE $tenant AS Utf8;
-SELECT seq, action FROM audit_log WHERE tenant = $tenant ORDER BY seq;`, // want `SELECT from table audit_log.* may return more than 1000 rows \(no LIMIT\) through table.Session.Execute: .* returns the "truncated result" error`
+SELECT seq, action FROM audit_log WHERE tenant = $tenant ORDER BY seq;`, // want `SELECT from audit_log may return more than 1000 rows through table.Session.Execute: no LIMIT; .* returns the "truncated result" error.*; it reads table audit_log, primary key .*`
 			table.NewQueryParameters(table.ValueParam("$tenant", types.UTF8Value(tenant))))
 		if err != nil {
 			return err

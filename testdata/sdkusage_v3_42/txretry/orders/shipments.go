@@ -26,7 +26,7 @@ func (s *Shipments) Ship(ctx context.Context, id int64) error {
 		return err
 	}
 	defer sess.Close(ctx) //nolint:errcheck
-	tx, err := sess.BeginTransaction(ctx, table.TxSettings(table.WithSerializableReadWrite())) // want `table.Session.BeginTransaction begins an interactive transaction on a session from table.Client.CreateSession, outside any retrier`
+	tx, err := sess.BeginTransaction(ctx, table.TxSettings(table.WithSerializableReadWrite())) // want `table.Session.BeginTransaction begins an interactive transaction outside any retrier; the session is from table.Client.CreateSession`
 	if err != nil {
 		return err
 	}

@@ -20,7 +20,7 @@ INSERT INTO entries (id, amount) VALUES ($id, $amount);`
 // Add never commits.
 func (l *Ledger) Add(ctx context.Context, id uint64, amount int64) error {
 	return l.db.Table().Do(ctx, func(ctx context.Context, s table.Session) error {
-		_, _, err := s.Execute(ctx, table.TxControl(table.BeginTx(table.WithSerializableReadWrite())), insert, // want `Session.Execute begins a read-write transaction without CommitTx\(\) and drops the transaction it returns`
+		_, _, err := s.Execute(ctx, table.TxControl(table.BeginTx(table.WithSerializableReadWrite())), insert, // want `Session.Execute begins a read-write transaction without CommitTx\(\) and drops the transaction; the table service never commits the transaction it returns`
 			table.NewQueryParameters(table.ValueParam("$id", types.Uint64Value(id)), table.ValueParam("$amount", types.Int64Value(amount))))
 		return err
 	})
