@@ -72,7 +72,13 @@ func RowBound(s *yql.Select, plan *keyplan.Plan, script *yql.Script, param Param
 	for _, u := range s.Union {
 		b := coreBound(u, plan, script, param, list, rows)
 		if b.Rows == unbounded || total.Rows == unbounded {
-			return Bound{Rows: unbounded, Why: "a SELECT of the UNION has no bound (" + firstNonEmpty(b.Why, total.Why) + ")", Unknown: b.Unknown || total.Unknown}
+			// The reason is the unbounded SELECT's: the other one's says
+			// why it is bounded.
+			open := total
+			if total.Rows != unbounded {
+				open = b
+			}
+			return Bound{Rows: unbounded, Why: "a SELECT of the UNION has no bound (" + open.Why + ")", Unknown: b.Unknown || total.Unknown}
 		}
 		total = Bound{Rows: total.Rows + b.Rows, Why: "every SELECT of the UNION is bounded"}
 	}
@@ -92,8 +98,6 @@ func coreBound(s *yql.Select, plan *keyplan.Plan, script *yql.Script, param Para
 		take(Bound{Rows: 1, Why: "a SELECT without FROM"})
 	case len(s.GroupBy) == 0 && globalAggregate(s.Items):
 		take(Bound{Rows: 1, Why: "a global aggregate"})
-	case pointRead(s, plan):
-		take(Bound{Rows: 1, Why: "a point read of the full key"})
 	}
 	if b, ok := pointKeysBound(s, plan, script, list); ok {
 		take(b)
@@ -175,32 +179,6 @@ func globalAggregate(items []*yql.SelectItem) bool {
 		}
 	}
 	return sawAggregate
-}
-
-// pointRead reports whether s reads one table by the planner's POINT
-// verdict with every key column pinned to a single value: at most one row.
-func pointRead(s *yql.Select, plan *keyplan.Plan) bool {
-	src, ok := s.From.(*yql.TableSource)
-	if !ok || plan == nil {
-		return false
-	}
-	for _, a := range plan.Reads {
-		if a.Source != src || a.Named != "" {
-			continue
-		}
-		if a.Verdict != keyplan.Point || a.Table == nil || len(a.Bindings) == 0 {
-			return false
-		}
-		for _, b := range a.Bindings {
-			// Through VIEW idx, Key is the index columns and then the
-			// rest of the primary key: all pinned is one row too.
-			if b.Kind != keyplan.BindPoint || b.Value == nil && !b.Null {
-				return false // an IN list or OR branches: several points
-			}
-		}
-		return true
-	}
-	return false
 }
 
 // pointKeysBound bounds a read of one table that pins every column of a

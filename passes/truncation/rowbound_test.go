@@ -85,6 +85,8 @@ func TestRowBound(t *testing.T) {
 		{"SELECT id FROM (SELECT * FROM products WHERE shop_id = 1 LIMIT 10) WHERE price > 5;", nil, 10},
 		{"SELECT id FROM (SELECT * FROM products WHERE shop_id = 1) WHERE price > 5;", nil, unbounded},
 		{"SELECT * FROM products VIEW by_price WHERE price = $p;", nil, unbounded},
+		{"SELECT * FROM products VIEW by_price WHERE price = $p AND shop_id = $s AND id = $id;", nil, 1},
+		{"SELECT * FROM products VIEW by_price WHERE price = $p AND shop_id = $s;", nil, unbounded},
 		{"SELECT * FROM AS_TABLE($rows);", nil, unbounded},
 		{"SELECT * FROM users WHERE email = $email;", nil, 1},
 		{"SELECT * FROM users VIEW users_email_uidx WHERE email = $email;", nil, 1},
@@ -99,6 +101,22 @@ func TestRowBound(t *testing.T) {
 		got := boundOf(t, c.text, c.param)
 		if got.Rows != c.rows {
 			t.Errorf("%s: rows %d (%s), want %d", c.text, got.Rows, got.Why, c.rows)
+		}
+	}
+}
+
+// TestRowBoundUnionReason: an unbounded UNION gives the reason of the
+// SELECT that has no bound, whichever side it is on, never the other's
+// reason for being bounded.
+func TestRowBoundUnionReason(t *testing.T) {
+	cases := map[string]string{
+		"SELECT * FROM products WHERE shop_id = 1 AND id = 2 UNION ALL SELECT * FROM products;": "a SELECT of the UNION has no bound (no LIMIT)",
+		"SELECT * FROM products UNION ALL SELECT * FROM products WHERE shop_id = 1 AND id = 2;": "a SELECT of the UNION has no bound (no LIMIT)",
+		"SELECT * FROM products LIMIT 10 UNION ALL SELECT * FROM products LIMIT $n;":            "a SELECT of the UNION has no bound (a LIMIT whose value is not known to be at most 1000)",
+	}
+	for text, want := range cases {
+		if got := boundOf(t, text, nil); got.Rows != unbounded || got.Why != want {
+			t.Errorf("%s: rows %d (%s), want unbounded (%s)", text, got.Rows, got.Why, want)
 		}
 	}
 }
