@@ -62,14 +62,10 @@ func reportIndexSchema(pass *analysis.Pass, cfg *config.Config, done indexReport
 		if c != nil && c.Type != "" {
 			typ = c.Type
 		}
-		why := "a time type: rows written now all sort after every older row"
-		if m.Kind == keyplan.MonotonicSerial {
-			why = "a Serial type: each new id is larger than the last"
-		}
 		report.Report(pass, cfg, name, analysis.Diagnostic{
 			Pos: pos, End: end, Category: categorySchema,
-			Message: fmt.Sprintf("leading column %s of %s on %s is %s, %s; the index is partitioned by its own key, so one index partition takes every insert; %s",
-				m.Column, indexDesc(m.Index), queryplan.DescribeTable(t), typ, why, indexRemedy(t, m.Index)) + queryplan.Via(s),
+			Message: fmt.Sprintf("index %s of %s leads with %s, of type %s: one index partition takes every insert; %s, and the index is partitioned by its own key; it is the %s on %s; %s",
+				m.Index.Name, t.Name(), m.Column, typ, monotonicWhy(typ, m.Kind), indexDesc(m.Index), queryplan.DescribeTable(t), indexRemedy(t, m.Index)) + queryplan.Via(s),
 		}, opts...)
 	}
 }
@@ -79,8 +75,8 @@ func reportIndexSchema(pass *analysis.Pass, cfg *config.Config, done indexReport
 func indexFills(st *queryplan.Statement, w *keyplan.Write) []queryplan.Finding {
 	var out []queryplan.Finding
 	for _, f := range keyplan.IndexMonotonicFills(w) {
-		out = append(out, fillFinding(st, f.Value.Span, fmt.Sprintf("%s fills %s, the leading column of %s on %s, with %s, which grows with time: every new row lands in the index's last partition; %s",
-			w.Kind, f.Index.Columns[0], indexDesc(f.Index), st.DescribeTable(w.Ref, w.Table), fillDesc(f.Value), indexRemedy(w.Table, f.Index))))
+		out = append(out, fillFinding(st, f.Value.Span, fmt.Sprintf("%s fills %s, the leading column of index %s, with a value that grows with time; the value is %s: every new row lands in the index's last partition; it is the %s on %s; %s",
+			w.Kind, f.Index.Columns[0], f.Index.Name, fillDesc(f.Value), indexDesc(f.Index), st.DescribeTable(w.Ref, w.Table), indexRemedy(w.Table, f.Index))))
 	}
 	return out
 }
@@ -113,8 +109,8 @@ func checkIndexRows(pass *analysis.Pass, cfg *config.Config, ks *queryplan.Keyed
 				}
 				report.Report(pass, cfg, name, analysis.Diagnostic{
 					Pos: f.Pos, End: f.End, Category: categoryWrite,
-					Message: fmt.Sprintf("BulkUpsert fills %s, the leading column of %s on %s, from %s, which grows with time: every new row lands in the index's last partition; %s",
-						lead, indexDesc(ix), queryplan.DescribeTable(t), f.Value.Monotonic, indexRemedy(t, ix)) + queryplan.Via(ks.Site),
+					Message: fmt.Sprintf("BulkUpsert fills %s, the leading column of index %s, with a value that grows with time; the value is from %s: every new row lands in the index's last partition; it is the %s on %s; %s",
+						lead, ix.Name, f.Value.Monotonic, indexDesc(ix), queryplan.DescribeTable(t), indexRemedy(t, ix)) + queryplan.Via(ks.Site),
 				})
 				break rows
 			}

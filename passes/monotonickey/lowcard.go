@@ -309,17 +309,20 @@ func prefixMessage(t *schema.Table, v lowPrefix) string {
 	if len(names) > 1 {
 		prefix = "(" + strings.Join(names, ", ") + ")"
 	}
+	take := "take"
 	hot := fmt.Sprintf("at most %d partitions take every insert (one per value, however the table is split)", v.partitions)
 	if !v.proven {
 		for _, pc := range v.prefix {
 			if !pc.proven {
+				take = "may take"
 				hot = fmt.Sprintf("if other writes, which put %s into %s, stay among these values, %s", pc.unseen, pc.name, hot)
 				break
 			}
 		}
 	}
-	return fmt.Sprintf("%s leads its key with %s, then %s, %s: new rows land at the end of the key range of each value of %s, so %s; %s",
-		queryplan.DescribeTable(t), strings.Join(cols, " and "), v.growing, v.why, prefix, hot, prefixRemedy(t, v))
+	return fmt.Sprintf("key of %s leads with %s, then %s: at most %d partitions %s every insert; %s leads with %s; %s is %s: new rows land at the end of the key range of each value of %s, so %s; %s; %s",
+		t.Name(), prefix, v.growing, v.partitions, take,
+		t.Name(), strings.Join(cols, " and "), v.growing, v.why, prefix, hot, queryplan.DescribeTable(t), prefixRemedy(t, v))
 }
 
 func (pc prefixColumn) describe() string {

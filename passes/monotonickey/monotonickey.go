@@ -103,8 +103,8 @@ func run(pass *analysis.Pass) (any, error) {
 				continue
 			}
 			if v, ok := keyplan.MonotonicFill(w); ok {
-				fills = append(fills, fillFinding(st, v.Span, fmt.Sprintf("%s fills the leading key column %s of %s with %s, which grows with time: every new row lands in the last partition; %s",
-					w.Kind, w.Table.PrimaryKey[0], st.DescribeTable(w.Ref, w.Table), fillDesc(v), remedy(w.Table))))
+				fills = append(fills, fillFinding(st, v.Span, fmt.Sprintf("%s fills leading key column %s of %s with a value that grows with time; the value is %s: every new row lands in the last partition; %s; %s",
+					w.Kind, w.Table.PrimaryKey[0], st.TableName(w.Ref, w.Table), fillDesc(v), st.DescribeTable(w.Ref, w.Table), remedy(w.Table))))
 			}
 		}
 	}
@@ -183,15 +183,20 @@ func reportSchema(pass *analysis.Pass, cfg *config.Config, t *schema.Table, col 
 	if c != nil && c.Type != "" {
 		typ = c.Type
 	}
-	why := "a time type: rows written now all sort after every older row"
-	if kind == keyplan.MonotonicSerial {
-		why = "a Serial type: each new id is larger than the last"
-	}
 	report.Report(pass, cfg, name, analysis.Diagnostic{
 		Pos: pos, End: end, Category: categorySchema,
-		Message: fmt.Sprintf("leading key column %s of %s is %s, %s, so one partition takes every insert; %s",
-			col, queryplan.DescribeTable(t), typ, why, remedy(t)) + queryplan.Via(s),
+		Message: fmt.Sprintf("key of %s leads with %s, of type %s: one partition takes every insert; %s; %s; %s",
+			t.Name(), col, typ, monotonicWhy(typ, kind), queryplan.DescribeTable(t), remedy(t)) + queryplan.Via(s),
 	}, opts...)
+}
+
+// monotonicWhy says why a column of type typ grows: its values sort by
+// when they were written.
+func monotonicWhy(typ string, kind keyplan.MonotonicKind) string {
+	if kind == keyplan.MonotonicSerial {
+		return typ + " is a Serial type: each new id is larger than the last"
+	}
+	return typ + " is a time type: rows written now all sort after every older row"
 }
 
 func fillDesc(v keyplan.WrittenValue) string {
@@ -260,7 +265,7 @@ func reportLead(pass *analysis.Pass, cfg *config.Config, s *site.Site, row *site
 	f := lf.field
 	report.Report(pass, cfg, name, analysis.Diagnostic{
 		Pos: f.Pos, End: f.End, Category: categoryWrite,
-		Message: fmt.Sprintf("BulkUpsert fills the leading key column %s of %s from %s, which grows with time: every new row lands in the last partition; %s",
-			f.Name, table, f.Value.Monotonic, remedy(lf.table)) + queryplan.RowOrigin(row) + queryplan.Via(s),
+		Message: fmt.Sprintf("BulkUpsert fills leading key column %s of %s with a value that grows with time; the value is from %s: every new row lands in the last partition; %s; %s",
+			f.Name, lf.table.Name(), f.Value.Monotonic, table, remedy(lf.table)) + queryplan.RowOrigin(row) + queryplan.Via(s),
 	})
 }

@@ -35,6 +35,6 @@ func Create(ctx context.Context, c table.Client) error {
 }
 
 func Visit(ctx context.Context, db *ydb.Driver, user uint64) error {
-	return db.Query().Exec(ctx, "UPSERT INTO visits (day, user_id, page) VALUES (CurrentUtcDate(), $u, 'home')", // want `leading key column day of table visits.*is Date, a time type`
+	return db.Query().Exec(ctx, "UPSERT INTO visits (day, user_id, page) VALUES (CurrentUtcDate(), $u, 'home')", // want `key of visits leads with day, of type Date: one partition takes every insert; Date is a time type`
 		query.WithParameters(ydb.ParamsBuilder().Param("$u").Uint64(user).Build()))
 }

@@ -18,7 +18,7 @@ func New(db *ydb.Driver) *Ledger { return &Ledger{db: db} }
 // Book writes an entry; booked_idx leads with its Timestamp.
 func (l *Ledger) Book(ctx context.Context, account, entry uint64, amount float64) error {
 	return l.db.Query().Exec(ctx, `DECLARE $a AS Uint64; DECLARE $e AS Uint64; DECLARE $at AS Timestamp; DECLARE $amount AS Double;
-UPSERT INTO ledger_entries (account_id, entry_id, booked_at, amount) VALUES ($a, $e, $at, $amount)`, // want `leading column booked_at of GLOBAL index booked_idx \(schema: setupschema/setupschema.go:18\) on table .*ledger_entries`
+UPSERT INTO ledger_entries (account_id, entry_id, booked_at, amount) VALUES ($a, $e, $at, $amount)`, // want `index booked_idx of ledger_entries leads with booked_at, of type Timestamp: one index partition takes every insert; .*it is the GLOBAL index booked_idx \(schema: setupschema/setupschema.go:18\) on table .*ledger_entries`
 		query.WithParameters(ydb.ParamsBuilder().Param("$a").Uint64(account).Param("$e").Uint64(entry).
 			Param("$at").Timestamp(time.Now()).Param("$amount").Double(amount).Build()))
 }

@@ -26,7 +26,7 @@ func NullKey(ctx context.Context, db *sql.DB) {
 
 func Monotonic(ctx context.Context, c table.Client, v uint64) error {
 	return c.Do(ctx, func(ctx context.Context, s table.Session) error {
-		_, _, err := s.Execute(ctx, table.DefaultTxControl(), "DECLARE $id AS Uint64; UPSERT INTO audit (created_at, id) VALUES (CurrentUtcTimestamp(), $id);", // want `leading key column created_at of table audit.*is Timestamp, a time type`
+		_, _, err := s.Execute(ctx, table.DefaultTxControl(), "DECLARE $id AS Uint64; UPSERT INTO audit (created_at, id) VALUES (CurrentUtcTimestamp(), $id);", // want `key of audit leads with created_at, of type Timestamp: one partition takes every insert; Timestamp is a time type`
 			table.NewQueryParameters(table.ValueParam("$id", types.Uint64Value(v))))
 		return err
 	})

@@ -22,7 +22,7 @@ func newAppender(pool table.Client, table string) *appender {
 func (a *appender) append(ctx context.Context, evs []eventidx.Event) error {
 	rows := make([]types.Value, 0, len(evs))
 	for _, ev := range evs {
-		rows = append(rows, types.StructValue(ev.Row()...)) // want `BulkUpsert fills the leading key column ts of every table the path may name \(/local/audit/evt_login .*/local/audit/evt_logout .*\) from time.Now.*the row's fields come from \(eventidx.login\).Row` `BulkUpsert fills the leading key column ts of every table .*the row's fields come from \(eventidx.logout\).Row`
+		rows = append(rows, types.StructValue(ev.Row()...)) // want `BulkUpsert fills leading key column ts of evt_login with a value that grows with time; the value is from time.Now: .*every table the path may name \(/local/audit/evt_login .*/local/audit/evt_logout .*\).*the row's fields come from \(eventidx.login\).Row` `BulkUpsert fills leading key column ts of evt_log(in|out) with a value that grows with time; .*every table .*the row's fields come from \(eventidx.logout\).Row`
 	}
 	return a.pool.Do(ctx, func(ctx context.Context, s table.Session) error {
 		return s.BulkUpsert(ctx, a.table, types.ListValue(rows...))

@@ -63,7 +63,7 @@ UPSERT INTO seasons (series_id, season_id, first_aired, title) VALUES ($series, 
 // with a timestamp: reported, though a migration altered the table later.
 func (s *Store) SaveEpisode(ctx context.Context, series, episode uint64, title string) error {
 	return s.db.Query().Exec(ctx, `DECLARE $series AS Uint64; DECLARE $episode AS Uint64; DECLARE $at AS Timestamp; DECLARE $title AS Utf8;
-UPSERT INTO episodes (series_id, episode_id, aired_at, title) VALUES ($series, $episode, $at, $title)`, // want `leading column aired_at of GLOBAL index by_aired_at .* is Timestamp, a time type`
+UPSERT INTO episodes (series_id, episode_id, aired_at, title) VALUES ($series, $episode, $at, $title)`, // want `index by_aired_at of episodes leads with aired_at, of type Timestamp: one index partition takes every insert; Timestamp is a time type.*; it is the GLOBAL index by_aired_at `
 		query.WithParameters(ydb.ParamsBuilder().
 			Param("$series").Uint64(series).Param("$episode").Uint64(episode).
 			Param("$at").Timestamp(time.Now()).Param("$title").Text(title).Build()))

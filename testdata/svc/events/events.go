@@ -49,7 +49,7 @@ func (r *Repo) Log(ctx context.Context, user, id uint64, kind string) error {
 	now := time.Now()
 	return r.db.Query().Exec(ctx, `
 DECLARE $user AS Uint64; DECLARE $id AS Uint64; DECLARE $at AS Timestamp; DECLARE $ts AS Uint64; DECLARE $seq AS Uint64; DECLARE $kind AS Utf8;
-UPSERT INTO events (user_id, event_id, created_at, ts, seq, kind) VALUES ($user, $id, $at, $ts, $seq, $kind)`, // want `leading column created_at of GLOBAL index created_at_idx \(schema: events/events.go:32\) on table events, primary key \(user_id, event_id\) \(schema: events/events.go:31\) is Timestamp, a time type.*INDEX created_at_idx GLOBAL ON \(user_id, created_at\)` `UPSERT fills ts, the leading column of GLOBAL ASYNC index ts_idx \(schema: events/events.go:33\) .* with \$ts bound to time.Now, which grows with time`
+UPSERT INTO events (user_id, event_id, created_at, ts, seq, kind) VALUES ($user, $id, $at, $ts, $seq, $kind)`, // want `index created_at_idx of events leads with created_at, of type Timestamp: one index partition takes every insert; Timestamp is a time type.*; it is the GLOBAL index created_at_idx \(schema: events/events.go:32\) on table events, primary key \(user_id, event_id\) \(schema: events/events.go:31\).*INDEX created_at_idx GLOBAL ON \(user_id, created_at\)` `UPSERT fills ts, the leading column of index ts_idx, with a value that grows with time; the value is \$ts bound to time.Now: .*it is the GLOBAL ASYNC index ts_idx \(schema: events/events.go:33\) `
 		query.WithParameters(ydb.ParamsBuilder().
 			Param("$user").Uint64(user).
 			Param("$id").Uint64(id).
@@ -82,7 +82,7 @@ func (r *Repo) Bulk(ctx context.Context, users []uint64) error {
 		rows = append(rows, types.StructValue(
 			types.StructFieldValue("user_id", types.Uint64Value(u)),
 			types.StructFieldValue("event_id", types.Uint64Value(uint64(i))),
-			types.StructFieldValue("ts", types.OptionalValue(types.Uint64Value(uint64(time.Now().Unix())))), // want `BulkUpsert fills ts, the leading column of GLOBAL ASYNC index ts_idx .* from time.Now`
+			types.StructFieldValue("ts", types.OptionalValue(types.Uint64Value(uint64(time.Now().Unix())))), // want `BulkUpsert fills ts, the leading column of index ts_idx, with a value that grows with time; the value is from time.Now.*it is the GLOBAL ASYNC index ts_idx`
 		))
 	}
 	return r.db.Table().BulkUpsert(ctx, path.Join(r.db.Name(), "events"), table.BulkUpsertDataRows(types.ListValue(rows...)))

@@ -22,7 +22,7 @@ const (
 var rw = table.TxControl(table.BeginTx(table.WithSerializableReadWrite()), table.CommitTx())
 
 const appendLog = `DECLARE $app AS Utf8; DECLARE $host AS Utf8; DECLARE $message AS Utf8;
-UPSERT INTO app_logs (app, ts, host, message) VALUES ($app, CurrentUtcTimestamp(), $host, $message);` // want `table .*app_logs, primary key \(app, ts, host\) .* leads its key with app \(every write puts one of 3 constants: "api", "cron", "worker"\), then ts, a Timestamp that grows with time: .* at most 3 partitions take every insert .*reached through \(\*example.com/old3427/applogs.Store\).append`
+UPSERT INTO app_logs (app, ts, host, message) VALUES ($app, CurrentUtcTimestamp(), $host, $message);` // want `key of app_logs leads with app, then ts: at most 3 partitions take every insert; app_logs leads with app \(every write puts one of 3 constants: "api", "cron", "worker"\); ts is a Timestamp that grows with time: .* at most 3 partitions take every insert .*table .*app_logs, primary key \(app, ts, host\) .*reached through \(\*example.com/old3427/applogs.Store\).append`
 
 const appendUserLog = `DECLARE $user_id AS Uint64; DECLARE $message AS Utf8;
 UPSERT INTO user_logs (user_id, ts, message) VALUES ($user_id, CurrentUtcTimestamp(), $message);`

@@ -25,7 +25,7 @@ func NewDocs(db *ydb.Driver) *Docs { return &Docs{db: db} }
 func (d *Docs) Put(ctx context.Context, body string, sortable bool) error {
 	q := "UPSERT INTO docs (id, body) VALUES (RandomUuid($body), $body)"
 	if sortable {
-		q = "UPSERT INTO docs (id, body) VALUES (Uuid::newV8ColumnKey(), $body)" // want `UPSERT fills the leading key column id of table docs.* with Uuid::newV8ColumnKey\(\), which grows with time: every new row lands in the last partition; .* \(in 1 of the 2 ways the query text is built: the text at docs.go:28\)$`
+		q = "UPSERT INTO docs (id, body) VALUES (Uuid::newV8ColumnKey(), $body)" // want `UPSERT fills leading key column id of docs with a value that grows with time; the value is Uuid::newV8ColumnKey\(\): every new row lands in the last partition; .* \(in 1 of the 2 ways the query text is built: the text at docs.go:28\)$`
 	}
 	return d.db.Query().Exec(ctx, q, query.WithParameters(
 		ydb.ParamsBuilder().Param("$body").Text(body).Build(),
@@ -46,9 +46,9 @@ func (d *Docs) PutRandom(ctx context.Context, body string, sortable bool) error 
 // Stamp fills the sequence from the clock in both texts, each at a literal
 // of its own: each finding says nothing of the texts.
 func (d *Docs) Stamp(ctx context.Context, payload string, empty bool) error {
-	q := "UPSERT INTO seqs (seq, payload) VALUES (CAST(CurrentUtcTimestamp() AS Uint64), $payload)" // want `UPSERT fills the leading key column seq of table seqs.* with CurrentUtcTimestamp\(\), which grows with time: every new row lands in the last partition; .*with seq_hash = Digest::NumericHash\(seq\)$`
+	q := "UPSERT INTO seqs (seq, payload) VALUES (CAST(CurrentUtcTimestamp() AS Uint64), $payload)" // want `UPSERT fills leading key column seq of seqs with a value that grows with time; the value is CurrentUtcTimestamp\(\): every new row lands in the last partition; .*with seq_hash = Digest::NumericHash\(seq\)$`
 	if empty {
-		q = "UPSERT INTO seqs (seq, payload) VALUES (CAST(CurrentUtcTimestamp() AS Uint64), '')" // want `UPSERT fills the leading key column seq of table seqs.* with CurrentUtcTimestamp\(\), which grows with time: every new row lands in the last partition; .*with seq_hash = Digest::NumericHash\(seq\)$`
+		q = "UPSERT INTO seqs (seq, payload) VALUES (CAST(CurrentUtcTimestamp() AS Uint64), '')" // want `UPSERT fills leading key column seq of seqs with a value that grows with time; the value is CurrentUtcTimestamp\(\): every new row lands in the last partition; .*with seq_hash = Digest::NumericHash\(seq\)$`
 	}
 	return d.db.Query().Exec(ctx, q, query.WithParameters(
 		ydb.ParamsBuilder().Param("$payload").Text(payload).Build(),

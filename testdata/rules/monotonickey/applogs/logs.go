@@ -27,7 +27,7 @@ func newLogStore(db *ydb.Driver) *logStore { return &logStore{db: db} }
 // API logs for the API gateway, its name spelled in the query.
 func (s *logStore) API(ctx context.Context, host, msg string) error {
 	return s.db.Query().Exec(ctx, `DECLARE $host AS Utf8; DECLARE $message AS Utf8;
-UPSERT INTO app_logs (app, ts, host, message) VALUES ('api', CurrentUtcTimestamp(), $host, $message);`, // want `table app_logs, primary key \(app, ts, host\) \(schema: migrations/00022_applogs.sql:9\) leads its key with app \(every write puts one of 4 constants: "api", "cron", "web", "worker"\), then ts, a Timestamp that grows with time: new rows land at the end of the key range of each value of app, so at most 4 partitions take every insert \(one per value, however the table is split\); put a well-distributed column ahead of ts: move the next key column before it, PRIMARY KEY \(app, host, ts\)`
+UPSERT INTO app_logs (app, ts, host, message) VALUES ('api', CurrentUtcTimestamp(), $host, $message);`, // want `key of app_logs leads with app, then ts: at most 4 partitions take every insert; app_logs leads with app \(every write puts one of 4 constants: "api", "cron", "web", "worker"\); ts is a Timestamp that grows with time: new rows land at the end of the key range of each value of app, so at most 4 partitions take every insert \(one per value, however the table is split\); table app_logs, primary key \(app, ts, host\) \(schema: migrations/00022_applogs.sql:9\); put a well-distributed column ahead of ts: move the next key column before it, PRIMARY KEY \(app, host, ts\)`
 		query.WithParameters(ydb.ParamsBuilder().Param("$host").Text(host).Param("$message").Text(msg).Build()))
 }
 

@@ -18,7 +18,7 @@ type queues struct {
 func newQueues(db *ydb.Driver) *queues { return &queues{db: db} }
 
 func (q *queues) Fast(ctx context.Context, payload []byte) error {
-	return q.db.Table().BulkUpsert(ctx, "queue_jobs", table.BulkUpsertDataRows(types.ListValue(types.StructValue( // want `table queue_jobs, primary key \(queue, seq\) .* leads its key with queue \(every write puts one of 2 constants: "fast", "slow"\), then seq, filled from time.Now, which grows with time: .* at most 2 partitions take every insert .*put a high-cardinality column \(a user or host id, or a hash of one\) ahead of seq`
+	return q.db.Table().BulkUpsert(ctx, "queue_jobs", table.BulkUpsertDataRows(types.ListValue(types.StructValue( // want `key of queue_jobs leads with queue, then seq: at most 2 partitions take every insert; queue_jobs leads with queue \(every write puts one of 2 constants: "fast", "slow"\); seq is filled from time.Now, which grows with time: .* at most 2 partitions take every insert .*table queue_jobs, primary key \(queue, seq\) .*put a high-cardinality column \(a user or host id, or a hash of one\) ahead of seq`
 		types.StructFieldValue("queue", types.TextValue("fast")),
 		types.StructFieldValue("seq", types.Uint64Value(uint64(time.Now().UnixNano()))),
 		types.StructFieldValue("payload", types.BytesValue(payload)),

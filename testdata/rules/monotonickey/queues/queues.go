@@ -20,7 +20,7 @@ func New(db *ydb.Driver) *Tasks { return &Tasks{db: db} }
 // Default queues a task in the default lane.
 func (t *Tasks) Default(ctx context.Context, id uint64) error {
 	return t.db.Query().Exec(ctx, `DECLARE $id AS Uint64;
-UPSERT INTO tasks (lane, created_at, id) VALUES ('default', CurrentUtcTimestamp(), $id);`, // want `table tasks, primary key \(lane, created_at, id\) .* leads its key with lane \(some writes put 2 constants: "bulk", "default"\), then created_at, a Timestamp that grows with time: .* so if other writes, which put \$lane into lane, stay among these values, at most 2 partitions take every insert`
+UPSERT INTO tasks (lane, created_at, id) VALUES ('default', CurrentUtcTimestamp(), $id);`, // want `key of tasks leads with lane, then created_at: at most 2 partitions may take every insert; tasks leads with lane \(some writes put 2 constants: "bulk", "default"\); created_at is a Timestamp that grows with time: .* so if other writes, which put \$lane into lane, stay among these values, at most 2 partitions take every insert`
 		query.WithParameters(ydb.ParamsBuilder().Param("$id").Uint64(id).Build()))
 }
 

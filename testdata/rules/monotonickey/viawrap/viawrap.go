@@ -8,5 +8,5 @@ import (
 )
 
 func Record(ctx context.Context, db *dbwrap.DB) error {
-	return db.Exec(ctx, "UPSERT INTO audit (created_at, id) VALUES (CurrentUtcTimestamp(), 1)") // want `leading key column created_at of table audit.*reached through \(\*example.com/rules/dbwrap.DB\).Exec`
+	return db.Exec(ctx, "UPSERT INTO audit (created_at, id) VALUES (CurrentUtcTimestamp(), 1)") // want `key of audit leads with created_at, of type Timestamp.*reached through \(\*example.com/rules/dbwrap.DB\).Exec`
 }
