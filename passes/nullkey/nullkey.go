@@ -88,6 +88,7 @@ func run(pass *analysis.Pass) (any, error) {
 func checkFinding(cfg *config.Config, st *queryplan.Statement, w *keyplan.Write, f keyplan.Finding) (_ queryplan.Finding, ok bool) {
 	var category, msg string
 	table := st.DescribeTable(w.Ref, w.Table)
+	tname := st.TableName(w.Ref, w.Table)
 	switch f.Code {
 	case keyplan.FindNullKey:
 		category = categoryNull
@@ -98,27 +99,27 @@ func checkFinding(cfg *config.Config, st *queryplan.Statement, w *keyplan.Write,
 			if !cfg.Strict {
 				return queryplan.Finding{}, false
 			}
-			msg = fmt.Sprintf("a literal NULL is written to key column %s of %s: YDB stores a NULL key, which sorts before every value and is found only by IS NULL; fine for a deliberate sentinel row, otherwise write a real key value", f.Column, table)
+			msg = fmt.Sprintf("a literal NULL is written to key column %s of %s: a NULL key; YDB stores it, sorts it before every value and finds it only by IS NULL; %s; fine for a deliberate sentinel row, otherwise write a real key value", f.Column, tname, table)
 			break
 		}
-		msg = fmt.Sprintf("NULL%s is written to key column %s of %s", valueText(st, f), f.Column, table)
-		msg += nullConsequence(f.NotNull)
+		msg = fmt.Sprintf("NULL%s is written to %skey column %s of %s", valueText(st, f), notNullWord(f.NotNull), f.Column, tname)
+		msg += nullConsequence(f.NotNull, table)
 	case keyplan.FindOptionalKey:
 		category = categoryOptional
 		if f.NotNull {
-			msg = fmt.Sprintf("an Optional value%s is written to NOT NULL key column %s of %s: YDB rejects the statement (Can't set NULL or optional value to not null column); bind a non-Optional value", valueText(st, f), f.Column, table)
+			msg = fmt.Sprintf("an Optional value%s is written to NOT NULL key column %s of %s: YDB rejects the statement; YDB's error: Can't set NULL or optional value to not null column; %s; bind a non-Optional value", valueText(st, f), f.Column, tname, table)
 		} else {
-			msg = fmt.Sprintf("an Optional value%s is written to key column %s of %s: a possible NULL key, which sorts first and matches no = predicate; bind a non-Optional value", valueText(st, f), f.Column, table)
+			msg = fmt.Sprintf("an Optional value%s is written to key column %s of %s: a possible NULL key; a NULL key sorts first and matches no = predicate; %s; bind a non-Optional value", valueText(st, f), f.Column, tname, table)
 		}
 	case keyplan.FindMissingKeyColumn, keyplan.FindOnMissingKeyColumn:
 		if f.HashColumn {
 			return queryplan.Finding{}, false // hashprefix reports a missing hash column with the hash to write
 		}
 		category = categoryMissingKey
-		msg = fmt.Sprintf("%s does not write key column %s of %s: YDB rejects it (Missing key column in input); add the column", w.Kind, f.Column, table)
+		msg = fmt.Sprintf("%s does not write key column %s of %s: YDB rejects it; YDB's error: Missing key column in input; %s; add the column", w.Kind, f.Column, tname, table)
 	case keyplan.FindUpdateKeyColumn:
 		category = categoryUpdateKey
-		msg = fmt.Sprintf("UPDATE sets key column %s of %s: YDB rejects it (Cannot update primary key column); delete the row and insert it with the new key", f.Column, table)
+		msg = fmt.Sprintf("UPDATE sets key column %s of %s: YDB rejects it; YDB's error: Cannot update primary key column; %s; delete the row and insert it with the new key", f.Column, tname, table)
 	default:
 		return queryplan.Finding{}, false
 	}
@@ -167,11 +168,22 @@ func valueText(st *queryplan.Statement, f keyplan.Finding) string {
 	return " (" + t + ")"
 }
 
-func nullConsequence(notNull bool) string {
+// nullConsequence is what follows the headline of a NULL written to a key
+// column of the table described by table: the statement fails, or the row
+// gets a NULL key.
+func nullConsequence(notNull bool, table string) string {
 	if notNull {
-		return ": the column is NOT NULL, so YDB rejects the statement (Can't set NULL or optional value to not null column)"
+		return ": YDB rejects the statement; YDB's error: Can't set NULL or optional value to not null column; " + table
 	}
-	return ": YDB stores a NULL key, which sorts before every value and matches no = predicate; write a real key value"
+	return ": a NULL key; YDB stores it, sorts it before every value and matches it by no = predicate; " + table + "; write a real key value"
+}
+
+// notNullWord qualifies a key column in a headline.
+func notNullWord(notNull bool) string {
+	if notNull {
+		return "NOT NULL "
+	}
+	return ""
 }
 
 // rowFault is one key fault of a BulkUpsert row under one table.
@@ -180,7 +192,7 @@ type rowFault struct {
 	category string
 	kind     string // with the column, what makes two tables' faults the same
 	column   string
-	msg      func(table string) string
+	msg      func(tname, table string) string // the headline's name of the table, its description
 }
 
 // checkRows checks the rows of a BulkUpsert against the key: every key
@@ -198,19 +210,40 @@ func checkRows(pass *analysis.Pass, cfg *config.Config, plans *queryplan.Result,
 		}
 		rowTables := plans.RowTables(tables, row)
 		table := queryplan.DescribeRowTables(tables, rowTables)
+		tname := rowTablesName(tables, rowTables)
 		faults := queryplan.EveryTable(rowTables, func(t *schema.Table) []rowFault { return rowFaults(t, row) },
 			func(f rowFault) string { return f.category + "/" + f.kind + "/" + f.column })
 		for _, f := range faults {
-			reportRow(pass, cfg, s, row, f, table)
+			reportRow(pass, cfg, s, row, f, tname, table)
 		}
 	}
 }
 
-func reportRow(pass *analysis.Pass, cfg *config.Config, s *site.Site, row *site.Row, f rowFault, table string) {
+func reportRow(pass *analysis.Pass, cfg *config.Config, s *site.Site, row *site.Row, f rowFault, tname, table string) {
 	report.Report(pass, cfg, name, analysis.Diagnostic{
 		Pos: f.pos, End: f.end, Category: f.category,
-		Message: f.msg(table) + queryplan.RowOrigin(row) + queryplan.Via(s),
+		Message: f.msg(tname, table) + queryplan.RowOrigin(row) + queryplan.Via(s),
 	})
+}
+
+// rowTablesName names in a headline the tables a row may go to, as
+// DescribeRowTables describes them: the site's one table, or the name the
+// row's tables share (one table under several folders), else "every table
+// the path may name" (the detail lists them).
+func rowTablesName(tables, rowTables []*schema.Table) string {
+	if len(tables) == 1 {
+		return tables[0].Name()
+	}
+	if len(rowTables) == 0 {
+		rowTables = tables
+	}
+	n := rowTables[0].Name()
+	for _, t := range rowTables[1:] {
+		if t.Name() != n {
+			return "every table the path may name"
+		}
+	}
+	return n
 }
 
 // rowFaults lists the key faults of one decoded row under table t.
@@ -222,8 +255,8 @@ func rowFaults(t *schema.Table, row *site.Row) []rowFault {
 		if f == nil {
 			if col != nil && !col.HasDefault && !isHashColumn(t, key) {
 				out = append(out, rowFault{pos: row.Pos, end: row.End, category: categoryMissingKey, kind: "missing", column: key,
-					msg: func(table string) string {
-						return fmt.Sprintf("BulkUpsert row has no field for key column %s of %s: YDB rejects the batch; add the field", key, table)
+					msg: func(tname, table string) string {
+						return fmt.Sprintf("BulkUpsert row has no field for key column %s of %s: YDB rejects the batch; %s; add the field", key, tname, table)
 					}})
 			}
 			continue
@@ -232,18 +265,18 @@ func rowFaults(t *schema.Table, row *site.Row) []rowFault {
 		switch {
 		case f.Value.Null == site.DefinitelyNull:
 			out = append(out, rowFault{pos: f.Pos, end: f.End, category: categoryNull, kind: "null/" + strconv.FormatBool(notNull), column: key,
-				msg: func(table string) string {
-					return fmt.Sprintf("BulkUpsert writes NULL (%s) to key column %s of %s%s", desc(f.Value), key, table, nullConsequence(notNull))
+				msg: func(tname, table string) string {
+					return fmt.Sprintf("BulkUpsert writes NULL (%s) to %skey column %s of %s%s", desc(f.Value), notNullWord(notNull), key, tname, nullConsequence(notNull, table))
 				}})
 		case f.Value.Optional && notNull:
 			out = append(out, rowFault{pos: f.Pos, end: f.End, category: categoryOptional, kind: "optional-notnull", column: key,
-				msg: func(table string) string {
-					return fmt.Sprintf("BulkUpsert writes an Optional value (%s) to NOT NULL key column %s of %s: YDB rejects it; write a non-Optional value", desc(f.Value), key, table)
+				msg: func(tname, table string) string {
+					return fmt.Sprintf("BulkUpsert writes an Optional value (%s) to NOT NULL key column %s of %s: YDB rejects it; %s; write a non-Optional value", desc(f.Value), key, tname, table)
 				}})
 		case f.Value.Optional && f.Value.Null == site.MaybeNull:
 			out = append(out, rowFault{pos: f.Pos, end: f.End, category: categoryOptional, kind: "maybe-null", column: key,
-				msg: func(table string) string {
-					return fmt.Sprintf("BulkUpsert writes a value that may be NULL (%s) to key column %s of %s: a possible NULL key; write a non-Optional value", desc(f.Value), key, table)
+				msg: func(tname, table string) string {
+					return fmt.Sprintf("BulkUpsert writes a value that may be NULL (%s) to key column %s of %s: a possible NULL key; %s; write a non-Optional value", desc(f.Value), key, tname, table)
 				}})
 		}
 	}

@@ -39,7 +39,7 @@ func (j *Job) Operations(ctx context.Context, spans []spanmodel.Span) error {
 	for _, sp := range spans {
 		rows = append(rows, types.StructValue(
 			types.StructFieldValue("service", types.TextValue(sp.Service)),
-			types.StructFieldValue("operation", types.NullableTextValue(sp.Kind)), // want `BulkUpsert writes an Optional value .* to NOT NULL key column operation of table operation_index`
+			types.StructFieldValue("operation", types.NullableTextValue(sp.Kind)), // want `BulkUpsert writes an Optional value .* to NOT NULL key column operation of operation_index: YDB rejects it; table operation_index`
 			types.StructFieldValue("start_time", types.Int64Value(sp.StartTime)),
 		))
 	}
@@ -65,7 +65,7 @@ func (j *Job) Invoices(ctx context.Context, accounts []string, ids []uint64) err
 	var rows []types.Value
 	for i, acc := range accounts {
 		rows = append(rows, types.StructValue(
-			types.StructFieldValue("account_hash", types.NullValue(types.TypeUint64)), // want `BulkUpsert writes NULL .* to key column account_hash of table billing/invoices`
+			types.StructFieldValue("account_hash", types.NullValue(types.TypeUint64)), // want `BulkUpsert writes NULL .* to NOT NULL key column account_hash of invoices: YDB rejects the statement; .*table billing/invoices`
 			types.StructFieldValue("account", types.TextValue(acc)),
 			types.StructFieldValue("invoice_id", types.Uint64Value(ids[i])),
 		))
@@ -114,7 +114,7 @@ func (j *Job) Legacy(ctx context.Context, kind int, spans []spanmodel.Span) erro
 	var rows []types.Value
 	for _, sp := range spans {
 		rows = append(rows, types.StructValue(
-			types.StructFieldValue("service", types.NullValue(types.TypeText)), // want `BulkUpsert writes NULL .* to key column service of every table the path may name`
+			types.StructFieldValue("service", types.NullValue(types.TypeText)), // want `BulkUpsert writes NULL .* to NOT NULL key column service of every table the path may name: .*every table the path may name`
 			types.StructFieldValue("start_time", types.Int64Value(sp.StartTime)),
 		))
 	}
@@ -144,7 +144,7 @@ func (j *Job) seen(ctx context.Context, name, service string, op *string, at int
 	return j.db.Table().Do(ctx, func(ctx context.Context, s table.Session) error {
 		return s.BulkUpsert(ctx, path.Join(j.db.Name(), name), types.ListValue(types.StructValue(
 			types.StructFieldValue("service", types.TextValue(service)),
-			types.StructFieldValue("operation", types.NullableTextValue(op)), // want `Optional value .* to NOT NULL key column operation of table operation_index,` `Optional value .* to NOT NULL key column operation of table operation_archive,`
+			types.StructFieldValue("operation", types.NullableTextValue(op)), // want `Optional value .* to NOT NULL key column operation of operation_index: .*table operation_index,` `Optional value .* to NOT NULL key column operation of operation_archive: .*table operation_archive,`
 			types.StructFieldValue("start_time", types.Int64Value(at)),
 		)))
 	})
@@ -195,7 +195,7 @@ func (j *Job) ServicesCSV(ctx context.Context, services []string, starts []*int6
 		rows = append(rows, types.StructValue(
 			types.StructFieldValue("svc_hash", types.Uint64Value(spanmodel.ServiceHash(svc))),
 			types.StructFieldValue("service", types.TextValue(svc)),
-			types.StructFieldValue("start_time", types.NullableInt64Value(starts[i])), // want `BulkUpsert writes an Optional value .* to NOT NULL key column start_time of table service_index`
+			types.StructFieldValue("start_time", types.NullableInt64Value(starts[i])), // want `BulkUpsert writes an Optional value .* to NOT NULL key column start_time of service_index: .*table service_index`
 		))
 	}
 	return j.putServices(ctx, rows)

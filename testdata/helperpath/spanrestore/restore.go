@@ -46,7 +46,7 @@ func legacyRows(spans []spanmodel.Span) []types.Value {
 	for _, sp := range spans {
 		rows = append(rows, types.StructValue(
 			types.StructFieldValue("svc_hash", types.Uint64Value(spanmodel.ServiceHash(sp.Service))),
-			types.StructFieldValue("service", types.NullValue(types.TypeText)), // want `BulkUpsert writes NULL .* to key column service of table service_index`
+			types.StructFieldValue("service", types.NullValue(types.TypeText)), // want `BulkUpsert writes NULL .* to NOT NULL key column service of service_index: .*table service_index`
 			types.StructFieldValue("start_time", types.Int64Value(sp.StartTime)),
 		))
 	}

@@ -28,7 +28,7 @@ func (r *Repo) Close() error { return r.db.Close() }
 
 // Orphan writes an account with no id: account_id is NOT NULL.
 func (r *Repo) Orphan(ctx context.Context, email string) error {
-	_, err := r.db.ExecContext(ctx, "UPSERT INTO accounts (account_id, email) VALUES (?, ?)", sql.NullInt64{}, email) // want `NULL.* is written to key column account_id of table accounts`
+	_, err := r.db.ExecContext(ctx, "UPSERT INTO accounts (account_id, email) VALUES (?, ?)", sql.NullInt64{}, email) // want `NULL.* is written to NOT NULL key column account_id of accounts: YDB rejects the statement; .*table accounts`
 	return err
 }
 

@@ -21,7 +21,7 @@ func FullScan(ctx context.Context, db *ydb.Driver, v uint64) {
 }
 
 func NullKey(ctx context.Context, db *sql.DB) {
-	_, _ = db.ExecContext(ctx, "UPSERT INTO accounts (account_id, email) VALUES ($a, 'x')", sql.Named("a", sql.NullInt64{})) // want `NULL.* is written to key column account_id of table accounts`
+	_, _ = db.ExecContext(ctx, "UPSERT INTO accounts (account_id, email) VALUES ($a, 'x')", sql.Named("a", sql.NullInt64{})) // want `NULL.* is written to NOT NULL key column account_id of accounts: YDB rejects the statement; .*table accounts`
 }
 
 func Monotonic(ctx context.Context, c table.Client, v uint64) error {

@@ -42,7 +42,7 @@ func (w *batchWriter) write(ctx context.Context, items []badidx.Indexable, trace
 			types.StructFieldValue("uniq", types.Uint32Value(w.rnd.Uint32())),
 			types.StructFieldValue("trace_ids", types.BytesValue(traceIDs[i])),
 		)
-		rows = append(rows, types.StructValue(fields...)) // want `BulkUpsert row has no field for key column idx_hash of every table the path may name \(bix_tag .*bix_service .*bix_duration .*\): YDB rejects the batch; add the field; the row's fields come from \(badidx.serviceIndex\).StructFields at service.go:17:2`
+		rows = append(rows, types.StructValue(fields...)) // want `BulkUpsert row has no field for key column idx_hash of every table the path may name: YDB rejects the batch; every table the path may name \(bix_tag .*bix_service .*bix_duration .*\); add the field; the row's fields come from \(badidx.serviceIndex\).StructFields at service.go:17:2`
 	}
 	return w.pool.Do(ctx, func(ctx context.Context, s table.Session) error {
 		return s.BulkUpsert(ctx, path.Join(w.folder, w.tableName), types.ListValue(rows...))

@@ -39,7 +39,7 @@ func (c *counterTable) create(ctx context.Context) error {
 func (c *counterTable) bump(ctx context.Context, names []string) error {
 	rows := make([]types.Value, 0, len(names))
 	for _, n := range names {
-		rows = append(rows, types.StructValue( // want `BulkUpsert row has no field for key column tenant of every table the path may name \(/local/counters/daily .*/local/counters/hourly .*\)`
+		rows = append(rows, types.StructValue( // want `BulkUpsert row has no field for key column tenant of every table the path may name: YDB rejects the batch; every table the path may name \(/local/counters/daily .*/local/counters/hourly .*\)`
 			types.StructFieldValue("name", types.TextValue(n)),
 			types.StructFieldValue("value", types.Int64Value(1)),
 		))

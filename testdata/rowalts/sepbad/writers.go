@@ -18,7 +18,7 @@ func WriteServices(ctx context.Context, pool table.Client, folder string, items 
 	rows := make([]types.Value, 0, len(items))
 	for i, it := range items {
 		fields := append(it.StructFields(uint8(i%8)), types.StructFieldValue("uniq", types.Uint32Value(uint32(i))))
-		rows = append(rows, types.StructValue(fields...)) // want `BulkUpsert row has no field for key column idx_hash of table bix_service.*the row's fields come from \(badidx.serviceIndex\).StructFields`
+		rows = append(rows, types.StructValue(fields...)) // want `BulkUpsert row has no field for key column idx_hash of bix_service: YDB rejects the batch; table bix_service.*the row's fields come from \(badidx.serviceIndex\).StructFields`
 	}
 	return pool.Do(ctx, func(ctx context.Context, s table.Session) error {
 		return s.BulkUpsert(ctx, path.Join(folder, "bix_service"), types.ListValue(rows...))

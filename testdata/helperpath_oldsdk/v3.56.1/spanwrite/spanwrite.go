@@ -74,7 +74,7 @@ func (w *Writer) Index(ctx context.Context, s table.Session, spans []Span) error
 func (w *Writer) Services(ctx context.Context, s table.Session, spans []Span) error {
 	var rows []types.Value
 	for _, sp := range spans {
-		rows = append(rows, types.StructValue( // want `BulkUpsert row has no field for key column op of table .*op_idx`
+		rows = append(rows, types.StructValue( // want `BulkUpsert row has no field for key column op of op_idx: YDB rejects the batch; table .*op_idx`
 			types.StructFieldValue("svc", types.UTF8Value(sp.Service)),
 		))
 	}

@@ -54,7 +54,7 @@ func (w *writer) write(ctx context.Context, s table.Session, recs []Record) erro
 	var rows []types.Value
 	for i, r := range recs {
 		fields := append(r.Fields(uint8(i%4)), types.StructFieldValue("seq", types.Uint64Value(uint64(i))))
-		rows = append(rows, types.StructValue(fields...)) // want `BulkUpsert row has no field for key column idx_hash of every table the path may name \(.*tag_idx .*service_idx .*\).*the row's fields come from \(indexrows.serviceRecord\).Fields`
+		rows = append(rows, types.StructValue(fields...)) // want `BulkUpsert row has no field for key column idx_hash of every table the path may name: YDB rejects the batch; every table the path may name \(.*tag_idx .*service_idx .*\).*the row's fields come from \(indexrows.serviceRecord\).Fields`
 	}
 	return s.BulkUpsert(ctx, path.Join(w.folder, w.tableName), types.ListValue(rows...))
 }

@@ -26,7 +26,7 @@ func NewAccounts(db *ydb.Driver) *Accounts { return &Accounts{db: db} }
 func (a *Accounts) Save(ctx context.Context, id uint64, email string, imported bool) error {
 	q := "UPSERT INTO accounts (account_id, email) VALUES ($id, $email)"
 	if imported {
-		q = "UPSERT INTO accounts (account_id, email) VALUES (NULL, $email)" // want `NULL is written to key column account_id of table accounts.*: the column is NOT NULL, so YDB rejects the statement \(Can't set NULL or optional value to not null column\) \(in 1 of the 2 ways the query text is built: the text at accounts.go:29\)$`
+		q = "UPSERT INTO accounts (account_id, email) VALUES (NULL, $email)" // want `NULL is written to NOT NULL key column account_id of accounts: YDB rejects the statement; YDB's error: Can't set NULL or optional value to not null column; table accounts.* \(in 1 of the 2 ways the query text is built: the text at accounts.go:29\)$`
 	}
 	return a.db.Query().Exec(ctx, q, query.WithParameters(
 		ydb.ParamsBuilder().Param("$id").Uint64(id).Param("$email").Text(email).Build(),
@@ -49,7 +49,7 @@ func (a *Accounts) SaveKeyed(ctx context.Context, id uint64, email string, impor
 func (a *Accounts) Touch(ctx context.Context, user uint64, session, data string, short bool) error {
 	q := "UPSERT INTO sessions (user_id, session_id, data) VALUES ($user, $session, $data)"
 	if short {
-		q = "UPSERT INTO sessions (user_id, data) VALUES ($user, $data)" // want `UPSERT does not write key column session_id of table sessions.*Missing key column in input\); add the column \(in 1 of the 2 ways the query text is built: the text at accounts.go:52\)$`
+		q = "UPSERT INTO sessions (user_id, data) VALUES ($user, $data)" // want `UPSERT does not write key column session_id of sessions: YDB rejects it; YDB.s error: Missing key column in input; table sessions.*; add the column \(in 1 of the 2 ways the query text is built: the text at accounts.go:52\)$`
 	}
 	return a.db.Query().Exec(ctx, q, query.WithParameters(
 		ydb.ParamsBuilder().Param("$user").Uint64(user).Param("$session").Text(session).Param("$data").Text(data).Build(),
@@ -70,9 +70,9 @@ func (a *Accounts) TouchKeyed(ctx context.Context, user uint64, session, data st
 // Rename writes NULL into the key in every text: the finding says nothing
 // of the texts, as a text built one way does.
 func (a *Accounts) Rename(ctx context.Context, email string, upper bool) error {
-	q := "UPSERT INTO accounts (account_id, email) VALUES (NULL, $email)" // want `NULL is written to key column account_id of table accounts.*\(Can't set NULL or optional value to not null column\)$`
+	q := "UPSERT INTO accounts (account_id, email) VALUES (NULL, $email)" // want `NULL is written to NOT NULL key column account_id of accounts: YDB rejects the statement; YDB's error: Can't set NULL or optional value to not null column; table accounts, primary key \(account_id\) \(schema: migrations/00003_nullkey.sql:5\)$`
 	if upper {
-		q = "UPSERT INTO accounts (account_id, email) VALUES (NULL, Unicode::ToUpper($email))" // want `NULL is written to key column account_id of table accounts.*\(Can't set NULL or optional value to not null column\)$`
+		q = "UPSERT INTO accounts (account_id, email) VALUES (NULL, Unicode::ToUpper($email))" // want `NULL is written to NOT NULL key column account_id of accounts: YDB rejects the statement; YDB's error: Can't set NULL or optional value to not null column; table accounts, primary key \(account_id\) \(schema: migrations/00003_nullkey.sql:5\)$`
 	}
 	return a.db.Query().Exec(ctx, q, query.WithParameters(
 		ydb.ParamsBuilder().Param("$email").Text(email).Build(),

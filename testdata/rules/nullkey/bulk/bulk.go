@@ -12,10 +12,10 @@ import (
 func Rows(ctx context.Context, db *ydb.Driver) error {
 	return db.Table().BulkUpsert(ctx, "sessions", table.BulkUpsertDataRows(types.ListValue(
 		types.StructValue(
-			types.StructFieldValue("user_id", types.NullValue(types.TypeUint64)), // want `BulkUpsert writes NULL .* to key column user_id of table sessions`
+			types.StructFieldValue("user_id", types.NullValue(types.TypeUint64)), // want `BulkUpsert writes NULL .* to key column user_id of sessions: a NULL key; .*table sessions`
 			types.StructFieldValue("session_id", types.TextValue("s")),
 		),
-		types.StructValue( // want `BulkUpsert row has no field for key column session_id of table sessions`
+		types.StructValue( // want `BulkUpsert row has no field for key column session_id of sessions: YDB rejects the batch; table sessions`
 			types.StructFieldValue("user_id", types.Uint64Value(1)),
 		),
 		types.StructValue(

@@ -12,7 +12,7 @@ import (
 )
 
 func Save(ctx context.Context, db *dbwrap.DB) error {
-	return db.Exec(ctx, "UPSERT INTO sessions (user_id, session_id) VALUES ($u, 's')", // want `NULL.* is written to key column user_id of table sessions.*reached through \(\*example.com/rules/dbwrap.DB\).Exec`
+	return db.Exec(ctx, "UPSERT INTO sessions (user_id, session_id) VALUES ($u, 's')", // want `NULL.* is written to key column user_id of sessions: .*table sessions.*reached through \(\*example.com/rules/dbwrap.DB\).Exec`
 		query.WithParameters(ydb.ParamsBuilder().Param("$u").BeginOptional().Uint64(nil).EndOptional().Build()))
 }
 
