@@ -39,6 +39,7 @@ func constParamWrites(pass *analysis.Pass, cfg *config.Config, st *queryplan.Sta
 	}
 	h := w.Table.Hash
 	table := st.DescribeTable(w.Ref, w.Table)
+	tname := st.HeadlineName(w.Ref, w.Table)
 	for _, v := range kw.Values {
 		if v.Class != keyplan.ValParam {
 			continue
@@ -57,8 +58,8 @@ func constParamWrites(pass *analysis.Pass, cfg *config.Config, st *queryplan.Sta
 		}
 		report.Report(pass, cfg, name, analysis.Diagnostic{
 			Pos: s.Pos, End: s.End, Category: categoryWriteMissing,
-			Message: fmt.Sprintf("%s writes a constant to the hash-prefix column %s of %s: $%s, bound at %s:%d, is the constant%s, so every such row lands in one partition and keyed reads that %s miss it; bind %s",
-				w.Kind, h.Column, table, strings.TrimPrefix(v.Param, "$"), filepath.Base(at.Filename), at.Line, what, readsThat(h), hashExpr(h)) + queryplan.Via(s),
+			Message: fmt.Sprintf("%s writes a constant to the hash-prefix column %s of %s: every such row lands in one partition; $%s, bound at %s:%d, is the constant%s, and keyed reads that %s miss it; %s; bind %s",
+				w.Kind, h.Column, tname, strings.TrimPrefix(v.Param, "$"), filepath.Base(at.Filename), at.Line, what, readsThat(h), table, hashExpr(h)) + queryplan.Via(s),
 			Related: []analysis.RelatedInformation{{Pos: b.Pos, End: b.End, Message: "the constant bound to $" + strings.TrimPrefix(v.Param, "$")}},
 		}, report.InYQL(st.YQL(v.Span.Start)))
 	}

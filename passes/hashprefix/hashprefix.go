@@ -104,6 +104,7 @@ func checkRead(reads *readFindings, cfg *config.Config, st *queryplan.Statement,
 	hc := read.Hash
 	h := hc.Hash
 	table := st.DescribeTable(read.Ref, read.Table)
+	tname := st.HeadlineName(read.Ref, read.Table)
 	switch {
 	case hc.Missing && !bucketScanQuery(cfg, st, h):
 		span := read.Break.Span
@@ -115,8 +116,8 @@ func checkRead(reads *readFindings, cfg *config.Config, st *queryplan.Statement,
 		if h.Bucket() {
 			bound = hc.SourceBinding.Column
 		}
-		msg := fmt.Sprintf("%s binds %s but not the hash-prefix column %s of %s, so it reads every partition; %s",
-			kindOf(read), bound, h.Column, table, hashDesc(h))
+		msg := fmt.Sprintf("%s binds %s but not the hash-prefix column %s of %s: it reads every partition; %s; %s",
+			kindOf(read), bound, h.Column, tname, table, hashDesc(h))
 		d := analysis.Diagnostic{Pos: pos, End: end, Category: categoryMissing}
 		if hc.Suggestion != "" {
 			msg += fmt.Sprintf("; add %s to the WHERE clause", hc.Suggestion)
@@ -136,8 +137,8 @@ func checkRead(reads *readFindings, cfg *config.Config, st *queryplan.Statement,
 	case hc.ColumnArg != nil:
 		span := hc.ColumnArg.Span
 		pos, end := st.Pos(span)
-		msg := fmt.Sprintf("hash-prefix column %s of %s is compared with a function of a column, which depends on the row and cannot become a key range: the read scans every partition; hash the bound value instead",
-			h.Column, table)
+		msg := fmt.Sprintf("hash-prefix column %s of %s is compared with a function of a column: the read scans every partition; the function depends on the row and cannot become a key range; %s; hash the bound value instead",
+			h.Column, tname, table)
 		d := analysis.Diagnostic{Pos: pos, End: end, Category: categoryOfColumn}
 		if hc.Replace != nil {
 			if edits, ok := st.Edits([]keyplan.TextEdit{*hc.Replace}); ok {
@@ -155,8 +156,8 @@ func checkRead(reads *readFindings, cfg *config.Config, st *queryplan.Statement,
 		pos, end := st.Pos(span)
 		reads.add(st, analysis.Diagnostic{
 			Pos: pos, End: end, Category: categoryMismatch,
-			Message: fmt.Sprintf("hash-prefix column %s of %s is computed from a different value than the one bound to %s: the point lookup finds a key that was never written; %s",
-				h.Column, table, h.SourceColumn, hashDesc(h)),
+			Message: fmt.Sprintf("hash-prefix column %s of %s is computed from a different value than the one bound to %s; the point lookup finds a key that was never written; %s; %s",
+				h.Column, tname, h.SourceColumn, table, hashDesc(h)),
 		}, span.Start)
 	}
 }
@@ -166,6 +167,7 @@ func checkRead(reads *readFindings, cfg *config.Config, st *queryplan.Statement,
 func checkWrite(pass *analysis.Pass, cfg *config.Config, st *queryplan.Statement, w *keyplan.Write) {
 	h := w.Table.Hash
 	table := st.DescribeTable(w.Ref, w.Table)
+	tname := st.HeadlineName(w.Ref, w.Table)
 	for _, f := range w.Findings {
 		if f.Code != keyplan.FindMissingKeyColumn || !f.HashColumn {
 			continue
@@ -180,8 +182,8 @@ func checkWrite(pass *analysis.Pass, cfg *config.Config, st *queryplan.Statement
 		}
 		d := analysis.Diagnostic{
 			Pos: pos, End: end, Category: categoryWriteMissing,
-			Message: fmt.Sprintf("%s does not write the hash-prefix column %s of %s: YDB rejects it (Missing key column in input); write %s = %s",
-				w.Kind, h.Column, table, h.Column, hint) + queryplan.Via(st.Site),
+			Message: fmt.Sprintf("%s does not write the hash-prefix column %s of %s: YDB rejects it; YDB's error: Missing key column in input; %s; write %s = %s",
+				w.Kind, h.Column, tname, table, h.Column, hint) + queryplan.Via(st.Site),
 		}
 		if fix, ok := addHashColumnFix(st, w); ok {
 			d.SuggestedFixes = []analysis.SuggestedFix{fix}
@@ -200,8 +202,8 @@ func checkWrite(pass *analysis.Pass, cfg *config.Config, st *queryplan.Statement
 		pos, end := st.Pos(v.Span)
 		report.Report(pass, cfg, name, analysis.Diagnostic{
 			Pos: pos, End: end, Category: categoryWriteMissing,
-			Message: fmt.Sprintf("%s writes a constant to the hash-prefix column %s of %s: every such row lands in one partition and keyed reads that %s miss it; write %s",
-				w.Kind, h.Column, table, readsThat(h), hashExpr(h)) + queryplan.Via(st.Site),
+			Message: fmt.Sprintf("%s writes a constant to the hash-prefix column %s of %s: every such row lands in one partition; keyed reads that %s miss it; %s; write %s",
+				w.Kind, h.Column, tname, readsThat(h), table, hashExpr(h)) + queryplan.Via(st.Site),
 		}, report.InYQL(st.YQL(v.Span.Start)))
 	}
 }
@@ -287,10 +289,11 @@ func checkKeyedSite(pass *analysis.Pass, cfg *config.Config, plans *queryplan.Re
 	for _, row := range s.Bulk.Rows {
 		rowTables := plans.RowTables(tables, row)
 		table := queryplan.DescribeRowTables(tables, rowTables)
+		tname := queryplan.RowTablesName(tables, rowTables)
 		faults := queryplan.EveryTable(rowTables, func(t *schema.Table) []rowFault { return rowFaults(s, t, row) },
 			func(f rowFault) string { return f.kind + "/" + f.column })
 		for _, f := range faults {
-			reportRow(pass, cfg, s, row, f, table, rowAdvice(rowTables))
+			reportRow(pass, cfg, s, row, f, tname, table, rowAdvice(rowTables))
 		}
 	}
 }
@@ -303,13 +306,13 @@ type rowFault struct {
 	category string
 	kind     string
 	column   string
-	msg      func(table, advice string) string
+	msg      func(tname, table, advice string) string // the headline's name of the tables, their description
 }
 
-func reportRow(pass *analysis.Pass, cfg *config.Config, s *site.Site, row *site.Row, f rowFault, table, advice string) {
+func reportRow(pass *analysis.Pass, cfg *config.Config, s *site.Site, row *site.Row, f rowFault, tname, table, advice string) {
 	report.Report(pass, cfg, name, analysis.Diagnostic{
 		Pos: f.pos, End: f.end, Category: f.category,
-		Message: f.msg(table, advice) + queryplan.RowOrigin(row) + queryplan.Via(s),
+		Message: f.msg(tname, table, advice) + queryplan.RowOrigin(row) + queryplan.Via(s),
 	})
 }
 
@@ -357,9 +360,9 @@ func rowFaults(s *site.Site, t *schema.Table, row *site.Row) []rowFault {
 	}
 	if f := fieldOf(row, h.Column); f != nil && f.Value.Const && s.Kind == sdk.KindBulkUpsert {
 		return []rowFault{{pos: f.Pos, end: f.End, category: categoryWriteMissing, kind: "const", column: h.Column,
-			msg: func(table, advice string) string {
-				return fmt.Sprintf("BulkUpsert row writes a constant to the hash-prefix column %s of %s: every such row lands in one partition and keyed reads that %s miss it; write %s",
-					h.Column, table, readsThat(h), advice)
+			msg: func(tname, table, advice string) string {
+				return fmt.Sprintf("BulkUpsert row writes a constant to the hash-prefix column %s of %s: every such row lands in one partition; keyed reads that %s miss it; %s; write %s",
+					h.Column, tname, readsThat(h), table, advice)
 			}}}
 	}
 	has := rowKeyColumn(row, t.PrimaryKey, h) // bucket.go
@@ -367,9 +370,9 @@ func rowFaults(s *site.Site, t *schema.Table, row *site.Row) []rowFault {
 		return nil
 	}
 	return []rowFault{{pos: row.Pos, end: row.End, category: category, kind: "missing/" + h.SourceColumn, column: h.Column,
-		msg: func(table, advice string) string {
-			return fmt.Sprintf("%s has %s but not the hash-prefix column %s of %s; add a field %s holding %s",
-				what, has, h.Column, table, h.Column, advice)
+		msg: func(tname, table, advice string) string {
+			return fmt.Sprintf("%s has %s but not the hash-prefix column %s of %s; %s; add a field %s holding %s",
+				what, has, h.Column, tname, table, h.Column, advice)
 		}}}
 }
 

@@ -104,7 +104,7 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 			if v, ok := keyplan.MonotonicFill(w); ok {
 				fills = append(fills, fillFinding(st, v.Span, fmt.Sprintf("%s fills leading key column %s of %s with a value that grows with time; the value is %s: every new row lands in the last partition; %s; %s",
-					w.Kind, w.Table.PrimaryKey[0], st.TableName(w.Ref, w.Table), fillDesc(v), st.DescribeTable(w.Ref, w.Table), remedy(w.Table))))
+					w.Kind, w.Table.PrimaryKey[0], st.HeadlineName(w.Ref, w.Table), fillDesc(v), st.DescribeTable(w.Ref, w.Table), remedy(w.Table))))
 			}
 		}
 	}

@@ -88,7 +88,7 @@ func run(pass *analysis.Pass) (any, error) {
 func checkFinding(cfg *config.Config, st *queryplan.Statement, w *keyplan.Write, f keyplan.Finding) (_ queryplan.Finding, ok bool) {
 	var category, msg string
 	table := st.DescribeTable(w.Ref, w.Table)
-	tname := st.TableName(w.Ref, w.Table)
+	tname := st.HeadlineName(w.Ref, w.Table)
 	switch f.Code {
 	case keyplan.FindNullKey:
 		category = categoryNull
@@ -210,7 +210,7 @@ func checkRows(pass *analysis.Pass, cfg *config.Config, plans *queryplan.Result,
 		}
 		rowTables := plans.RowTables(tables, row)
 		table := queryplan.DescribeRowTables(tables, rowTables)
-		tname := rowTablesName(tables, rowTables)
+		tname := queryplan.RowTablesName(tables, rowTables)
 		faults := queryplan.EveryTable(rowTables, func(t *schema.Table) []rowFault { return rowFaults(t, row) },
 			func(f rowFault) string { return f.category + "/" + f.kind + "/" + f.column })
 		for _, f := range faults {
@@ -224,26 +224,6 @@ func reportRow(pass *analysis.Pass, cfg *config.Config, s *site.Site, row *site.
 		Pos: f.pos, End: f.end, Category: f.category,
 		Message: f.msg(tname, table) + queryplan.RowOrigin(row) + queryplan.Via(s),
 	})
-}
-
-// rowTablesName names in a headline the tables a row may go to, as
-// DescribeRowTables describes them: the site's one table, or the name the
-// row's tables share (one table under several folders), else "every table
-// the path may name" (the detail lists them).
-func rowTablesName(tables, rowTables []*schema.Table) string {
-	if len(tables) == 1 {
-		return tables[0].Name()
-	}
-	if len(rowTables) == 0 {
-		rowTables = tables
-	}
-	n := rowTables[0].Name()
-	for _, t := range rowTables[1:] {
-		if t.Name() != n {
-			return "every table the path may name"
-		}
-	}
-	return n
 }
 
 // rowFaults lists the key faults of one decoded row under table t.

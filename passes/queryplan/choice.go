@@ -219,6 +219,29 @@ func RowFits(t *schema.Table, row *site.Row) bool {
 	return true
 }
 
+// RowTablesName names in a headline the tables a row may go to, as
+// DescribeRowTables describes them in the detail: the site's one table,
+// or the name the row's tables share (one table under several folders),
+// else "every table the path may name".
+func RowTablesName(tables, rowTables []*schema.Table) string {
+	if len(tables) == 1 {
+		return tables[0].Name()
+	}
+	if len(rowTables) == 0 {
+		rowTables = tables
+	}
+	if len(rowTables) == 0 {
+		return "the table"
+	}
+	n := rowTables[0].Name()
+	for _, t := range rowTables[1:] {
+		if t.Name() != n {
+			return "every table the path may name"
+		}
+	}
+	return n
+}
+
 // DescribeRowTables names, for a row's message, the tables of the site
 // (tables) the row may go to (rowTables, from RowTables): all of them, or
 // the ones with a column for every field of the row.

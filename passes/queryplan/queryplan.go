@@ -258,6 +258,21 @@ func (s *Statement) TableName(ref *yql.TableRef, t *schema.Table) string {
 	return written
 }
 
+// HeadlineName names a table in a finding's headline as DescribeTable
+// names it in the detail: the path the statement wrote when the
+// catalogue's path holds a Go value's identity (<path.Base(cfg.Path)>,
+// <r.folder>/account), the catalogue's path otherwise — never the
+// identity itself, which is not what the user wrote.
+func (s *Statement) HeadlineName(ref *yql.TableRef, t *schema.Table) string {
+	if t == nil {
+		return ""
+	}
+	if written, ok := s.writtenPath(ref, t); ok {
+		return written
+	}
+	return displayPath(t.Path)
+}
+
 // writtenPath is the path ref wrote, for a table whose catalogue path
 // holds a Go value's identity, when every hole in it has a description.
 func (s *Statement) writtenPath(ref *yql.TableRef, t *schema.Table) (string, bool) {

@@ -84,7 +84,7 @@ func (f *Feed) list(ctx context.Context, q string, values ...table.ParameterOpti
 // RecentOps lists the newest operations, ignoring the hash.
 func (f *Feed) RecentOps(ctx context.Context, since int64) error {
 	return f.list(ctx, `DECLARE $since AS Int64;
-SELECT event_ids FROM feed_op WHERE rev_start_time <= 0 - $since`, // want `SELECT binds rev_start_time but not the hash-prefix column idx_hash of table feed_op, .*; idx_hash holds a hash \(feedidx.OpHash\) of values outside the key \(write evidence at feeds/feeds.go:\d+\); bind idx_hash to the same hash as the write at feeds/feeds.go:\d+ \(feedidx.OpHash\)`
+SELECT event_ids FROM feed_op WHERE rev_start_time <= 0 - $since`, // want `SELECT binds rev_start_time but not the hash-prefix column idx_hash of feed_op\b.*table feed_op, .*; idx_hash holds a hash \(feedidx.OpHash\) of values outside the key \(write evidence at feeds/feeds.go:\d+\); bind idx_hash to the same hash as the write at feeds/feeds.go:\d+ \(feedidx.OpHash\)`
 		table.ValueParam("$since", types.Int64Value(since)))
 }
 
@@ -99,7 +99,7 @@ SELECT event_ids FROM feed_op WHERE idx_hash = $hash AND rev_start_time <= 0 - $
 // RecentTags lists the newest tagged events, ignoring the hash.
 func (f *Feed) RecentTags(ctx context.Context, since int64) error {
 	return f.list(ctx, `DECLARE $since AS Int64;
-SELECT event_ids FROM feed_tag WHERE rev_start_time <= 0 - $since`, // want `SELECT binds rev_start_time but not the hash-prefix column idx_hash of table feed_tag, .*; idx_hash holds a hash \(feedidx.TagHash\) of values outside the key \(write evidence at feeds/feeds.go:\d+\); bind idx_hash to the same hash as the write at feeds/feeds.go:\d+ \(feedidx.TagHash\)`
+SELECT event_ids FROM feed_tag WHERE rev_start_time <= 0 - $since`, // want `SELECT binds rev_start_time but not the hash-prefix column idx_hash of feed_tag\b.*table feed_tag, .*; idx_hash holds a hash \(feedidx.TagHash\) of values outside the key \(write evidence at feeds/feeds.go:\d+\); bind idx_hash to the same hash as the write at feeds/feeds.go:\d+ \(feedidx.TagHash\)`
 		table.ValueParam("$since", types.Int64Value(since)))
 }
 

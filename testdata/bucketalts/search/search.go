@@ -98,7 +98,7 @@ func (st *Store) query(ctx context.Context, q string, values ...table.ParameterO
 // hash the writer spreads them by.
 func (st *Store) Recent(ctx context.Context, since int64) error {
 	return st.query(ctx, `DECLARE $since AS Int64;
-SELECT trace_ids FROM tix_service WHERE rev_start_time <= 0 - $since`, // want `SELECT binds rev_start_time but not the hash-prefix column idx_hash of table tix_service, .*bind idx_hash to the same hash as the write at search/search.go:\d+ \(spanidx.bucketHash\)`
+SELECT trace_ids FROM tix_service WHERE rev_start_time <= 0 - $since`, // want `SELECT binds rev_start_time but not the hash-prefix column idx_hash of tix_service\b.*table tix_service, .*bind idx_hash to the same hash as the write at search/search.go:\d+ \(spanidx.bucketHash\)`
 		table.ValueParam("$since", types.Int64Value(since)))
 }
 

@@ -41,7 +41,7 @@ func (r *Reports) read(ctx context.Context, index string, keys []types.Value) (r
 func (r *Reports) Busiest(ctx context.Context, services []string, at int64) (result.Result, error) {
 	keys := make([]types.Value, 0, len(services))
 	for _, svc := range services {
-		keys = append(keys, types.StructValue( // want `ReadRows key has service but not the hash-prefix column svc_hash of table service_index`
+		keys = append(keys, types.StructValue( // want `ReadRows key has service but not the hash-prefix column svc_hash of service_index\b.*table service_index`
 			types.StructFieldValue("service", types.TextValue(svc)),
 			types.StructFieldValue("start_time", types.Int64Value(at)),
 		))
@@ -93,7 +93,7 @@ func (r *Reports) save(ctx context.Context, index string, rows []types.Value) er
 func (r *Reports) Pin(ctx context.Context, services []string, at int64) error {
 	var rows []types.Value
 	for _, svc := range services {
-		rows = append(rows, types.StructValue( // want `BulkUpsert row has service but not the hash-prefix column svc_hash of table service_index`
+		rows = append(rows, types.StructValue( // want `BulkUpsert row has service but not the hash-prefix column svc_hash of service_index\b.*table service_index`
 			types.StructFieldValue("service", types.TextValue(svc)),
 			types.StructFieldValue("start_time", types.Int64Value(at)),
 		))

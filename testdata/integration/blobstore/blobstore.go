@@ -43,6 +43,6 @@ SELECT data FROM blobs WHERE blob_hash = $h AND blob_id = $id;`,
 // Drop forgets the hash.
 func (s *Store) Drop(ctx context.Context, id string) error {
 	return s.db.Query().Exec(ctx, `DECLARE $id AS Utf8;
-DELETE FROM blobs WHERE blob_id = $id;`, // want `DELETE binds blob_id but not the hash-prefix column blob_hash of table blobs`
+DELETE FROM blobs WHERE blob_id = $id;`, // want `DELETE binds blob_id but not the hash-prefix column blob_hash of blobs\b.*table blobs`
 		query.WithParameters(ydb.ParamsBuilder().Param("$id").Text(id).Build()))
 }

@@ -68,7 +68,7 @@ func (s *store) put(ctx context.Context, user string) error {
 func (s *store) load(ctx context.Context, recs []Record) error {
 	rows := make([]types.Value, 0, len(recs))
 	for _, r := range recs {
-		rows = append(rows, types.StructValue(r.Fields()...)) // want `BulkUpsert row has user but not the hash-prefix column user_hash of every table the path may name \(/local/profiles/usr_main .*/local/profiles/usr_archive .*the row's fields come from \(hashwriter.legacy\).Fields`
+		rows = append(rows, types.StructValue(r.Fields()...)) // want `BulkUpsert row has user but not the hash-prefix column user_hash of every table the path may name; every table the path may name \(/local/profiles/usr_main .*/local/profiles/usr_archive .*the row's fields come from \(hashwriter.legacy\).Fields`
 	}
 	return s.pool.Do(ctx, func(ctx context.Context, sess table.Session) error {
 		return sess.BulkUpsert(ctx, "/local/profiles/"+s.tableName, types.ListValue(rows...))

@@ -16,6 +16,6 @@ func id(v uint64) *table.QueryParameters {
 
 // Hash evidence comes from the hash: section of .ydblint.yml only.
 func Orders(ctx context.Context, d *store.DB, v uint64) {
-	_ = d.Run(ctx, "SELECT amount FROM orders WHERE order_id = $id", id(v)) // want `SELECT binds order_id but not the hash-prefix column order_hash of table orders.*config evidence at \.ydblint\.yml:16`
+	_ = d.Run(ctx, "SELECT amount FROM orders WHERE order_id = $id", id(v)) // want `SELECT binds order_id but not the hash-prefix column order_hash of orders\b.*table orders.*config evidence at \.ydblint\.yml:16`
 	_ = d.Run(ctx, "SELECT amount FROM orders WHERE order_hash = Digest::NumericHash($id) AND order_id = $id", id(v))
 }

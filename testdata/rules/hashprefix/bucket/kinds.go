@@ -32,7 +32,7 @@ SELECT trace_id FROM kind_index WHERE kind_hash = $hash AND ts >= $from`,
 // Recent reads the span-kind index without the hash.
 func (k *Kinds) Recent(ctx context.Context, from int64) error {
 	_, err := k.db.Query().QueryResultSet(ctx, `DECLARE $from AS Int64;
-SELECT trace_id FROM kind_index WHERE ts >= $from`, // want `SELECT binds ts but not the hash-prefix column kind_hash of table kind_index, .*bind kind_hash to the same hash as the read at hashprefix/bucket/kinds.go:\d+ \(index.BucketHash\)`
+SELECT trace_id FROM kind_index WHERE ts >= $from`, // want `SELECT binds ts but not the hash-prefix column kind_hash of kind_index\b.*table kind_index, .*bind kind_hash to the same hash as the read at hashprefix/bucket/kinds.go:\d+ \(index.BucketHash\)`
 		query.WithParameters(ydb.ParamsBuilder().Param("$from").Int64(from).Build()))
 	return err
 }

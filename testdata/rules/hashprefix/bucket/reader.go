@@ -76,7 +76,7 @@ func (r *Reader) RecentTags(ctx context.Context, service, key, value string, fro
 		values := []table.ParameterOption{
 			table.ValueParam("$hash", types.Uint64Value(hash)),
 		}
-		_ = r.since(ctx, "by-tag-recent", from, values...) // want `SELECT binds ts but not the hash-prefix column tag_hash of table tag_index, .*tag_hash holds a hash \(index.TagHash\) of values outside the key \(write evidence at hashprefix/bucket/writer.go:\d+\); bind tag_hash to the same hash as the write at hashprefix/bucket/writer.go:\d+ \(index.TagHash\)`
+		_ = r.since(ctx, "by-tag-recent", from, values...) // want `SELECT binds ts but not the hash-prefix column tag_hash of tag_index\b.*table tag_index, .*tag_hash holds a hash \(index.TagHash\) of values outside the key \(write evidence at hashprefix/bucket/writer.go:\d+\); bind tag_hash to the same hash as the write at hashprefix/bucket/writer.go:\d+ \(index.TagHash\)`
 	})
 }
 
@@ -89,7 +89,7 @@ func (r *Reader) ByService(ctx context.Context, service string, from int64) {
 
 // RecentServices reads the service index without its hash.
 func (r *Reader) RecentServices(ctx context.Context, from int64) error {
-	return r.exec(ctx, queries.Get("by-service-recent"), table.ValueParam("$from", types.Int64Value(from))) // want `SELECT binds ts but not the hash-prefix column svc_hash of table service_index, .*\(write evidence at hashprefix/bucket/writer.go:44\); bind svc_hash to the same hash as the write at hashprefix/bucket/writer.go:44 \(index.BucketHash\)`
+	return r.exec(ctx, queries.Get("by-service-recent"), table.ValueParam("$from", types.Int64Value(from))) // want `SELECT binds ts but not the hash-prefix column svc_hash of service_index\b.*table service_index, .*\(write evidence at hashprefix/bucket/writer.go:44\); bind svc_hash to the same hash as the write at hashprefix/bucket/writer.go:44 \(index.BucketHash\)`
 }
 
 // ByOperation finds the traces of one operation of a service; nothing in
@@ -102,7 +102,7 @@ func (r *Reader) ByOperation(ctx context.Context, service, op string, from int64
 
 // RecentOperations reads the operation index without its hash.
 func (r *Reader) RecentOperations(ctx context.Context, from int64) error {
-	return r.exec(ctx, queries.Get("by-operation-recent"), table.ValueParam("$from", types.Int64Value(from))) // want `SELECT binds ts but not the hash-prefix column op_hash of table operation_index, .*bind op_hash to the same hash as the read at hashprefix/bucket/reader.go:\d+ \(index.BucketHash\)`
+	return r.exec(ctx, queries.Get("by-operation-recent"), table.ValueParam("$from", types.Int64Value(from))) // want `SELECT binds ts but not the hash-prefix column op_hash of operation_index\b.*table operation_index, .*bind op_hash to the same hash as the read at hashprefix/bucket/reader.go:\d+ \(index.BucketHash\)`
 }
 
 // ByTenant reads the bucket a caller asked for: the tenant index is not
@@ -151,7 +151,7 @@ func (r *Reader) Lookup(ctx context.Context, service string, bucket uint8, ts in
 // LookupUnhashed leaves the hash out of the key.
 func (r *Reader) LookupUnhashed(ctx context.Context, ts int64, traceID string) error {
 	_, err := r.db.Table().ReadRows(ctx, path.Join(r.db.Name(), "service_index"), types.ListValue(
-		types.StructValue( // want `ReadRows key has ts but not the hash-prefix column svc_hash of table service_index.*; add a field svc_hash holding the same hash as the write at hashprefix/bucket/writer.go:\d+ \(index.BucketHash\)`
+		types.StructValue( // want `ReadRows key has ts but not the hash-prefix column svc_hash of service_index\b.*table service_index.*; add a field svc_hash holding the same hash as the write at hashprefix/bucket/writer.go:\d+ \(index.BucketHash\)`
 			types.StructFieldValue("ts", types.Int64Value(ts)),
 			types.StructFieldValue("trace_id", types.UTF8Value(traceID)),
 		),

@@ -53,7 +53,7 @@ func (w *Writer) WriteServices(ctx context.Context, spans []Span) error {
 func (w *Writer) WriteServicesUnbucketed(ctx context.Context, spans []Span) error {
 	rows := make([]types.Value, 0, len(spans))
 	for _, sp := range spans {
-		rows = append(rows, types.StructValue( // want `BulkUpsert row has ts but not the hash-prefix column svc_hash of table service_index`
+		rows = append(rows, types.StructValue( // want `BulkUpsert row has ts but not the hash-prefix column svc_hash of service_index\b.*table service_index`
 			types.StructFieldValue("ts", types.Int64Value(-sp.Start)),
 			types.StructFieldValue("trace_id", types.UTF8Value(sp.TraceID)),
 		))
@@ -110,11 +110,11 @@ UPSERT INTO tag_index (tag_hash, ts, trace_id) VALUES ($hash, $ts, $trace_id)`,
 // WriteTagFlat leaves the hash out of the statement.
 func (w *Writer) WriteTagFlat(ctx context.Context, t Tag) error {
 	return w.exec(ctx, `DECLARE $ts AS Int64; DECLARE $trace_id AS Utf8;
-UPSERT INTO tag_index (ts, trace_id) VALUES ($ts, $trace_id)`, tagRow(t)...) // want `UPSERT does not write the hash-prefix column tag_hash of table tag_index.*write tag_hash = the same hash as the write at hashprefix/bucket/writer.go:\d+ \(index.TagHash\)`
+UPSERT INTO tag_index (ts, trace_id) VALUES ($ts, $trace_id)`, tagRow(t)...) // want `UPSERT does not write the hash-prefix column tag_hash of tag_index\b.*table tag_index.*write tag_hash = the same hash as the write at hashprefix/bucket/writer.go:\d+ \(index.TagHash\)`
 }
 
 // WriteTagPinned writes a constant hash.
 func (w *Writer) WriteTagPinned(ctx context.Context, t Tag) error {
 	return w.exec(ctx, `DECLARE $ts AS Int64; DECLARE $trace_id AS Utf8;
-UPSERT INTO tag_index (tag_hash, ts, trace_id) VALUES (7, $ts, $trace_id)`, tagRow(t)...) // want `UPSERT writes a constant to the hash-prefix column tag_hash of table tag_index`
+UPSERT INTO tag_index (tag_hash, ts, trace_id) VALUES (7, $ts, $trace_id)`, tagRow(t)...) // want `UPSERT writes a constant to the hash-prefix column tag_hash of tag_index\b.*table tag_index`
 }

@@ -30,7 +30,7 @@ func NewUsers(db *ydb.Driver) *Users { return &Users{db: db} }
 // Find binds user_id but not user_hash in both ways the text is built:
 // reported once.
 func (u *Users) Find(ctx context.Context, f UserFilter) error {
-	conds := []string{"user_id = $id"} // want `SELECT binds user_id but not the hash-prefix column user_hash of table users.*$`
+	conds := []string{"user_id = $id"} // want `SELECT binds user_id but not the hash-prefix column user_hash of users\b.*table users.*$`
 	params := ydb.ParamsBuilder().Param("$id").Uint64(f.ID)
 	if f.Name != "" {
 		conds = append(conds, "name = $name")

@@ -19,7 +19,7 @@ const (
 	upsertTemplate = `PRAGMA TablePathPrefix("%s");
 UPSERT INTO ` + "`%s`" + ` (h, id, v) VALUES (Digest::NumericHash($id), $id, $v);`
 	readTemplate = `PRAGMA TablePathPrefix("%s");
-SELECT v FROM ` + "`%s`" + ` WHERE id = $id;`  // want `SELECT binds id but not the hash-prefix column h of table <path.Base\(cfg.Path\)>, primary key \(h, id\)`
+SELECT v FROM ` + "`%s`" + ` WHERE id = $id;`  // want `SELECT binds id but not the hash-prefix column h of <path.Base\(cfg.Path\)>: it reads every partition; table <path.Base\(cfg.Path\)>, primary key \(h, id\)`
 	// Same text, used with the directory of another value.
 	misjoinedTemplate = `PRAGMA TablePathPrefix("%s");
 SELECT v FROM ` + "`%s`" + ` WHERE id = $id;`

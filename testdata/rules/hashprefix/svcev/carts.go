@@ -31,7 +31,7 @@ func (r *CartRepo) Get(ctx context.Context, id string) (query.Row, error) {
 // Remove forgets the hash.
 func (r *CartRepo) Remove(ctx context.Context, id string) error {
 	return r.db.Query().Exec(ctx, `DECLARE $id AS Utf8;
-DELETE FROM carts WHERE cart_id = $id;`, // want `DELETE binds cart_id but not the hash-prefix column cart_hash of table carts`
+DELETE FROM carts WHERE cart_id = $id;`, // want `DELETE binds cart_id but not the hash-prefix column cart_hash of carts\b.*table carts`
 		query.WithParameters(ydb.ParamsBuilder().Param("$id").Text(id).Build()))
 }
 
@@ -45,7 +45,7 @@ DELETE FROM carts WHERE cart_hash = Digest::NumericHash($id) AND cart_id = $id;`
 // Save writes without the hash column.
 func (r *CartRepo) Save(ctx context.Context, id, payload string) error {
 	return r.db.Query().Exec(ctx, `DECLARE $id AS Utf8; DECLARE $p AS Utf8;
-UPSERT INTO carts (cart_id, payload) VALUES ($id, $p);`, // want `UPSERT does not write the hash-prefix column cart_hash of table carts`
+UPSERT INTO carts (cart_id, payload) VALUES ($id, $p);`, // want `UPSERT does not write the hash-prefix column cart_hash of carts\b.*table carts`
 		query.WithParameters(ydb.ParamsBuilder().Param("$id").Text(id).Param("$p").Text(payload).Build()))
 }
 

@@ -47,7 +47,7 @@ func (r *DeviceRepo) StoreDefault(ctx context.Context, batch []Device) error {
 	var rows []types.Value
 	for _, d := range batch {
 		rows = append(rows, types.StructValue(
-			types.StructFieldValue("shard", types.Uint32Value(0)), // want `BulkUpsert row writes a constant to the hash-prefix column shard of table devices`
+			types.StructFieldValue("shard", types.Uint32Value(0)), // want `BulkUpsert row writes a constant to the hash-prefix column shard of devices\b.*table devices`
 			types.StructFieldValue("name", types.TextValue(d.Name)),
 			types.StructFieldValue("seen", types.TimestampValueFromTime(d.Seen)),
 		))
@@ -58,7 +58,7 @@ func (r *DeviceRepo) StoreDefault(ctx context.Context, batch []Device) error {
 // Seen reads by name only.
 func (r *DeviceRepo) Seen(ctx context.Context, name string) (query.Row, error) {
 	return r.db.Query().QueryRow(ctx, `DECLARE $name AS Utf8;
-SELECT seen FROM devices WHERE name = $name;`, // want `SELECT binds name but not the hash-prefix column shard of table devices`
+SELECT seen FROM devices WHERE name = $name;`, // want `SELECT binds name but not the hash-prefix column shard of devices\b.*table devices`
 		query.WithParameters(ydb.ParamsBuilder().Param("$name").Text(name).Build()))
 }
 

@@ -23,7 +23,7 @@ func New(db *sql.DB) *Repo { return &Repo{db: db} }
 // Amount reads a user by id only.
 func (r *Repo) Amount(ctx context.Context, id uint64) (string, error) {
 	var name string
-	err := r.db.QueryRowContext(ctx, "SELECT name FROM users WHERE user_id = ?", id).Scan(&name) // want `SELECT binds user_id but not the hash-prefix column user_hash of table users`
+	err := r.db.QueryRowContext(ctx, "SELECT name FROM users WHERE user_id = ?", id).Scan(&name) // want `SELECT binds user_id but not the hash-prefix column user_hash of users\b.*table users`
 	return name, err
 }
 
@@ -37,7 +37,7 @@ func (r *Repo) AmountKeyed(ctx context.Context, id uint64) (string, error) {
 // Cancel deletes a user in a transaction, by id only.
 func (r *Repo) Cancel(ctx context.Context, id uint64) error {
 	return retry.DoTx(ctx, r.db, func(ctx context.Context, tx *sql.Tx) error {
-		_, err := tx.ExecContext(ctx, `DELETE FROM users WHERE user_id = ?`, id) // want `DELETE binds user_id but not the hash-prefix column user_hash of table users`
+		_, err := tx.ExecContext(ctx, `DELETE FROM users WHERE user_id = ?`, id) // want `DELETE binds user_id but not the hash-prefix column user_hash of users\b.*table users`
 		return err
 	})
 }
@@ -57,7 +57,7 @@ func (r *Repo) ByCustomer(ctx context.Context, name string) error {
 		return err
 	}
 	defer conn.Close()
-	rows, err := conn.QueryContext(ctx, "SELECT user_id FROM users WHERE user_id IN (?, ?) AND name = ?", 1, 2, name) // want `SELECT binds user_id but not the hash-prefix column user_hash of table users`
+	rows, err := conn.QueryContext(ctx, "SELECT user_id FROM users WHERE user_id IN (?, ?) AND name = ?", 1, 2, name) // want `SELECT binds user_id but not the hash-prefix column user_hash of users\b.*table users`
 	if err != nil {
 		return err
 	}

@@ -19,11 +19,11 @@ func Good(ctx context.Context, db *ydb.Driver, v uint64) error {
 }
 
 func MissingHash(ctx context.Context, db *ydb.Driver, v uint64) error {
-	return db.Query().Exec(ctx, "UPSERT INTO orders (order_id, customer_id, amount) VALUES ($id, 10, 1.5)", id(v)) // want `UPSERT does not write the hash-prefix column order_hash of table orders.*write order_hash = Digest::NumericHash`
+	return db.Query().Exec(ctx, "UPSERT INTO orders (order_id, customer_id, amount) VALUES ($id, 10, 1.5)", id(v)) // want `UPSERT does not write the hash-prefix column order_hash of orders\b.*table orders.*write order_hash = Digest::NumericHash`
 }
 
 func ConstantHash(ctx context.Context, db *ydb.Driver, v uint64) error {
-	return db.Query().Exec(ctx, "UPSERT INTO orders (order_hash, order_id, customer_id, amount) VALUES (42, $id, 10, 1.5)", id(v)) // want `UPSERT writes a constant to the hash-prefix column order_hash of table orders`
+	return db.Query().Exec(ctx, "UPSERT INTO orders (order_hash, order_id, customer_id, amount) VALUES (42, $id, 10, 1.5)", id(v)) // want `UPSERT writes a constant to the hash-prefix column order_hash of orders\b.*table orders`
 }
 
 // Named expressions are substituted: still correct.

@@ -28,7 +28,7 @@ func (s *Store) List(ctx context.Context, owner uint64) (query.Result, error) {
 // Clear forgets the hash.
 func (s *Store) Clear(ctx context.Context, owner uint64) error {
 	return s.db.Query().Exec(ctx, `DECLARE $owner AS Uint64;
-DELETE FROM wishlists WHERE owner = $owner;`, // want `DELETE binds owner but not the hash-prefix column owner_hash of table wishlists`
+DELETE FROM wishlists WHERE owner = $owner;`, // want `DELETE binds owner but not the hash-prefix column owner_hash of wishlists\b.*table wishlists`
 		query.WithParameters(ydb.ParamsBuilder().Param("$owner").Uint64(owner).Build()))
 }
 
@@ -42,6 +42,6 @@ DELETE FROM wishlists WHERE owner_hash = Digest::NumericHash($owner) AND owner =
 // Add writes without the hash column.
 func (s *Store) Add(ctx context.Context, owner uint64, item string) error {
 	return s.db.Query().Exec(ctx, `DECLARE $owner AS Uint64; DECLARE $item AS Utf8;
-UPSERT INTO wishlists (owner, item) VALUES ($owner, $item);`, // want `UPSERT does not write the hash-prefix column owner_hash of table wishlists`
+UPSERT INTO wishlists (owner, item) VALUES ($owner, $item);`, // want `UPSERT does not write the hash-prefix column owner_hash of wishlists\b.*table wishlists`
 		query.WithParameters(ydb.ParamsBuilder().Param("$owner").Uint64(owner).Param("$item").Text(item).Build()))
 }

@@ -26,5 +26,5 @@ func main() {
 	other := id + 1
 	var name string
 	_ = db.QueryRowContext(ctx, "SELECT name FROM users WHERE user_hash = Digest::NumericHash(?) AND user_id = ?", id, id).Scan(&name)
-	_ = db.QueryRowContext(ctx, "SELECT name FROM users WHERE user_hash = Digest::NumericHash(?) AND user_id = ?", other, id).Scan(&name) // want `hash-prefix column user_hash of table users.*computed from a different value`
+	_ = db.QueryRowContext(ctx, "SELECT name FROM users WHERE user_hash = Digest::NumericHash(?) AND user_id = ?", other, id).Scan(&name) // want `hash-prefix column user_hash of users is computed from a different value.*table users`
 }
