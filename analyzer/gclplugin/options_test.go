@@ -70,7 +70,7 @@ func TestOptionsEndToEnd(t *testing.T) {
 
 	const (
 		hashRead = "hashprefix: SELECT binds order_id but not the hash-prefix column order_hash"
-		eventsFS = "fullscan: SELECT reads every partition of table events, primary key (id, ts) (schema: _schema/ddl/10_events_rekey.sql:8)"
+		eventsFS = "fullscan: SELECT reads every partition of events: the predicate does not constrain the key column id; table events, primary key (id, ts) (schema: _schema/ddl/10_events_rekey.sql:8)"
 		viaGen   = "reached through example.com/configured/gen.Q"
 		depends  = "fullscan: SELECT may read every partition"
 		unused   = "ydblint:ignore directive for fullscan suppresses nothing"

@@ -375,8 +375,8 @@ func checkGCLCache(t *testing.T, gcl string, corpus string) {
 func checkGCLNolint(t *testing.T, gcl string, corpus string) {
 	dir := copyCorpus(t, corpus)
 	directives := []struct{ file, from, to string }{
-		{"sqlonly/sqlonly.go", "// want `SELECT reads every partition of table logs`", "//nolint:ydblint // a reviewed scan"},
-		{"embedded/embedded.go", "// want `SELECT reads every partition of table tokens`", "//nolint:fullscan"},
+		{"sqlonly/sqlonly.go", "// want `SELECT reads every partition of logs\\b`", "//nolint:ydblint // a reviewed scan"},
+		{"embedded/embedded.go", "// want `SELECT reads every partition of tokens\\b`", "//nolint:fullscan"},
 	}
 	for _, d := range directives {
 		path := filepath.Join(dir, filepath.FromSlash(d.file))

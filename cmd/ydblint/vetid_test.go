@@ -128,7 +128,7 @@ func ByName(ctx context.Context, db *sql.DB, name string) (*sql.Rows, error) {
 }
 `)
 	migration := filepath.Join(mod, "migrations", "00001_init.sql")
-	const finding = "SELECT reads every partition of table orders"
+	const finding = "SELECT reads every partition of orders:"
 	tick := time.Now()
 	for i, step := range []struct {
 		key  string

@@ -90,11 +90,14 @@ func readFinding(st *queryplan.Statement, read *keyplan.Access, category string)
 	if why == "" {
 		why = fmt.Sprintf("the filter does not constrain the leading key column %s", read.Key[0])
 	}
-	msg := fmt.Sprintf("%s %s %s", statementKind(st, read), verb, st.DescribeTable(read.Ref, read.Table))
+	msg := fmt.Sprintf("%s %s %s", statementKind(st, read), verb, st.HeadlineName(read.Ref, read.Table))
 	if read.Index != nil {
-		msg += fmt.Sprintf(" through index %s (%s)", read.Index.Name, strings.Join(read.Key, ", "))
+		msg += " through index " + read.Index.Name
 	}
-	msg += ": " + why
+	msg += ": " + why + "; " + st.DescribeTable(read.Ref, read.Table)
+	if read.Index != nil {
+		msg += fmt.Sprintf(", index %s key (%s)", read.Index.Name, strings.Join(read.Key, ", "))
+	}
 
 	d := analysis.Diagnostic{Pos: pos, End: end, Category: category}
 	if ix := read.IndexHint; ix != nil && read.Index == nil && read.Source != nil {

@@ -109,8 +109,8 @@ func reportOptionalKey(pass *analysis.Pass, cfg *config.Config, g *queryplan.Rea
 	}
 	read := scan.Read
 	key := read.Key[0]
-	msg := fmt.Sprintf("when %s, %s reads every partition of %s: the filter that constrains %s is appended only under that condition",
-		strings.Join(whens, " and "), statementKind(scan.St, read), scan.St.DescribeTable(read.Ref, read.Table), key)
+	msg := fmt.Sprintf("%s reads every partition of %s when %s; the filter on key column %s is appended only otherwise; %s",
+		statementKind(scan.St, read), scan.St.HeadlineName(read.Ref, read.Table), strings.Join(whens, " and "), key, scan.St.DescribeTable(read.Ref, read.Table))
 	if b := bound.Read; b.Table != nil && len(b.Key) > 0 {
 		msg += fmt.Sprintf(" (the unfiltered run may be an intended listing; if not, require the %s filter)", key)
 	}

@@ -22,7 +22,7 @@ type AuditQuery struct {
 // ByID forgets created_at, the leading key column, whichever filters are
 // set: a full scan in all four ways the text is built, reported once.
 func ByID(ctx context.Context, db *ydb.Driver, q AuditQuery) error {
-	conds := []string{"id = $id"} // want `SELECT reads every partition of table audit.*\(in all 4 ways the query text is built\)`
+	conds := []string{"id = $id"} // want `SELECT reads every partition of audit.*\(in all 4 ways the query text is built\)`
 	params := ydb.ParamsBuilder().Param("$id").Uint64(q.ID)
 	if !q.Since.IsZero() {
 		conds = append(conds, "id >= $min_id")

@@ -12,5 +12,5 @@ import (
 var Schema embed.FS
 
 func ByToken(ctx context.Context, db *sql.DB, token string) {
-	_ = db.QueryRowContext(ctx, "SELECT * FROM tokens WHERE token = $t", sql.Named("t", token)) // want `SELECT reads every partition of table tokens`
+	_ = db.QueryRowContext(ctx, "SELECT * FROM tokens WHERE token = $t", sql.Named("t", token)) // want `SELECT reads every partition of tokens\b`
 }

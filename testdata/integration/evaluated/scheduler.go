@@ -28,7 +28,7 @@ func scanID(r query.Row) (uint64, error) {
 func (s *Scheduler) Runnable(ctx context.Context, state string) ([]uint64, error) {
 	return storage.DoSelect(ctx, s.c, queries.NewReadQuery(
 		queries.WithTableName("scheduler_jobs"),
-		queries.WithQueryFilters(queries.Filter{Column: "state", Op: "=", Param: "$state"}), // want `SELECT reads every partition of table scheduler_jobs.*the predicate does not constrain the key column job_id`
+		queries.WithQueryFilters(queries.Filter{Column: "state", Op: "=", Param: "$state"}), // want `SELECT reads every partition of scheduler_jobs.*the predicate does not constrain the key column job_id`
 	), scanID, query.WithIdempotent(), query.WithParameters(ydb.ParamsBuilder().Param("$state").Text(state).Build()))
 }
 

@@ -13,7 +13,7 @@ import (
 
 // Stale uses the builder package: run_at is not the key. A full scan.
 func (j *Jobs) Stale(ctx context.Context, cutoff time.Time) error {
-	q := qb.NewSelect("scheduler_jobs").Columns("job_id").Where("run_at < $cutoff").OrderBy("run_at").String() // want `SELECT reads every partition of table scheduler_jobs.*the predicate does not constrain the key column job_id`
+	q := qb.NewSelect("scheduler_jobs").Columns("job_id").Where("run_at < $cutoff").OrderBy("run_at").String() // want `SELECT reads every partition of scheduler_jobs.*the predicate does not constrain the key column job_id`
 	_, err := j.db.Query().QueryResultSet(ctx, q, query.WithIdempotent(),
 		query.WithParameters(ydb.ParamsBuilder().Param("$cutoff").Timestamp(cutoff).Build()))
 	return err
@@ -31,7 +31,7 @@ func (j *Jobs) Lookup(ctx context.Context, id uint64) error {
 func (j *Jobs) Pending(ctx context.Context, state string) error {
 	rq := queries.NewReadQuery(
 		queries.WithTableName("scheduler_jobs"),
-		queries.WithQueryFilters(queries.Filter{Column: "state", Op: "=", Param: "$state"}), // want `SELECT reads every partition of table scheduler_jobs.*the predicate does not constrain the key column job_id`
+		queries.WithQueryFilters(queries.Filter{Column: "state", Op: "=", Param: "$state"}), // want `SELECT reads every partition of scheduler_jobs.*the predicate does not constrain the key column job_id`
 		queries.WithOrderBy("job_id"),
 	)
 	_, err := j.db.Query().QueryResultSet(ctx, rq.FormatQuery(ctx), query.WithIdempotent(),

@@ -12,6 +12,6 @@ import (
 )
 
 func ByID(ctx context.Context, db *ydb.Driver, id uint64) {
-	_, _ = db.Query().QueryRow(ctx, "SELECT * FROM events WHERE id = $id", // want `SELECT reads every partition of table events.*the first key column created_at is not`
+	_, _ = db.Query().QueryRow(ctx, "SELECT * FROM events WHERE id = $id", // want `SELECT reads every partition of events.*the first key column created_at is not`
 		query.WithParameters(ydb.ParamsBuilder().Param("$id").Uint64(id).Build()), query.WithIdempotent())
 }

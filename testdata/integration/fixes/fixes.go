@@ -16,5 +16,5 @@ func OrderAmount(ctx context.Context, db *ydb.Driver, opts query.ExecuteOption) 
 }
 
 func ByPopulation(ctx context.Context, db *ydb.Driver) {
-	_, _ = db.Query().QueryRow(ctx, "SELECT * FROM cities WHERE population = 1000", query.WithIdempotent()) // want `SELECT reads every partition of table cities.*VIEW idx_population`
+	_, _ = db.Query().QueryRow(ctx, "SELECT * FROM cities WHERE population = 1000", query.WithIdempotent()) // want `SELECT reads every partition of cities.*VIEW idx_population`
 }

@@ -17,7 +17,7 @@ func id(v uint64) query.ExecuteOption {
 }
 
 func FullScan(ctx context.Context, db *ydb.Driver, v uint64) {
-	_, _ = db.Query().QueryRow(ctx, "SELECT * FROM audit WHERE id = $id", id(v)) // want `SELECT reads every partition of table audit`
+	_, _ = db.Query().QueryRow(ctx, "SELECT * FROM audit WHERE id = $id", id(v)) // want `SELECT reads every partition of audit\b`
 }
 
 func NullKey(ctx context.Context, db *sql.DB) {

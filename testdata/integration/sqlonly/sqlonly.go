@@ -10,5 +10,5 @@ import (
 )
 
 func ByUser(ctx context.Context, db *sql.DB, user uint64) {
-	_ = db.QueryRowContext(ctx, "SELECT * FROM logs WHERE userid = $u", sql.Named("u", user)) // want `SELECT reads every partition of table logs`
+	_ = db.QueryRowContext(ctx, "SELECT * FROM logs WHERE userid = $u", sql.Named("u", user)) // want `SELECT reads every partition of logs\b`
 }

@@ -94,7 +94,7 @@ SELECT meta FROM filemeta WHERE dir_hash = $dir_hash AND directory = $directory 
 func (s *Store) ListByName(ctx context.Context, name string) error {
 	_, err := s.db.Query().QueryResultSet(ctx, `
 DECLARE $name AS Utf8;
-SELECT directory, meta FROM filemeta WHERE name = $name`, // want `SELECT reads every partition of table filemeta, primary key \(dir_hash, directory, name\) \(schema: store/store.go:38\)`
+SELECT directory, meta FROM filemeta WHERE name = $name`, // want `SELECT reads every partition of filemeta\b.*table filemeta, primary key \(dir_hash, directory, name\) \(schema: store/store.go:38\)`
 		query.WithParameters(ydb.ParamsBuilder().Param("$name").Text(name).Build()))
 	return err
 }

@@ -26,7 +26,7 @@ func (r *Repo) Create(ctx context.Context) error {
 
 // ByName filters on a column outside the key.
 func (r *Repo) ByName(ctx context.Context, name string) error {
-	_, err := r.db.Query().QueryResultSet(ctx, "DECLARE $n AS Utf8; SELECT tenant_id FROM tenants WHERE name = $n", // want `SELECT reads every partition of table tenants, primary key \(tenant_id\) \(schema: schema/schema.go:76\)`
+	_, err := r.db.Query().QueryResultSet(ctx, "DECLARE $n AS Utf8; SELECT tenant_id FROM tenants WHERE name = $n", // want `SELECT reads every partition of tenants\b.*table tenants, primary key \(tenant_id\) \(schema: schema/schema.go:76\)`
 		query.WithParameters(ydb.ParamsBuilder().Param("$n").Text(name).Build()))
 	return err
 }

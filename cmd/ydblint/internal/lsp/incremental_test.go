@@ -191,7 +191,7 @@ func TestIncrementalCache(t *testing.T) {
 	ordersPath := filepath.Join(dir, "orders", "orders.go")
 	storePath := filepath.Join(dir, "store", "store.go")
 	migration := filepath.Join(dir, "db", "migrations", "00001_orders.sql")
-	const finding = "DELETE binds order_id but not the hash-prefix column order_hash of table orders"
+	const finding = "DELETE binds order_id but not the hash-prefix column order_hash of orders:"
 
 	opts := fastOptions(analyzer.Suite...)
 	e := &editor{testClient: startServer(t, opts), versions: map[DocumentURI]int32{}}

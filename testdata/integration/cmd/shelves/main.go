@@ -71,7 +71,7 @@ var (
 	byColor = template.Must(template.New("by color").Parse("\n" +
 		"PRAGMA TablePathPrefix(\"{{ .TablePathPrefix }}\");\n" +
 		"DECLARE $color AS Text;\n" +
-		"SELECT shelf_id, item_id FROM shelf_items WHERE color = $color;\n")) // want `SELECT reads every partition of table shelf_items, primary key \(shelf_id, item_id\)`
+		"SELECT shelf_id, item_id FROM shelf_items WHERE color = $color;\n")) // want `SELECT reads every partition of shelf_items\b.*table shelf_items, primary key \(shelf_id, item_id\)`
 )
 
 type templateConfig struct{ TablePathPrefix string }

@@ -45,7 +45,7 @@ func recentMoves(ctx context.Context, c table.Client, folder string, shelf uint6
 	} else {
 		q = "PRAGMA TablePathPrefix(\"" + folder + "\");\n" +
 			"DECLARE $shelf_id AS Uint64; DECLARE $since AS Timestamp;\n" +
-			"SELECT item_id FROM moves WHERE moved_at > $since;" // want `SELECT reads every partition of table shelves_moves/moves.*\(in 1 of the 2 ways the query text is built: the text at moves.go:48\)`
+			"SELECT item_id FROM moves WHERE moved_at > $since;" // want `SELECT reads every partition of shelves_moves/moves.*\(in 1 of the 2 ways the query text is built: the text at moves.go:48\)`
 	}
 	return c.Do(ctx, func(ctx context.Context, s table.Session) error {
 		_, res, err := s.Execute(ctx, table.DefaultTxControl(), q, table.NewQueryParameters(

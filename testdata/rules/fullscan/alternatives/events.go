@@ -33,7 +33,7 @@ func (e *Events) List(ctx context.Context, org string, sort Sort) error {
 	var format string
 	switch sort {
 	case SortByKind:
-		format = "SELECT %s FROM audit_events WHERE kind = $kind ORDER BY kind LIMIT 50" // want `SELECT reads every partition of table audit_events, primary key \(org_id, created_at, event_id\) .*\(in 2 of the 3 ways the query text is built: the texts at events.go:36 and events.go:38\)$`
+		format = "SELECT %s FROM audit_events WHERE kind = $kind ORDER BY kind LIMIT 50" // want `SELECT reads every partition of audit_events\b.*table audit_events, primary key \(org_id, created_at, event_id\) .*\(in 2 of the 3 ways the query text is built: the texts at events.go:36 and events.go:38\)$`
 	case SortByUser:
 		format = "SELECT %s FROM audit_events WHERE user_id = $user ORDER BY user_id LIMIT 50"
 	default:

@@ -40,7 +40,7 @@ func (e *Events) Latest(ctx context.Context, org string, mine bool, user uint64)
 func (e *Events) ByUser(ctx context.Context, org string, everywhere bool, user uint64) error {
 	var q string
 	if everywhere {
-		q = "DECLARE $org AS Utf8; DECLARE $user AS Uint64;\nSELECT event_id FROM audit_events WHERE user_id = $user" // want `SELECT reads every partition of table audit_events`
+		q = "DECLARE $org AS Utf8; DECLARE $user AS Uint64;\nSELECT event_id FROM audit_events WHERE user_id = $user" // want `SELECT reads every partition of audit_events\b`
 	} else {
 		q = "DECLARE $org AS Utf8; DECLARE $user AS Uint64;\nSELECT event_id FROM audit_events WHERE org_id = $org AND user_id = $user"
 	}

@@ -55,7 +55,7 @@ func (t *Tickets) Find(ctx context.Context, q TicketQuery) error {
 // Unassigned forgets the project: every variant scans. Reported once.
 func (t *Tickets) Unassigned(ctx context.Context, q TicketQuery) error {
 	declares := []string{}
-	where := []string{"assignee IS NULL"} // want `SELECT reads every partition of table support_tickets.* \(in all 2 ways the query text is built\)$`
+	where := []string{"assignee IS NULL"} // want `SELECT reads every partition of support_tickets.* \(in all 2 ways the query text is built\)$`
 	var params []table.ParameterOption
 	if q.Status != "" {
 		declares = append(declares, "DECLARE $status AS Utf8;")

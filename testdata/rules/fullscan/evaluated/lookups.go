@@ -28,7 +28,7 @@ func (w *Watcher) Active(ctx context.Context, state string) error {
 		_, res, err := s.Execute(
 			ctx,
 			readTx,
-			partqueries.Build(partqueries.ActiveJobs), // want `SELECT reads every partition of table scheduler_jobs, primary key \(job_id\) .*: the predicate does not constrain the key column job_id`
+			partqueries.Build(partqueries.ActiveJobs), // want `SELECT reads every partition of scheduler_jobs: the predicate does not constrain the key column job_id; table scheduler_jobs, primary key \(job_id\) .*`
 			table.NewQueryParameters(table.ValueParam("$state", types.UTF8Value(state))),
 		)
 		if err != nil {

@@ -25,7 +25,7 @@ func (j *Jobs) read(ctx context.Context, q string) error {
 // Overdue builds with the builder package and reads through read: run_at
 // is not the key, every partition is read.
 func (j *Jobs) Overdue(ctx context.Context) error {
-	return j.read(ctx, qb.NewSelect("scheduler_jobs").Columns("job_id").Where("run_at < $cutoff").String()) // want `SELECT reads every partition of table scheduler_jobs.*the predicate does not constrain the key column job_id`
+	return j.read(ctx, qb.NewSelect("scheduler_jobs").Columns("job_id").Where("run_at < $cutoff").String()) // want `SELECT reads every partition of scheduler_jobs.*the predicate does not constrain the key column job_id`
 }
 
 // Current is Overdue's twin on the key: silent.
@@ -37,7 +37,7 @@ func (j *Jobs) Current(ctx context.Context) error {
 func (j *Jobs) Failed(ctx context.Context) error {
 	rq := queries.NewReadQuery(
 		queries.WithTableName("scheduler_jobs"),
-		queries.WithQueryFilters(queries.Filter{Column: "state", Op: "=", Param: "$failed"}), // want `SELECT reads every partition of table scheduler_jobs.*the predicate does not constrain the key column job_id`
+		queries.WithQueryFilters(queries.Filter{Column: "state", Op: "=", Param: "$failed"}), // want `SELECT reads every partition of scheduler_jobs.*the predicate does not constrain the key column job_id`
 	)
 	return j.read(ctx, rq.FormatQuery(ctx))
 }

@@ -8,5 +8,5 @@ import (
 )
 
 func ByPopulation(ctx context.Context, db *ydb.Driver) {
-	_, _ = db.Query().QueryRow(ctx, "SELECT * FROM cities WHERE population = 1000") // want `SELECT reads every partition of table cities.*VIEW idx_population`
+	_, _ = db.Query().QueryRow(ctx, "SELECT * FROM cities WHERE population = 1000") // want `SELECT reads every partition of cities.*VIEW idx_population`
 }

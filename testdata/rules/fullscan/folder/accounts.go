@@ -35,7 +35,7 @@ func (r *Accounts) Create(ctx context.Context) error {
 
 // ByEmail filters on a column that is not the key.
 func (r *Accounts) ByEmail(ctx context.Context, email string) (query.Row, error) {
-	return r.db.Query().QueryRow(ctx, "DECLARE $email AS Utf8; SELECT account_id FROM `"+r.folder+"/accounts` WHERE email = $email;", // want `SELECT reads every partition of table <r.folder>/accounts, primary key \(account_id\) \(schema: fullscan/folder/accounts.go:\d+\): the predicate does not constrain the key column account_id`
+	return r.db.Query().QueryRow(ctx, "DECLARE $email AS Utf8; SELECT account_id FROM `"+r.folder+"/accounts` WHERE email = $email;", // want `SELECT reads every partition of <r.folder>/accounts: the predicate does not constrain the key column account_id; table <r.folder>/accounts, primary key \(account_id\) \(schema: fullscan/folder/accounts.go:\d+\)`
 		query.WithParameters(ydb.ParamsBuilder().Param("$email").Text(email).Build()))
 }
 
@@ -48,12 +48,12 @@ func (r *Accounts) ByID(ctx context.Context, id uint64) (query.Row, error) {
 // Export lists accounts under the database root as well: the root is
 // dropped, the folder shown as written.
 func (r *Accounts) Export(ctx context.Context, domain string) (query.Result, error) {
-	return r.db.Query().Query(ctx, "DECLARE $domain AS Utf8; SELECT account_id FROM `"+path.Join(r.db.Name(), r.folder, "accounts")+"` WHERE email LIKE $domain;", // want `SELECT reads every partition of table <r.folder>/accounts, primary key \(account_id\)`
+	return r.db.Query().Query(ctx, "DECLARE $domain AS Utf8; SELECT account_id FROM `"+path.Join(r.db.Name(), r.folder, "accounts")+"` WHERE email LIKE $domain;", // want `SELECT reads every partition of <r.folder>/accounts\b.*table <r.folder>/accounts, primary key \(account_id\)`
 		query.WithParameters(ydb.ParamsBuilder().Param("$domain").Text("%@"+domain).Build()))
 }
 
 // Unverified filters under the folder given as the path prefix: the
 // statement names the table by its last element.
 func (r *Accounts) Unverified(ctx context.Context) (query.Result, error) {
-	return r.db.Query().Query(ctx, "PRAGMA TablePathPrefix(\""+path.Join(r.db.Name(), r.folder)+"\"); SELECT account_id FROM accounts WHERE email IS NULL;") // want `SELECT reads every partition of table accounts, primary key \(account_id\)`
+	return r.db.Query().Query(ctx, "PRAGMA TablePathPrefix(\""+path.Join(r.db.Name(), r.folder)+"\"); SELECT account_id FROM accounts WHERE email IS NULL;") // want `SELECT reads every partition of accounts\b.*table accounts, primary key \(account_id\)`
 }

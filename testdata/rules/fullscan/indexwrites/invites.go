@@ -18,7 +18,7 @@ func NewInvites(db *ydb.Driver) *Invites { return &Invites{db: db} }
 // Withdraw deletes every invite sent to an address.
 func (r *Invites) Withdraw(ctx context.Context, email string) error {
 	return r.db.Query().Exec(ctx, `DECLARE $email AS Utf8;
-DELETE FROM invites WHERE email = $email;`, // want `DELETE reads every partition of table invites, .*DELETE FROM invites ON SELECT invite_id FROM invites VIEW email_idx WHERE … \(email_idx is ASYNC: the keys it returns may lag the table, so the ON form may miss rows the WHERE matches or write rows it no longer matches\)`
+DELETE FROM invites WHERE email = $email;`, // want `DELETE reads every partition of invites.*DELETE FROM invites ON SELECT invite_id FROM invites VIEW email_idx WHERE … \(email_idx is ASYNC: the keys it returns may lag the table, so the ON form may miss rows the WHERE matches or write rows it no longer matches\)`
 		query.WithParameters(ydb.ParamsBuilder().Param("$email").Text(email).Build()))
 }
 

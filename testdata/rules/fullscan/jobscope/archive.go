@@ -40,7 +40,7 @@ func CountKind(ctx context.Context, db *ydb.Driver, kind string) (query.Row, err
 	j := newJob()
 	return db.Query().QueryRow(ctx, `PRAGMA TablePathPrefix("`+path.Join(db.Name(), j.folder)+`");
 DECLARE $kind AS Utf8;
-SELECT COUNT(*) FROM `+j.table+` WHERE kind = $kind;`, // want `SELECT reads every partition of table archived_events, primary key \(id\)`
+SELECT COUNT(*) FROM `+j.table+` WHERE kind = $kind;`, // want `SELECT reads every partition of archived_events\b.*table archived_events, primary key \(id\)`
 		query.WithParameters(ydb.ParamsBuilder().Param("$kind").Text(kind).Build()), query.WithIdempotent())
 }
 

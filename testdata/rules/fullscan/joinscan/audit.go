@@ -44,7 +44,7 @@ func (a *Audit) count(ctx context.Context, q string, params ydb.Params) (int, er
 func (a *Audit) Actions(ctx context.Context, membershipID uint64) (int, error) {
 	q := "DECLARE $membership_id AS Uint64; " +
 		"SELECT e.ts, e.action FROM memberships AS m " +
-		"JOIN org_audit AS e " + // want `SELECT reads every partition of table org_audit, .*org_id is constrained but the first key column ts is not`
+		"JOIN org_audit AS e " + // want `SELECT reads every partition of org_audit.*org_id is constrained but the first key column ts is not`
 		"ON e.org_id = m.org_id " +
 		"WHERE m.membership_id = $membership_id LIMIT 100;"
 	return a.count(ctx, q, ydb.ParamsBuilder().Param("$membership_id").Uint64(membershipID).Build())
@@ -66,7 +66,7 @@ WHERE m.membership_id = $membership_id;`, ydb.ParamsBuilder().Param("$membership
 func (a *Audit) Everything(ctx context.Context, membershipID uint64) (int, error) {
 	q := "DECLARE $membership_id AS Uint64; " +
 		"SELECT e.ts, e.action FROM memberships AS m " +
-		"CROSS JOIN org_audit AS e " + // want `SELECT reads every partition of table org_audit, .*the predicate does not constrain the key column ts`
+		"CROSS JOIN org_audit AS e " + // want `SELECT reads every partition of org_audit.*the predicate does not constrain the key column ts`
 		"WHERE m.membership_id = $membership_id LIMIT 100;"
 	return a.count(ctx, q, ydb.ParamsBuilder().Param("$membership_id").Uint64(membershipID).Build())
 }

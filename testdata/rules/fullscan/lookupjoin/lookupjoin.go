@@ -81,7 +81,7 @@ SELECT c.number FROM AS_TABLE($keys) AS k JOIN cities AS c ON c.city = k.city;`,
 // ByNumber joins on the second key column only: no key prefix to look up.
 func (d *Directory) ByNumber(ctx context.Context, keys []CityKey) (int, error) {
 	return d.count(ctx, `DECLARE $keys AS List<Struct<city: Utf8, number: Uint64>>;
-SELECT c.city FROM AS_TABLE($keys) AS k JOIN cities AS c ON c.number = k.number;`, keysParam(keys)) // want `SELECT reads every partition of table cities.*`
+SELECT c.city FROM AS_TABLE($keys) AS k JOIN cities AS c ON c.number = k.number;`, keysParam(keys)) // want `SELECT reads every partition of cities.*`
 }
 
 // Growing compares a table column with the list's after the join: a
@@ -108,5 +108,5 @@ func (d *Directory) Populous(ctx context.Context, keys []CityKey, least uint64) 
 	params.Add(table.ValueParam("$least", types.Uint64Value(least)))
 	return d.count(ctx, `DECLARE $keys AS List<Struct<city: Utf8, number: Uint64>>; DECLARE $least AS Uint64;
 SELECT c.city FROM AS_TABLE($keys) AS k
-JOIN cities AS c ON c.city = k.city AND c.number = k.number WHERE c.population >= $least;`, params) // want `SELECT may read every partition of table cities.*compared with another table of the join`
+JOIN cities AS c ON c.city = k.city AND c.number = k.number WHERE c.population >= $least;`, params) // want `SELECT may read every partition of cities.*compared with another table of the join`
 }

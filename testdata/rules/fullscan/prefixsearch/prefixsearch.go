@@ -19,7 +19,7 @@ func New(db *ydb.Driver) *Search { return &Search{db: db} }
 func (s *Search) ByPrefix(ctx context.Context, prefix string) (query.Result, error) {
 	return s.db.Query().Query(ctx, `
 		DECLARE $pattern AS Utf8;
-		SELECT city, number FROM cities WHERE city LIKE $pattern LIMIT 20;`, // want `SELECT reads every partition of table cities.*the LIKE pattern is not known at compile time.*for a prefix search, bind the prefix without % and filter with StartsWith\(city, \$prefix\), or give the range explicitly \(city >= \$from AND city < \$to\)`
+		SELECT city, number FROM cities WHERE city LIKE $pattern LIMIT 20;`, // want `SELECT reads every partition of cities.*the LIKE pattern is not known at compile time.*for a prefix search, bind the prefix without % and filter with StartsWith\(city, \$prefix\), or give the range explicitly \(city >= \$from AND city < \$to\)`
 		query.WithParameters(ydb.ParamsBuilder().Param("$pattern").Text(prefix+"%").Build()))
 }
 
@@ -36,7 +36,7 @@ func (s *Search) ByPrefixFixed(ctx context.Context, prefix string) (query.Result
 func (s *Search) Rename(ctx context.Context, population uint64, name string) error {
 	return s.db.Query().Exec(ctx, `
 		DECLARE $pop AS Uint64; DECLARE $name AS Utf8;
-		UPDATE cities SET mayor = $name WHERE population = $pop;`, // want `UPDATE reads every partition of table cities.*index idx_population leads with population, but UPDATE cannot read through an index: select the keys through it and update by key, UPDATE cities ON SELECT city, number, <the new values AS their columns> FROM cities VIEW idx_population WHERE …`
+		UPDATE cities SET mayor = $name WHERE population = $pop;`, // want `UPDATE reads every partition of cities.*index idx_population leads with population, but UPDATE cannot read through an index: select the keys through it and update by key, UPDATE cities ON SELECT city, number, <the new values AS their columns> FROM cities VIEW idx_population WHERE …`
 		query.WithParameters(ydb.ParamsBuilder().Param("$pop").Uint64(population).Param("$name").Text(name).Build()))
 }
 
@@ -52,7 +52,7 @@ func (s *Search) RenameFixed(ctx context.Context, population uint64, name string
 func (s *Search) Forget(ctx context.Context, population uint64) error {
 	return s.db.Query().Exec(ctx, `
 		DECLARE $pop AS Uint64;
-		DELETE FROM cities WHERE population = $pop;`, // want `DELETE reads every partition of table cities.*DELETE FROM cities ON SELECT city, number FROM cities VIEW idx_population WHERE …`
+		DELETE FROM cities WHERE population = $pop;`, // want `DELETE reads every partition of cities.*DELETE FROM cities ON SELECT city, number FROM cities VIEW idx_population WHERE …`
 		query.WithParameters(ydb.ParamsBuilder().Param("$pop").Uint64(population).Build()))
 }
 
@@ -70,7 +70,7 @@ func (s *Search) ForgetFixed(ctx context.Context, population uint64) error {
 func (s *Search) Retire(ctx context.Context, prefix string) error {
 	return s.db.Query().Exec(ctx, `
 		DECLARE $pattern AS Utf8;
-		UPDATE cities SET mayor = NULL WHERE city LIKE $pattern;`, // want `UPDATE reads every partition of table cities.*the LIKE pattern is not known at compile time.*for a prefix search, bind the prefix without % and filter with StartsWith\(city, \$prefix\), or give the range explicitly \(city >= \$from AND city < \$to\)`
+		UPDATE cities SET mayor = NULL WHERE city LIKE $pattern;`, // want `UPDATE reads every partition of cities.*the LIKE pattern is not known at compile time.*for a prefix search, bind the prefix without % and filter with StartsWith\(city, \$prefix\), or give the range explicitly \(city >= \$from AND city < \$to\)`
 		query.WithParameters(ydb.ParamsBuilder().Param("$pattern").Text(prefix+"%").Build()))
 }
 
@@ -87,7 +87,7 @@ func (s *Search) RetireFixed(ctx context.Context, prefix string) error {
 func (s *Search) Purge(ctx context.Context, prefix string) error {
 	return s.db.Query().Exec(ctx, `
 		DECLARE $pattern AS Utf8;
-		DELETE FROM cities WHERE city LIKE $pattern;`, // want `DELETE reads every partition of table cities.*the LIKE pattern is not known at compile time.*filter with StartsWith\(city, \$prefix\), or give the range explicitly \(city >= \$from AND city < \$to\)`
+		DELETE FROM cities WHERE city LIKE $pattern;`, // want `DELETE reads every partition of cities.*the LIKE pattern is not known at compile time.*filter with StartsWith\(city, \$prefix\), or give the range explicitly \(city >= \$from AND city < \$to\)`
 		query.WithParameters(ydb.ParamsBuilder().Param("$pattern").Text(prefix+"%").Build()))
 }
 

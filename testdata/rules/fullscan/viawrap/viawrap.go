@@ -9,7 +9,7 @@ import (
 )
 
 func Purge(ctx context.Context, db *dbwrap.DB, u uint64) error {
-	return db.SQLExec(ctx, "DELETE FROM logs WHERE userid = $u", sql.Named("u", u)) // want `DELETE reads every partition of table logs.*reached through \(\*example.com/rules/dbwrap.DB\).SQLExec`
+	return db.SQLExec(ctx, "DELETE FROM logs WHERE userid = $u", sql.Named("u", u)) // want `DELETE reads every partition of logs.*reached through \(\*example.com/rules/dbwrap.DB\).SQLExec`
 }
 
 func PurgeKeyed(ctx context.Context, db *dbwrap.DB, u uint64) error {

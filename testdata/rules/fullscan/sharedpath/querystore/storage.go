@@ -21,7 +21,7 @@ const (
 	PRIMARY KEY (hash, id)
 ) WITH (UNIFORM_PARTITIONS = %d)`
 	readQuery  = `DECLARE $id AS Uint64; SELECT payload FROM %s WHERE hash = Digest::NumericHash($id) AND id = $id;`
-	countQuery = `DECLARE $payload AS Utf8; SELECT COUNT(*) FROM %s WHERE payload = $payload;` // want `SELECT reads every partition of table <params.TablePath>, primary key \(hash, id\)`
+	countQuery = `DECLARE $payload AS Utf8; SELECT COUNT(*) FROM %s WHERE payload = $payload;` // want `SELECT reads every partition of <params.TablePath>:.*table <params.TablePath>, primary key \(hash, id\)`
 )
 
 type storage struct {

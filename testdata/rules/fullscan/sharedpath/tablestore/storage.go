@@ -23,7 +23,7 @@ SELECT payload FROM ` + "`%s`" + ` WHERE id = $id;`
 	// The payload is no key column: every partition is read.
 	searchTemplate = `PRAGMA TablePathPrefix("%s");
 DECLARE $payload AS Utf8;
-SELECT id FROM ` + "`%s`" + ` WHERE payload = $payload;`  // want `SELECT reads every partition of table <path.Base\(params.TablePath\)>, primary key \(id\)`
+SELECT id FROM ` + "`%s`" + ` WHERE payload = $payload;`  // want `SELECT reads every partition of <path.Base\(params.TablePath\)>:.*table <path.Base\(params.TablePath\)>, primary key \(id\)`
 )
 
 type storage struct {
