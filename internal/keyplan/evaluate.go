@@ -205,7 +205,7 @@ func (st *planState) indexChoice(a *Access, t *schema.Table, branches [][]*atom)
 	a.IndexHint = best
 	if autoIx != nil {
 		brk := Reason{Code: ReasonAutoIndex, Column: autoIx.Columns[0], Span: refSpan(a),
-			Text: "KQP may choose the SYNC index " + autoIx.Name + " automatically (server version and IndexAutoChooseMode)"}
+			Text: "KQP may choose the SYNC index " + autoIx.Name + " automatically; whether it does depends on the server version and IndexAutoChooseMode"}
 		a.Depends = append(a.Depends, brk)
 		a.Verdict = Depends
 		a.Break = brk

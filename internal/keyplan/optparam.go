@@ -40,7 +40,7 @@ func optionalParamFilter(a *Access, key []string, branches [][]*atom, gates []st
 		names[i] = "$" + p
 	}
 	brk := Reason{Code: ReasonOptionalParam, Column: key[0], Span: a.Break.Span,
-		Text: "the filter on " + key[0] + " is optional: when " + strings.Join(names, " or ") +
+		Text: "the filter on " + key[0] + " is optional; when " + strings.Join(names, " or ") +
 			" is NULL, a branch of OR leaves " + key[0] + " free and the read covers every partition"}
 	a.Verdict = Depends
 	a.Break = brk

@@ -111,8 +111,8 @@
 // filters appended under ifs (a condition slice joined into the WHERE
 // clause), and the filter on the leading key column is one of the optional
 // ones: the run in which the if is not taken reads every partition. The
-// diagnostic points at the if and names its condition ("when f.OrgID != ""
-// is false, SELECT reads every partition of …"). The unfiltered run
+// diagnostic points at the if and names its condition ("SELECT reads every
+// partition of audit_events when f.OrgID != "" is false"). The unfiltered run
 // may be an intended listing; when it is not, make the key filter
 // mandatory. When no way of building the text binds the key, the read is
 // a full-scan finding like a literal one, reported by default.

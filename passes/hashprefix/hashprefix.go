@@ -361,7 +361,7 @@ func rowFaults(s *site.Site, t *schema.Table, row *site.Row) []rowFault {
 	if f := fieldOf(row, h.Column); f != nil && f.Value.Const && s.Kind == sdk.KindBulkUpsert {
 		return []rowFault{{pos: f.Pos, end: f.End, category: categoryWriteMissing, kind: "const", column: h.Column,
 			msg: func(tname, table, advice string) string {
-				return fmt.Sprintf("BulkUpsert row writes a constant to the hash-prefix column %s of %s: every such row lands in one partition; keyed reads that %s miss it; %s; write %s",
+				return fmt.Sprintf("BulkUpsert row writes a constant to hash-prefix column %s of %s: all such rows land in one partition; keyed reads that %s miss it; %s; write %s",
 					h.Column, tname, readsThat(h), table, advice)
 			}}}
 	}

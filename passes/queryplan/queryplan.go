@@ -268,9 +268,51 @@ func (s *Statement) HeadlineName(ref *yql.TableRef, t *schema.Table) string {
 		return ""
 	}
 	if written, ok := s.writtenPath(ref, t); ok {
-		return written
+		return shortenHoles(written)
 	}
 	return displayPath(t.Path)
+}
+
+// maxHeadlineHole bounds the description of one Go value in a headline's
+// table name; a longer one is shown as <…> (the detail has it whole).
+const maxHeadlineHole = 32
+
+// shortenHoles replaces each <Go expression> of a displayed path that is
+// longer than maxHeadlineHole with <…>:
+// <s.folder>/spans_<strings.ReplaceAll(day.Format(…), "-", "")> becomes
+// <s.folder>/spans_<…>.
+func shortenHoles(p string) string {
+	var b strings.Builder
+	for {
+		i := strings.IndexByte(p, '<')
+		if i < 0 {
+			b.WriteString(p)
+			return b.String()
+		}
+		depth, j := 0, -1
+		for k := i; k < len(p) && j < 0; k++ {
+			switch p[k] {
+			case '<':
+				depth++
+			case '>':
+				depth--
+				if depth == 0 {
+					j = k
+				}
+			}
+		}
+		if j < 0 {
+			b.WriteString(p)
+			return b.String()
+		}
+		b.WriteString(p[:i])
+		if j-i-1 > maxHeadlineHole {
+			b.WriteString("<…>")
+		} else {
+			b.WriteString(p[i : j+1])
+		}
+		p = p[j+1:]
+	}
 }
 
 // writtenPath is the path ref wrote, for a table whose catalogue path

@@ -85,7 +85,7 @@ func (e *Events) Recent(ctx context.Context, f EventFilter) error {
 func (e *Events) Page(ctx context.Context, orgID *string, since time.Time) error {
 	_, err := e.c.QueryResultSet(ctx, `DECLARE $org_id AS Optional<Utf8>; DECLARE $since AS Timestamp;
 		SELECT event_id FROM audit_events
-		WHERE (org_id = $org_id OR $org_id IS NULL) AND created_at >= $since LIMIT 100`, // want `SELECT may read every partition of audit_events.*: the filter on org_id is optional: when \$org_id is NULL, a branch of OR leaves org_id free`
+		WHERE (org_id = $org_id OR $org_id IS NULL) AND created_at >= $since LIMIT 100`, // want `SELECT may read every partition of audit_events.*: the filter on org_id is optional; when \$org_id is NULL, a branch of OR leaves org_id free`
 		query.WithParameters(ydb.ParamsBuilder().Param("$org_id").BeginOptional().Text(orgID).EndOptional().Param("$since").Timestamp(since).Build()))
 	return err
 }

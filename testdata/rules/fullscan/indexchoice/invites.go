@@ -42,7 +42,7 @@ func (r *Invites) ids(ctx context.Context, q string, params ydb.Params) ([]uint6
 // created_idx.
 func (r *Invites) Recent(ctx context.Context, email string, since time.Time) ([]uint64, error) {
 	return r.ids(ctx, `DECLARE $email AS Utf8; DECLARE $since AS Timestamp;
-SELECT invite_id FROM invites WHERE email = $email AND created_at >= $since;`, // want `SELECT may read every partition of invites.*KQP may choose the SYNC index created_idx automatically .*; .*; index created_idx leads with created_at: read through it with VIEW created_idx`
+SELECT invite_id FROM invites WHERE email = $email AND created_at >= $since;`, // want `SELECT may read every partition of invites.*KQP may choose the SYNC index created_idx automatically; .*; .*; index created_idx leads with created_at: read through it with VIEW created_idx`
 		ydb.ParamsBuilder().Param("$email").Text(email).Param("$since").Timestamp(since).Build())
 }
 

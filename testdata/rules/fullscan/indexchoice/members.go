@@ -32,7 +32,7 @@ func (m *Members) role(ctx context.Context, q string, params ydb.Params) (string
 // name user_org_idx, not user_idx, which pins only its prefix.
 func (m *Members) Role(ctx context.Context, userID, orgID uint64) (string, error) {
 	return m.role(ctx, `DECLARE $user_id AS Uint64; DECLARE $org_id AS Uint64;
-SELECT role FROM memberships WHERE user_id = $user_id AND org_id = $org_id;`, // want `SELECT may read every partition of memberships.*KQP may choose the SYNC index user_org_idx automatically .*; .*; index user_org_idx leads with user_id, org_id: read through it with VIEW user_org_idx`
+SELECT role FROM memberships WHERE user_id = $user_id AND org_id = $org_id;`, // want `SELECT may read every partition of memberships.*KQP may choose the SYNC index user_org_idx automatically; .*; .*; index user_org_idx leads with user_id, org_id: read through it with VIEW user_org_idx`
 		ydb.ParamsBuilder().Param("$user_id").Uint64(userID).Param("$org_id").Uint64(orgID).Build())
 }
 
@@ -47,7 +47,7 @@ SELECT role FROM memberships VIEW user_org_idx WHERE user_id = $user_id AND org_
 // all of its columns and is advised in both places.
 func (m *Members) AnyRole(ctx context.Context, userID uint64) (string, error) {
 	return m.role(ctx, `DECLARE $user_id AS Uint64;
-SELECT role FROM memberships WHERE user_id = $user_id LIMIT 1;`, // want `SELECT may read every partition of memberships.*KQP may choose the SYNC index user_idx automatically .*; .*; index user_idx leads with user_id: read through it with VIEW user_idx`
+SELECT role FROM memberships WHERE user_id = $user_id LIMIT 1;`, // want `SELECT may read every partition of memberships.*KQP may choose the SYNC index user_idx automatically; .*; .*; index user_idx leads with user_id: read through it with VIEW user_idx`
 		ydb.ParamsBuilder().Param("$user_id").Uint64(userID).Build())
 }
 

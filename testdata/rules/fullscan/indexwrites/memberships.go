@@ -27,7 +27,7 @@ func (m *Memberships) exec(ctx context.Context, q string, params ydb.Params) err
 // SetRole changes one user's role in one organisation.
 func (m *Memberships) SetRole(ctx context.Context, userID, orgID uint64, role string) error {
 	return m.exec(ctx, `DECLARE $user_id AS Uint64; DECLARE $org_id AS Uint64; DECLARE $role AS Utf8;
-UPDATE memberships SET role = $role WHERE user_id = $user_id AND org_id = $org_id;`, // want `UPDATE may read every partition of memberships.*KQP may choose the SYNC index user_org_idx automatically .*; .*; index user_org_idx leads with user_id, org_id, but UPDATE cannot read through an index: select the keys through it and update by key, UPDATE memberships ON SELECT membership_id, <the new values AS their columns> FROM memberships VIEW user_org_idx WHERE …`
+UPDATE memberships SET role = $role WHERE user_id = $user_id AND org_id = $org_id;`, // want `UPDATE may read every partition of memberships.*KQP may choose the SYNC index user_org_idx automatically; .*; .*; index user_org_idx leads with user_id, org_id, but UPDATE cannot read through an index: select the keys through it and update by key, UPDATE memberships ON SELECT membership_id, <the new values AS their columns> FROM memberships VIEW user_org_idx WHERE …`
 		ydb.ParamsBuilder().Param("$user_id").Uint64(userID).Param("$org_id").Uint64(orgID).Param("$role").Text(role).Build())
 }
 
@@ -42,7 +42,7 @@ UPDATE memberships ON SELECT membership_id, $role AS role FROM memberships VIEW 
 // query's clock: neither reads the row.
 func (m *Memberships) Suspend(ctx context.Context, userID uint64) error {
 	return m.exec(ctx, `DECLARE $user_id AS Uint64;
-UPDATE memberships SET role = "suspended", suspended_at = CurrentUtcTimestamp() WHERE user_id = $user_id;`, // want `UPDATE may read every partition of memberships.*KQP may choose the SYNC index user_idx automatically .*UPDATE memberships ON SELECT membership_id, <the new values AS their columns> FROM memberships VIEW user_idx WHERE …`
+UPDATE memberships SET role = "suspended", suspended_at = CurrentUtcTimestamp() WHERE user_id = $user_id;`, // want `UPDATE may read every partition of memberships.*KQP may choose the SYNC index user_idx automatically; .*UPDATE memberships ON SELECT membership_id, <the new values AS their columns> FROM memberships VIEW user_idx WHERE …`
 		ydb.ParamsBuilder().Param("$user_id").Uint64(userID).Build())
 }
 
@@ -72,7 +72,7 @@ UPDATE memberships ON SELECT membership_id, role || $tag AS role FROM membership
 func (m *Memberships) Leave(ctx context.Context, userIDs []uint64) error {
 	for _, id := range userIDs {
 		err := m.exec(ctx, `DECLARE $user_id AS Uint64;
-DELETE FROM memberships WHERE user_id = $user_id;`, // want `DELETE may read every partition of memberships.*KQP may choose the SYNC index user_idx automatically .*; .*; index user_idx leads with user_id, but DELETE cannot read through an index: select the keys through it and delete by key, DELETE FROM memberships ON SELECT membership_id FROM memberships VIEW user_idx WHERE …`
+DELETE FROM memberships WHERE user_id = $user_id;`, // want `DELETE may read every partition of memberships.*KQP may choose the SYNC index user_idx automatically; .*; .*; index user_idx leads with user_id, but DELETE cannot read through an index: select the keys through it and delete by key, DELETE FROM memberships ON SELECT membership_id FROM memberships VIEW user_idx WHERE …`
 			ydb.ParamsBuilder().Param("$user_id").Uint64(id).Build())
 		if err != nil {
 			return err

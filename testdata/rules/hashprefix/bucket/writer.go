@@ -66,7 +66,7 @@ func (w *Writer) WriteServicesPinned(ctx context.Context, spans []Span) error {
 	rows := make([]types.Value, 0, len(spans))
 	for _, sp := range spans {
 		rows = append(rows, types.StructValue(
-			types.StructFieldValue("svc_hash", types.Uint64Value(0)), // want `BulkUpsert row writes a constant to the hash-prefix column svc_hash`
+			types.StructFieldValue("svc_hash", types.Uint64Value(0)), // want `BulkUpsert row writes a constant to hash-prefix column svc_hash of service_index: all such rows land in one partition`
 			types.StructFieldValue("ts", types.Int64Value(-sp.Start)),
 			types.StructFieldValue("trace_id", types.UTF8Value(sp.TraceID)),
 		))

@@ -47,7 +47,7 @@ func (r *DeviceRepo) StoreDefault(ctx context.Context, batch []Device) error {
 	var rows []types.Value
 	for _, d := range batch {
 		rows = append(rows, types.StructValue(
-			types.StructFieldValue("shard", types.Uint32Value(0)), // want `BulkUpsert row writes a constant to the hash-prefix column shard of devices\b.*table devices`
+			types.StructFieldValue("shard", types.Uint32Value(0)), // want `BulkUpsert row writes a constant to hash-prefix column shard of devices\b.*table devices`
 			types.StructFieldValue("name", types.TextValue(d.Name)),
 			types.StructFieldValue("seen", types.TimestampValueFromTime(d.Seen)),
 		))
