@@ -49,7 +49,7 @@ func (r *Reader) SpansOfTrace(ctx context.Context, trace string) error {
 // way cmd/setup makes it.
 func (r *Reader) RecentTags(ctx context.Context, since int64) error {
 	day := time.Now().Format("20060102")
-	q := fmt.Sprintf("DECLARE $t AS Int64; SELECT trace_ids FROM `tag_index_%s` WHERE rev_start_time > $t", day) // want `SELECT reads every partition of tag_index_\*\b.*table tag_index_\*, primary key \(idx_hash, rev_start_time\)`
+	q := fmt.Sprintf("DECLARE $t AS Int64; SELECT trace_ids FROM `tag_index_%s` WHERE rev_start_time > $t", day) // want `SELECT reads every partition of tag_index_\*:.*table tag_index_\*, primary key \(idx_hash, rev_start_time\)`
 	_, err := r.db.Query().QueryResultSet(ctx, q,
 		query.WithParameters(ydb.ParamsBuilder().Param("$t").Int64(since).Build()))
 	return err
