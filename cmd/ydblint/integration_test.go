@@ -689,7 +689,9 @@ func splitPosn(t *testing.T, posn string) (string, int, int) {
 	return m[1], l, c
 }
 
-var gclMigration = regexp.MustCompile(`^migration (\S+\.(?:sql|yql)):(\d+): (.*)$`)
+// gclMigration is the part of a message that names the migration line a
+// finding moved to a Go position is about (yqlcheck's checkDDL).
+var gclMigration = regexp.MustCompile(`^the statement is in migration (\S+\.(?:sql|yql)):(\d+)$`)
 
 // parseGCL parses golangci-lint's JSON. Its messages are prefixed with the
 // analyzer name because that differs from the linter name.
@@ -721,13 +723,17 @@ func parseGCL(t *testing.T, dir, out string) []diag {
 		}
 		d := diag{File: relSlash(t, dir, is.Pos.Filename), Line: is.Pos.Line, Col: is.Pos.Column,
 			Analyzer: name, Msg: msg, HasFix: len(is.SuggestedFixes) > 0, FixKnown: true}
-		if m := gclMigration.FindStringSubmatch(msg); m != nil {
-			// golangci-lint drops issues outside Go files, so a finding on
-			// a migration line comes at a Go position of the package and
-			// names the line (yqlcheck's checkDDL): compare it as the other
-			// drivers print it.
-			d.File, d.Col, d.Msg = m[1], 1, m[3]
-			d.Line, _ = strconv.Atoi(m[2])
+		parts := splitMessage(msg)
+		for i, p := range parts {
+			if m := gclMigration.FindStringSubmatch(p); m != nil {
+				// golangci-lint drops issues outside Go files, so a finding
+				// on a migration line comes at a Go position of the package
+				// and names the line after its headline (yqlcheck's
+				// checkDDL): compare it as the other drivers print it.
+				d.File, d.Col, d.Msg = m[1], 1, strings.Join(append(parts[:i:i], parts[i+1:]...), "; ")
+				d.Line, _ = strconv.Atoi(m[2])
+				break
+			}
 		}
 		diags = append(diags, d)
 	}

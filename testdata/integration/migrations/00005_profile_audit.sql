@@ -6,7 +6,7 @@ CREATE TABLE profile_audit (
     event_id Uint64 NOT NULL,
     profile_id Uint64 NOT NULL,
     action Utf8 NOT NULL
-    note Utf8, -- want `the word note after the definition of column action \(Utf8\) is not YQL: .*"mismatched input 'note' expecting …"`
+    note Utf8, -- want `the word note after the definition of column action \(Utf8\) is not YQL; .*"mismatched input 'note' expecting …"`
     PRIMARY KEY (event_id)
 );
 

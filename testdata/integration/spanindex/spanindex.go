@@ -99,7 +99,7 @@ UPSERT INTO span_index (idx_hash, ts, trace_id) VALUES ($hash, $ts, $id);`
 // every such row lands in one partition.
 func (x *Index) Touch(ctx context.Context, traceID string, ts int64) error {
 	params := ydb.ParamsBuilder().Param("$hash").Uint64(0).Param("$ts").Int64(ts).Param("$id").Text(traceID).Build()
-	return x.db.Query().Exec(ctx, touchQuery, query.WithParameters(params)) // want `UPSERT writes a constant to the hash-prefix column idx_hash of span_index\b.*table span_index.*\\$hash, bound at spanindex.go:\d+, is the constant 0`
+	return x.db.Query().Exec(ctx, touchQuery, query.WithParameters(params)) // want `UPSERT writes a constant to the hash-prefix column idx_hash of span_index: every such row lands in one partition; \$hash, bound at spanindex.go:\d+, is the constant 0.*table span_index`
 }
 
 // TouchService is the correct twin of Touch.
