@@ -155,7 +155,8 @@
 // the standalone checker and editors de-duplicate by position. golangci-lint
 // drops issues outside Go files, so under its plugin the finding moves to
 // the package's first query that names the table (or its package clause)
-// and starts with "migration <file>:<line>: ". ydblint:ignore directives do
+// and names the line after its headline ("the statement is in migration
+// <file>:<line>"). ydblint:ignore directives do
 // not apply to a migration's lines. Column tables (STORE = COLUMN,
 // PARTITION BY HASH) have other rules and are judged only for
 // unknown-type; nor is a column of a type whose rules ydblint does not
