@@ -13,6 +13,8 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+
+	"github.com/ydblint/ydblint/internal/report"
 )
 
 // Exit codes (docs/running.md "Exit codes", printHelp).
@@ -323,36 +325,10 @@ func printContext(w io.Writer, posn, end token.Position, n int) {
 	}
 }
 
-// splitMessage cuts a message at each "; " outside parentheses, brackets,
-// quotes and backticks. The parts joined with "; " give the message back.
-func splitMessage(msg string) []string {
-	var parts []string
-	depth := 0
-	var quote byte
-	start := 0
-	for i := 0; i < len(msg); i++ {
-		c := msg[i]
-		switch {
-		case quote != 0:
-			if c == quote {
-				quote = 0
-			}
-		case c == '`' || c == '"':
-			quote = c
-		case c == '(' || c == '[' || c == '{':
-			depth++
-		case c == ')' || c == ']' || c == '}':
-			if depth > 0 {
-				depth--
-			}
-		case c == ';' && depth == 0 && i+1 < len(msg) && msg[i+1] == ' ':
-			parts = append(parts, msg[start:i])
-			start = i + 2
-			i++
-		}
-	}
-	return append(parts, msg[start:])
-}
+// splitMessage cuts a message into its headline and detail parts
+// (report.SplitMessage, which yqlcheck also uses to place a part after the
+// headline).
+func splitMessage(msg string) []string { return report.SplitMessage(msg) }
 
 // printLoadErrors prints the load, type and analysis errors and the
 // configuration errors to w, each once.

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -62,31 +63,11 @@ func (c *checker) checkDDL(plans *queryplan.Result) {
 
 type goRange struct{ pos, end token.Pos }
 
-// afterHeadline inserts part into msg right after its headline: the text
-// up to the first "; " outside (), [], {} and quotes, as drivers cut it.
+// afterHeadline inserts part into msg right after its headline, as
+// drivers cut it (report.SplitMessage).
 func afterHeadline(msg, part string) string {
-	depth := 0
-	var quote byte
-	for i := 0; i+1 < len(msg); i++ {
-		c := msg[i]
-		switch {
-		case quote != 0:
-			if c == quote {
-				quote = 0
-			}
-		case c == '`' || c == '"':
-			quote = c
-		case c == '(' || c == '[' || c == '{':
-			depth++
-		case c == ')' || c == ']' || c == '}':
-			if depth > 0 {
-				depth--
-			}
-		case c == ';' && depth == 0 && msg[i+1] == ' ':
-			return msg[:i] + "; " + part + msg[i:]
-		}
-	}
-	return msg + "; " + part
+	parts := report.SplitMessage(msg)
+	return strings.Join(slices.Insert(parts, 1, part), "; ")
 }
 
 // tablesNamed returns, by the last element of its path, every table the
