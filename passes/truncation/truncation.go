@@ -690,7 +690,7 @@ func fromTable(st *queryplan.Statement, src *yql.TableSource) (name, desc string
 	}
 	for _, a := range st.Plan.Reads {
 		if a.Source == src && a.Named == "" && a.Table != nil {
-			return st.TableName(a.Ref, a.Table), st.DescribeTable(a.Ref, a.Table)
+			return st.HeadlineName(a.Ref, a.Table), st.DescribeTable(a.Ref, a.Table)
 		}
 	}
 	return "", ""
