@@ -158,10 +158,26 @@ func (r *Result) Deref(p *value.Value) *value.Value {
 
 // Pointee is the value in the cell r's pointer addresses, with the same
 // memory: a *string a wrapper reads through, at the caller that passes
-// it. A pointer to a cell not known, or no pointer, is a hole.
+// it. Of alternative pointers (a pointer chosen on branches), the
+// alternatives of their pointees. A pointer to a cell not known, or no
+// pointer, is a hole.
 func (r *Result) Pointee() *Result {
 	if v := r.Deref(r.V); v != nil {
 		return &Result{V: v, e: r.e, h: r.h}
+	}
+	if r.V != nil && r.V.Kind() == value.KAlt {
+		var vs []*value.Value
+		for _, p := range r.V.Elems() {
+			v := r.Deref(p)
+			if v == nil {
+				vs = nil
+				break
+			}
+			vs = append(vs, v)
+		}
+		if vs != nil {
+			return &Result{V: r.e.joinAll(vs), e: r.e, h: r.h}
+		}
 	}
 	return &Result{V: r.e.hole(value.HoleRuntime, "", "*pointer", "pointee not known"), e: r.e, h: r.h}
 }

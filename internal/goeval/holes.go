@@ -80,3 +80,33 @@ func (e *Evaluator) intShape(v *value.Value, desc string) *strshape.Shape {
 	}
 	return strshape.Hole(e.piece(p))
 }
+
+// spliced places the holes of s that stand for the whole argument (s
+// itself, or an alternative of s) at argument arg of the call at pos: a
+// copy of each with At and Arg set, the same value by identity.
+func (e *Evaluator) spliced(s *strshape.Shape, pos token.Pos, arg int) *strshape.Shape {
+	switch s.Kind {
+	case strshape.KindHole:
+		p := e.Piece(s.Ref)
+		if s.Ref <= 0 || !p.Hole || p.Kind == value.HoleSelf || p.Kind == value.HoleKeyEq || p.At.IsValid() {
+			return s
+		}
+		p.At, p.Arg = pos, arg+1
+		r := e.t.Intern(p)
+		if fref, ok := e.fieldHoles[s.Ref]; ok {
+			e.fieldHoles[r] = fref
+		}
+		return strshape.Hole(r)
+	case strshape.KindAlt:
+		parts := make([]*strshape.Shape, len(s.Parts))
+		changed := false
+		for i, q := range s.Parts {
+			parts[i] = e.spliced(q, pos, arg)
+			changed = changed || parts[i] != q
+		}
+		if changed {
+			return e.altShapes(parts...)
+		}
+	}
+	return s
+}

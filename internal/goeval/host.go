@@ -23,6 +23,12 @@ func (fr *frame) HoleShape(kind value.HoleKind, key, desc, why string) *strshape
 	return fr.e.holeShape(kind, key, desc, why)
 }
 func (fr *frame) IntShape(v *value.Value, desc string) *strshape.Shape { return fr.e.intShape(v, desc) }
+func (fr *frame) Spliced(s *strshape.Shape, in *ir.Instr, arg int) *strshape.Shape {
+	if in == nil || !in.TokenPos().IsValid() || !fr.home() {
+		return s
+	}
+	return fr.e.spliced(s, in.TokenPos(), arg)
+}
 func (fr *frame) MapShape(s *strshape.Shape, f func(*strshape.Shape) *strshape.Shape) *strshape.Shape {
 	return fr.e.mapShape(s, f)
 }

@@ -46,12 +46,28 @@ func Run(db string) {
 import "fmt"
 func Run(n int) {
 	sink(fmt.Sprintf("SELECT %d", n))
-}`, want: "SELECT [n@3:10]"},
+}`, want: "SELECT [n@3:10 arg1@4:18]"},
+		{name: "formatted operands placed at their arguments, the family's offsets", src: `package p
+import ("fmt"; "strings")
+func Run(n int, t string) {
+	var b strings.Builder
+	fmt.Fprintf(&b, "SELECT %d FROM %s", n, t)
+	sink(b.String())
+	sink(fmt.Sprint("LIMIT ", n))
+	sink(fmt.Sprintf("%s%s", "SELECT * FROM ", t))
+}`, want: "SELECT [n@3:10 arg2@5:13] FROM [t@3:17 arg3@5:13] ; LIMIT [n@3:10 arg1@7:17] ; [\"SELECT * FROM \"@8:18][t@3:17 arg2@8:18]"},
+		{name: "an operand of a helper's Sprintf placed in the helper; a spread slice not placed", src: `package p
+import "fmt"
+func where(col string, v int) string { return fmt.Sprintf(" WHERE %s = %d", col, v) }
+func Run(id int, args []any) {
+	sink("SELECT * FROM t" + where("id", id))
+	sink(fmt.Sprintf("SELECT %d", args...))
+}`, want: "SELECT * FROM t WHERE [\"id\"@3:58] = [id@4:10 arg2@3:58] ; [fmt.Sprintf@6:18]"},
 		{name: "pieces of a computed format at the call", src: `package p
 import ("fmt"; "strings")
 func Run(t string) {
 	sink(fmt.Sprintf(strings.TrimSpace(" SELECT * FROM %s "), t))
-}`, want: "[\"SELECT * FROM \"@4:18][t@3:10]"},
+}`, want: "[\"SELECT * FROM \"@4:18][t@3:10 arg1@4:18]"},
 		{name: "field zero value marked", src: `package p
 type store struct{ table string }
 func newStore(t string) *store { return &store{table: t} }
@@ -88,6 +104,12 @@ func Other(s *store) { s.get() }`, want: "SELECT * FROM a ; SELECT * FROM [zero:
 						if pc.Src.IsValid() {
 							pos := p.fset.Position(pc.Src)
 							at = strconv.Itoa(pos.Line) + ":" + strconv.Itoa(pos.Column)
+						}
+						if pc.At.IsValid() {
+							// Spliced as an argument of a call (fmt's
+							// operands): the argument's index and the call.
+							pos := p.fset.Position(pc.At)
+							at += " arg" + strconv.Itoa(pc.Arg-1) + "@" + strconv.Itoa(pos.Line) + ":" + strconv.Itoa(pos.Column)
 						}
 						b.WriteString("[" + label + "@" + at + "]")
 					}

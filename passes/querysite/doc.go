@@ -31,8 +31,7 @@
 //
 // What is recovered:
 //   - text: constants (positions through the const declaration), +,
-//     fmt.Sprintf with a constant format, //go:embed string vars, closure
-//     captures, φ variants (at most 16, Query.TextsTruncated beyond; a
+//     //go:embed string vars, closure captures, φ variants (at most 16, Query.TextsTruncated beyond; a
 //     variant no known call of the site's function builds is left out,
 //     reach.go). Unknown pieces are holes keyed by field
 //     ("field:pkg.Type.name"), package var ("var:pkg.name") or
@@ -89,8 +88,11 @@
 //     a list grown by appends under ifs (each optional item a Choice the variants record in
 //     Text.Choices, choices.go, so planning can tell a filter present on every
 //     path from one left out on some). The recognisers leave a hole and
-//     textOrEval asks goeval — fmt.Sprintf whose format is a concatenation, a
-//     variable or a map entry; read-only package maps of texts (or of structs
+//     textOrEval asks goeval — fmt.Sprintf and its family with a format of
+//     any shape (a constant, a concatenation, a variable, a map entry),
+//     each formatted operand whose text is not known placed at its argument
+//     expression (value.Piece.At, evalHole), where yqlinject reads what was
+//     spliced; read-only package maps of texts (or of structs
 //     holding one) indexed by a constant key; a lookup helper indexed by a
 //     wrapper's parameter, one text per key under the condition that the
 //     parameter is that key (goeval keysplit.go; the keyEq pieces its callers

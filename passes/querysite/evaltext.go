@@ -233,6 +233,10 @@ func (a *pkgAnalysis) evalVariant(ev *goeval.Evaluator, vr strshape.Variant, hin
 	}
 	for _, at := range vr.Atoms {
 		if at.Hole {
+			if t, ok := a.callersText(ev.Piece(at.Ref), whole, c); ok {
+				out = append(out, t...)
+				continue
+			}
 			out = append(out, a.evalHole(ev, at.Ref, whole, hint, v, c))
 			continue
 		}
@@ -242,6 +246,23 @@ func (a *pkgAnalysis) evalVariant(ev *goeval.Evaluator, vr strshape.Variant, hin
 		out = append(out, a.evalLit(ev, at, whole, hint, c)...)
 	}
 	return out
+}
+
+// callersText is the text every caller passes for the parameter of
+// another function that the hole p stands for (paramArgText), when that
+// parameter has no identity of its own: the folder a helper joins a table
+// name to, built once by its only caller. As the recognisers read a
+// parameter spliced into text.
+func (a *pkgAnalysis) callersText(p value.Piece, whole bool, c *ctx) (variant, bool) {
+	param := a.paramAt(p)
+	if whole || param == nil || c.top != nil && param.Parent() == c.top || a.paramKey(param) != "" {
+		return nil, false
+	}
+	t, ok := a.paramArgText(param, c)
+	if !ok || len(t.vs) != 1 || t.truncated {
+		return nil, false
+	}
+	return t.vs[0], true
 }
 
 // evalHole is a hole piece; a parameter of c.top is a parameter piece.
@@ -270,6 +291,10 @@ func (a *pkgAnalysis) evalHole(ev *goeval.Evaluator, ref int, whole bool, hint a
 	if p.Kind == value.HoleParam && p.Method != "" {
 		return a.methodPiece(p, pos, end, c)
 	}
+	arg := a.splicedArg(p)
+	if arg != nil && !whole {
+		pos, end = arg.Pos(), arg.End()
+	}
 	if p.Kind == value.HoleParam && c.top != nil && p.Why == "parameter of "+goevalShortName(c.top.String()) && p.Param < len(c.top.Params) {
 		param := c.top.Params[p.Param]
 		if k := c.paramIndex(param); k >= 0 && isString(param.Type()) {
@@ -285,7 +310,11 @@ func (a *pkgAnalysis) evalHole(ev *goeval.Evaluator, ref int, whole bool, hint a
 	if param := a.paramAt(p); param != nil && !whole {
 		// Another function's parameter (a caller's, a constructor's):
 		// placed at its declaration and keyed by the value every caller
-		// passes, as paramHole.
+		// passes, as paramHole; at the argument that spliced it when
+		// one did.
+		if arg != nil {
+			return a.paramHole(param, pos, end)
+		}
 		return a.paramHole(param, param.Pos(), param.Pos())
 	}
 	if whole && p.Kind == value.HoleField && p.Key != "" && p.Src.IsValid() {
@@ -310,12 +339,37 @@ func (a *pkgAnalysis) evalHole(ev *goeval.Evaluator, ref int, whole bool, hint a
 		key = "call:" + sdk.PkgYDB + ".(*Driver).Name"
 	}
 	desc := p.Desc
-	if e := a.src.ExprAt(p.Src); e != nil {
+	e := a.src.ExprAt(p.Src)
+	if e != nil {
 		// Described as the expression that made it, as the recognisers
 		// did: s.tablePath, not the evaluator's *s.tablePath.
 		desc, pos, end = types.ExprString(e), e.Pos(), e.End()
 	}
+	if arg != nil {
+		// A formatted operand: placed at the argument expression, where a
+		// reader (yqlinject) finds what was spliced; described by where
+		// it comes from when known (path.Base(cfg.Path), not the local
+		// base).
+		pos, end = arg.Pos(), arg.End()
+		if e == nil {
+			desc = types.ExprString(arg)
+		}
+	}
 	return holePiece(key, desc, pos, end)
+}
+
+// splicedArg is the argument expression of the call that spliced the
+// hole p into text (value.Piece.At, Arg: a formatted operand), nil when
+// none or when the call's arguments are not spelled one by one.
+func (a *pkgAnalysis) splicedArg(p value.Piece) ast.Expr {
+	if !p.At.IsValid() || p.Arg <= 0 {
+		return nil
+	}
+	ce := a.src.Call(p.At)
+	if ce == nil || ce.Ellipsis.IsValid() || p.Arg > len(ce.Args) {
+		return nil
+	}
+	return ce.Args[p.Arg-1]
 }
 
 // callKey is the key the recognisers give the value of the call whose

@@ -649,8 +649,9 @@ func slicePieces(ps []piece, start, end int) []piece {
 	return out
 }
 
-// callText recovers the result of a call: fmt.Sprintf, path.Join/Dir/Base
-// and functions with a text summary or fact. strings.Join and a
+// callText recovers the result of a call: path.Join/Dir/Base and
+// functions with a text summary or fact. fmt.Sprintf is a hole here, which
+// textOrEval hands to the evaluator (goeval's fmt intrinsic). strings.Join and a
 // strings.Builder's or bytes.Buffer's String() are holes here, which
 // textOrEval hands to the evaluator (goeval's intrinsics model them, in
 // branches and loops too).
@@ -668,9 +669,6 @@ func (a *pkgAnalysis) callText(call *ssa.Call, c *ctx) texts {
 			recv := ""
 			if r := callee.Signature.Recv(); r != nil {
 				recv, _ = sdk.NamedTypeName(r.Type())
-			}
-			if obj.Pkg().Path() == "fmt" && obj.Name() == "Sprintf" && recv == "" && len(common.Args) == 2 {
-				return a.sprintf(common.Args[0], common.Args[1], ce, 0, c)
 			}
 			if fn, ok := pathFunc(obj.Pkg().Path(), obj.Name(), recv); ok {
 				return a.pathText(fn, common, ce, c)
@@ -859,147 +857,6 @@ func needsIdentity(t texts) (texts, string) {
 		out.vs = append(out.vs, nv)
 	}
 	return out, ""
-}
-
-// sprintf recovers fmt.Sprintf(format, args...) (and Fprintf) with a
-// constant format: each verb is replaced by its argument's text when the
-// argument is a constant or recoverable string, else by a hole.
-func (a *pkgAnalysis) sprintf(format, argSlice ssa.Value, ce *ast.CallExpr, skip int, c *ctx) texts {
-	pos, end := token.NoPos, token.NoPos
-	if ce != nil {
-		pos, end = ce.Pos(), ce.End()
-	}
-	format, fc0, fhint0 := c.resolveBound(format)
-	var fhint ast.Expr
-	var argHints []ast.Expr
-	if ce != nil && len(ce.Args) > skip {
-		fhint = ce.Args[skip]
-		if !ce.Ellipsis.IsValid() {
-			argHints = ce.Args[skip+1:]
-		}
-	}
-	if fc0 != nil {
-		// The format is an argument of an inlined call: its positions are
-		// the caller's.
-		fhint = fhint0
-	}
-	elems, ok := ssaval.SliceElems(argSlice)
-	if !ok {
-		return single(holePiece("", "fmt.Sprintf", pos, end))
-	}
-	fc, ok := format.(*ssa.Const)
-	if !ok || fc.Value == nil || fc.Value.Kind() != constant.String {
-		return single(holePiece("", "fmt.Sprintf", pos, end))
-	}
-	fnOfFormat := c.fn
-	if fc0 != nil {
-		fnOfFormat = fc0.fn
-	}
-	return a.sprintfPieces(a.constPieces(fc, fhint, fnOfFormat), constant.StringVal(fc.Value), elems, argHints, pos, end, c)
-}
-
-// sprintfPieces formats the format f, mapped to Go by fps, with the
-// arguments elems.
-func (a *pkgAnalysis) sprintfPieces(fps []piece, f string, elems []ssa.Value, argHints []ast.Expr, pos, end token.Pos, c *ctx) texts {
-	out := single()
-	argi := 0
-	litStart := 0
-	for i := 0; i < len(f); i++ {
-		if f[i] != '%' {
-			continue
-		}
-		out = concat(out, single(slicePieces(fps, litStart, i)...))
-		j := i + 1
-		for j < len(f) && strings.IndexByte("+-# 0123456789.[]*", f[j]) >= 0 {
-			j++
-		}
-		if j >= len(f) {
-			return single(holePiece("", "fmt.Sprintf", pos, end))
-		}
-		spec := f[i : j+1]
-		verb := f[j]
-		vp := slicePieces(fps, i, j+1)
-		vpos, vend := pos, end
-		if len(vp) > 0 {
-			vpos, vend = vp[0].pos, vp[len(vp)-1].end
-		}
-		litStart = j + 1
-		i = j
-		if verb == '%' && len(spec) == 2 {
-			out = concat(out, single(lit("%", vpos, vend, false)))
-			continue
-		}
-		if argi >= len(elems) || len(spec) > 2 {
-			out = concat(out, single(holePiece("", spec, vpos, vend)))
-			argi++
-			continue
-		}
-		arg := elems[argi]
-		hint := hintAt(argHints, argi)
-		argi++
-		if mi, ok := arg.(*ssa.MakeInterface); ok {
-			arg = mi.X
-		}
-		out = concat(out, a.verbText(verb, arg, hint, vpos, vend, c))
-	}
-	out = concat(out, single(slicePieces(fps, litStart, len(f))...))
-	return out
-}
-
-// verbText formats one Sprintf argument.
-func (a *pkgAnalysis) verbText(verb byte, arg ssa.Value, hint ast.Expr, vpos, vend token.Pos, c *ctx) texts {
-	apos, aend := vpos, vend
-	if hint != nil {
-		apos, aend = hint.Pos(), hint.End()
-	}
-	if k, ok := arg.(*ssa.Const); ok && k.Value != nil && !hasStringMethod(k.Type()) {
-		var goVal any
-		switch k.Value.Kind() {
-		case constant.String:
-			if verb == 's' || verb == 'v' {
-				ps := a.constPieces(k, hint, c.fn)
-				return single(ps...)
-			}
-			goVal = constant.StringVal(k.Value)
-		case constant.Int:
-			if i, ok := constant.Int64Val(k.Value); ok {
-				goVal = i
-			} else if u, ok := constant.Uint64Val(k.Value); ok {
-				goVal = u
-			}
-		case constant.Bool:
-			goVal = constant.BoolVal(k.Value)
-		case constant.Float:
-			goVal, _ = constant.Float64Val(k.Value)
-		}
-		if goVal != nil && strings.IndexByte("sdvqxX", verb) >= 0 {
-			return single(lit(fmt.Sprintf("%"+string(verb), goVal), apos, aend, false))
-		}
-	}
-	if (verb == 's' || verb == 'v') && isString(arg.Type()) && !hasStringMethod(arg.Type()) {
-		return a.text(arg, hint, c.deeper())
-	}
-	key, desc := a.holeInfo(arg, hint)
-	if desc == "" {
-		desc = "%" + string(verb) + " argument"
-	}
-	return single(holePiece(key, desc, apos, aend))
-}
-
-func hasStringMethod(t types.Type) bool {
-	if _, ok := t.Underlying().(*types.Interface); ok {
-		return true
-	}
-	ms := types.NewMethodSet(t)
-	if ms.Lookup(nil, "String") != nil {
-		return true
-	}
-	for i := 0; i < ms.Len(); i++ {
-		if ms.At(i).Obj().Name() == "String" || ms.At(i).Obj().Name() == "Error" {
-			return true
-		}
-	}
-	return false
 }
 
 // withoutIdentity is v, or one hole when v is a site's own text (not

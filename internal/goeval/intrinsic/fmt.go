@@ -32,9 +32,9 @@ func fmtCall(name string) Fn {
 		var out *strshape.Shape
 		switch {
 		case formatted:
-			out = sprintf(e, str(e, args[i]), args[i+1])
+			out = sprintf(e, str(e, args[i]), args[i+1], in, i+1)
 		default:
-			out = sprint(e, args[i], line)
+			out = sprint(e, args[i], line, in, i)
 		}
 		if stdout {
 			return writeResult(e, in), h
@@ -94,7 +94,9 @@ func unwrap(v *value.Value) *value.Value {
 
 // sprint is fmt.Sprint (spaces between operands when neither is a string)
 // or Sprintln (spaces always, a newline at the end).
-func sprint(e Host, s *value.Value, line bool) *strshape.Shape {
+// The operands are arguments base, base+1, … of the call in (nil: not a
+// call of the program), where their holes are placed (Host.Spliced).
+func sprint(e Host, s *value.Value, line bool, in *ir.Instr, base int) *strshape.Shape {
 	args, ok := fmtArgs(s)
 	if !ok {
 		return e.HoleShape(value.HoleRuntime, "", "fmt.Sprint", "arguments not known")
@@ -108,7 +110,7 @@ func sprint(e Host, s *value.Value, line bool) *strshape.Shape {
 				ps = append(ps, e.LitPlain(" "))
 			}
 		}
-		ps = append(ps, printValue(e, a, 'v'))
+		ps = append(ps, e.Spliced(printValue(e, a, 'v'), in, base+i))
 	}
 	if line {
 		ps = append(ps, e.LitPlain("\n"))
@@ -193,15 +195,18 @@ type fmter struct {
 	e    Host
 	args []*value.Value
 	bad  bool
+	in   *ir.Instr // the call, nil when not one of the program
+	base int       // the call's argument index of args[0]
 }
 
-// sprintf formats format with the ...any slice s.
-func sprintf(e Host, format *strshape.Shape, s *value.Value) *strshape.Shape {
+// sprintf formats format with the ...any slice s, the arguments base, …
+// of the call in (nil: not a call of the program).
+func sprintf(e Host, format *strshape.Shape, s *value.Value, in *ir.Instr, base int) *strshape.Shape {
 	args, ok := fmtArgs(s)
 	if !ok {
 		return e.HoleShape(value.HoleRuntime, "", "fmt.Sprintf", "arguments not known")
 	}
-	f := &fmter{e: e, args: args}
+	f := &fmter{e: e, args: args, in: in, base: base}
 	states := f.walk(format, []fmtState{{}})
 	if f.bad || len(states) == 0 {
 		return e.HoleShape(value.HoleBound, "", "fmt.Sprintf", "format too complex")
@@ -413,7 +418,7 @@ func (f *fmter) literal(lits []*strshape.Shape, states []fmtState) []fmtState {
 				ps = append(ps, e.LitPlain("%!"+string(verb)+"(MISSING)"))
 				continue
 			}
-			ps = append(ps, f.verb(spec, verb, f.args[arg]))
+			ps = append(ps, e.Spliced(f.verb(spec, verb, f.args[arg]), f.in, f.base+arg))
 			arg++
 		}
 		if start < len(t) {

@@ -19,6 +19,10 @@ type Host interface {
 	Hole(kind value.HoleKind, key, desc, why string) *value.Value
 	HoleShape(kind value.HoleKind, key, desc, why string) *strshape.Shape
 	IntShape(v *value.Value, desc string) *strshape.Shape
+	// Spliced places the holes of s, the text printed for argument arg of
+	// the call in, at that argument (value.Piece.At and Arg) when the call
+	// is code of the home package; else s.
+	Spliced(s *strshape.Shape, in *ir.Instr, arg int) *strshape.Shape
 	MapShape(s *strshape.Shape, f func(*strshape.Shape) *strshape.Shape) *strshape.Shape
 	AltShapes(xs ...*strshape.Shape) *strshape.Shape
 	StrValue(s *strshape.Shape) *value.Value

@@ -687,12 +687,12 @@ func (x *tmplExec) builtin(name string, args []*value.Value) *value.Value {
 	}
 	switch name {
 	case "print":
-		return e.StrValue(sprint(e, value.Slice(elems(args)), false))
+		return e.StrValue(sprint(e, value.Slice(elems(args)), false, nil, 0))
 	case "printf":
 		if len(args) == 0 {
 			break
 		}
-		return e.StrValue(sprintf(e, str(e, unwrap(args[0])), value.Slice(elems(args[1:]))))
+		return e.StrValue(sprintf(e, str(e, unwrap(args[0])), value.Slice(elems(args[1:])), nil, 0))
 	case "not":
 		if len(args) == 1 {
 			if t := x.truth(args[0]); t != nil {

@@ -77,6 +77,13 @@ type Piece struct {
 	// value: joins and loops compare pieces by identity without Src.
 	Src       token.Pos
 	SrcString string
+	// At and Arg, on a hole: the value was spliced into text as argument
+	// Arg-1 of the call at At (a formatted operand of fmt.Sprintf), in the
+	// package of the outermost evaluation; a consumer places the hole at
+	// that argument's expression, where the recognisers placed it. Like
+	// Src they are not part of the piece's identity.
+	At  token.Pos
+	Arg int
 	// Hole: what it stands for. Key is a stable identity of the Go value
 	// when it has one that is the same wherever it is used (a field
 	// "field:pkg.T.f", a package variable "var:pkg.v", a pure function
@@ -180,7 +187,7 @@ func (t *Tables) Intern(p Piece) int {
 		b.WriteString("l\x00" + p.Text + "\x00" + strconv.Itoa(int(p.Pos)) + "\x00" + p.PosString + "\x00" + strconv.Itoa(p.Off) + "\x00" + strconv.FormatBool(p.Exact) + "\x00" + strconv.FormatBool(p.Zero) + "\x00" + p.Key)
 	}
 	id := b.String()
-	k := id + "\x00" + strconv.Itoa(int(p.Src)) + "\x00" + p.SrcString
+	k := id + "\x00" + strconv.Itoa(int(p.Src)) + "\x00" + p.SrcString + "\x00" + strconv.Itoa(int(p.At)) + "\x00" + strconv.Itoa(p.Arg)
 	if i, ok := t.pieceIdx[k]; ok {
 		return i
 	}

@@ -118,7 +118,7 @@ func (r *Repo) Rename(ctx context.Context, id uint64, req SearchRequest) error {
 	b.WriteString("UPDATE products SET title = '")
 	b.WriteString(req.Title) // want `req.Title is spliced into the YQL text as a string literal: YQL injection; the value is from parameter req of exported \(\*Repo\).Rename.* bind it with table.NewQueryParameters\(table.ValueParam\("\$title", types.TextValue\(req.Title\)\)\)`
 	b.WriteString("' WHERE id = ")
-	b.WriteString(fmt.Sprint(id))
+	b.WriteString(fmt.Sprint(id)) // want `id is spliced into the YQL text as a value compared with column id: a new query text per value; the value is parameter id of exported \(\*Repo\).Rename.* bind it with table.NewQueryParameters\(table.ValueParam\("\$id", types.Uint64Value\(id\)\)\)`
 	b.WriteString(";")
 	text := b.String()
 	return r.db.Table().Do(ctx, func(ctx context.Context, s table.Session) error {

@@ -45,7 +45,7 @@ func (st *store) reads(ctx context.Context, first bool) {
 	if first {
 		q = inclusive
 	}
-	_ = st.run(ctx, q) // want `text="PRAGMA TablePathPrefix\(\\"__ydblint_hole_0__\\"\); SELECT name FROM files WHERE dir = \$dir LIMIT 10" holes=\[field:example.com/app/ptrtext.store.prefix\] \| text="PRAGMA TablePathPrefix\(\\"__ydblint_hole_0__\\"\); SELECT meta FROM files WHERE dir = \$dir" holes=\[field:example.com/app/ptrtext.store.prefix\]`
+	_ = st.run(ctx, q) // want `text="PRAGMA TablePathPrefix\(\\"__ydblint_hole_0__\\"\); SELECT meta FROM files WHERE dir = \$dir" holes=\[field:example.com/app/ptrtext.store.prefix\] \| text="PRAGMA TablePathPrefix\(\\"__ydblint_hole_0__\\"\); SELECT name FROM files WHERE dir = \$dir LIMIT 10" holes=\[field:example.com/app/ptrtext.store.prefix\]`
 
 	local := "SELECT 1 FROM files"
 	_ = st.run(ctx, &local) // want `text="SELECT 1 FROM files"`
