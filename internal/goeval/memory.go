@@ -34,6 +34,15 @@ func (fr *frame) cellContent(h *value.Heap, cell int) (*value.Value, *value.Heap
 		fr.readG = true
 	}
 	if v, ok := h.Get(cell); ok {
+		if ci.global != "" && ci.typ != nil && ci.typ.Kind == ir.TString && !fr.isInit && !fr.e.initOnly(ci) && (v.Kind() != value.KString || strshape.HasHole(v.Shape())) {
+			// A string variable this path assigned a text not wholly
+			// known (a folder from a flag joined to the database name in
+			// main) is named by the variable, as where the program reads
+			// it in other functions: the DDL and the queries share that
+			// key, never the holes of one assignment.
+			g, _ := fr.e.globalValue(fr, cell)
+			return g, h
+		}
 		return v, h
 	}
 	if ci.global == "" {

@@ -56,14 +56,16 @@
 //     The decoders of SSA values the pass and its packages share (the SDK
 //     function, helper or constructor a call invokes; slice literals) are
 //     internal/ssaval's.
-//   - table paths through path.Join, path.Dir and path.Base (paths.go):
-//     path.Dir/path.Base of a keyed value K are holes keyed "dir:K" and
-//     "base:K", which the catalogue joins back into K; the driver's
-//     database name ((*ydb.Driver).Name) is keyed. A hole the evaluator
-//     leaves without a key at a call takes the key the recognisers give
-//     that call (evaltext.go callKey), and an exported field holding a path
-//     of unknowns is a hole keyed by the field (goeval fieldIdentity), so a
-//     path another package joined names one table at the DDL and the reads.
+//   - table paths through path.Join, path.Dir and path.Base are the
+//     evaluator's (goeval/intrinsic strings.go): path.Dir/path.Base of a
+//     keyed value K are holes keyed "dir:K" and "base:K", which the
+//     catalogue joins back into K; the driver's database name
+//     ((*ydb.Driver).Name) is keyed (dbname.go). An exported field holding
+//     a path of unknowns is a hole keyed by the field (goeval
+//     fieldIdentity), so a path another package joined names one table at
+//     the DDL and the reads; a string package variable the program assigns
+//     a text not wholly known (a folder from a flag, joined to the
+//     database name in main) is read as the variable wherever it is read.
 //   - string fields of the package's own structs are read as the values
 //     stored into them (package evalenv indexes the stores for its
 //     Env.Stores; a constructor's per-table names through Env.Callers); the

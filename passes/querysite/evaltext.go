@@ -332,9 +332,6 @@ func (a *pkgAnalysis) evalHole(ev *goeval.Evaluator, ref int, whole bool, hint a
 		return holePiece(key, desc, pos, end)
 	}
 	key := p.Key
-	if key == "" {
-		key = a.callKey(p.Src)
-	}
 	if strings.HasPrefix(key, driverNameKeyPrefix) {
 		key = "call:" + sdk.PkgYDB + ".(*Driver).Name"
 	}
@@ -372,45 +369,6 @@ func (a *pkgAnalysis) splicedArg(p value.Piece) ast.Expr {
 	return ce.Args[p.Arg-1]
 }
 
-// callKey is the key the recognisers give the value of the call whose
-// parenthesis is at pos, when they read it as one keyed hole: path.Dir(p)
-// and path.Base(p) of a field p are "dir:K" and "base:K" (paths.go), which
-// the catalogue joins back into the table created as p. The evaluator reads
-// p further (the path.Join another package built it with) and leaves
-// path.Dir of that without a key.
-func (a *pkgAnalysis) callKey(pos token.Pos) string {
-	if !pos.IsValid() {
-		return ""
-	}
-	if a.callKeys == nil {
-		a.callKeys = map[token.Pos]string{}
-		a.callsAt = map[token.Pos]*ssa.Call{}
-		for _, fn := range a.funcs {
-			for _, b := range a.prog.Blocks(fn) {
-				for _, in := range b.Instrs {
-					if call, ok := in.(*ssa.Call); ok && call.Pos().IsValid() {
-						if _, dup := a.callsAt[call.Pos()]; !dup {
-							a.callsAt[call.Pos()] = call
-						}
-					}
-				}
-			}
-		}
-	}
-	if k, ok := a.callKeys[pos]; ok {
-		return k
-	}
-	a.callKeys[pos] = ""
-	call := a.callsAt[pos]
-	if call == nil {
-		return ""
-	}
-	t := a.text(call, nil, &ctx{fn: call.Parent()})
-	if len(t.vs) == 1 && len(t.vs[0]) == 1 && t.vs[0][0].hole && t.vs[0][0].key != "" {
-		a.callKeys[pos] = t.vs[0][0].key
-	}
-	return a.callKeys[pos]
-}
 
 // keyEqParam returns the index among c's parameters of the parameter a
 // HoleKeyEq piece conditions on, when it is a parameter of c.top.
@@ -800,7 +758,29 @@ func recoversMore(neu, old texts, local string) bool {
 	case nl*ov < ol*nv:
 		return false
 	}
-	return nh*ov < oh*nv
+	switch {
+	case nh*ov < oh*nv:
+		return true
+	case nh*ov > oh*nv:
+		return false
+	}
+	// The same text with as many holes: more of them keyed (path.Dir of a
+	// field, "dir:field:…", which the catalogue joins back into the
+	// table created at the field's path).
+	return keyedHoles(neu)*ov > keyedHoles(old)*nv
+}
+
+// keyedHoles counts the holes of t that have a key.
+func keyedHoles(t texts) int {
+	n := 0
+	for _, v := range t.vs {
+		for _, p := range v {
+			if p.hole && p.key != "" {
+				n++
+			}
+		}
+	}
+	return n
 }
 
 // rekeysWholeHole reports whether neu, where each variant of old is one

@@ -132,8 +132,6 @@ type pkgAnalysis struct {
 	evalPkg    *evalenv.Package             // the evaluator's view of the package (evalhost.go)
 	eval       *goeval.Evaluator            // made at the first site (evalhost.go)
 	paramsAt   map[token.Pos]*ssa.Parameter // the package's parameters by declaration (evaltext.go)
-	callKeys   map[token.Pos]string         // the recognisers' key of a call's value, by its parenthesis (evaltext.go callKey)
-	callsAt    map[token.Pos]*ssa.Call      // the package's SSA calls by position, built with callKeys
 }
 
 // newAnalysis returns nil when no function of the package can hold a site

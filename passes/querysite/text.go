@@ -14,7 +14,6 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/ydblint/ydblint/internal/sdk"
 	"github.com/ydblint/ydblint/internal/site"
 	"github.com/ydblint/ydblint/internal/yql"
 	"github.com/ydblint/ydblint/passes/querysite/internal/ssaval"
@@ -649,9 +648,10 @@ func slicePieces(ps []piece, start, end int) []piece {
 	return out
 }
 
-// callText recovers the result of a call: path.Join/Dir/Base and
-// functions with a text summary or fact. fmt.Sprintf is a hole here, which
-// textOrEval hands to the evaluator (goeval's fmt intrinsic). strings.Join and a
+// callText recovers the result of a call to a function with a text
+// summary or fact. fmt.Sprintf and path.Join/Dir/Base are holes here,
+// which textOrEval hands to the evaluator (goeval's fmt and path
+// intrinsics). strings.Join and a
 // strings.Builder's or bytes.Buffer's String() are holes here, which
 // textOrEval hands to the evaluator (goeval's intrinsics model them, in
 // branches and loops too).
@@ -666,13 +666,6 @@ func (a *pkgAnalysis) callText(call *ssa.Call, c *ctx) texts {
 	if callee != nil && !common.IsInvoke() {
 		callee = ssaval.Origin(callee)
 		if obj, ok := callee.Object().(*types.Func); ok && obj.Pkg() != nil {
-			recv := ""
-			if r := callee.Signature.Recv(); r != nil {
-				recv, _ = sdk.NamedTypeName(r.Type())
-			}
-			if fn, ok := pathFunc(obj.Pkg().Path(), obj.Name(), recv); ok {
-				return a.pathText(fn, common, ce, c)
-			}
 			if sum := a.textSummary(callee, obj); sum != nil && !sum.Pointer {
 				return a.substitute(callee, obj, common, ce, c)
 			}

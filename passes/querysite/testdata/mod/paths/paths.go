@@ -1,4 +1,7 @@
-// Package paths builds table paths with path.Join, path.Dir and path.Base.
+// Package paths builds table paths with path.Join, path.Dir and path.Base
+// (goeval's path intrinsics). An environment variable read with a constant
+// name is a keyed hole, as any call of an external function on keyed
+// values: the DDL and the queries that read it share the key.
 package paths
 
 import (
@@ -28,7 +31,7 @@ func (r *repo) joins(ctx context.Context, elems []string) {
 	_ = q.Exec(ctx, "SELECT * FROM `"+path.Join(r.prefix, "../t")+"`")       // want `text="SELECT \* FROM \x60__ydblint_hole_0__\x60" holes=\[\]`
 	_ = q.Exec(ctx, "SELECT * FROM `"+path.Join(elems...)+"`")               // want `text="SELECT \* FROM \x60__ydblint_hole_0__\x60" holes=\[\]`
 	_ = q.Exec(ctx, "SELECT * FROM `"+filepath.Join(r.prefix, "t")+"`")      // want `text="SELECT \* FROM \x60__ydblint_hole_0__/t\x60" holes=\[field:example.com/app/paths.repo.prefix\]`
-	_ = q.Exec(ctx, "SELECT * FROM `"+path.Join(os.Getenv("DIR"), "t")+"`")  // want `text="SELECT \* FROM \x60__ydblint_hole_0__/t\x60" holes=\[\]`
+	_ = q.Exec(ctx, "SELECT * FROM `"+path.Join(os.Getenv("DIR"), "t")+"`")  // want `text="SELECT \* FROM \x60__ydblint_hole_0__/t\x60" holes=\[call:os.Getenv\("DIR"\)\]`
 	_ = q.Exec(ctx, "SELECT * FROM `"+tableIn(r.prefix)+"`")                 // want `text="SELECT \* FROM \x60__ydblint_hole_0__/t\x60" holes=\[field:example.com/app/paths.repo.prefix\]`
 }
 
@@ -41,7 +44,7 @@ func (r *repo) dirBase(ctx context.Context) {
 	_ = q.Exec(ctx, "SELECT * FROM `"+path.Dir(path.Join(r.prefix, "t"))+"/u`")                                    // want `text="SELECT \* FROM \x60__ydblint_hole_0__/u\x60" holes=\[field:example.com/app/paths.repo.prefix\]`
 	_ = q.Exec(ctx, "SELECT * FROM `"+path.Base(path.Join(r.prefix, "t"))+"`")                                     // want `text="SELECT \* FROM \x60t\x60"`
 	_ = q.Exec(ctx, "SELECT * FROM `"+path.Base("/db/dir/t/")+path.Dir("/db/x")+"`")                               // want `text="SELECT \* FROM \x60t/db\x60"`
-	_ = q.Exec(ctx, "SELECT * FROM `"+path.Base(os.Getenv("DIR"))+"`")                                             // want `text="SELECT \* FROM \x60__ydblint_hole_0__\x60" holes=\[\]`
+	_ = q.Exec(ctx, "SELECT * FROM `"+path.Base(os.Getenv("DIR"))+"`")                                             // want `text="SELECT \* FROM \x60__ydblint_hole_0__\x60" holes=\[base:call:os.Getenv\("DIR"\)\]`
 	_ = q.Exec(ctx, "SELECT * FROM `"+path.Base(r.prefix+"x")+"`")                                                 // want `text="SELECT \* FROM \x60__ydblint_hole_0__\x60" holes=\[\]`
 	_ = q.Exec(ctx, "SELECT * FROM `"+path.Dir(r.prefix+"/a/..")+"`")                                              // want `text="SELECT \* FROM \x60__ydblint_hole_0__\x60" holes=\[\]`
 }
