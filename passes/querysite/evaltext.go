@@ -14,6 +14,7 @@ import (
 
 	"github.com/ydblint/ydblint/internal/goeval"
 	"github.com/ydblint/ydblint/internal/goeval/value"
+	"github.com/ydblint/ydblint/internal/schema"
 	"github.com/ydblint/ydblint/internal/sdk"
 	"github.com/ydblint/ydblint/internal/site"
 	"github.com/ydblint/ydblint/internal/srcindex"
@@ -335,6 +336,9 @@ func (a *pkgAnalysis) evalHole(ev *goeval.Evaluator, ref int, whole bool, hint a
 	if strings.HasPrefix(key, driverNameKeyPrefix) {
 		key = "call:" + sdk.PkgYDB + ".(*Driver).Name"
 	}
+	if ce := a.src.Call(p.Src); key == "" && p.Kind == value.HoleCall && ce != nil && a.databaseNameCall(ce) {
+		key = schema.DatabaseRootKey // db.Name() of a driver the evaluator has no key for
+	}
 	desc := p.Desc
 	e := a.src.ExprAt(p.Src)
 	if e != nil {
@@ -368,7 +372,6 @@ func (a *pkgAnalysis) splicedArg(p value.Piece) ast.Expr {
 	}
 	return ce.Args[p.Arg-1]
 }
-
 
 // keyEqParam returns the index among c's parameters of the parameter a
 // HoleKeyEq piece conditions on, when it is a parameter of c.top.
@@ -639,11 +642,13 @@ func (a *pkgAnalysis) textOrEval(v ssa.Value, hint ast.Expr, c *ctx) texts {
 	if !needsEvaluator(old) {
 		return a.reachableVariants(old, v, hint, c)
 	}
-	if neu, shape := a.evalTextShape(v, hint, c); !repeats(shape) && !unknownPathPrefix(neu) && recoversMore(neu, old, a.localFieldKeys()) {
-		// unknownPathPrefix, as for a template the recognisers render: a
-		// PRAGMA TablePathPrefix from a value without identity would name
-		// its tables by suffix alone; a parameter there is marked for its
-		// callers to decide.
+	neu, shape := a.evalTextShape(v, hint, c)
+	if neu, known := knownPathPrefixes(neu); known && !repeats(shape) && recoversMore(neu, old, a.localFieldKeys()) {
+		// knownPathPrefixes, as unknownPathPrefix for a template the
+		// recognisers render: a variant with PRAGMA TablePathPrefix from
+		// a value without identity would name its tables by suffix
+		// alone, and is left out (the texts marked cut short); a
+		// parameter there is marked for its callers to decide.
 		return neu
 	}
 	return old

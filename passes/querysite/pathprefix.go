@@ -13,21 +13,48 @@ import "strings"
 // keyed hole and match exactly.
 func unknownPathPrefix(t texts) bool {
 	for _, v := range t.vs {
-		for i, p := range v {
-			if p.hole || p.param >= 0 || !strings.Contains(p.text, "TablePathPrefix(") {
-				continue
+		if variantUnknownPathPrefix(v) {
+			return true
+		}
+	}
+	return false
+}
+
+// knownPathPrefixes is t without its variants that set PRAGMA
+// TablePathPrefix from a value with no identity, cut short (truncated)
+// when it dropped one: a store's own folder and, on another path, a
+// bucket's folder joined from a request's directory (seaweedfs's
+// getPrefix) keep the variant of the folder the DDL names. ok is false
+// when no variant is left.
+func knownPathPrefixes(t texts) (texts, bool) {
+	out := texts{truncated: t.truncated, cyclic: t.cyclic}
+	for _, v := range t.vs {
+		if variantUnknownPathPrefix(v) {
+			out.truncated = true
+			continue
+		}
+		out.vs = append(out.vs, v)
+	}
+	return out, len(out.vs) > 0
+}
+
+// variantUnknownPathPrefix is unknownPathPrefix of one variant, marking
+// its parameter pieces there as it does.
+func variantUnknownPathPrefix(v variant) bool {
+	for i, p := range v {
+		if p.hole || p.param >= 0 || !strings.Contains(p.text, "TablePathPrefix(") {
+			continue
+		}
+		for j := i + 1; j < len(v); j++ {
+			q := v[j]
+			if q.hole && q.key == "" {
+				return true // no identity: only a suffix could match
 			}
-			for j := i + 1; j < len(v); j++ {
-				q := v[j]
-				if q.hole && q.key == "" {
-					return true // no identity: only a suffix could match
-				}
-				if q.param >= 0 {
-					v[j].identity = true
-				}
-				if strings.Contains(q.text, ")") {
-					break
-				}
+			if q.param >= 0 {
+				v[j].identity = true
+			}
+			if strings.Contains(q.text, ")") {
+				break
 			}
 		}
 	}

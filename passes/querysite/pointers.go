@@ -167,7 +167,8 @@ func (a *pkgAnalysis) pointeeArgText(arg ssa.Value, hint ast.Expr, c *ctx) texts
 	neu, shape := a.resultText(ev, argAtCall(ev, fn, arg).Pointee(), hint, arg, c)
 	// A parameter piece (the pointee is the caller's own parameter) stays
 	// with the recognisers, which write the facts, as in needsEvaluator.
-	if neu.hasParam() || repeats(shape) || unknownPathPrefix(neu) || !recoversMore(neu, old, a.localFieldKeys()) {
+	neu, known := knownPathPrefixes(neu)
+	if neu.hasParam() || repeats(shape) || !known || !recoversMore(neu, old, a.localFieldKeys()) {
 		return old
 	}
 	return neu
