@@ -57,6 +57,14 @@ type Env interface {
 	// address never escapes). A field read from a struct the evaluator
 	// does not know is the join of the stored values and the zero value.
 	Stores(typ string, field int) (stores []Store, complete bool)
+
+	// StableResult reports whether the function or method name (full
+	// name, as Lookup takes it), not interpreted, returns the same value
+	// wherever and on whatever it is called in one run of the program:
+	// the database name of a driver (a service talks to one database).
+	// Its result is a hole keyed by name alone, "call:name()", where
+	// otherwise it would need keys for its receiver and arguments.
+	StableResult(name string) bool
 }
 
 // Callee is what Env.Lookup resolves a name to.
@@ -82,6 +90,7 @@ func (NoEnv) Method(string, string) string                        { return "" }
 func (NoEnv) Implementations(string, string) []string             { return nil }
 func (NoEnv) Callers(*ssa.Function) ([]ssa.CallInstruction, bool) { return nil, false }
 func (NoEnv) InitOnly(*ssa.Global) bool                           { return false }
+func (NoEnv) StableResult(string) bool                            { return false }
 func (NoEnv) Global(string) *Summary                              { return nil }
 func (NoEnv) Stores(string, int) ([]Store, bool)                  { return nil, false }
 

@@ -177,6 +177,8 @@ type env struct {
 	// Env does (a wrapper's interface parameter is its callers' to
 	// instantiate).
 	noImplementations bool
+	// stable: the functions StableResult names.
+	stable map[string]bool
 	// globals: another package's variables are known only through
 	// Global, as under go vet, where an imported package has no
 	// initialiser body; keyed by package path (SummarizeGlobals there).
@@ -394,6 +396,8 @@ func (e *env) Callers(fn *ssa.Function) ([]ssa.CallInstruction, bool) {
 	}
 	return calls, complete
 }
+
+func (e *env) StableResult(name string) bool { return e.stable[name] }
 
 func (e *env) InitOnly(g *ssa.Global) bool {
 	if e.globals != nil && g.Pkg.Pkg.Path() != e.local {

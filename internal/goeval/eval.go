@@ -96,6 +96,7 @@ func New(env Env, b Budget) *Evaluator {
 		nilValue:   value.Nil(),
 	}
 	e.t.Init()
+	e.t.Stable = env.StableResult
 	return e
 }
 

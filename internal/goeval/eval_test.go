@@ -1,6 +1,7 @@
 package goeval_test
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/ydblint/ydblint/internal/goeval"
@@ -892,6 +893,75 @@ func (c *Config) scan() {
 	}
 	if want := "call:strings.ReplaceAll(field:example.com/p.Config.Table,\"`\",\"``\")"; keys[0] != want {
 		t.Errorf("key %q, want %q", keys[0], want)
+	}
+}
+
+// TestStableResult keys a driver's database name by the method alone
+// (Env.StableResult): a driver opened from a DSN not known, and one handed
+// in by a caller, name one database, and a table joined to either is the
+// same table. Without it neither hole has a key. (A Conn parameter's
+// Name is its callers' to instantiate: a method piece, not this.)
+func TestStableResult(t *testing.T) {
+	p, err := build(
+		srcPkg{"example.com/drv", `package drv
+
+type Driver struct{ name string }
+
+func Open(dsn string) *Driver { return &Driver{name: dsn} }
+
+func (d *Driver) Name() string { return d.name }
+
+type Conn interface{ Name() string }
+
+func Dial(dsn string) Conn { return Open(dsn) }
+`},
+		srcPkg{"example.com/p", `package p
+
+import (
+	"path"
+
+	"example.com/drv"
+)
+
+func Create(dsn string) {
+	d := drv.Open(dsn)
+	sink("CREATE TABLE ` + "`" + `" + path.Join(d.Name(), "t") + "` + "`" + ` (id Uint64, PRIMARY KEY (id))")
+}
+
+func Read(dsn string) {
+	c := drv.Dial(dsn)
+	sink("SELECT * FROM ` + "`" + `" + c.Name() + "/t` + "`" + `")
+}
+
+func sink(v any) {}
+`})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, stable := range []bool{false, true} {
+		env := newEnv(t, p, "example.com/p")
+		env.noImplementations = true
+		if stable {
+			env.stable = map[string]bool{"(*example.com/drv.Driver).Name": true, "(example.com/drv.Conn).Name": true}
+		}
+		ev := goeval.New(env, goeval.Budget{})
+		var keys []string
+		for _, r := range sinkArgs(t, p, ev, "example.com/p") {
+			for _, v := range strshape.Enumerate(ev.Limits(), r.V.Dynamic().Shape()).Variants {
+				for _, at := range v.Atoms {
+					if at.Hole {
+						keys = append(keys, ev.Piece(at.Ref).Key)
+					}
+				}
+			}
+		}
+		want := []string{"", ""}
+		if stable {
+			want = []string{"call:(*example.com/drv.Driver).Name()", "call:(example.com/drv.Conn).Name()"}
+		}
+		if !slices.Equal(keys, want) {
+			t.Errorf("stable=%t: keys %q, want %q", stable, keys, want)
+		}
 	}
 }
 

@@ -157,6 +157,18 @@ var DatabaseNameMethods = []Identity{
 	{Pkg: PkgYDB, Recv: "Connection", Name: "Name"},
 }
 
+// DatabaseNameFuncs are DatabaseNameMethods by the full names SSA gives
+// them ((*ssa.Function).String, and an interface method's
+// "(pkg.Iface).Name"), with a pointer receiver and without: the functions
+// whose result the evaluator keys by name alone (goeval Env.StableResult).
+var DatabaseNameFuncs = func() []string {
+	var out []string
+	for _, id := range DatabaseNameMethods {
+		out = append(out, "(*"+id.Pkg+"."+id.Recv+")."+id.Name, "("+id.Pkg+"."+id.Recv+")."+id.Name)
+	}
+	return out
+}()
+
 // WithQueryMode is ydb.WithQueryMode(ctx, mode): the mode the legacy
 // database/sql driver (over the table service) runs the calls made with
 // ctx in.

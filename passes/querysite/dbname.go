@@ -1,9 +1,9 @@
 package querysite
 
 import (
-	"go/ast"
 	"go/types"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -28,17 +28,16 @@ func databaseNameKey(common *ssa.CallCommon) (string, string) {
 	return schema.DatabaseRootKey, "db.Name()"
 }
 
-// databaseNameCall reports whether ce calls the driver's database name
-// method: the evaluator keys such a call by its receiver (a driver from
-// ydb.Open of a DSN not known has no key), the catalogue by the method
-// alone.
-func (a *pkgAnalysis) databaseNameCall(ce *ast.CallExpr) bool {
-	sel, ok := ast.Unparen(ce.Fun).(*ast.SelectorExpr)
-	if !ok || len(ce.Args) != 0 {
-		return false
+// isDatabaseNameKey reports whether key is the evaluator's key of the
+// database name (the driver's Name(), keyed by the method alone:
+// Env.StableResult), which the catalogue spells schema.DatabaseRootKey.
+func isDatabaseNameKey(key string) bool {
+	for _, n := range sdk.DatabaseNameFuncs {
+		if strings.HasPrefix(key, "call:"+n+"(") {
+			return true
+		}
 	}
-	obj, _ := a.pass.TypesInfo.Uses[sel.Sel].(*types.Func)
-	return isDatabaseName(obj)
+	return false
 }
 
 func isDatabaseName(obj *types.Func) bool {

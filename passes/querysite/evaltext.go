@@ -15,15 +15,10 @@ import (
 	"github.com/ydblint/ydblint/internal/goeval"
 	"github.com/ydblint/ydblint/internal/goeval/value"
 	"github.com/ydblint/ydblint/internal/schema"
-	"github.com/ydblint/ydblint/internal/sdk"
 	"github.com/ydblint/ydblint/internal/site"
 	"github.com/ydblint/ydblint/internal/srcindex"
 	"github.com/ydblint/ydblint/internal/strshape"
 )
-
-// driverNameKeyPrefix starts the evaluator's key of the database name
-// (databaseNameKey names it by the method alone).
-const driverNameKeyPrefix = "call:(*" + sdk.PkgYDB + ".Driver).Name("
 
 // noRef is the shape ref of a value that is not a string (a hole the
 // evaluator did not make).
@@ -333,11 +328,8 @@ func (a *pkgAnalysis) evalHole(ev *goeval.Evaluator, ref int, whole bool, hint a
 		return holePiece(key, desc, pos, end)
 	}
 	key := p.Key
-	if strings.HasPrefix(key, driverNameKeyPrefix) {
-		key = "call:" + sdk.PkgYDB + ".(*Driver).Name"
-	}
-	if ce := a.src.Call(p.Src); key == "" && p.Kind == value.HoleCall && ce != nil && a.databaseNameCall(ce) {
-		key = schema.DatabaseRootKey // db.Name() of a driver the evaluator has no key for
+	if isDatabaseNameKey(key) {
+		key = schema.DatabaseRootKey
 	}
 	desc := p.Desc
 	e := a.src.ExprAt(p.Src)

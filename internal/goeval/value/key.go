@@ -43,6 +43,9 @@ func (t *Tables) Key(v *Value) string {
 // args, when every argument has one: the same function of the same values
 // gives the same key, wherever it is called.
 func (t *Tables) DerivedKey(name string, args []*Value) string {
+	if t.Stable != nil && t.Stable(name) {
+		return "call:" + name + "()"
+	}
 	ks := make([]string, len(args))
 	for i, a := range args {
 		k := t.Key(a)

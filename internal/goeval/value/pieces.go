@@ -162,6 +162,9 @@ type Tables struct {
 	identIdx map[string]int
 	conds    []Cond
 	condIdx  map[string]int
+	// Stable, when set, names the functions whose result is keyed by
+	// their name alone (Env.StableResult).
+	Stable func(name string) bool
 }
 
 // Init makes t empty but for ref 0, the widening hole.

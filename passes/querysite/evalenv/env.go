@@ -353,6 +353,13 @@ func onlyOneVaries(calls []ssa.CallInstruction, stored []int) bool {
 	return varying <= 1
 }
 
+// StableResult holds for the driver's database name (sdk.DatabaseNameFuncs):
+// a service talks to one database, so every call holds the same string,
+// whatever driver value it is called on.
+func (env *Env) StableResult(name string) bool {
+	return slices.Contains(sdk.DatabaseNameFuncs, name)
+}
+
 // InitOnly holds for a variable of the package that nothing takes the
 // address of and only the package initialiser assigns; a //go:embed
 // variable is assigned by the toolchain.
