@@ -1,12 +1,14 @@
 package goeval
 
 import (
+	"go/constant"
 	"go/token"
 
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/ydblint/ydblint/internal/goeval/ir"
 	"github.com/ydblint/ydblint/internal/goeval/value"
+	"github.com/ydblint/ydblint/internal/ssacell"
 	"github.com/ydblint/ydblint/internal/strshape"
 )
 
@@ -477,16 +479,127 @@ func (e *Evaluator) bindFree(fn *ssa.Function, f *ir.Func, fr *frame, h *value.H
 			}
 			if site.async {
 				// A goroutine reads its captured variables whenever it
-				// runs, perhaps after the maker assigned them again.
-				h = fr.invalidate(h, site.bindings, "read by a goroutine, which may run after a later assignment")
+				// runs, perhaps after the maker assigned them again: all
+				// but those assigned once, before the go statement.
+				h = fr.invalidate(h, reassignable(fn, site.bindings), "read by a goroutine, which may run after a later assignment")
 			}
 			return h
 		}
 	}
 	for i, fv := range fn.FreeVars {
+		if text, ok := onceStoredString(fv); ok {
+			// A string variable assigned a constant once, where it is
+			// declared, before any closure captures it: its value
+			// wherever the closure runs (a table name of a test
+			// function read by its nested t.Run closures).
+			cell := e.newCell(&ir.Type{Kind: ir.TString, Elem: -1, Key: -1}, nil, fv.Name())
+			h = h.Set(cell, value.Str(e.lit(constant.StringVal(text.Value), text.Pos(), "", 0, false)))
+			fr.vals[f.NParams+i] = value.Ptr(cell, nil)
+			continue
+		}
 		fr.vals[f.NParams+i] = value.Unknown(e.piece(value.Piece{Hole: true, Kind: value.HoleRuntime, Desc: fv.Name(), Why: "captured value not known", Src: fv.Pos()}))
 	}
 	return h
+}
+
+// onceStoredString follows the free variable fv through the closures
+// that capture it to the local variable it is, and returns the string
+// constant stored into it when that is its one store, in the block that
+// declares it, before the outermost closure is made (ssacell.Stores).
+func onceStoredString(fv *ssa.FreeVar) (*ssa.Const, bool) {
+	var v ssa.Value = fv
+	var mc *ssa.MakeClosure
+	for depth := 0; depth < 8; depth++ {
+		f, ok := v.(*ssa.FreeVar)
+		if !ok {
+			break
+		}
+		vals, mcs := ssacell.Bindings(f)
+		if len(vals) != 1 {
+			return nil, false
+		}
+		v, mc = vals[0], mcs[0]
+	}
+	alloc, ok := v.(*ssa.Alloc)
+	if !ok || mc == nil {
+		return nil, false
+	}
+	stores, ok := ssacell.Stores(alloc)
+	if !ok || len(stores) != 1 || stores[0].Block() != alloc.Block() || !storedBefore(stores[0], mc) {
+		return nil, false
+	}
+	c, ok := stores[0].Val.(*ssa.Const)
+	if !ok || c.Value == nil || c.Value.Kind() != constant.String {
+		return nil, false
+	}
+	return c, true
+}
+
+// reassignable is the bindings of the closure fn started by a go
+// statement whose variable may hold another value when the goroutine
+// reads it: all but a local variable of the maker stored exactly once,
+// where it is declared and before the closure is made, and otherwise only
+// loaded (ssacell.Stores).
+func reassignable(fn *ssa.Function, bindings []*value.Value) []*value.Value {
+	mc := makeClosureOf(fn)
+	if mc == nil || len(mc.Bindings) != len(bindings) {
+		return bindings
+	}
+	var out []*value.Value
+	for i, b := range bindings {
+		if alloc, ok := mc.Bindings[i].(*ssa.Alloc); ok {
+			// The one store in the declaration's block (x := v): a
+			// store in a loop around the goroutine would be another
+			// assignment to the same variable.
+			if stores, ok := ssacell.Stores(alloc); ok && len(stores) == 1 && stores[0].Block() == alloc.Block() && storedBefore(stores[0], mc) {
+				continue
+			}
+		}
+		out = append(out, b)
+	}
+	return out
+}
+
+// makeClosureOf is the one MakeClosure of fn in its parent, nil when
+// there is none or more.
+func makeClosureOf(fn *ssa.Function) *ssa.MakeClosure {
+	if fn.Parent() == nil {
+		return nil
+	}
+	var found *ssa.MakeClosure
+	for _, b := range fn.Parent().Blocks {
+		for _, in := range b.Instrs {
+			if mc, ok := in.(*ssa.MakeClosure); ok && mc.Fn == fn {
+				if found != nil {
+					return nil
+				}
+				found = mc
+			}
+		}
+	}
+	return found
+}
+
+// storedBefore reports whether st runs before in on every path to in:
+// in the same function, in a block that dominates in's, or earlier in
+// the same block.
+func storedBefore(st *ssa.Store, in ssa.Instruction) bool {
+	if st.Parent() != in.Parent() {
+		return false
+	}
+	sb, ib := st.Block(), in.Block()
+	if sb != ib {
+		return sb.Dominates(ib)
+	}
+	for _, x := range sb.Instrs {
+		switch x {
+		case st:
+			return true
+		case in:
+			return false
+		}
+	}
+	return false
 }
 
 // globalCell returns the cell of the package variable name.

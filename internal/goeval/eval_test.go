@@ -515,6 +515,20 @@ func f() {
 	q = "SELECT 2"
 	_ = q
 }`, want: "<?q>"},
+	{name: "goroutine reads a captured variable assigned once, before it starts", src: header + `
+func f(t string) {
+	q := "SELECT * FROM " + t
+	go func() { sink(q) }()
+	sink("DELETE FROM " + t)
+}`, want: "DELETE FROM <param:t> ; SELECT * FROM <param:t>"},
+	{name: "goroutine reads a variable a loop assigns again", src: header + `
+func f(ts []string) {
+	var q string
+	for _, t := range ts {
+		q = "SELECT * FROM " + t
+		go func() { sink(q) }()
+	}
+}`, want: "<?q>"},
 	{name: "function value", src: header + `
 func byID(t string) string { return "SELECT * FROM " + t + " WHERE id = $id" }
 func all(t string) string { return "SELECT * FROM " + t }
@@ -962,6 +976,72 @@ func sink(v any) {}
 		if !slices.Equal(keys, want) {
 			t.Errorf("stable=%t: keys %q, want %q", stable, keys, want)
 		}
+	}
+}
+
+// TestCapturedByNestedClosures reads a test's table name in closures
+// nested in closures that code not interpreted runs (t.Run, a retrier),
+// made in a loop: a variable assigned a constant once where it is declared,
+// which no closure assigns, is that constant (onceStoredString), and
+// handing the closures over does not make it unknown (FreeOnlyLoaded
+// follows the captures). Its twins: a closure that assigns it, a variable
+// the loop assigns again after the closures are made.
+func TestCapturedByNestedClosures(t *testing.T) {
+	p, err := build(
+		srcPkg{"example.com/r", `package r
+
+func Run(name string, f func()) { f() }
+`},
+		srcPkg{"example.com/p", `package p
+
+import "example.com/r"
+
+func Ranges(ids []string) {
+	table := "ranges_table"
+	for _, id := range ids {
+		r.Run(id, func() {
+			r.Run("upsert", func() { sink("UPSERT INTO " + table + " SELECT * FROM AS_TABLE($rows)") })
+		})
+	}
+}
+
+func Once(suffix string) {
+	table := "events_" + suffix
+	r.Run("read", func() {
+		r.Run("scan", func() { sink("SELECT * FROM " + table) })
+	})
+}
+
+func Renamed(ids []string) {
+	table := "a"
+	for _, id := range ids {
+		r.Run(id, func() {
+			table = id
+			r.Run("upsert", func() { sink("DELETE FROM " + table) })
+		})
+	}
+}
+
+func Later(ids []string) {
+	table := "b"
+	for _, id := range ids {
+		r.Run(id, func() {
+			r.Run("upsert", func() { sink("SELECT * FROM " + table) })
+		})
+		table = id
+	}
+}
+
+func sink(v any) {}
+`})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev := goeval.New(newEnv(t, p, "example.com/p"), goeval.Budget{})
+	got := render(sinkArgs(t, p, ev, "example.com/p"))
+	want := "SELECT * FROM (b|<?ids[…]>) ; SELECT * FROM events_<param:suffix> ; UPSERT INTO ranges_table SELECT * FROM AS_TABLE($rows) ; DELETE FROM <?ids[…]>"
+	if got != want {
+		t.Errorf("got\n\t%s\nwant\n\t%s", got, want)
 	}
 }
 

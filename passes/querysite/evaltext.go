@@ -323,8 +323,14 @@ func (a *pkgAnalysis) evalHole(ev *goeval.Evaluator, ref int, whole bool, hint a
 		}
 	}
 	if whole || ref == noRef {
-		// The hole is the value itself: described as the site's argument.
+		// The hole is the value itself: described as the site's argument,
+		// keyed by what the argument names (a field, a variable) or else
+		// by the evaluator's key of the value (path.Join(db.Name()) is the
+		// database root).
 		key, desc := a.holeInfo(v, hint)
+		if key == "" && ref != noRef && isDatabaseNameKey(p.Key) {
+			key = schema.DatabaseRootKey
+		}
 		return holePiece(key, desc, pos, end)
 	}
 	key := p.Key

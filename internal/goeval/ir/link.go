@@ -2,8 +2,11 @@ package ir
 
 import (
 	"go/token"
-	"golang.org/x/tools/go/ssa"
 	"sort"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/ydblint/ydblint/internal/ssacell"
 )
 
 // link computes what the interpreter needs beyond the encoded IR: where
@@ -371,11 +374,20 @@ func (f *Func) Slot(v ssa.Value) (int, bool) {
 }
 
 // FreeOnlyLoaded reports whether f uses its free variable i (a captured
-// variable's address) only to load it: no store, no call, no closure or
-// phi it flows into. A function that cannot be interpreted says no.
+// variable's address) only to load it: no store, no call, no phi it flows
+// into, and in this process the closures it makes with it only load it
+// too (ssacell.Uses follows the captures: a table name read by the t.Run
+// closures nested in a test). A function that cannot be interpreted says
+// no.
 func (f *Func) FreeOnlyLoaded(i int) bool {
 	if f.bad != "" || i < 0 || i >= f.NFree {
 		return false
+	}
+	if fn := f.SSA(); fn != nil && i < len(fn.FreeVars) {
+		return ssacell.Uses(fn.FreeVars[i], func(_ ssa.Value, in ssa.Instruction) bool {
+			u, ok := in.(*ssa.UnOp)
+			return ok && u.Op == token.MUL
+		})
 	}
 	slot := f.NParams + i
 	for _, b := range f.Blocks {
