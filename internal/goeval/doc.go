@@ -78,15 +78,27 @@
 // The standard library's text functions are intrinsics (package
 // intrinsic): strings.Builder and bytes.Buffer are pointers to a cell
 // holding the text written; fmt's printing functions take any format
-// shape; text/template and html/template run a constant template.
+// shape; text/template and html/template run a constant template. A
+// formatted operand whose text is not known is placed at its argument of
+// the call (Piece.At and Arg), where a consumer finds the Go expression
+// spliced into the text; by identity it is the operand's own hole.
 //
 // A top-level evaluation (Evaluator.Value, Evaluator.Args) interprets a
 // function from its entry. Its parameters are the join of the arguments
 // at every call when Env knows them all (Env.Callers), else holes; a
 // closure's captured values are those where its maker made it or handed
 // it to a function that runs it (holes for a closure started by a go
-// statement, which may run after the maker assigns them again); a package variable only the initialiser
-// assigns is its value after the package initialiser runs; a field of a
+// statement, which may run after the maker assigns them again, but for a
+// variable assigned once where it is declared, before the go statement);
+// where the maker's frame is not known (a closure made in a loop the
+// maker did not finish), a string variable assigned a constant once where
+// it is declared, before the closures capture it, is that constant. A
+// closure that only loads a captured variable, itself and the closures it
+// makes with it, cannot assign it, whoever runs it. A package variable
+// only the initialiser assigns is its value after the package initialiser
+// runs; a string package variable the program assigns at run time is
+// named by the variable (a hole keyed "var:…") wherever it is read, but
+// where this path assigned it a wholly known text; a field of a
 // struct the evaluator does not know is the join of every store to it
 // when Env knows them all (Env.Stores), and of its zero value (a string
 // field's is an empty literal marked Piece.Zero). A value computed in a loop is the
@@ -114,7 +126,9 @@
 // package variable is assigned only by its initialiser; the value of a
 // package variable of another package (SummarizeGlobals makes it there:
 // a template parsed once into a variable of a queries package); the stores to a field and whether
-// they are all known. NoEnv knows nothing.
+// they are all known; the functions whose result is the same wherever they
+// are called (StableResult: a driver's database name, keyed by the method
+// alone). NoEnv knows nothing.
 //
 // # Summaries
 //

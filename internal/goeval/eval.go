@@ -502,34 +502,19 @@ func (e *Evaluator) bindFree(fn *ssa.Function, f *ir.Func, fr *frame, h *value.H
 	return h
 }
 
-// onceStoredString follows the free variable fv through the closures
-// that capture it to the local variable it is, and returns the string
-// constant stored into it when that is its one store, in the block that
-// declares it, before the outermost closure is made (ssacell.Stores).
+// onceStoredString is the string constant the free variable fv holds
+// wherever its closure runs: the captured variable (ssacell.Captured) is
+// assigned it once where it is declared, before the outermost closure is
+// made (ssacell.FixedAt).
 func onceStoredString(fv *ssa.FreeVar) (*ssa.Const, bool) {
-	var v ssa.Value = fv
-	var mc *ssa.MakeClosure
-	for depth := 0; depth < 8; depth++ {
-		f, ok := v.(*ssa.FreeVar)
-		if !ok {
-			break
-		}
-		vals, mcs := ssacell.Bindings(f)
-		if len(vals) != 1 {
-			return nil, false
-		}
-		v, mc = vals[0], mcs[0]
-	}
+	v, mc := ssacell.Captured(fv)
 	alloc, ok := v.(*ssa.Alloc)
 	if !ok || mc == nil {
 		return nil, false
 	}
-	stores, ok := ssacell.Stores(alloc)
-	if !ok || len(stores) != 1 || stores[0].Block() != alloc.Block() || !storedBefore(stores[0], mc) {
-		return nil, false
-	}
-	c, ok := stores[0].Val.(*ssa.Const)
-	if !ok || c.Value == nil || c.Value.Kind() != constant.String {
+	val, ok := ssacell.FixedAt(alloc, mc)
+	c, isConst := val.(*ssa.Const)
+	if !ok || !isConst || c.Value == nil || c.Value.Kind() != constant.String {
 		return nil, false
 	}
 	return c, true
@@ -537,69 +522,23 @@ func onceStoredString(fv *ssa.FreeVar) (*ssa.Const, bool) {
 
 // reassignable is the bindings of the closure fn started by a go
 // statement whose variable may hold another value when the goroutine
-// reads it: all but a local variable of the maker stored exactly once,
-// where it is declared and before the closure is made, and otherwise only
-// loaded (ssacell.Stores).
+// reads it: all but a local variable of the maker assigned once where it
+// is declared, before the closure is made (ssacell.FixedAt).
 func reassignable(fn *ssa.Function, bindings []*value.Value) []*value.Value {
-	mc := makeClosureOf(fn)
+	mc := ssacell.MakeClosureOf(fn)
 	if mc == nil || len(mc.Bindings) != len(bindings) {
 		return bindings
 	}
 	var out []*value.Value
 	for i, b := range bindings {
 		if alloc, ok := mc.Bindings[i].(*ssa.Alloc); ok {
-			// The one store in the declaration's block (x := v): a
-			// store in a loop around the goroutine would be another
-			// assignment to the same variable.
-			if stores, ok := ssacell.Stores(alloc); ok && len(stores) == 1 && stores[0].Block() == alloc.Block() && storedBefore(stores[0], mc) {
+			if _, fixed := ssacell.FixedAt(alloc, mc); fixed {
 				continue
 			}
 		}
 		out = append(out, b)
 	}
 	return out
-}
-
-// makeClosureOf is the one MakeClosure of fn in its parent, nil when
-// there is none or more.
-func makeClosureOf(fn *ssa.Function) *ssa.MakeClosure {
-	if fn.Parent() == nil {
-		return nil
-	}
-	var found *ssa.MakeClosure
-	for _, b := range fn.Parent().Blocks {
-		for _, in := range b.Instrs {
-			if mc, ok := in.(*ssa.MakeClosure); ok && mc.Fn == fn {
-				if found != nil {
-					return nil
-				}
-				found = mc
-			}
-		}
-	}
-	return found
-}
-
-// storedBefore reports whether st runs before in on every path to in:
-// in the same function, in a block that dominates in's, or earlier in
-// the same block.
-func storedBefore(st *ssa.Store, in ssa.Instruction) bool {
-	if st.Parent() != in.Parent() {
-		return false
-	}
-	sb, ib := st.Block(), in.Block()
-	if sb != ib {
-		return sb.Dominates(ib)
-	}
-	for _, x := range sb.Instrs {
-		switch x {
-		case st:
-			return true
-		case in:
-			return false
-		}
-	}
-	return false
 }
 
 // globalCell returns the cell of the package variable name.

@@ -246,6 +246,7 @@ func TestBindings(t *testing.T) {
 func FuzzWalks(f *testing.F) {
 	f.Add(src)
 	f.Add("package p\n\nfunc f() (n int) {\n\tg := func() { n++; h := func() { n = 2 }; h() }\n\tg()\n\treturn\n}\n")
+	f.Add(fixedSrc)
 	f.Add("package p\n\nfunc f(p *int) *int {\n\tq := &p\n\treturn *q\n}\n")
 	f.Fuzz(func(t *testing.T, src string) {
 		fset := token.NewFileSet()
@@ -271,9 +272,18 @@ func FuzzWalks(f *testing.F) {
 			}
 		}
 		for _, fn := range fns {
+			mc := ssacell.MakeClosureOf(fn)
 			for _, fv := range fn.FreeVars {
 				ssacell.BoundTo(fv)
 				ssacell.Uses(fv, func(ssa.Value, ssa.Instruction) bool { return true })
+				if v, at := ssacell.Captured(fv); at != nil {
+					if a, ok := v.(*ssa.Alloc); ok {
+						ssacell.FixedAt(a, at)
+					}
+				}
+			}
+			if mc != nil && mc.Fn != fn {
+				t.Errorf("MakeClosureOf(%s) makes %v", fn.Name(), mc.Fn)
 			}
 			for _, p := range fn.Params {
 				ssacell.OnlyLoaded(p, nil)

@@ -640,14 +640,18 @@ func (a *pkgAnalysis) textOrEval(v ssa.Value, hint ast.Expr, c *ctx) texts {
 	if !needsEvaluator(old) {
 		return a.reachableVariants(old, v, hint, c)
 	}
-	neu, shape := a.evalTextShape(v, hint, c)
-	if neu, known := knownPathPrefixes(neu); known && !repeats(shape) && recoversMore(neu, old, a.localFieldKeys()) {
+	all, shape := a.evalTextShape(v, hint, c)
+	if neu, known := knownPathPrefixes(all); known && !repeats(shape) && recoversMore(neu, old, a.localFieldKeys()) {
 		// knownPathPrefixes, as unknownPathPrefix for a template the
 		// recognisers render: a variant with PRAGMA TablePathPrefix from
 		// a value without identity would name its tables by suffix
 		// alone, and is left out (the texts marked cut short); a
 		// parameter there is marked for its callers to decide.
 		return neu
+	} else if !known {
+		if h, ok := withoutIdentityHole(all, old); ok {
+			return h
+		}
 	}
 	return old
 }

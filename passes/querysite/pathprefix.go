@@ -41,6 +41,14 @@ func knownPathPrefixes(t texts) (texts, bool) {
 // variantUnknownPathPrefix is unknownPathPrefix of one variant, marking
 // its parameter pieces there as it does.
 func variantUnknownPathPrefix(v variant) bool {
+	_, ok := unknownPrefixHole(v)
+	return ok
+}
+
+// unknownPrefixHole returns the hole without a key that a PRAGMA
+// TablePathPrefix of v is set from, marking v's parameter pieces there
+// (piece.identity).
+func unknownPrefixHole(v variant) (piece, bool) {
 	for i, p := range v {
 		if p.hole || p.param >= 0 || !strings.Contains(p.text, "TablePathPrefix(") {
 			continue
@@ -48,7 +56,7 @@ func variantUnknownPathPrefix(v variant) bool {
 		for j := i + 1; j < len(v); j++ {
 			q := v[j]
 			if q.hole && q.key == "" {
-				return true // no identity: only a suffix could match
+				return q, true // no identity: only a suffix could match
 			}
 			if q.param >= 0 {
 				v[j].identity = true
@@ -58,5 +66,28 @@ func variantUnknownPathPrefix(v variant) bool {
 			}
 		}
 	}
-	return false
+	return piece{}, false
+}
+
+// withoutIdentityHole is the hole that stands for a text none of whose
+// variants was kept because each sets PRAGMA TablePathPrefix from a value
+// without identity (knownPathPrefixes left none), when the recognisers'
+// text old is holes only: -explain says so, where those holes would only
+// say the text was not recovered.
+func withoutIdentityHole(dropped texts, old texts) (texts, bool) {
+	if len(old.vs) != 1 || keyedHole(old) {
+		return texts{}, false
+	}
+	ov := old.vs[0]
+	for _, p := range ov {
+		if !p.hole {
+			return texts{}, false // the recognisers' text says more
+		}
+	}
+	for _, v := range dropped.vs {
+		if q, ok := unknownPrefixHole(v); ok && len(ov) > 0 {
+			return single(holePiece("", "PRAGMA TablePathPrefix from "+q.desc+", a value without identity", ov[0].pos, ov[len(ov)-1].end)), true
+		}
+	}
+	return texts{}, false
 }
