@@ -607,6 +607,12 @@ func f() {
 	sink(a)
 	sink(q("t"))
 }`, want: "SELECT * FROM t<var:example.com/p.suffix> ; SELECT * FROM t_b"},
+	{name: "a variable assigned a text not wholly known reads as the variable", src: header + `
+var prefix string
+func Configure(folder string) {
+	prefix = folder + "/app"
+	sink("SELECT * FROM ` + "`" + `" + prefix + "/t` + "`" + `")
+}`, want: "SELECT * FROM `<var:example.com/p.prefix>/t`"},
 	{name: "recursion is a hole", src: header + `
 func rec(n int) string {
 	if n == 0 {

@@ -4,6 +4,8 @@ package ptrtext
 import (
 	"context"
 	"fmt"
+	"path"
+	"strings"
 
 	"github.com/ydb-platform/ydb-go-sdk/v3"
 	"github.com/ydb-platform/ydb-go-sdk/v3/query"
@@ -83,4 +85,20 @@ func (st *store) runRewritten(ctx context.Context, q *string) error {
 	*q += " LIMIT 1"
 	_, err := st.db.Query().Query(ctx, *q) // want `text="__ydblint_hole_0__ LIMIT 1" holes=\[\]`
 	return err
+}
+
+// prefixFor is the store's folder, or a bucket's folder joined from the
+// request's directory (seaweedfs's getPrefix). The bucket's variant sets
+// PRAGMA TablePathPrefix from a value without identity, whose tables only
+// a suffix could name: it is left out, the store's variant stays.
+func (st *store) prefixFor(dir string) *string {
+	if strings.HasPrefix(dir, "/buckets/") {
+		bucket := path.Join(st.prefix, dir[len("/buckets/"):])
+		return &bucket
+	}
+	return &st.prefix
+}
+
+func (st *store) find(ctx context.Context, dir string) {
+	_ = st.run(ctx, withPrefix(st.prefixFor(dir), findQuery)) // want `text="PRAGMA TablePathPrefix\(\\"__ydblint_hole_0__\\"\); SELECT meta FROM files WHERE dir = \$dir" holes=\[field:example.com/app/ptrtext.store.prefix\] params`
 }

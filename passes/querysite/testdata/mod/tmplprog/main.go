@@ -43,6 +43,7 @@ func main() {
 	archiveRoot = path.Join(<-roots, archiveRoot)
 	_ = countIn(ctx, db.Table(), archiveRoot) // want `api=table.Session.Execute text="PRAGMA TablePathPrefix\(\\"__ydblint_hole_0__\\"\);\\nSELECT COUNT\(\*\) FROM cities;" holes=\[var:example.com/app/tmplprog.archiveRoot\] params=\{\}\? chain=example.com/app/tmplprog.countIn`
 	_ = archive(ctx, db)
+	feed(ctx, db)
 	_ = twoFolders(ctx, db)
 	_ = createTable(ctx, db.Table(), os.Getenv("EXTRA_TABLE")) // want `api=table.Session.CreateTable kind=createtable table="__ydblint_hole_0__" cols=\[city:Utf8\?,number:Uint32\?\] pk=\[city,number\] chain=example.com/app/tmplprog.createTable`
 }
