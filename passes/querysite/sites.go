@@ -668,7 +668,47 @@ func (a *pkgAnalysis) textSummaryOf(fn *ssa.Function) (texts, bool) {
 			out = union(out, a.text(v, nil, c))
 		}
 	}
+	if !pointer && needsEvaluatorSummary(out) && !a.callersKnown(fn) {
+		if neu := a.evalSummary(fn, c); recoversMore(neu, out, a.localFieldKeys()) {
+			out = neu
+		}
+	}
 	return out, hasLiteral(out)
+}
+
+// needsEvaluatorSummary reports whether a summary's variant holds a hole
+// that is no parameter (fmt.Sprintf, path.Join: the evaluator's).
+func needsEvaluatorSummary(t texts) bool {
+	for _, v := range t.vs {
+		if variantHasHole(v) {
+			return true
+		}
+	}
+	return false
+}
+
+// callersKnown reports whether the evaluator would read a parameter of fn
+// as its callers' arguments (every call known): a summary must keep the
+// parameters, so such a function's stays the recognisers'.
+func (a *pkgAnalysis) callersKnown(fn *ssa.Function) bool {
+	for _, p := range fn.Params {
+		if _, idx := a.knownCallers(p); idx >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// evalSummary is the evaluator's text of fn's results, its parameters as
+// parameter pieces (evalHole).
+func (a *pkgAnalysis) evalSummary(fn *ssa.Function, c *ctx) texts {
+	var out texts
+	for _, b := range a.prog.Blocks(fn) {
+		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && len(ret.Results) == 1 {
+			out = union(out, a.evalText(ret.Results[0], nil, c))
+		}
+	}
+	return out
 }
 
 // rewriteBind rewrites database/sql placeholders the way the driver does

@@ -29,3 +29,10 @@ func Shape(ctx context.Context, e execer) {
 func Pointers(ctx context.Context, db *ydb.Driver, prefix string) {
 	_ = wrap.ExecPtr(ctx, db, wrap.PragmaPtr(&prefix)) // want `text="PRAGMA TablePathPrefix\(\\"__ydblint_hole_0__\\"\); SELECT 1" holes=\[\] params=\{\}\? chain=example.com/app/wrap.ExecPtr`
 }
+
+// Prefixed reads through a client that prefixes its queries (the
+// evaluator's summary of helpers.Client.AddQueryPrefix): the folder is the
+// client's fields, keyed, whoever holds the client.
+func Prefixed(ctx context.Context, db *ydb.Driver, c *helpers.Client) {
+	_ = db.Query().Exec(ctx, c.AddQueryPrefix("DELETE FROM jobs WHERE id = 1")) // want `text="PRAGMA TablePathPrefix\(\\"__ydblint_hole_0__/__ydblint_hole_1__\\"\);\\nDELETE FROM jobs WHERE id = 1" holes=\[field:example.com/app/helpers.Client.Database,field:example.com/app/helpers.Client.Folder\]`
+}
