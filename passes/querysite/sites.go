@@ -669,7 +669,11 @@ func (a *pkgAnalysis) textSummaryOf(fn *ssa.Function) (texts, bool) {
 		}
 	}
 	if !pointer && needsEvaluatorSummary(out) && !a.callersKnown(fn) {
-		if neu := a.evalSummary(fn, c); recoversMore(neu, out, a.localFieldKeys()) {
+		// One variant only: several are a lookup or branches the
+		// evaluator does not condition on the parameters (a table
+		// indexed by an int constant: jaeger's schema.BuildQuery), which
+		// instantiated at a caller would give it every entry.
+		if neu := a.evalSummary(fn, c); len(neu.vs) == 1 && !neu.truncated && recoversMore(neu, out, a.localFieldKeys()) {
 			out = neu
 		}
 	}

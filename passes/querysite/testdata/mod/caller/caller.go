@@ -36,3 +36,8 @@ func Pointers(ctx context.Context, db *ydb.Driver, prefix string) {
 func Prefixed(ctx context.Context, db *ydb.Driver, c *helpers.Client) {
 	_ = db.Query().Exec(ctx, c.AddQueryPrefix("DELETE FROM jobs WHERE id = 1")) // want `text="PRAGMA TablePathPrefix\(\\"__ydblint_hole_0__/__ydblint_hole_1__\\"\);\\nDELETE FROM jobs WHERE id = 1" holes=\[field:example.com/app/helpers.Client.Database,field:example.com/app/helpers.Client.Folder\]`
 }
+
+// Insert calls an int-keyed lookup helper: its one entry, never the list.
+func Insert(ctx context.Context, db *ydb.Driver) {
+	_ = db.Query().Exec(ctx, helpers.Build("jaeger", helpers.InsertPart)) // want `text="UPSERT INTO \x60jaeger/partitions\x60 SELECT \* FROM AS_TABLE\(\$rows\)" params`
+}

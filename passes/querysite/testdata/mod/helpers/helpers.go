@@ -1,4 +1,4 @@
-// want package:`ydbEval\(\(\*example.com/app/helpers.Client\).AddQueryPrefix, example.com/app/helpers.SelectFrom\)`
+// want package:`ydbEval\(\(\*example.com/app/helpers.Client\).AddQueryPrefix, example.com/app/helpers.Build, example.com/app/helpers.SelectFrom\)`
 
 // Package helpers builds query text (package A of the A→B→C chain).
 package helpers
@@ -36,4 +36,40 @@ func (c *Client) queryPrefix(tablePath string) string { // want queryPrefix:`ydb
 // query.
 func (c *Client) AddQueryPrefix(query string) string { // want AddQueryPrefix:`ydbText\(PRAGMA TablePathPrefix\("\{\?\}/\{\?\}"\);\n\{0\}\)`
 	return c.queryPrefix(fmt.Sprintf("%s/%s", c.Database, c.Folder)) + query
+}
+
+// QueryName picks a statement of queries, jaeger-ydb-store's shape: a
+// package table of (table, text) indexed by an int constant. Build has no
+// text summary: the evaluator's is every entry (its lookup is not
+// conditioned on an int key), and each caller would get them all; a
+// caller's constant picks its one entry where it calls Build.
+type QueryName int
+
+const (
+	ListParts QueryName = iota
+	InsertPart
+	DeleteAllParts
+)
+
+type queryInfo struct {
+	table string
+	query string
+}
+
+var (
+	listParts  = "SELECT part_date, part_num FROM `%s`"
+	insertPart = "UPSERT INTO `%s` SELECT * FROM AS_TABLE($rows)"
+
+	queries = map[QueryName]queryInfo{
+		ListParts:      {"partitions", listParts},
+		InsertPart:     {"partitions", insertPart},
+		DeleteAllParts: {"partitions", "DELETE FROM `%s`"},
+	}
+)
+
+func Build(folder string, name QueryName) string {
+	if i, ok := queries[name]; ok {
+		return fmt.Sprintf(i.query, folder+"/"+i.table)
+	}
+	panic("query not found")
 }
