@@ -126,6 +126,11 @@ type classifier struct {
 	side int
 	// cols collects the side's column names found by refs (reset per call).
 	cols []string
+	// namedRefs memoises refs of a named expression's value (by name):
+	// named expressions that each use the previous one twice form a DAG
+	// whose tree is exponential in its depth. A name being computed reads
+	// as unknown (a cycle, as depth exhaustion did).
+	namedRefs map[string]int
 }
 
 func (c *classifier) operand(e yql.Expr) operand {
@@ -211,7 +216,18 @@ func (c *classifier) refs(e yql.Expr, depth int, inNamed bool) int {
 			if v == nil {
 				return 0 // tuple unpacking: a value, not the row
 			}
-			return c.refs(v, depth+1, true)
+			// Inside a named value no column is the row (inNamed), so
+			// its refs do not depend on where it is used.
+			if r, done := c.namedRefs[x.Name]; done {
+				return r
+			}
+			if c.namedRefs == nil {
+				c.namedRefs = map[string]int{}
+			}
+			c.namedRefs[x.Name] = refUnknown
+			r := c.refs(v, depth+1, true)
+			c.namedRefs[x.Name] = r
+			return r
 		}
 		return 0
 	case *yql.Literal:
