@@ -65,21 +65,14 @@ func Captured(fv *ssa.FreeVar) (ssa.Value, *ssa.MakeClosure) {
 const maxNesting = 8
 
 // MakeClosureOf returns the one MakeClosure of the closure fn in its
-// parent, nil when fn is no closure or is made more than once.
+// parent (Bindings of its first free variable), nil when fn captures
+// nothing (no MakeClosure makes it) or is made more than once.
 func MakeClosureOf(fn *ssa.Function) *ssa.MakeClosure {
-	if fn.Parent() == nil {
+	if len(fn.FreeVars) == 0 {
 		return nil
 	}
-	var found *ssa.MakeClosure
-	for _, b := range fn.Parent().Blocks {
-		for _, in := range b.Instrs {
-			if mc, ok := in.(*ssa.MakeClosure); ok && mc.Fn == fn {
-				if found != nil {
-					return nil
-				}
-				found = mc
-			}
-		}
+	if _, mcs := Bindings(fn.FreeVars[0]); len(mcs) == 1 {
+		return mcs[0]
 	}
-	return found
+	return nil
 }

@@ -696,9 +696,11 @@ func repeats(s *strshape.Shape) bool {
 // pieces (a wrapper's template, instantiated by its callers) stay with the
 // recognisers, which write the facts.
 func needsEvaluator(t texts) bool {
-	if t.hasParam() || t.cyclic {
-		return false
-	}
+	return !t.hasParam() && !t.cyclic && hasHole(t)
+}
+
+// hasHole reports whether a variant of t holds a hole.
+func hasHole(t texts) bool {
 	for _, v := range t.vs {
 		if variantHasHole(v) {
 			return true

@@ -13,7 +13,7 @@ import "strings"
 // keyed hole and match exactly.
 func unknownPathPrefix(t texts) bool {
 	for _, v := range t.vs {
-		if variantUnknownPathPrefix(v) {
+		if _, ok := unknownPrefixHole(v); ok {
 			return true
 		}
 	}
@@ -29,20 +29,13 @@ func unknownPathPrefix(t texts) bool {
 func knownPathPrefixes(t texts) (texts, bool) {
 	out := texts{truncated: t.truncated, cyclic: t.cyclic}
 	for _, v := range t.vs {
-		if variantUnknownPathPrefix(v) {
+		if _, ok := unknownPrefixHole(v); ok {
 			out.truncated = true
 			continue
 		}
 		out.vs = append(out.vs, v)
 	}
 	return out, len(out.vs) > 0
-}
-
-// variantUnknownPathPrefix is unknownPathPrefix of one variant, marking
-// its parameter pieces there as it does.
-func variantUnknownPathPrefix(v variant) bool {
-	_, ok := unknownPrefixHole(v)
-	return ok
 }
 
 // unknownPrefixHole returns the hole without a key that a PRAGMA

@@ -656,6 +656,7 @@ func (a *pkgAnalysis) textSummaryOf(fn *ssa.Function) (texts, bool) {
 		return texts{}, false
 	}
 	c := &ctx{fn: fn, top: fn}
+	var results []ssa.Value
 	var out texts
 	for _, b := range a.prog.Blocks(fn) {
 		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && len(ret.Results) == 1 {
@@ -665,30 +666,27 @@ func (a *pkgAnalysis) textSummaryOf(fn *ssa.Function) (texts, bool) {
 					return texts{}, false
 				}
 			}
+			results = append(results, v)
 			out = union(out, a.text(v, nil, c))
 		}
 	}
-	if !pointer && needsEvaluatorSummary(out) && !a.callersKnown(fn) {
-		// One variant only: several are a lookup or branches the
-		// evaluator does not condition on the parameters (a table
-		// indexed by an int constant: jaeger's schema.BuildQuery), which
-		// instantiated at a caller would give it every entry.
-		if neu := a.evalSummary(fn, c); len(neu.vs) == 1 && !neu.truncated && recoversMore(neu, out, a.localFieldKeys()) {
+	if !pointer && !out.cyclic && hasHole(out) && !a.callersKnown(fn) {
+		// The evaluator's, with fn's parameters as parameter pieces
+		// (evalHole), where the recognisers leave a hole that is no
+		// parameter (fmt.Sprintf, path.Join). One variant only: several
+		// are a lookup or branches the evaluator does not condition on
+		// the parameters (a table indexed by an int constant: jaeger's
+		// schema.BuildQuery), which instantiated at a caller would give
+		// it every entry.
+		var neu texts
+		for _, v := range results {
+			neu = union(neu, a.evalText(v, nil, c))
+		}
+		if len(neu.vs) == 1 && !neu.truncated && recoversMore(neu, out, a.localFieldKeys()) {
 			out = neu
 		}
 	}
 	return out, hasLiteral(out)
-}
-
-// needsEvaluatorSummary reports whether a summary's variant holds a hole
-// that is no parameter (fmt.Sprintf, path.Join: the evaluator's).
-func needsEvaluatorSummary(t texts) bool {
-	for _, v := range t.vs {
-		if variantHasHole(v) {
-			return true
-		}
-	}
-	return false
 }
 
 // callersKnown reports whether the evaluator would read a parameter of fn
@@ -701,18 +699,6 @@ func (a *pkgAnalysis) callersKnown(fn *ssa.Function) bool {
 		}
 	}
 	return false
-}
-
-// evalSummary is the evaluator's text of fn's results, its parameters as
-// parameter pieces (evalHole).
-func (a *pkgAnalysis) evalSummary(fn *ssa.Function, c *ctx) texts {
-	var out texts
-	for _, b := range a.prog.Blocks(fn) {
-		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && len(ret.Results) == 1 {
-			out = union(out, a.evalText(ret.Results[0], nil, c))
-		}
-	}
-	return out
 }
 
 // rewriteBind rewrites database/sql placeholders the way the driver does
