@@ -168,7 +168,10 @@ func (a *pkgAnalysis) buildSite(common *ssa.CallCommon, t callTarget, c *ctx) (*
 				if pce := a.src.Call(prep.Pos()); pce != nil && len(pce.Args) == len(pargs) {
 					ph = pce.Args[i]
 				}
-				fwd.texts = a.text(pargs[i], ph, c.in(prep.Parent()))
+				// Read as a direct call's text is (siteText): the
+				// recognisers, or the evaluator where they leave a hole
+				// (a helper's strings.Builder, a fmt.Sprintf).
+				fwd.texts = a.siteText(pargs[i], ph, c.in(prep.Parent()))
 			}
 			dbRecv = precv
 		}

@@ -3,6 +3,7 @@ package sqldb
 import (
 	"context"
 	"database/sql"
+	"strings"
 
 	"github.com/ydb-platform/ydb-go-sdk/v3"
 	"github.com/ydb-platform/ydb-go-sdk/v3/retry"
@@ -38,4 +39,34 @@ func Stmt(ctx context.Context, db *sql.DB, v sql.NullInt64) {
 	tx, _ := db.BeginTx(ctx, nil)
 	st, _ := tx.PrepareContext(ctx, "SELECT 1 FROM t WHERE id = $id")
 	_, _ = st.ExecContext(ctx, sql.Named("id", sql.NullInt64{Int64: 1, Valid: true}), sql.Named("v", v)) // want `api=database/sql.Stmt.ExecContext text="SELECT 1 FROM t WHERE id = \$id" params=\{\$id:Int64\?,\$v:Int64\?maybe-null\} mode=unknown`
+}
+
+// Users prepares its statements from text a helper builds: the prepared
+// statement's site reads the text the same way a direct call's is read.
+type Users struct{ db *sql.DB }
+
+func selectByKey(table, key string) string {
+	var b strings.Builder
+	b.WriteString("SELECT name FROM ")
+	b.WriteString(table)
+	b.WriteString(" WHERE ")
+	b.WriteString(key)
+	b.WriteString(" = $id")
+	return b.String()
+}
+
+func (u *Users) Name(ctx context.Context, id uint64) (string, error) {
+	tx, err := u.db.BeginTx(ctx, nil)
+	if err != nil {
+		return "", err
+	}
+	defer tx.Rollback()
+	st, err := tx.PrepareContext(ctx, selectByKey("users", "id"))
+	if err != nil {
+		return "", err
+	}
+	defer st.Close()
+	var name string
+	err = st.QueryRowContext(ctx, sql.Named("id", id)).Scan(&name) // want `api=database/sql.Stmt.QueryRowContext text="SELECT name FROM users WHERE id = \$id" params=\{\$id:Uint64 const=false\} mode=unknown`
+	return name, err
 }
