@@ -1038,6 +1038,18 @@ func Later(ids []string) {
 	}
 }
 
+// Deep's closures are handed to a function value the evaluator does not
+// run, three deep as a test's t.Run closures and a retrier's are: the
+// innermost reads folder from the outermost frame.
+func Deep(run func(string, func()), root string) {
+	folder := root + "/archive"
+	run("a", func() {
+		run("b", func() {
+			run("c", func() { sink("SELECT * FROM ` + "`" + `" + folder + "/events` + "`" + `") })
+		})
+	})
+}
+
 func sink(v any) {}
 `})
 	if err != nil {
@@ -1045,7 +1057,7 @@ func sink(v any) {}
 	}
 	ev := goeval.New(newEnv(t, p, "example.com/p"), goeval.Budget{})
 	got := render(sinkArgs(t, p, ev, "example.com/p"))
-	want := "SELECT * FROM (b|<?ids[…]>) ; SELECT * FROM events_<param:suffix> ; UPSERT INTO ranges_table SELECT * FROM AS_TABLE($rows) ; DELETE FROM <?ids[…]>"
+	want := "SELECT * FROM `<param:root>/archive/events` ; SELECT * FROM (b|<?ids[…]>) ; SELECT * FROM events_<param:suffix> ; UPSERT INTO ranges_table SELECT * FROM AS_TABLE($rows) ; DELETE FROM <?ids[…]>"
 	if got != want {
 		t.Errorf("got\n\t%s\nwant\n\t%s", got, want)
 	}

@@ -77,6 +77,16 @@
 //     only read-only functions (package localcell decides which locals
 //     hold one value); such helpers are evaluated at the call (inline.go).
 //     A pointer written through is a hole.
+//   - a variable a closure captures (the closure a retrier or t.Run runs,
+//     however deeply nested) is the evaluator's: it evaluates the makers'
+//     frames, outermost first (goeval makerFrame), and reads the cell there;
+//     another function's parameter read through a capture is keyed as the
+//     parameter (evalHole). A prepared statement's runs are sites whose text
+//     is the one PrepareContext was given, read as a direct call's is.
+//   - PRAGMA TablePathPrefix from a value with no identity: where some
+//     variant's prefix has one, only those variants are the text
+//     (knownPathPrefixes); where none has, the tables are matched by
+//     suffix, as for any prefix hole.
 //   - a helper returning a string at a query site (a render helper, a
 //     lookup by its parameter, a format that is a parameter) is the
 //     evaluator's (evaltext.go siteText, internal/goeval): it runs the

@@ -331,6 +331,13 @@ func (a *pkgAnalysis) evalHole(ev *goeval.Evaluator, ref int, whole bool, hint a
 		if key == "" && ref != noRef && isDatabaseNameKey(p.Key) {
 			key = schema.DatabaseRootKey
 		}
+		if param := a.paramAt(p); key == "" && param != nil {
+			// Another function's parameter read through a closure's
+			// capture or a local cell (a helper's prefix read in the
+			// closure it hands a retrier): keyed by the value every
+			// caller passes (paramKey), as the parameter itself is.
+			key = a.paramKey(param)
+		}
 		return holePiece(key, desc, pos, end)
 	}
 	key := p.Key
@@ -641,17 +648,17 @@ func (a *pkgAnalysis) textOrEval(v ssa.Value, hint ast.Expr, c *ctx) texts {
 		return a.reachableVariants(old, v, hint, c)
 	}
 	all, shape := a.evalTextShape(v, hint, c)
-	if neu, known := knownPathPrefixes(all); known && !repeats(shape) && recoversMore(neu, old, a.localFieldKeys()) {
-		// knownPathPrefixes, as unknownPathPrefix for a template the
-		// recognisers render: a variant with PRAGMA TablePathPrefix from
-		// a value without identity would name its tables by suffix
-		// alone, and is left out (the texts marked cut short); a
-		// parameter there is marked for its callers to decide.
+	neu, known := knownPathPrefixes(all)
+	if !known {
+		// Every variant sets PRAGMA TablePathPrefix from a value without
+		// identity (a test's folder from t.Name()): its tables are
+		// matched by suffix, as in any text whose prefix is a hole.
+		// Where some variant's prefix has identity, those variants are
+		// the text (a store's own folder beside a request's bucket).
+		neu = all
+	}
+	if !repeats(shape) && recoversMore(neu, old, a.localFieldKeys()) {
 		return neu
-	} else if !known {
-		if h, ok := withoutIdentityHole(all, old); ok {
-			return h
-		}
 	}
 	return old
 }

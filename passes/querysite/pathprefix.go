@@ -4,8 +4,9 @@ import "strings"
 
 // unknownPathPrefix reports whether a text sets PRAGMA TablePathPrefix
 // from a value with no identity (a hole with no key), after which its
-// tables could only be matched by suffix: the evaluator's text of such a
-// site is not used. A parameter piece there is marked (piece.identity):
+// tables could only be matched by suffix: the evaluator's text of a
+// method a wrapper's caller passes the receiver of is then not used
+// (methodText). A parameter piece there is marked (piece.identity):
 // the caller's argument decides, at instantiation (needsIdentity). The
 // SDK's examples render text/template queries with the program's package
 // var `prefix` and pass the same var to the function that creates the
@@ -25,7 +26,8 @@ func unknownPathPrefix(t texts) bool {
 // when it dropped one: a store's own folder and, on another path, a
 // bucket's folder joined from a request's directory (seaweedfs's
 // getPrefix) keep the variant of the folder the DDL names. ok is false
-// when no variant is left.
+// when no variant is left (then a direct site's text is all of them,
+// matched by suffix: textOrEval).
 func knownPathPrefixes(t texts) (texts, bool) {
 	out := texts{truncated: t.truncated, cyclic: t.cyclic}
 	for _, v := range t.vs {
@@ -60,27 +62,4 @@ func unknownPrefixHole(v variant) (piece, bool) {
 		}
 	}
 	return piece{}, false
-}
-
-// withoutIdentityHole is the hole that stands for a text none of whose
-// variants was kept because each sets PRAGMA TablePathPrefix from a value
-// without identity (knownPathPrefixes left none), when the recognisers'
-// text old is holes only: -explain says so, where those holes would only
-// say the text was not recovered.
-func withoutIdentityHole(dropped texts, old texts) (texts, bool) {
-	if len(old.vs) != 1 || keyedHole(old) {
-		return texts{}, false
-	}
-	ov := old.vs[0]
-	for _, p := range ov {
-		if !p.hole {
-			return texts{}, false // the recognisers' text says more
-		}
-	}
-	for _, v := range dropped.vs {
-		if q, ok := unknownPrefixHole(v); ok && len(ov) > 0 {
-			return single(holePiece("", "PRAGMA TablePathPrefix from "+q.desc+", a value without identity", ov[0].pos, ov[len(ov)-1].end)), true
-		}
-	}
-	return texts{}, false
 }

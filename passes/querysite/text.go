@@ -279,20 +279,6 @@ func (a *pkgAnalysis) loadText(load ssa.Value, addr ssa.Value, hint ast.Expr, c 
 	switch addr := addr.(type) {
 	case *ssa.Global:
 		return a.globalText(addr, hint)
-	case *ssa.FreeVar:
-		if b, parent := ssaval.FreeVarBinding(addr); b != nil {
-			// A variable assigned on branches and read by a retrier's
-			// closure is the evaluator's (siteText): it runs the closure
-			// at the retrier's call with the cell's value there.
-			return a.loadText(load, b, hint, c.in(parent))
-		}
-	case *ssa.Alloc:
-		if val := ssaval.SingleStore(addr); val != nil {
-			return a.text(val, nil, c.in(addr.Parent()))
-		}
-		if val := a.cells.StoredOnce(addr); val != nil {
-			return a.text(val, nil, c.in(addr.Parent()))
-		}
 	case *ssa.Parameter, *ssa.Call, *ssa.Phi, *ssa.UnOp:
 		if t, ok := a.pointeeText(addr, pos, end, c); ok {
 			return t

@@ -72,25 +72,6 @@ func cellReadThrough(cell ssa.Value, depth int) bool {
 	})
 }
 
-// StoredOnce returns the value of a local variable written by exactly one
-// Store whose address is otherwise only loaded from or passed to functions
-// of the analysed package that only read through the corresponding
-// parameter.
-func (c *Cells) StoredOnce(alloc *ssa.Alloc) ssa.Value {
-	return c.singleStoredValue(alloc, false)
-}
-
-// singleStoredValue is the one value stored into alloc when every other
-// use only loads from it or hands it to a function of the analysed package
-// that only reads through it — or, with returned, also one that returns it
-// unchanged to a caller that only reads through the result (Value).
-func (c *Cells) singleStoredValue(alloc *ssa.Alloc, returned bool) ssa.Value {
-	return ssacell.SingleStore(alloc, func(instr ssa.Instruction) bool {
-		call, ok := instr.(*ssa.Call)
-		return ok && (c.readOnlyArg(call.Common(), alloc) || returned && c.returnsOnly(call, alloc))
-	})
-}
-
 // readOnlyArg reports whether every parameter of the static callee that
 // receives v only reads through it; the callee must have a body here.
 func (c *Cells) readOnlyArg(common *ssa.CallCommon, v ssa.Value) bool {
@@ -282,7 +263,10 @@ func (c *Cells) Aliased(p ssa.Value) *ssa.Alloc {
 // package that only read through it or return it unchanged to a caller
 // that only reads through the result.
 func (c *Cells) Value(alloc *ssa.Alloc) ssa.Value {
-	return c.singleStoredValue(alloc, true)
+	return ssacell.SingleStore(alloc, func(instr ssa.Instruction) bool {
+		call, ok := instr.(*ssa.Call)
+		return ok && (c.readOnlyArg(call.Common(), alloc) || c.returnsOnly(call, alloc))
+	})
 }
 
 // returnsOnly: every parameter of call's callee that receives alloc is

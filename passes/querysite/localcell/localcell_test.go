@@ -31,7 +31,7 @@ func constText(v ssa.Value) string {
 
 // reporter reports, for the value loaded at each call of the package's
 // function sink, what Cells says of the variable it is loaded from: the
-// value StoredOnce and Value give a local variable, and for a load through
+// value Value gives a local variable, and for a load through
 // a pointer a helper handed back, the variable Aliased resolves it to.
 var reporter = &analysis.Analyzer{
 	Name:       "localcellreport",
@@ -54,7 +54,7 @@ var reporter = &analysis.Analyzer{
 				}
 				prefix = "aliased "
 			}
-			pass.Reportf(call.Pos(), "%sstored=%s value=%s", prefix, constText(cells.StoredOnce(alloc)), constText(cells.Value(alloc)))
+			pass.Reportf(call.Pos(), "%svalue=%s", prefix, constText(cells.Value(alloc)))
 		}
 		return true, nil
 	},

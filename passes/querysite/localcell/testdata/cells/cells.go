@@ -13,26 +13,26 @@ func getPrefix(dir *string) (prefix, shortDir *string) {
 	return &p, shortDir
 }
 
-// StoredOnce: the address only goes to a function that reads through it.
-func StoredOnce() {
+// ReadThrough: the address only goes to a function that reads through it.
+func ReadThrough() {
 	name := "users"
 	_ = reads(&name)
-	sink(name) // want `stored="users" value="users"`
+	sink(name) // want `value="users"`
 }
 
 // WrittenThrough: a callee writes the variable.
 func WrittenThrough() {
 	name := "users"
 	writes(&name)
-	sink(name) // want `stored=none value=none`
+	sink(name) // want `value=none`
 }
 
-// Aliased: *shortDir is dir's value; only Value, which follows pointers
-// handed back, knows it.
+// Aliased: *shortDir is dir's value; Value follows the pointer the
+// helper hands back.
 func Aliased() {
 	dir := "tables"
 	_, shortDir := getPrefix(&dir)
-	sink(*shortDir) // want `aliased stored=none value="tables"`
+	sink(*shortDir) // want `aliased value="tables"`
 }
 
 // AliasedWritten: the caller writes through the pointer handed back.

@@ -43,6 +43,7 @@ func main() {
 	archiveRoot = path.Join(<-roots, archiveRoot)
 	_ = countIn(ctx, db.Table(), archiveRoot) // want `api=table.Session.Execute text="PRAGMA TablePathPrefix\(\\"__ydblint_hole_0__\\"\);\\nSELECT COUNT\(\*\) FROM cities;" holes=\[var:example.com/app/tmplprog.archiveRoot\] params=\{\}\? chain=example.com/app/tmplprog.countIn`
 	_ = archive(ctx, db)
+	_ = expire(ctx, db.Table(), prefix, 3) // want `api=table.Session.Execute text="PRAGMA TablePathPrefix\(\\"__ydblint_hole_0__\\"\);\\nSELECT COUNT\(\*\) FROM cities;" holes=\[var:example.com/app/tmplprog.prefix\] params=\{\}\? chain=example.com/app/tmplprog.expire>example.com/app/tmplprog.count`
 	feed(ctx, db)
 	_ = twoFolders(ctx, db)
 	_ = createTable(ctx, db.Table(), os.Getenv("EXTRA_TABLE")) // want `api=table.Session.CreateTable kind=createtable table="__ydblint_hole_0__" cols=\[city:Utf8\?,number:Uint32\?\] pk=\[city,number\] chain=example.com/app/tmplprog.createTable`
@@ -103,6 +104,23 @@ func count(ctx context.Context, c table.Client, folder string) error {
 		}
 		return res.Close()
 	})
+}
+
+// expire counts in batches, each in a function literal it calls at once
+// (to scope a defer), as the SDK's ttl example does: folder reaches count
+// through the literal's capture of expire's parameter, which every caller
+// passes the package's prefix.
+func expire(ctx context.Context, c table.Client, folder string, batches int) error {
+	for i := 0; i < batches; i++ {
+		err := func() error {
+			defer func() { _ = recover() }()
+			return count(ctx, c, folder)
+		}()
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // countIn counts the cities of the archive folder.
