@@ -472,6 +472,16 @@ func valueKey(v ssa.Value) (string, string) {
 	case *ssa.Parameter:
 		return "", v.Name()
 	}
+	if ld, ok := v.(*ssa.UnOp); ok && ld.Op == token.MUL {
+		// A local variable read through its cell (a closure's capture):
+		// described by its name.
+		switch x := ld.X.(type) {
+		case *ssa.FreeVar:
+			return "", x.Name()
+		case *ssa.Alloc:
+			return "", x.Comment
+		}
+	}
 	return "", ""
 }
 
