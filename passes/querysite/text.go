@@ -210,10 +210,6 @@ func (a *pkgAnalysis) text(v ssa.Value, hint ast.Expr, c *ctx) texts {
 			}
 		}
 		return single(a.paramHole(v, pos, end))
-	case *ssa.FreeVar:
-		if b, parent := ssaval.FreeVarBinding(v); b != nil {
-			return a.text(b, hint, c.in(parent))
-		}
 	case *ssa.BinOp:
 		if v.Op == token.ADD {
 			var hx, hy ast.Expr
