@@ -464,7 +464,13 @@ func (e *Evaluator) bindFree(fn *ssa.Function, f *ir.Func, fr *frame, h *value.H
 	if f.NFree == 0 {
 		return h
 	}
-	if pf := e.makerFrame(fn); pf != nil {
+	// The makers of a closure are a chain as deep as the source nests
+	// function literals, each evaluated once (busy): not counted against
+	// Budget.Tops, which bounds evaluating callers in turn.
+	e.topDepth--
+	pf := e.topFrame(fn.Parent())
+	e.topDepth++
+	if pf != nil {
 		site := pf.closures[f]
 		if site != nil && pf.dead && (site.block < 0 || pf.f.InLoop()[site.block]) {
 			site = nil // made in a loop the maker did not finish
@@ -500,19 +506,6 @@ func (e *Evaluator) bindFree(fn *ssa.Function, f *ir.Func, fr *frame, h *value.H
 		fr.vals[f.NParams+i] = value.Unknown(e.piece(value.Piece{Hole: true, Kind: value.HoleRuntime, Desc: fv.Name(), Why: "captured value not known", Src: fv.Pos()}))
 	}
 	return h
-}
-
-// makerFrame is the top-level frame of the function that made the
-// closure fn. A closure's makers are a chain as deep as the source nests
-// function literals (a test's t.Run closures, a retrier's closure in
-// them), each evaluated once per Evaluator and never re-entered (busy):
-// the chain is not counted against Budget.Tops, which bounds evaluating
-// callers in turn, so a closure nested three deep still reads what its
-// makers captured.
-func (e *Evaluator) makerFrame(fn *ssa.Function) *frame {
-	e.topDepth--
-	defer func() { e.topDepth++ }()
-	return e.topFrame(fn.Parent())
 }
 
 // onceStoredString is the string constant the free variable fv holds

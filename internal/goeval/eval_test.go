@@ -991,7 +991,9 @@ func sink(v any) {}
 // which no closure assigns, is that constant (onceStoredString), and
 // handing the closures over does not make it unknown (FreeOnlyLoaded
 // follows the captures). Its twins: a closure that assigns it, a variable
-// the loop assigns again after the closures are made.
+// the loop assigns again after the closures are made. Deep: a value built
+// from a parameter, read three closures deep, which needs every maker's
+// frame (bindFree does not count the makers against Budget.Tops).
 func TestCapturedByNestedClosures(t *testing.T) {
 	p, err := build(
 		srcPkg{"example.com/r", `package r

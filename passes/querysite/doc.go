@@ -79,7 +79,7 @@
 //     A pointer written through is a hole.
 //   - a variable a closure captures (the closure a retrier or t.Run runs,
 //     however deeply nested) is the evaluator's: it evaluates the makers'
-//     frames, outermost first (goeval makerFrame), and reads the cell there;
+//     frames, outermost first (goeval bindFree), and reads the cell there;
 //     another function's parameter read through a capture is keyed as the
 //     parameter (evalHole). A prepared statement's runs are sites whose text
 //     is the one PrepareContext was given, read as a direct call's is.
