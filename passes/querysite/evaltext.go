@@ -783,27 +783,7 @@ func recoversMore(neu, old texts, local string) bool {
 	// The same text with as many holes: more of them keyed (path.Dir of a
 	// field, "dir:field:…", which the catalogue joins back into the
 	// table created at the field's path).
-	if kn, ko := keyedHoles(neu)*ov, keyedHoles(old)*nv; kn != ko {
-		return kn > ko
-	}
-	// As many keyed: more of them described (a value read through a
-	// closure's capture, which the recognisers leave unnamed and the
-	// evaluator names by the call that made it), so that -explain can
-	// say what the hole stands for.
-	return describedHoles(neu)*ov > describedHoles(old)*nv
-}
-
-// describedHoles counts the holes of t that say what they stand for.
-func describedHoles(t texts) int {
-	n := 0
-	for _, v := range t.vs {
-		for _, p := range v {
-			if p.hole && p.desc != "" {
-				n++
-			}
-		}
-	}
-	return n
+	return keyedHoles(neu)*ov > keyedHoles(old)*nv
 }
 
 // keyedHoles counts the holes of t that have a key.
