@@ -81,8 +81,9 @@
 //     however deeply nested) is the evaluator's: it evaluates the makers'
 //     frames, outermost first (goeval bindFree), and reads the cell there;
 //     another function's parameter read through a capture is keyed as the
-//     parameter (evalHole). A prepared statement's runs are sites whose text
-//     is the one PrepareContext was given, read as a direct call's is.
+//     parameter (evalHole).
+//   - a prepared statement's runs are sites whose text is the one
+//     PrepareContext was given, read as a direct call's is (siteText).
 //   - PRAGMA TablePathPrefix from a value with no identity: where some
 //     variant's prefix has one, only those variants are the text
 //     (knownPathPrefixes); where none has, the tables are matched by

@@ -451,6 +451,12 @@ func valueKey(v ssa.Value) (string, string) {
 			if x.Pkg != nil {
 				return "var:" + x.Pkg.Pkg.Path() + "." + x.Name(), x.Name()
 			}
+		case *ssa.FreeVar:
+			// A local variable read through its cell (a closure's
+			// capture): no identity, described by its name.
+			return "", x.Name()
+		case *ssa.Alloc:
+			return "", x.Comment
 		}
 	case *ssa.Field:
 		return fieldKey(v.X.Type(), v.Field)
@@ -467,16 +473,6 @@ func valueKey(v ssa.Value) (string, string) {
 		return valueKey(v.X)
 	case *ssa.Parameter:
 		return "", v.Name()
-	}
-	if ld, ok := v.(*ssa.UnOp); ok && ld.Op == token.MUL {
-		// A local variable read through its cell (a closure's capture):
-		// described by its name.
-		switch x := ld.X.(type) {
-		case *ssa.FreeVar:
-			return "", x.Name()
-		case *ssa.Alloc:
-			return "", x.Comment
-		}
 	}
 	return "", ""
 }
