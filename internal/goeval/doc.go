@@ -123,9 +123,12 @@
 // interpreted; a function by name (its body or its Summary); the method
 // of a type by name; the implementations of an interface method; the
 // callers of a function and whether they are all known; whether a
-// package variable is assigned only by its initialiser; the value of a
-// package variable of another package (SummarizeGlobals makes it there:
-// a template parsed once into a variable of a queries package); the stores to a field and whether
+// package variable is assigned only by its initialiser; the file text a
+// //go:embed string variable holds (Embedded: the toolchain sets it before
+// the initialiser runs, and SummarizeGlobals carries it like a value the
+// initialiser made); the value of a package variable of another package
+// (SummarizeGlobals makes it there: a template parsed once into a
+// variable of a queries package); the stores to a field and whether
 // they are all known; the functions whose result is the same wherever they
 // are called (StableResult: a driver's database name, keyed by the method
 // alone). NoEnv knows nothing.

@@ -45,6 +45,12 @@ type Env interface {
 	// is its value everywhere.
 	InitOnly(g *ssa.Global) bool
 
+	// Embedded returns the text of the file a //go:embed string variable
+	// holds, when the variable is of the package under analysis and
+	// nothing assigns it: the toolchain sets it before any initialiser
+	// runs, so that text is its value everywhere.
+	Embedded(g *ssa.Global) (string, bool)
+
 	// Global returns a Summary whose Unit.Globals holds the value of a
 	// package variable of another package (by full name,
 	// "example.com/q.tmpl"), as SummarizeGlobals makes it there; nil when
@@ -90,6 +96,7 @@ func (NoEnv) Method(string, string) string                        { return "" }
 func (NoEnv) Implementations(string, string) []string             { return nil }
 func (NoEnv) Callers(*ssa.Function) ([]ssa.CallInstruction, bool) { return nil, false }
 func (NoEnv) InitOnly(*ssa.Global) bool                           { return false }
+func (NoEnv) Embedded(*ssa.Global) (string, bool)                 { return "", false }
 func (NoEnv) StableResult(string) bool                            { return false }
 func (NoEnv) Global(string) *Summary                              { return nil }
 func (NoEnv) Stores(string, int) ([]Store, bool)                  { return nil, false }

@@ -183,6 +183,9 @@ type env struct {
 	// Global, as under go vet, where an imported package has no
 	// initialiser body; keyed by package path (SummarizeGlobals there).
 	globals map[string]*goeval.Summary
+	// embeds: the file text of the local package's //go:embed variables,
+	// by full name ("example.com/q.selectJobs").
+	embeds map[string]string
 }
 
 func newEnv(t testing.TB, p *program, local string, summarised ...string) *env {
@@ -398,6 +401,14 @@ func (e *env) Callers(fn *ssa.Function) ([]ssa.CallInstruction, bool) {
 }
 
 func (e *env) StableResult(name string) bool { return e.stable[name] }
+
+func (e *env) Embedded(g *ssa.Global) (string, bool) {
+	if g.Pkg.Pkg.Path() != e.local {
+		return "", false
+	}
+	text, ok := e.embeds[g.String()]
+	return text, ok
+}
 
 func (e *env) InitOnly(g *ssa.Global) bool {
 	if e.globals != nil && g.Pkg.Pkg.Path() != e.local {

@@ -569,6 +569,9 @@ func (e *Evaluator) globalCell(name string, c *ir.Const, f *ir.Func) int {
 // it, else a hole keyed by the variable.
 func (e *Evaluator) globalValue(fr *frame, cell int) (*value.Value, *value.Heap) {
 	ci := e.cells[cell]
+	if v := e.embedded(ci.g); v != nil {
+		return v, nil
+	}
 	if fr.isInit && ci.g != nil && ci.g.Pkg == fr.initPkg {
 		return e.zero(ci.typ, ci.unit, 0), nil
 	}
@@ -614,7 +617,7 @@ func (e *Evaluator) initOnly(ci *cellInfo) bool {
 	if ci.initOnly == 0 {
 		ci.initOnly = 2
 		switch {
-		case ci.g != nil && e.env.InitOnly(ci.g):
+		case ci.g != nil && (e.env.InitOnly(ci.g) || e.embedded(ci.g) != nil):
 			ci.initOnly = 1
 		case ci.g == nil && ci.from != nil:
 			for _, g := range ci.from.Globals {
@@ -625,6 +628,23 @@ func (e *Evaluator) initOnly(ci *cellInfo) bool {
 		}
 	}
 	return ci.initOnly == 1
+}
+
+// embedded is the text of a //go:embed variable (Env.Embedded): a literal
+// whose Src is the variable, as no Go literal holds it; nil for any other
+// variable.
+func (e *Evaluator) embedded(g *ssa.Global) *value.Value {
+	if g == nil {
+		return nil
+	}
+	s, ok := e.env.Embedded(g)
+	if !ok {
+		return nil
+	}
+	if s == "" {
+		return value.Str(strshape.Empty())
+	}
+	return value.Str(strshape.Lit(s, e.piece(value.Piece{Text: s, Src: g.Pos()})))
 }
 
 func lastDot(s string) int {

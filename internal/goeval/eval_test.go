@@ -184,6 +184,19 @@ func f(t string) {
 	sink(strings.ReplaceAll("SELECT * FROM "+t+" WHERE a = 1", "*", "id"))
 	sink(strings.ReplaceAll("SELECT a FROM "+t, "FROM", "IN"))
 }`, want: "SELECT id FROM <?strings.ReplaceAll(t)> WHERE a = 1 ; <?strings.ReplaceAll(…)>"},
+	{name: "placeholder filled with a value not known", src: header + `
+import "strings"
+const tmpl = "SELECT id FROM {table} WHERE owner = $o; DELETE FROM {table} WHERE id = $id"
+func f(t string, fast bool) {
+	sink(strings.ReplaceAll(tmpl, "{table}", t))
+	q := "SELECT {cols} FROM t"
+	if fast {
+		q += " LIMIT 10"
+	}
+	sink(strings.ReplaceAll(q, "{cols}", t+", id"))
+	sink(strings.ReplaceAll("SELECT a FROM "+t+"{x}", "{x}", t))
+	sink(strings.Replace(tmpl, "{table}", t, 1))
+}`, want: "SELECT id FROM <param:t> WHERE owner = $o; DELETE FROM <param:t> WHERE id = $id ; SELECT <param:t>, id FROM t[ LIMIT 10]?1 ; <?strings.ReplaceAll(…)> ; <?strings.ReplaceAll(…)>"},
 	{name: "strconv", src: header + `
 import "strconv"
 func f(n int, s string) {

@@ -180,6 +180,10 @@ func encodeGlobals(env Env, b Budget, pkg *ssa.Package, gs []*ssa.Global, l *ir.
 	}
 	e := New(env, b)
 	for _, g := range gs {
+		if v := e.embedded(g); v != nil && g.Pkg == pkg {
+			l.AddGlobal(ir.GlobalEntry{Name: g.String(), Value: e.encode(v, value.EmptyHeap(), l, 0)})
+			continue
+		}
 		if g.Pkg != pkg || !env.InitOnly(g) {
 			continue
 		}

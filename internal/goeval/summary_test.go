@@ -421,6 +421,71 @@ func rotated() string {
 	}
 }
 
+// TestEmbeddedText reads a //go:embed variable as its file's text
+// (Env.Embedded): in its own package, where the initialiser already sees
+// it (the toolchain sets it first), and in an importer through
+// SummarizeGlobals, as querysite's Fact carries it.
+func TestEmbeddedText(t *testing.T) {
+	p, err := build(srcPkg{"example.com/queries", `package queries
+
+import "strings"
+
+var selectJobs string // //go:embed select_jobs.sql
+
+var CreateJobs string // //go:embed create_jobs.sql
+
+var trimmed = strings.TrimSpace(selectJobs)
+
+func Jobs() string { return strings.ReplaceAll(selectJobs, "{table}", "jobs") }
+
+func Trimmed() string { return trimmed }
+`}, srcPkg{"example.com/app", `package app
+
+import "example.com/queries"
+
+func create() string { return queries.CreateJobs }
+`})
+	if err != nil {
+		t.Fatal(err)
+	}
+	exporter := newEnv(t, p, "example.com/queries")
+	exporter.embeds = map[string]string{
+		"example.com/queries.selectJobs": "\nSELECT id FROM {table} WHERE id = $id\n",
+		"example.com/queries.CreateJobs": "CREATE TABLE jobs (id Uint64, PRIMARY KEY (id))",
+	}
+	for _, c := range []struct{ fn, want string }{
+		{"example.com/queries.Jobs", "\nSELECT id FROM jobs WHERE id = $id\n"},
+		{"example.com/queries.Trimmed", "SELECT id FROM {table} WHERE id = $id"},
+	} {
+		if got := evalReturn(t, exporter, c.fn); got != c.want {
+			t.Errorf("%s = %q, want %q", c.fn, got, c.want)
+		}
+	}
+	var pkg *ssa.Package
+	for _, q := range p.prog.AllPackages() {
+		if q.Pkg.Path() == "example.com/queries" {
+			pkg = q
+		}
+	}
+	g, _ := pkg.Members["CreateJobs"].(*ssa.Global)
+	s := goeval.SummarizeGlobals(exporter, goeval.Budget{}, pkg, []*ssa.Global{g})
+	if s == nil {
+		t.Fatal("the embedded variable is not summarised")
+	}
+	importer := newEnv(t, p, "example.com/app")
+	importer.globals = map[string]*goeval.Summary{"example.com/queries": roundTrip(t, s)}
+	if got, want := evalReturn(t, importer, "example.com/app.create"), "CREATE TABLE jobs (id Uint64, PRIMARY KEY (id))"; got != want {
+		t.Errorf("create = %q, want %q", got, want)
+	}
+	// The importer knows no file of another package's variable: without
+	// the summary, a hole keyed by the variable.
+	importer.globals = map[string]*goeval.Summary{}
+	importer.embeds = exporter.embeds
+	if got, want := evalReturn(t, importer, "example.com/app.create"), "<var:example.com/queries.CreateJobs>"; got != want {
+		t.Errorf("create without the summary = %q, want %q", got, want)
+	}
+}
+
 // evalReturn renders the first result of fn's return.
 func evalReturn(t *testing.T, env *env, name string) string {
 	t.Helper()

@@ -42,6 +42,10 @@ type Seeds struct {
 	// Decl, when set, reports whether a function or method of the
 	// package matters by itself (its importers ask for a summary of it).
 	Decl func(fn *types.Func) bool
+	// Init, when set, makes the package initialiser matter by itself: its
+	// importers ask for the values of its variables (a //go:embed file
+	// held by a package with no function).
+	Init bool
 }
 
 // declRefs is what one function declaration refers to.
@@ -233,7 +237,7 @@ func planBodies(files []*ast.File, info *types.Info, pkg *types.Package, seeds S
 			}
 		}
 	}
-	plan.initSeed = init.seed
+	plan.initSeed = init.seed || seeds.Init
 	work = append(work, init)
 	for len(work) > 0 {
 		r := work[len(work)-1]

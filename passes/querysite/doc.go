@@ -31,7 +31,10 @@
 //
 // What is recovered:
 //   - text: constants (positions through the const declaration), +,
-//     //go:embed string vars, closure captures, φ variants (at most 16, Query.TextsTruncated beyond; a
+//     //go:embed string vars (one file in the package directory, read by
+//     embed.go and handed to the evaluator, which carries an exported one
+//     to importers; the text is placed at the variable's declaration),
+//     closure captures, φ variants (at most 16, Query.TextsTruncated beyond; a
 //     variant no known call of the site's function builds is left out,
 //     reach.go). Unknown pieces are holes keyed by field
 //     ("field:pkg.Type.name"), package var ("var:pkg.name") or

@@ -30,9 +30,8 @@ func (h evalHost) KnownCallers(p *ssa.Parameter) ([]ssa.CallInstruction, int) {
 
 func (h evalHost) GlobalStores(g *ssa.Global) ([]*ssa.Store, bool) { return h.a.globalStores(g) }
 
-func (h evalHost) Embedded(obj *types.Var) bool {
-	_, _, ok := h.a.embedded(obj)
-	return ok
+func (h evalHost) Embedded(obj *types.Var) (string, bool, bool) {
+	return h.a.embedded(obj)
 }
 
 // evalPackage returns the package as evalenv knows it, made on first use.

@@ -114,6 +114,7 @@ type pkgAnalysis struct {
 	stores         map[*ssa.Global][]*ssa.Store
 	storesOK       bool
 	escapedGlobals map[*ssa.Global]bool
+	embeds         map[*types.Var]*embedFile // //go:embed variables, read once (embed.go)
 	pkgByPath      map[string]*types.Package
 
 	sinks map[*ssa.Function]*sinkFact // in-package wrapper summaries

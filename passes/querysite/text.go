@@ -6,8 +6,6 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -297,10 +295,10 @@ func (a *pkgAnalysis) loadText(load ssa.Value, addr ssa.Value, hint ast.Expr, c 
 	return single(holePiece(key, desc, pos, end))
 }
 
-// globalText recovers a package-level string variable: an embedded file,
-// or a hole keyed by the variable. The value stored into it is the
-// evaluator's (textOrEval; goeval reads a package's variables through
-// their initialisers and stores, and another package's through its Fact),
+// globalText recovers a package-level string variable: a hole keyed by
+// the variable. Its value is the evaluator's (textOrEval; goeval reads a
+// package's variables through their initialisers and stores, a //go:embed
+// variable through its file, and another package's through its Fact),
 // which keeps the key where the variable is assigned after
 // initialisation.
 func (a *pkgAnalysis) globalText(g *ssa.Global, hint ast.Expr) texts {
@@ -313,11 +311,6 @@ func (a *pkgAnalysis) globalText(g *ssa.Global, hint ast.Expr) texts {
 	desc := g.Name()
 	if hint != nil {
 		desc = types.ExprString(hint)
-	}
-	if obj != nil && obj.Pkg() == a.pass.Pkg {
-		if s, spec, ok := a.embedded(obj); ok {
-			return single(lit(s, spec.Pos(), spec.End(), false))
-		}
 	}
 	return single(holePiece(key, desc, pos, end))
 }
@@ -362,62 +355,6 @@ func (a *pkgAnalysis) globalStores(g *ssa.Global) ([]*ssa.Store, bool) {
 	}
 	// A function whose body querysite does not see may write g (ssaprog).
 	return a.stores[g], a.escapedGlobals[g] || a.prog.UnknownUse(g.Object())
-}
-
-// embedded returns the contents of a string var initialised by //go:embed
-// with a single-file pattern. The file is read relative to the Go file's
-// directory and must lie inside it (go:embed forbids "..", so inside the
-// module); positions map to the var declaration.
-func (a *pkgAnalysis) embedded(obj *types.Var) (string, *ast.ValueSpec, bool) {
-	spec := a.src.VarSpec(obj)
-	if spec == nil || !isString(obj.Type()) {
-		return "", nil, false
-	}
-	file := a.src.SpecFile(spec)
-	if file == nil {
-		return "", nil, false
-	}
-	var pattern string
-	for _, cg := range []*ast.CommentGroup{spec.Doc, a.genDeclDoc(file, spec)} {
-		if cg == nil {
-			continue
-		}
-		for _, cm := range cg.List {
-			if rest, ok := strings.CutPrefix(cm.Text, "//go:embed "); ok {
-				pattern = strings.TrimSpace(rest)
-			}
-		}
-	}
-	if pattern == "" || strings.ContainsAny(pattern, "*?[ \"`") || strings.Contains(pattern, "..") || filepath.IsAbs(pattern) {
-		return "", nil, false
-	}
-	dir := filepath.Dir(a.pass.Fset.File(file.FileStart).Name())
-	full := filepath.Join(dir, filepath.FromSlash(pattern))
-	if !strings.HasPrefix(full, dir+string(filepath.Separator)) {
-		return "", nil, false
-	}
-	st, err := os.Stat(full)
-	if err != nil || !st.Mode().IsRegular() || st.Size() > maxEmbedSize {
-		return "", nil, false
-	}
-	data, err := os.ReadFile(full)
-	if err != nil {
-		return "", nil, false
-	}
-	return string(data), spec, true
-}
-
-func (a *pkgAnalysis) genDeclDoc(file *ast.File, spec *ast.ValueSpec) *ast.CommentGroup {
-	for _, d := range file.Decls {
-		if gd, ok := d.(*ast.GenDecl); ok {
-			for _, s := range gd.Specs {
-				if s == spec {
-					return gd.Doc
-				}
-			}
-		}
-	}
-	return nil
 }
 
 // holeInfo gives the stable identity (Hole.Key) and a description of an

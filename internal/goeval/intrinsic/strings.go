@@ -208,9 +208,11 @@ func strRepeat(e Host, in *ir.Instr, args []*value.Value, h *value.Heap) (*value
 	return e.StrValue(strshape.Loop(e.Limits(), s)), h
 }
 
-// strReplace is strings.Replace/ReplaceAll with literal old and new:
-// applied to each literal piece when no occurrence can straddle two
-// pieces, to every variant when the text has no hole, else a hole.
+// strReplace is strings.Replace/ReplaceAll with literal old: with a
+// literal new, applied to each literal piece when no occurrence can
+// straddle two pieces, to every variant when the text has no hole; with
+// any other new, spliced into text with no hole (ReplaceAll only); else a
+// hole.
 func strReplace(e Host, in *ir.Instr, args []*value.Value, h *value.Heap) (*value.Value, *value.Heap) {
 	s := str(e, args[0])
 	old, ok1 := value.LitText(str(e, args[1]))
@@ -246,6 +248,27 @@ func strReplace(e Host, in *ir.Instr, args []*value.Value, h *value.Heap) (*valu
 				return e.HoleShape(value.HoleCall, key, name+"("+p.Desc+")", "replacement in a value not known")
 			})), h
 		}
+	}
+	if ok1 && !ok2 && old != "" && all && !strshape.HasHole(s) && !straddles(s, old) {
+		// A placeholder filled with a value not wholly known (a table
+		// name from a field, in text read from a //go:embed file): every
+		// occurrence of old in the known text becomes new's shape.
+		nwShape := str(e, args[2])
+		return e.StrValue(e.MapShape(s, func(x *strshape.Shape) *strshape.Shape {
+			if x.Kind != strshape.KindLit || !strings.Contains(x.Text, old) {
+				return x
+			}
+			var ps []*strshape.Shape
+			for i, part := range strings.Split(x.Text, old) {
+				if i > 0 {
+					ps = append(ps, nwShape)
+				}
+				if part != "" {
+					ps = append(ps, e.LitPlain(part))
+				}
+			}
+			return strshape.Concat(e.Limits(), ps...)
+		})), h
 	}
 	return value.Str(derivedHole(e, "strings.ReplaceAll", args[:3]...)), h
 }

@@ -30,8 +30,10 @@ type Host interface {
 	// GlobalStores lists the stores to g in the package, and whether g's
 	// address escapes them.
 	GlobalStores(g *ssa.Global) ([]*ssa.Store, bool)
-	// Embedded reports whether obj is a //go:embed variable.
-	Embedded(obj *types.Var) bool
+	// Embedded reports whether obj is a //go:embed variable, and the
+	// text of its file when the host can read it (one file inside the
+	// package directory, size-bounded).
+	Embedded(obj *types.Var) (text string, readable, embedded bool)
 }
 
 // Package is the package under analysis as evalenv knows it: its Host and
@@ -368,8 +370,8 @@ func (env *Env) InitOnly(g *ssa.Global) bool {
 	if obj == nil || obj.Pkg() != env.h.Pass().Pkg {
 		return false
 	}
-	if env.h.Embedded(obj) {
-		return false
+	if _, _, embedded := env.h.Embedded(obj); embedded {
+		return false // the toolchain assigns it; Embedded says its text
 	}
 	stores, escaped := env.h.GlobalStores(g)
 	if escaped {
@@ -388,6 +390,24 @@ func (env *Env) InitOnly(g *ssa.Global) bool {
 		return env.onlyLookedUp(g)
 	}
 	return true
+}
+
+// Embedded is the text of a //go:embed string variable of the package that
+// nothing assigns and whose address nothing takes: a variable the program
+// rewrites (a placeholder replaced in init) holds another text.
+func (env *Env) Embedded(g *ssa.Global) (string, bool) {
+	obj, _ := g.Object().(*types.Var)
+	if obj == nil || obj.Pkg() != env.h.Pass().Pkg {
+		return "", false
+	}
+	text, readable, _ := env.h.Embedded(obj)
+	if !readable {
+		return "", false
+	}
+	if stores, escaped := env.h.GlobalStores(g); escaped || len(stores) > 0 {
+		return "", false
+	}
+	return text, true
 }
 
 // Global answers with the values an imported package exported of its

@@ -30,11 +30,11 @@ type host struct {
 	funcs []*ssa.Function
 }
 
-func (h *host) Pass() *analysis.Pass         { return h.pass }
-func (h *host) Package() *ssa.Package        { return h.prog.Pkg }
-func (h *host) Program() *ssaprog.Program    { return h.prog }
-func (h *host) Funcs() []*ssa.Function       { return h.funcs }
-func (h *host) Embedded(obj *types.Var) bool { return false }
+func (h *host) Pass() *analysis.Pass                         { return h.pass }
+func (h *host) Package() *ssa.Package                        { return h.prog.Pkg }
+func (h *host) Program() *ssaprog.Program                    { return h.prog }
+func (h *host) Funcs() []*ssa.Function                       { return h.funcs }
+func (h *host) Embedded(obj *types.Var) (string, bool, bool) { return "", false, false }
 
 func (h *host) KnownCallers(p *ssa.Parameter) ([]ssa.CallInstruction, int) {
 	fn := p.Parent()

@@ -61,7 +61,7 @@ func Decide(pass *analysis.Pass) Plan {
 	reach := Reaches(pass, cs)
 	if !reach && (!MentionsYQL(pass.Files) || SDKLibrary(pass)) {
 		hashes := gohash.Helpers(pass)
-		texts := !SDKLibrary(pass) && BuildsText(pass.Files)
+		texts := !SDKLibrary(pass) && (BuildsText(pass.Files) || EmbedsFile(pass.Files))
 		if (hashes || texts) && !HasBadSyntax(pass.Files) {
 			// Hash helpers or a query builder only.
 			return Plan{Kind: Summaries, Sinks: cs, Hashes: hashes, Texts: texts}

@@ -2,7 +2,8 @@
 // function bodies it asks internal/ssaprog for. Decide gives a package's
 // Plan (skip it, mark it incomplete, summaries only, or sites) from
 // whether it can reach ydb-go-sdk or database/sql (Reaches, ReachFact),
-// holds YQL text (MentionsYQL, BuildsText), has incomplete types or syntax
+// holds YQL text (MentionsYQL, BuildsText) or embeds a file into a string
+// variable (EmbedsFile), has incomplete types or syntax
 // (ImportsIncomplete, IncompleteFact, HasBadSyntax), or is the SDK's own
 // library (SDKLibrary); Seeds are the seeds of the SSA body plan.
 //

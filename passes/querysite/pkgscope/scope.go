@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -93,6 +94,43 @@ func LiteralMentionsYQL(lit string) bool {
 // (evalenv.Fact).
 func BuildsText(files []*ast.File) bool {
 	return anyStringLit(files, literalBuildsText)
+}
+
+// EmbedsFile reports whether a //go:embed directive initialises a string
+// variable of files: the file may be query text the package's importers
+// run, which evalenv.Fact carries to them with no literal in sight. An
+// embed.FS or []byte variable is not read as text.
+func EmbedsFile(files []*ast.File) bool {
+	for _, f := range files {
+		for _, d := range f.Decls {
+			gd, ok := d.(*ast.GenDecl)
+			if !ok || gd.Tok != token.VAR {
+				continue
+			}
+			for _, s := range gd.Specs {
+				vs, ok := s.(*ast.ValueSpec)
+				if !ok {
+					continue
+				}
+				if id, ok := vs.Type.(*ast.Ident); ok && id.Name == "string" && (hasEmbed(vs.Doc) || len(gd.Specs) == 1 && hasEmbed(gd.Doc)) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+func hasEmbed(doc *ast.CommentGroup) bool {
+	if doc == nil {
+		return false
+	}
+	for _, c := range doc.List {
+		if strings.HasPrefix(c.Text, "//go:embed ") {
+			return true
+		}
+	}
+	return false
 }
 
 // literalBuildsText is BuildsText's test for one literal.

@@ -75,3 +75,29 @@ func TestFileDecisions(t *testing.T) {
 		t.Error("no files: want false from every scan")
 	}
 }
+
+// TestEmbedsFile: a string variable a //go:embed directive initialises,
+// above the spec or above a declaration of one spec, makes the package a
+// text builder for its importers; an embed.FS, a []byte or a directive in
+// prose does not.
+func TestEmbedsFile(t *testing.T) {
+	for _, c := range []struct {
+		name, src string
+		want      bool
+	}{
+		{"decl", "package p\nimport _ \"embed\"\n//go:embed q.sql\nvar q string\n", true},
+		{"spec", "package p\nimport _ \"embed\"\nvar (\n\t//go:embed q.sql\n\tq string\n\tn int\n)\n", true},
+		{"fs", "package p\nimport \"embed\"\n//go:embed *.sql\nvar fs embed.FS\n", false},
+		{"bytes", "package p\nimport _ \"embed\"\n//go:embed q.sql\nvar q []byte\n", false},
+		{"prose", "package p\n// Use //go:embed to keep queries in files.\nvar q string\n", false},
+		{"group doc", "package p\nimport _ \"embed\"\n//go:embed q.sql\nvar (\n\tq string\n\tr string\n)\n", false},
+	} {
+		f, err := parser.ParseFile(token.NewFileSet(), c.name+".go", c.src, parser.ParseComments)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := EmbedsFile([]*ast.File{f}); got != c.want {
+			t.Errorf("%s: EmbedsFile = %v, want %v", c.name, got, c.want)
+		}
+	}
+}

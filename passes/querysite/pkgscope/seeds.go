@@ -47,10 +47,11 @@ func Seeds(pass *analysis.Pass, cs *cfgsink.Sinks, seedFact func(analysis.Fact) 
 		Method:  func(fn *types.Func) bool { return object(fn) || entryNames[fn.Name()] },
 		Literal: LiteralMentionsYQL,
 	}
-	if BuildsText(pass.Files) {
+	if embeds := EmbedsFile(pass.Files); BuildsText(pass.Files) || embeds {
 		// Its importers may ask for the summaries of its exported
-		// functions (evalenv.Fact).
+		// functions and the values of its variables (evalenv.Fact).
 		seeds.Decl = evalenv.SummaryRoot
+		seeds.Init = embeds
 	}
 	return seeds
 }

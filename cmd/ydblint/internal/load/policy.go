@@ -1,6 +1,7 @@
 package load
 
 import (
+	"bytes"
 	"go/scanner"
 	"go/token"
 	"os"
@@ -23,7 +24,8 @@ const sqlPkg = "database/sql"
 // when it is neither in the standard library nor a library package of
 // ydb-go-sdk, and it imports (transitively) ydb-go-sdk, database/sql or
 // one of sinkPkgs (the packages of configured sinks), or is one of
-// sinkPkgs, or mentions a YQL statement (mentionsYQL); a package outside
+// sinkPkgs, or mentions a YQL statement (mentionsYQL), or embeds a file
+// outside the module cache (embedsText); a package outside
 // the module cache and vendor directories that imports a hash package
 // (sdk.IsHashPkg), SDK library or not.
 // Everything else has no facts ydblint's rules read and is read from
@@ -64,7 +66,7 @@ func YDB(sinkPkgs []string) Policy {
 			if standard(p) || sdk.IsLibrary(p.PkgPath) {
 				continue
 			}
-			if reaches(p) || sinks[p.PkgPath] || mentionsYQL(p.GoFiles) {
+			if reaches(p) || sinks[p.PkgPath] || mentionsYQL(p.GoFiles) || embedsText(p.GoFiles) {
 				need[id] = true
 			}
 		}
@@ -107,10 +109,10 @@ func standard(p *packages.Package) bool {
 	return !strings.Contains(first, ".")
 }
 
-// mentionCache remembers, per file state, whether a file holds a YQL
-// keyword pair: the module cache does not change, so a long-lived process
-// reads each dependency once.
-var mentionCache sync.Map // mentionKey → bool
+// mentionCache remembers, per file state, what scanFile found in a file:
+// the module cache does not change, so a long-lived process reads each
+// dependency once.
+var mentionCache sync.Map // mentionKey → fileScan
 
 type mentionKey struct {
 	path  string
@@ -118,26 +120,54 @@ type mentionKey struct {
 	mtime time.Time
 }
 
+// fileScan is what the policy reads of one Go file.
+type fileScan struct {
+	yql    bool // fileMentionsYQL
+	embeds bool // a //go:embed directive
+}
+
+// scanFile reads name once per state; false when it cannot be read.
+func scanFile(name string) (fileScan, bool) {
+	fi, err := os.Stat(name)
+	if err != nil {
+		return fileScan{}, false
+	}
+	k := mentionKey{name, fi.Size(), fi.ModTime()}
+	if v, ok := mentionCache.Load(k); ok {
+		return v.(fileScan), true
+	}
+	b, err := os.ReadFile(name)
+	if err != nil {
+		return fileScan{}, false
+	}
+	f := fileScan{yql: fileMentionsYQL(b), embeds: bytes.Contains(b, []byte("//go:embed "))}
+	mentionCache.Store(k, f)
+	return f, true
+}
+
 func mentionsYQL(files []string) bool {
 	for _, name := range files {
-		fi, err := os.Stat(name)
-		if err != nil {
-			continue
+		if f, ok := scanFile(name); ok && f.yql {
+			return true
 		}
-		k := mentionKey{name, fi.Size(), fi.ModTime()}
-		if v, ok := mentionCache.Load(k); ok {
-			if v.(bool) {
-				return true
-			}
-			continue
+	}
+	return false
+}
+
+// embedsText reports whether a package outside the module cache and
+// vendor directories embeds a file with //go:embed: querysite reads a
+// string variable so initialised as query text and exports it to the
+// package's importers (a package of .sql files with no Go literal). A
+// library's embedded assets are not query text, and stay export data.
+func embedsText(files []string) bool {
+	for _, name := range files {
+		name := filepath.ToSlash(name)
+		if strings.Contains(name, "/pkg/mod/") || strings.Contains(name, "/vendor/") {
+			return false
 		}
-		b, err := os.ReadFile(name)
-		if err != nil {
-			continue
-		}
-		m := fileMentionsYQL(b)
-		mentionCache.Store(k, m)
-		if m {
+	}
+	for _, name := range files {
+		if f, ok := scanFile(name); ok && f.embeds {
 			return true
 		}
 	}

@@ -181,6 +181,39 @@ func TestStringHasPair(t *testing.T) {
 	}
 }
 
+// TestEmbedsText: a package of the user's module that embeds a file needs
+// source (its .sql files may be the queries its importers run); the same
+// directive in the module cache or a vendor directory does not.
+func TestEmbedsText(t *testing.T) {
+	dir := t.TempDir()
+	write := func(rel, src string) string {
+		name := filepath.Join(dir, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(name, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return name
+	}
+	embeds := "package q\n\nimport _ \"embed\"\n\n//go:embed jobs.sql\nvar Jobs string\n"
+	plain := "package q\n\nvar Jobs = \"jobs\"\n"
+	for _, tc := range []struct {
+		name  string
+		files []string
+		want  bool
+	}{
+		{"module", []string{write("app/q/a.go", plain), write("app/q/b.go", embeds)}, true},
+		{"no directive", []string{write("app/p/a.go", plain)}, false},
+		{"module cache", []string{write("gopath/pkg/mod/example.com/lib@v1.0.0/q/b.go", embeds)}, false},
+		{"vendor", []string{write("app/vendor/example.com/lib/q/b.go", embeds)}, false},
+	} {
+		if got := embedsText(tc.files); got != tc.want {
+			t.Errorf("%s: embedsText = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
+
 func FuzzStringHasPair(f *testing.F) {
 	f.Add([]byte("package p\n\nconst q = \"SELECT a FROM t\"\n"))
 	f.Add([]byte("\"SELECT  FROM \" // UPSERT INTO"))

@@ -1,0 +1,1 @@
+  CREATE TABLE {table} (id Uint64, PRIMARY KEY (id));
