@@ -45,6 +45,7 @@ var hermeticDifferences = map[string]string{
 	"ledger/ledger.go:28:108 fullscan":                "ledger_entries is created by Go DDL in setupschema, which ledger does not import",
 	"evaluated/embedded.go:19:2 fullscan":             "the query text is a //go:embed file, which the sandbox does not hold (nogo: an embedsrcs input of the compile action only)",
 	"evaluated/embedded.go:60:7 fullscan":             "the query text is a //go:embed file, which the sandbox does not hold (nogo: an embedsrcs input of the compile action only)",
+	"evaluated/embeddedtmpl.go:39:12 fullscan":        "the template is parsed from a //go:embed file, which the sandbox does not hold (nogo: an embedsrcs input of the compile action only)",
 	"evaluated/embedded.go:78:12 fullscan":            "the query text is a //go:embed file of an imported package, whose fact carries it only when its own sandbox holds the file",
 }
 
