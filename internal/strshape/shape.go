@@ -223,6 +223,43 @@ func Widen(l Limits, s *Shape) *Shape {
 	return s
 }
 
+// OneCopy is s with every loop replaced by one copy of its body: the text
+// a loop that runs once builds. A consumer that cannot tell how many times
+// a loop runs, and for which zero copies may be a text the program never
+// builds (`WHERE ` with nothing after it when every caller passes a
+// filter), reads this instead of enumerating s.
+func OneCopy(l Limits, s *Shape) *Shape {
+	if s == nil {
+		return nil
+	}
+	switch s.Kind {
+	case KindLit, KindHole:
+		return s
+	case KindRep:
+		return OneCopy(l, s.Parts[0])
+	}
+	ps := make([]*Shape, len(s.Parts))
+	same := true
+	for i, p := range s.Parts {
+		ps[i] = OneCopy(l, p)
+		same = same && ps[i] == p
+	}
+	if same {
+		return s
+	}
+	switch s.Kind {
+	case KindCat:
+		return Concat(l, ps...)
+	case KindAlt:
+		return Alt(l, ps...)
+	case KindOpt:
+		return Optional(l, ps[0], s.Cond)
+	case KindJoin:
+		return Join(l, ps[:len(ps)-1], ps[len(ps)-1])
+	}
+	return s
+}
+
 // Conds lists the conditions of the optional pieces of s, in first-use
 // order, each once.
 func (s *Shape) Conds() []int {

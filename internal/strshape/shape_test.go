@@ -135,3 +135,31 @@ func TestString(t *testing.T) {
 		t.Errorf("Conds = %v", got)
 	}
 }
+
+func TestOneCopy(t *testing.T) {
+	var l Limits
+	for _, c := range []struct {
+		name string
+		s    *Shape
+		want string
+	}{
+		{"no loop: the same shape", Concat(l, Lit("SELECT ", 0), Hole(1)), `"SELECT " ?`},
+		{"loop in text", Concat(l, Lit("VALUES", 0), Loop(l, Concat(l, Lit(" (", 1), Hole(2), Lit(")", 3)))), `"VALUES" " (" ? ")"`},
+		{"loop item of a join", Concat(l, Lit("WHERE ", 0), Join(l, []*Shape{Lit("a = 1", 1), Loop(l, Hole(2))}, Lit(" AND ", 3))), `"WHERE " join("a = 1", ?; " AND ")`},
+		{"loop in a loop, under a condition and an alternative", Optional(l, Alt(l, Loop(l, Loop(l, Lit("x", 0))), Lit("y", 1)), 7), `[("x"|"y")]#7`},
+	} {
+		got := OneCopy(l, c.s)
+		if got.String() != c.want {
+			t.Errorf("%s: %s, want %s", c.name, got, c.want)
+		}
+	}
+	if OneCopy(l, nil) != nil {
+		t.Error("OneCopy(nil) is not nil")
+	}
+	// The zero-copy text is gone: "WHERE " alone is no variant.
+	for _, v := range texts(Enumerate(l, OneCopy(l, Concat(l, Lit("WHERE ", 0), Join(l, []*Shape{Loop(l, Hole(1))}, Lit(" AND ", 2)))))) {
+		if v == "WHERE " {
+			t.Errorf("zero-copy variant %q", v)
+		}
+	}
+}

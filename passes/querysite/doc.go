@@ -103,7 +103,10 @@
 //     bytes.Buffer (writes, fmt.Fprintf into them, in branches and loops),
 //     a list grown by appends under ifs (each optional item a Choice the variants record in
 //     Text.Choices, choices.go, so planning can tell a filter present on every
-//     path from one left out on some). The recognisers leave a hole and
+//     path from one left out on some). A loop is read as one copy of its
+//     body (strshape.OneCopy): how many times it runs is not known, and zero
+//     copies may be a text the program never builds (`WHERE ` alone when
+//     every caller passes a filter). The recognisers leave a hole and
 //     textOrEval asks goeval — fmt.Sprintf and its family with a format of
 //     any shape (a constant, a concatenation, a variable, a map entry),
 //     each formatted operand whose text is not known placed at its argument
@@ -230,8 +233,8 @@
 //     returning) is the union of the values stored on the paths reaching
 //     the closure (capture.go).
 //
-// Not traced, on purpose (precision first): strings built in loops or
-// conditional builder writes (holes), lists grown in loops, interface
+// Not traced, on purpose (precision first): the number of copies a loop
+// makes (one is read, above), interface
 // calls on user types other than SDK-shaped interfaces and row-field
 // methods (above; a value reaching an interface only through a type
 // assertion from any is not followed), function values

@@ -30,15 +30,8 @@ const noRef = -2
 // decides them, and the parameters of c.top as parameter pieces (the
 // wrapper's summary instantiates them at its callers).
 func (a *pkgAnalysis) evalText(v ssa.Value, hint ast.Expr, c *ctx) texts {
-	t, _ := a.evalTextShape(v, hint, c)
-	return t
-}
-
-// evalTextShape is evalText with the shape its variants were enumerated
-// from (nil for a constant).
-func (a *pkgAnalysis) evalTextShape(v ssa.Value, hint ast.Expr, c *ctx) (texts, *strshape.Shape) {
 	if k, ok := v.(*ssa.Const); ok && k.Value != nil && k.Value.Kind() == constant.String {
-		return single(a.constPieces(k, hint, c.fn)...), nil
+		return single(a.constPieces(k, hint, c.fn)...)
 	}
 	ev := a.evaluator()
 	return a.resultText(ev, ev.Value(c.fn, v), hint, v, c)
@@ -47,7 +40,7 @@ func (a *pkgAnalysis) evalTextShape(v ssa.Value, hint ast.Expr, c *ctx) (texts, 
 // resultText enumerates the evaluator's result r for the value v (an
 // argument, whose method's result r is, for methodText) into text
 // variants.
-func (a *pkgAnalysis) resultText(ev *goeval.Evaluator, r *goeval.Result, hint ast.Expr, v ssa.Value, c *ctx) (texts, *strshape.Shape) {
+func (a *pkgAnalysis) resultText(ev *goeval.Evaluator, r *goeval.Result, hint ast.Expr, v ssa.Value, c *ctx) texts {
 	shape := shapeOf(ev, r.V, 0)
 	if !a.keyConditionsMappable(ev, shape, c) {
 		// A text chosen by a lookup key that is no parameter of c.top
@@ -55,9 +48,13 @@ func (a *pkgAnalysis) resultText(ev *goeval.Evaluator, r *goeval.Result, hint as
 		// known here, and never the union of the table.
 		pos, end := exprRange(hint, v)
 		key, desc := a.holeInfo(v, hint)
-		return single(holePiece(key, desc, pos, end)), shape
+		return single(holePiece(key, desc, pos, end))
 	}
-	en := strshape.Enumerate(ev.Limits(), shape)
+	// A loop is read as one copy of its body (strshape.OneCopy): how many
+	// times it runs is not known, and zero copies may be a text the
+	// program never builds (`WHERE ` with nothing after it when every
+	// caller passes a filter).
+	en := strshape.Enumerate(ev.Limits(), strshape.OneCopy(ev.Limits(), shape))
 	out := texts{truncated: !en.Exhaustive}
 	for _, vr := range orderVariants(dropUnsetFields(ev, en.Variants), appendedConds(shape)) {
 		if len(en.Variants) > 1 && emptyVariant(vr) {
@@ -69,7 +66,7 @@ func (a *pkgAnalysis) resultText(ev *goeval.Evaluator, r *goeval.Result, hint as
 		}
 		out.vs = addVariant(out.vs, a.evalVariant(ev, vr, hint, v, c))
 	}
-	return out, shape
+	return out
 }
 
 // addVariant appends v unless a variant with the same text and holes is
@@ -426,8 +423,8 @@ func (a *pkgAnalysis) methodPiece(p value.Piece, pos, end token.Pos, c *ctx) pie
 // methodText is the text of a method piece at a caller that passes arg:
 // the evaluator calls the method on the value arg holds there (its
 // dynamic type and fields, the memory at the call), as textOrEval reads
-// a string argument. A repeated piece or a PRAGMA TablePathPrefix from a
-// value without identity gives the piece's hole, as there.
+// a string argument. A PRAGMA TablePathPrefix from a value without
+// identity gives the piece's hole, as there.
 func (a *pkgAnalysis) methodText(arg ssa.Value, p piece, hint ast.Expr, c *ctx) texts {
 	hole := single(holePiece("", p.desc, p.pos, p.end))
 	fn := arg.Parent()
@@ -436,8 +433,8 @@ func (a *pkgAnalysis) methodText(arg ssa.Value, p piece, hint ast.Expr, c *ctx) 
 	}
 	ev := a.evaluator()
 	r := ev.Invoke(fn, argAtCall(ev, fn, arg), p.method, p.methodArgs)
-	t, shape := a.resultText(ev, r, hint, arg, c)
-	if repeats(shape) || unknownPathPrefix(t) || t.truncated || len(t.vs) == 0 {
+	t := a.resultText(ev, r, hint, arg, c)
+	if unknownPathPrefix(t) || t.truncated || len(t.vs) == 0 {
 		return hole
 	}
 	return t
@@ -652,7 +649,7 @@ func (a *pkgAnalysis) textOrEval(v ssa.Value, hint ast.Expr, c *ctx) texts {
 	if !needsEvaluator(old) {
 		return a.reachableVariants(old, v, hint, c)
 	}
-	all, shape := a.evalTextShape(v, hint, c)
+	all := a.evalText(v, hint, c)
 	neu, known := knownPathPrefixes(all)
 	if !known {
 		// Every variant sets PRAGMA TablePathPrefix from a value without
@@ -662,7 +659,7 @@ func (a *pkgAnalysis) textOrEval(v ssa.Value, hint ast.Expr, c *ctx) texts {
 		// the text (a store's own folder beside a request's bucket).
 		neu = all
 	}
-	if !repeats(shape) && recoversMore(neu, old, a.localFieldKeys()) {
+	if recoversMore(neu, old, a.localFieldKeys()) {
 		return neu
 	}
 	return old
@@ -676,30 +673,10 @@ func (a *pkgAnalysis) tablePathText(v ssa.Value, hint ast.Expr, c *ctx) texts {
 	if !needsEvaluator(old) {
 		return old
 	}
-	if neu, shape := a.evalTextShape(v, hint, c); !repeats(shape) && recoversMore(neu, old, a.localFieldKeys()) {
+	if neu := a.evalText(v, hint, c); recoversMore(neu, old, a.localFieldKeys()) {
 		return neu
 	}
 	return old
-}
-
-// repeats reports whether s holds a piece repeated an unknown number of
-// times (a loop over a slice the evaluator does not know). Its variants
-// hold zero or one copy, and the zero-copy one is a text the program may
-// never build (`WHERE ` with nothing after it when the caller always
-// passes columns): the recognisers' hole stays.
-func repeats(s *strshape.Shape) bool {
-	if s == nil {
-		return false
-	}
-	if s.Kind == strshape.KindRep {
-		return true
-	}
-	for _, p := range s.Parts {
-		if repeats(p) {
-			return true
-		}
-	}
-	return false
 }
 
 // needsEvaluator reports whether the recognisers left a variant of a

@@ -164,11 +164,11 @@ func (a *pkgAnalysis) pointeeArgText(arg ssa.Value, hint ast.Expr, c *ctx) texts
 		return old
 	}
 	ev := a.evaluator()
-	neu, shape := a.resultText(ev, argAtCall(ev, fn, arg).Pointee(), hint, arg, c)
+	neu := a.resultText(ev, argAtCall(ev, fn, arg).Pointee(), hint, arg, c)
 	// A parameter piece (the pointee is the caller's own parameter) stays
 	// with the recognisers, which write the facts, as in needsEvaluator.
 	neu, known := knownPathPrefixes(neu)
-	if neu.hasParam() || repeats(shape) || !known || !recoversMore(neu, old, a.localFieldKeys()) {
+	if neu.hasParam() || !known || !recoversMore(neu, old, a.localFieldKeys()) {
 		return old
 	}
 	return neu

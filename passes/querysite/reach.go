@@ -41,7 +41,7 @@ func (a *pkgAnalysis) reachableVariants(old texts, v ssa.Value, hint ast.Expr, c
 	built := map[string]bool{}
 	for _, call := range calls {
 		r := ev.Instantiate(s, ev.Args(call))
-		neu, _ := a.resultText(ev, r, hint, v, c)
+		neu := a.resultText(ev, r, hint, v, c)
 		if neu.truncated || neu.cyclic || len(neu.vs) == 0 {
 			return old
 		}

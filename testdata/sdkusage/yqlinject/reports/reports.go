@@ -5,10 +5,12 @@ package reports
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/ydb-platform/ydb-go-sdk/v3"
 	"github.com/ydb-platform/ydb-go-sdk/v3/query"
+	"github.com/ydb-platform/ydb-go-sdk/v3/table/types"
 )
 
 type Builder struct {
@@ -29,4 +31,31 @@ func (b *Builder) SinceParam(ctx context.Context) (query.Result, error) {
 	since := time.Now().Add(-24 * time.Hour).Unix()
 	return b.db.Query().Query(ctx, "DECLARE $ts AS Int64; SELECT id FROM events WHERE ts >= $ts;",
 		query.WithParameters(ydb.ParamsBuilder().Param("$ts").Int64(since).Build()))
+}
+
+// Backfill inserts generated rows in batches, each batch's VALUES written
+// in a loop: every batch is a new text.
+func (b *Builder) Backfill(ctx context.Context, start, n int) error {
+	var sb strings.Builder
+	sb.WriteString("UPSERT INTO events (id, shard) VALUES")
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			sb.WriteString(",")
+		}
+		sb.WriteString(fmt.Sprintf(" (%d, 'backfill')", start+i)) // want `start \+ i is spliced into the YQL text as a VALUES element: a new query text per value; the value is from parameter start of exported \(\*Builder\).Backfill`
+	}
+	return b.db.Query().Exec(ctx, sb.String())
+}
+
+// BackfillParam is Backfill's twin: the rows are one list parameter.
+func (b *Builder) BackfillParam(ctx context.Context, start, n int) error {
+	rows := make([]types.Value, 0, n)
+	for i := 0; i < n; i++ {
+		rows = append(rows, types.StructValue(
+			types.StructFieldValue("id", types.Int64Value(int64(start+i))),
+			types.StructFieldValue("shard", types.TextValue("backfill")),
+		))
+	}
+	return b.db.Query().Exec(ctx, "DECLARE $rows AS List<Struct<id: Int64, shard: Utf8>>; UPSERT INTO events SELECT * FROM AS_TABLE($rows);",
+		query.WithParameters(ydb.ParamsBuilder().Param("$rows").Any(types.ListValue(rows...)).Build()))
 }

@@ -36,13 +36,15 @@ func (s *Store) Search(ctx context.Context, f Filter) {
 	_, _ = s.db.Query().QueryResultSet(ctx, q) // want "api=query\\.Client\\.QueryResultSet text=\"SELECT \\* FROM events WHERE created_at > \\$since AND org_id = \\$org AND kind = \\$kind\" \\| text=\"SELECT \\* FROM events WHERE created_at > \\$since AND org_id = \\$org\" \\| text=\"SELECT \\* FROM events WHERE created_at > \\$since AND kind = \\$kind\" \\| text=\"SELECT \\* FROM events WHERE created_at > \\$since\" params=\\{\\}"
 }
 
-// A list built in a loop is not a condition slice: a hole.
+// A list built in a loop: one copy of its element (how many the loop
+// makes is not known), the column a hole; never "WHERE " alone, which no
+// caller passing columns builds.
 func (s *Store) InLoop(ctx context.Context, cols []string) {
 	var conds []string
 	for _, c := range cols {
 		conds = append(conds, c+" = 1")
 	}
-	_, _ = s.db.Query().QueryResultSet(ctx, "SELECT * FROM events WHERE "+strings.Join(conds, " AND ")) // want "api=query\\.Client\\.QueryResultSet text=\"SELECT \\* FROM events WHERE __ydblint_hole_0__\" holes=\\[\\] params=\\{\\}"
+	_, _ = s.db.Query().QueryResultSet(ctx, "SELECT * FROM events WHERE "+strings.Join(conds, " AND ")) // want "api=query\\.Client\\.QueryResultSet text=\"SELECT \\* FROM events WHERE __ydblint_hole_0__ = 1\" holes=\\[\\] params=\\{\\}"
 }
 
 const likeQuery = "WHERE name LIKE $p"
