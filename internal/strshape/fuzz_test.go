@@ -8,7 +8,8 @@ import (
 // FuzzOps builds shapes from a random program of operations and checks that
 // every result stays within the limits, that enumeration terminates within
 // its bound, that no variant is longer than its shape allows, and that the
-// predicates (IsEmpty, HasHole, OnlyChars) agree with every variant.
+// predicates (IsEmpty, HasHole, OnlyChars) agree with every variant, and
+// that OneCopy leaves no loop and makes no text s does not describe.
 func FuzzOps(f *testing.F) {
 	f.Add([]byte{0, 1, 2, 3, 4, 5, 6, 7})
 	f.Add([]byte{4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 6, 6, 6, 6})
@@ -75,6 +76,29 @@ func FuzzOps(f *testing.F) {
 						t.Fatalf("%s: IsEmpty, but a variant holds %q", s, a.Text)
 					case !a.Hole && slashes && strings.Trim(a.Text, "/") != "":
 						t.Fatalf("%s: OnlyChars(/), but a variant holds %q", s, a.Text)
+					}
+				}
+			}
+			// One copy of every loop: within the limits, no loop left, and
+			// each of its variants is a variant of s (one copy is one of
+			// the copies s describes) unless enumeration of s stopped short.
+			one := OneCopy(l, s)
+			if one.Size() > l.MaxNodes || one.Depth() > l.MaxDepth || one.textLen() > l.MaxText {
+				t.Fatalf("OneCopy(%s) over the limits", s)
+			}
+			one.walk(func(n *Shape) {
+				if n.Kind == KindRep {
+					t.Fatalf("OneCopy(%s) = %s keeps a loop", s, one)
+				}
+			})
+			if e.Exhaustive {
+				all := map[string]bool{}
+				for _, v := range e.Variants {
+					all[v.Text(func(int) string { return "?" })] = true
+				}
+				for _, v := range Enumerate(l, one).Variants {
+					if got := v.Text(func(int) string { return "?" }); !all[got] && !one.IsHole() {
+						t.Fatalf("OneCopy(%s) = %s has variant %q, not one of s's", s, one, got)
 					}
 				}
 			}
