@@ -489,10 +489,12 @@ func (a *pkgAnalysis) evalLit(ev *goeval.Evaluator, at strshape.Atom, whole bool
 			return slicePieces(stringLitPieces(bl), p.Off, p.Off+len(at.Text))
 		}
 	}
-	if spec := a.embedSpecAt(p.Src); spec != nil && !p.Pos.IsValid() {
-		// A //go:embed file's text: no Go literal holds it, so it is
-		// placed at the variable's declaration.
-		return []piece{lit(at.Text, spec.Pos(), spec.End(), false)}
+	if !p.Pos.IsValid() {
+		if spec := a.embedSpecAt(p.Src); spec != nil {
+			// A //go:embed file's text: no Go literal holds it, so it
+			// is placed at the variable's declaration.
+			return []piece{lit(at.Text, spec.Pos(), spec.End(), false)}
+		}
 	}
 	if whole && hint != nil {
 		if tv, ok := a.pass.TypesInfo.Types[hint]; ok && tv.Value != nil && tv.Value.Kind() == constant.String && constant.StringVal(tv.Value) == at.Text {
