@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/ydblint/ydblint/passes/querysite/pkgscope"
 )
 
 // embedFile is what querysite knows of a //go:embed variable.
@@ -50,16 +52,9 @@ func (a *pkgAnalysis) readEmbed(obj *types.Var) *embedFile {
 	if file == nil {
 		return nil
 	}
-	pattern, found := "", false
-	for _, cg := range []*ast.CommentGroup{spec.Doc, genDeclDoc(file, spec)} {
-		if cg == nil {
-			continue
-		}
-		for _, cm := range cg.List {
-			if rest, ok := strings.CutPrefix(cm.Text, "//go:embed "); ok {
-				pattern, found = strings.TrimSpace(rest), true
-			}
-		}
+	pattern, found := pkgscope.EmbedPatterns(spec.Doc)
+	if !found {
+		pattern, found = pkgscope.EmbedPatterns(genDeclDoc(file, spec))
 	}
 	if !found {
 		return nil

@@ -122,15 +122,23 @@ func EmbedsFile(files []*ast.File) bool {
 }
 
 func hasEmbed(doc *ast.CommentGroup) bool {
+	_, ok := EmbedPatterns(doc)
+	return ok
+}
+
+// EmbedPatterns returns the patterns of the last //go:embed directive of
+// doc, as written, and whether doc holds one.
+func EmbedPatterns(doc *ast.CommentGroup) (string, bool) {
 	if doc == nil {
-		return false
+		return "", false
 	}
+	patterns, found := "", false
 	for _, c := range doc.List {
-		if strings.HasPrefix(c.Text, "//go:embed ") {
-			return true
+		if rest, ok := strings.CutPrefix(c.Text, "//go:embed "); ok {
+			patterns, found = strings.TrimSpace(rest), true
 		}
 	}
-	return false
+	return patterns, found
 }
 
 // literalBuildsText is BuildsText's test for one literal.
