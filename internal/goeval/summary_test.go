@@ -430,9 +430,9 @@ func TestEmbeddedText(t *testing.T) {
 
 import "strings"
 
-var selectJobs string // //go:embed select_jobs.sql
+var selectJobs string // embedded from select_jobs.sql (env.embeds)
 
-var CreateJobs string // //go:embed create_jobs.sql
+var CreateJobs string // embedded from create_jobs.sql (env.embeds)
 
 var trimmed = strings.TrimSpace(selectJobs)
 
