@@ -140,7 +140,7 @@ func scanFile(name string) (fileScan, bool) {
 	if err != nil {
 		return fileScan{}, false
 	}
-	f := fileScan{yql: fileMentionsYQL(b), embeds: bytes.Contains(b, []byte("//go:embed "))}
+	f := fileScan{yql: fileMentionsYQL(b), embeds: bytes.Contains(b, []byte("//go:embed ")) && embedsString(b)}
 	mentionCache.Store(k, f)
 	return f, true
 }
@@ -155,10 +155,12 @@ func mentionsYQL(files []string) bool {
 }
 
 // embedsText reports whether a package outside the module cache and
-// vendor directories embeds a file with //go:embed: querysite reads a
-// string variable so initialised as query text and exports it to the
-// package's importers (a package of .sql files with no Go literal). A
-// library's embedded assets are not query text, and stay export data.
+// vendor directories embeds a file into a string variable with
+// //go:embed (embedsString): querysite reads such a variable as query
+// text and exports it to the package's importers (a package of .sql files
+// with no Go literal). A library's embedded assets are not query text, and
+// stay export data; nor are an embed.FS or a []byte, which querysite does
+// not read.
 func embedsText(files []string) bool {
 	for _, name := range files {
 		name := filepath.ToSlash(name)
@@ -172,6 +174,40 @@ func embedsText(files []string) bool {
 		}
 	}
 	return false
+}
+
+// embedsString reports whether the Go source src has a //go:embed
+// directive directly above the declaration of a string variable, alone
+// (`var Jobs string`) or in a var block (`Jobs string`). Only blank lines
+// and other comments may stand between, as the go command requires.
+func embedsString(src []byte) bool {
+	var sc scanner.Scanner
+	fset := token.NewFileSet()
+	sc.Init(fset.AddFile("", -1, len(src)), src, nil, scanner.ScanComments)
+	// step counts what followed the directive: 1 after it, 2 after the
+	// variable's name; 0 when no directive is pending.
+	step := 0
+	for {
+		_, tok, lit := sc.Scan()
+		switch {
+		case tok == token.EOF:
+			return false
+		case tok == token.COMMENT:
+			if strings.HasPrefix(lit, "//go:embed ") {
+				step = 1
+			}
+		case step == 0:
+		case tok == token.SEMICOLON && lit == "\n" && step == 1:
+			// the newline after the directive's line
+		case tok == token.VAR && step == 1:
+		case tok == token.IDENT && step == 1:
+			step = 2
+		case tok == token.IDENT && step == 2 && lit == "string":
+			return true
+		default:
+			step = 0
+		}
+	}
 }
 
 // fileMentionsYQL is mentionsYQL's test of one file: the cheap byte test

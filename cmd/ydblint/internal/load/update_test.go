@@ -181,9 +181,10 @@ func TestStringHasPair(t *testing.T) {
 	}
 }
 
-// TestEmbedsText: a package of the user's module that embeds a file needs
-// source (its .sql files may be the queries its importers run); the same
-// directive in the module cache or a vendor directory does not.
+// TestEmbedsText: a package of the user's module that embeds a file into a
+// string variable needs source (its .sql files may be the queries its
+// importers run); the same directive in the module cache or a vendor
+// directory does not, nor one that fills an embed.FS or a []byte.
 func TestEmbedsText(t *testing.T) {
 	dir := t.TempDir()
 	write := func(rel, src string) string {
@@ -198,6 +199,10 @@ func TestEmbedsText(t *testing.T) {
 	}
 	embeds := "package q\n\nimport _ \"embed\"\n\n//go:embed jobs.sql\nvar Jobs string\n"
 	plain := "package q\n\nvar Jobs = \"jobs\"\n"
+	block := "package q\n\nimport _ \"embed\"\n\nvar (\n\t// Jobs lists the jobs.\n\t//go:embed jobs.sql\n\n\tJobs string\n)\n"
+	files := "package q\n\nimport \"embed\"\n\n//go:embed sql/*.sql\nvar Files embed.FS\n"
+	bytes := "package q\n\nimport _ \"embed\"\n\n//go:embed logo.png\nvar Logo []byte\n"
+	later := "package q\n\nimport _ \"embed\"\n\n//go:embed logo.png\nvar Logo []byte\n\nvar Name string\n"
 	for _, tc := range []struct {
 		name  string
 		files []string
@@ -205,6 +210,10 @@ func TestEmbedsText(t *testing.T) {
 	}{
 		{"module", []string{write("app/q/a.go", plain), write("app/q/b.go", embeds)}, true},
 		{"no directive", []string{write("app/p/a.go", plain)}, false},
+		{"var block", []string{write("app/b/a.go", block)}, true},
+		{"embed.FS", []string{write("app/f/a.go", files)}, false},
+		{"[]byte", []string{write("app/y/a.go", bytes)}, false},
+		{"string declared later", []string{write("app/l/a.go", later)}, false},
 		{"module cache", []string{write("gopath/pkg/mod/example.com/lib@v1.0.0/q/b.go", embeds)}, false},
 		{"vendor", []string{write("app/vendor/example.com/lib/q/b.go", embeds)}, false},
 	} {
@@ -217,9 +226,13 @@ func TestEmbedsText(t *testing.T) {
 func FuzzStringHasPair(f *testing.F) {
 	f.Add([]byte("package p\n\nconst q = \"SELECT a FROM t\"\n"))
 	f.Add([]byte("\"SELECT  FROM \" // UPSERT INTO"))
+	f.Add([]byte("var (\n//go:embed a.sql\nA string\n)"))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		if stringHasPair(src) && !yql.HasStatementPair(string(src)) && !yql.MayStartStatement(string(src)) {
 			t.Errorf("a literal holds a pair or a statement start the file does not: %q", src)
+		}
+		if embedsString(src) && !strings.Contains(string(src), "//go:embed ") {
+			t.Errorf("an embedded string with no directive: %q", src)
 		}
 	})
 }
