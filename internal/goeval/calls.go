@@ -159,7 +159,7 @@ func (fr *frame) paramMethod(method string, recv *value.Value, args []*value.Val
 		return nil, nil, false
 	}
 	q := e.Piece(recv.Hole())
-	if q.Kind != value.HoleParam || q.Method != "" {
+	if q.Kind != value.HoleParam || q.Method != "" || q.Deref {
 		return nil, nil, false
 	}
 	// The string result: the method's only one, or its first (a

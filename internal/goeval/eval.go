@@ -25,6 +25,9 @@ type Evaluator struct {
 	cells      []cellInfo
 	cellInit   map[int]*value.Value
 	fieldHoles map[int]fieldRef
+	// paramHoles maps the hole of a top-level frame's parameter to the
+	// function and index it stands for (ptrCell's Piece.Deref).
+	paramHoles map[int]paramRef
 	fieldMemo  map[string]*fieldResult
 	fieldBusy  map[string]bool
 	globals    map[string]int
@@ -279,7 +282,7 @@ func (e *Evaluator) Invoke(fn *ssa.Function, r *Result, method string, nargs int
 	e.steps, e.stack = e.b.Steps, []*ir.Func{fr.f}
 	defer func() { e.steps, e.stack = savedSteps, savedStack }()
 	if r.V.Kind() == value.KUnknown && r.V.Hole() > 0 {
-		if q := e.Piece(r.V.Hole()); q.Kind == value.HoleParam && q.Method == "" {
+		if q := e.Piece(r.V.Hole()); q.Kind == value.HoleParam && q.Method == "" && !q.Deref {
 			// The caller's own parameter: its callers instantiate it.
 			p := value.Piece{Hole: true, Kind: value.HoleParam, Desc: q.Desc, Why: q.Why, Param: q.Param, Method: method, MethodArgs: nargs, Src: q.Src, SrcString: q.SrcString}
 			return &Result{V: value.Str(strshape.Hole(e.piece(p))), e: e, h: r.h}
@@ -452,6 +455,10 @@ func (e *Evaluator) bindParams(fn *ssa.Function, f *ir.Func, fr *frame, h *value
 			p.Src = f.SSA().Params[i].Pos()
 		}
 		ref := e.piece(p)
+		if e.paramHoles == nil {
+			e.paramHoles = map[int]paramRef{}
+		}
+		e.paramHoles[ref] = paramRef{f: f, index: i}
 		fr.vals[i] = e.fit(orOther(t), value.Unknown(ref))
 	}
 	return h

@@ -650,6 +650,23 @@ func f() {
 	sink(v.name)
 	sink(v.table)
 }`, want: "<?v.…> ; jobs"},
+	{name: "a *string parameter only read through is its caller's pointee", opaque: []srcPkg{{"example.com/table", tableSrc}}, src: header + `
+import "example.com/table"
+func run(q *string) { sink("-- run\n" + *q) }
+func runLater(q *string) { func() { sink(*q + " LIMIT 1") }() }
+func filled(q *string) {
+	_ = table.Scan(q)
+	sink(*q)
+}
+func written(q *string) {
+	*q = "SELECT 1"
+	sink(*q)
+}
+func compared(q *string) {
+	if q != nil {
+		sink(*q)
+	}
+}`, want: "<?*q> ; <?*q> ; -- run\n<param:*q> ; <param:*q> LIMIT 1 ; SELECT 1"},
 	{name: "a closure handed to an external call writes only what it assigns", opaque: []srcPkg{{"example.com/retry", retrySrc}}, src: header + `
 import "example.com/retry"
 func f(prefix, table string) {

@@ -72,7 +72,7 @@ func (e *Evaluator) intShape(v *value.Value, desc string) *strshape.Shape {
 		q := e.Piece(v.Hole())
 		p.Src, p.SrcString = q.Src, q.SrcString // where the integer comes from
 		if q.Kind == value.HoleParam {
-			p.Kind, p.Desc, p.Param, p.Why = value.HoleParam, q.Desc, q.Param, q.Why
+			p.Kind, p.Desc, p.Param, p.Why, p.Deref = value.HoleParam, q.Desc, q.Param, q.Why, q.Deref
 		}
 	}
 	if v.Lo() != value.NegInf || v.Hi() != value.PosInf {

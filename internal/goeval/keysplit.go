@@ -105,7 +105,7 @@ func (e *Evaluator) soleParam(v *value.Value) (value.Piece, bool) {
 		return value.Piece{}, false
 	}
 	p := e.Piece(ref)
-	return p, p.Kind == value.HoleParam && p.Method == ""
+	return p, p.Kind == value.HoleParam && p.Method == "" && !p.Deref
 }
 
 // lookupKeys returns the keys (constant.Value.ExactString, sorted) of the

@@ -256,7 +256,23 @@ func (fr *frame) ptrCell(p *value.Value) int {
 		k = "deref:" + key
 	}
 	e.cellInit[cell] = e.hole(value.HoleRuntime, k, desc, "pointee not known")
+	if p.Kind() == value.KUnknown {
+		if q := e.Piece(p.Hole()); q.Kind == value.HoleParam && q.Method == "" && !q.Deref {
+			if pr, ok := e.paramHoles[p.Hole()]; ok && pr.f.ParamOnlyLoaded(pr.index) {
+				// A pointer parameter the function only reads through:
+				// its pointee is what the caller's argument points to.
+				d := value.Piece{Hole: true, Kind: value.HoleParam, Key: k, Desc: q.Desc, Why: q.Why, Param: q.Param, Deref: true, Src: q.Src, SrcString: q.SrcString}
+				e.cellInit[cell] = value.Unknown(e.piece(d))
+			}
+		}
+	}
 	return cell
+}
+
+// paramRef is the parameter a top-level frame's parameter hole stands for.
+type paramRef struct {
+	f     *ir.Func
+	index int
 }
 
 // fieldAddr is &p.f.

@@ -139,6 +139,56 @@ func OnlyLoaded(ptr ssa.Value, other func(ssa.Instruction) bool) bool {
 	return true
 }
 
+// OnlyReadThrough reports whether the pointer v is only loaded from, in
+// its function and in the closures it is captured by: a *string parameter
+// whose pointee is then, wherever it is read, the one the caller passed.
+// A captured variable lives in a heap cell (v stored once into an Alloc,
+// loaded back, or bound to a closure's free variable): the loads from the
+// cell must in turn only read through v.
+func OnlyReadThrough(v ssa.Value) bool { return onlyReadThrough(v, 0) }
+
+func onlyReadThrough(v ssa.Value, depth int) bool {
+	if depth > 8 {
+		return false
+	}
+	return OnlyLoaded(v, func(instr ssa.Instruction) bool {
+		switch r := instr.(type) {
+		case *ssa.Store:
+			cell, ok := r.Addr.(*ssa.Alloc)
+			return ok && r.Val == v && SingleStore(cell, isMakeClosure) == v && cellReadThrough(cell, depth+1)
+		case *ssa.MakeClosure:
+			fvs, ok := Captures(r, v)
+			for _, fv := range fvs {
+				ok = ok && onlyReadThrough(fv, depth+1)
+			}
+			return ok
+		}
+		return false
+	})
+}
+
+// cellReadThrough: every pointer loaded from the cell (here or in a
+// closure) is only read through.
+func cellReadThrough(cell ssa.Value, depth int) bool {
+	if depth > 8 {
+		return false
+	}
+	return Uses(cell, func(_ ssa.Value, instr ssa.Instruction) bool {
+		switch r := instr.(type) {
+		case *ssa.Store:
+			return true // the one store (checked by SingleStore)
+		case *ssa.UnOp:
+			return r.Op == token.MUL && onlyReadThrough(r, depth+1)
+		}
+		return false
+	})
+}
+
+func isMakeClosure(instr ssa.Instruction) bool {
+	_, ok := instr.(*ssa.MakeClosure)
+	return ok
+}
+
 // Bindings returns what the enclosing function binds to fv at each
 // instruction that makes fv's closure, in its block order, with those
 // instructions; none when fv's function is not a closure.

@@ -65,6 +65,21 @@ func nested() int {
 	return x
 }
 
+func readLater(p *int) int {
+	f := func() int { return *p + 1 }
+	return f()
+}
+
+func writeLater(p *int) {
+	use(func() { *p = 1 })
+}
+
+func readAgain(p *int) int {
+	q := p
+	use(func() { _ = *q })
+	return *p
+}
+
 func readOnlyCapture() int {
 	x := get()
 	f := func() int { return x + 1 }
@@ -199,6 +214,28 @@ func TestOnlyLoaded(t *testing.T) {
 	} {
 		if got := ssacell.OnlyLoaded(tc.ptr, tc.other); got != tc.want {
 			t.Errorf("%s: OnlyLoaded = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
+
+func TestOnlyReadThrough(t *testing.T) {
+	pkg := build(t, src)
+	param := func(fn string) ssa.Value { return pkg.Func(fn).Params[0] }
+	for _, tc := range []struct {
+		name string
+		ptr  ssa.Value
+		want bool
+	}{
+		{name: "read's parameter", ptr: param("read"), want: true},
+		{name: "sink's parameter (unused)", ptr: param("sink"), want: true},
+		{name: "keep's parameter (returned)", ptr: param("keep"), want: false},
+		{name: "readLater's parameter, read by a closure", ptr: param("readLater"), want: true},
+		{name: "writeLater's parameter, written by a closure", ptr: param("writeLater"), want: false},
+		{name: "readAgain's parameter, copied and read by a closure", ptr: param("readAgain"), want: true},
+		{name: "passed's x (handed to a call)", ptr: cellOf(t, pkg, "passed"), want: false},
+	} {
+		if got := ssacell.OnlyReadThrough(tc.ptr); got != tc.want {
+			t.Errorf("%s: OnlyReadThrough = %v, want %v", tc.name, got, tc.want)
 		}
 	}
 }

@@ -288,6 +288,15 @@ func (a *pkgAnalysis) evalHole(ev *goeval.Evaluator, ref int, whole bool, hint a
 	if arg != nil && !whole {
 		pos, end = arg.Pos(), arg.End()
 	}
+	if p.Kind == value.HoleParam && p.Deref {
+		// The string a *string parameter of c.top points to (the
+		// function only reads through it): a deref parameter piece,
+		// which each caller instantiates with its argument's pointee.
+		if param := a.topParam(p, c); param != nil && isStringPointer(param.Type()) {
+			return piece{param: c.paramIndex(param), deref: true, pos: pos, end: end, desc: "*" + param.Name()}
+		}
+		return holePiece("", "*"+p.Desc, pos, end)
+	}
 	if p.Kind == value.HoleParam && c.top != nil && p.Why == "parameter of "+goevalShortName(c.top.String()) && p.Param < len(c.top.Params) {
 		param := c.top.Params[p.Param]
 		if k := c.paramIndex(param); k >= 0 && isString(param.Type()) {
@@ -970,10 +979,23 @@ func textsString(a *pkgAnalysis, t texts) string {
 	return b.String()
 }
 
+// topParam is the parameter of c.top (receiver excluded) that the
+// HoleParam piece p stands for; nil when p is another function's.
+func (a *pkgAnalysis) topParam(p value.Piece, c *ctx) *ssa.Parameter {
+	if c.top == nil || p.Why != "parameter of "+goevalShortName(c.top.String()) || p.Param >= len(c.top.Params) {
+		return nil
+	}
+	if param := c.top.Params[p.Param]; c.paramIndex(param) >= 0 {
+		return param
+	}
+	return nil
+}
+
 // paramAt is the parameter a HoleParam piece stands for, found by its
-// declaration (Piece.Src); nil for other pieces.
+// declaration (Piece.Src); nil for other pieces, and for the pointee of
+// a parameter (Piece.Deref), which is not the parameter's value.
 func (a *pkgAnalysis) paramAt(p value.Piece) *ssa.Parameter {
-	if p.Kind != value.HoleParam || !p.Src.IsValid() {
+	if p.Kind != value.HoleParam || p.Deref || !p.Src.IsValid() {
 		return nil
 	}
 	if a.paramsAt == nil {

@@ -9,7 +9,6 @@ import (
 
 	"github.com/ydblint/ydblint/internal/ssacell"
 	"github.com/ydblint/ydblint/passes/querysite/internal/ssaval"
-	"github.com/ydblint/ydblint/passes/querysite/localcell"
 )
 
 // Query text handed around as *string (a helper returns &text, a wrapper
@@ -31,10 +30,12 @@ import (
 // returnsStringPointer reports whether sig has one result of type *string.
 func returnsStringPointer(sig *types.Signature) bool {
 	r := sig.Results()
-	if r.Len() != 1 {
-		return false
-	}
-	p, ok := types.Unalias(r.At(0).Type()).(*types.Pointer)
+	return r.Len() == 1 && isStringPointer(r.At(0).Type())
+}
+
+// isStringPointer reports whether t is a pointer to a string type.
+func isStringPointer(t types.Type) bool {
+	p, ok := types.Unalias(t).(*types.Pointer)
 	return ok && isString(p.Elem())
 }
 
@@ -75,10 +76,10 @@ func (a *pkgAnalysis) pointeeText(ptr ssa.Value, pos, end token.Pos, c *ctx) (te
 			}
 		}
 	case *ssa.Parameter:
-		if b, ok := c.binds[ptr]; ok && localcell.OnlyReadThrough(ptr) {
+		if b, ok := c.binds[ptr]; ok && ssacell.OnlyReadThrough(ptr) {
 			return a.loadText(nil, b.v, b.hint, b.c.deeper()), true
 		}
-		if k := c.paramIndex(ptr); k >= 0 && localcell.OnlyReadThrough(ptr) {
+		if k := c.paramIndex(ptr); k >= 0 && ssacell.OnlyReadThrough(ptr) {
 			return single(piece{param: k, deref: true, pos: pos, end: end, desc: "*" + ptr.Name()}), true
 		}
 	case *ssa.Call:

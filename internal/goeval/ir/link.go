@@ -402,6 +402,31 @@ func (f *Func) FreeOnlyLoaded(i int) bool {
 	return true
 }
 
+// ParamOnlyLoaded reports whether f uses its parameter i (a pointer) only
+// to load through it: no store through it, no call, no phi it flows into,
+// and in this process the closures that capture it only load through it
+// too (ssacell.OnlyReadThrough). The value it points to is then, wherever
+// f reads it, the one f was given (Piece.Deref). A function that cannot be
+// interpreted says no.
+func (f *Func) ParamOnlyLoaded(i int) bool {
+	if f.bad != "" || i < 0 || i >= f.NParams {
+		return false
+	}
+	if fn := f.SSA(); fn != nil && i < len(fn.Params) {
+		return ssacell.OnlyReadThrough(fn.Params[i])
+	}
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			for j, a := range in.Args {
+				if a == i && (in.Op != OpLoad || j != 0) {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
 // TypeAt returns entry t of f's type table, nil for -1.
 func (f *Func) TypeAt(t int) *Type {
 	if t < 0 || t >= len(f.unit.Types) {

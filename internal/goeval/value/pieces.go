@@ -103,6 +103,14 @@ type Piece struct {
 	// A caller instantiates it with Invoke on its argument.
 	Method     string
 	MethodArgs int
+	// Deref, on a HoleParam piece: the piece is the value the pointer
+	// parameter points to when the function is entered, not the pointer
+	// (a wrapper that takes q *string and runs *q). A caller instantiates
+	// it with its argument's pointee. The evaluator makes it only where
+	// the function reads through the parameter before anything it does
+	// not follow could write through it (a store it follows is read
+	// back; a call it does not interpret clears the pointee).
+	Deref bool
 	// Ranged: the hole is an integer printed in decimal, within [Lo, Hi]
 	// (math.MinInt64 and math.MaxInt64 for unbounded sides): a LIMIT
 	// clamped by the program.
@@ -121,6 +129,8 @@ func (p Piece) Label() string {
 		return p.Key
 	case p.Kind == HoleParam && p.Method != "":
 		return "param:" + p.Desc + "." + p.Method + "()"
+	case p.Kind == HoleParam && p.Deref:
+		return "param:*" + p.Desc
 	case p.Kind == HoleParam:
 		return "param:" + p.Desc
 	case p.Kind == HoleKeyEq:
@@ -182,7 +192,7 @@ func (t *Tables) Init() {
 func (t *Tables) Intern(p Piece) int {
 	var b strings.Builder
 	if p.Hole {
-		b.WriteString("h\x00" + strconv.Itoa(int(p.Kind)) + "\x00" + p.Key + "\x00" + p.Desc + "\x00" + p.Why + "\x00" + strconv.Itoa(p.Param) + "\x00" + strconv.Itoa(p.Self) + "\x00" + p.Method + "\x00" + strconv.Itoa(p.MethodArgs) + "\x00" + p.Equals)
+		b.WriteString("h\x00" + strconv.Itoa(int(p.Kind)) + "\x00" + p.Key + "\x00" + p.Desc + "\x00" + p.Why + "\x00" + strconv.Itoa(p.Param) + "\x00" + strconv.Itoa(p.Self) + "\x00" + p.Method + "\x00" + strconv.Itoa(p.MethodArgs) + "\x00" + strconv.FormatBool(p.Deref) + "\x00" + p.Equals)
 		if p.Ranged {
 			b.WriteString("r" + IntervalString(p.Lo, p.Hi))
 		}

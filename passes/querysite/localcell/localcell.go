@@ -26,52 +26,6 @@ type Cells struct {
 // New returns the Cells of package pkg.
 func New(host Host, pkg *types.Package) *Cells { return &Cells{host: host, pkg: pkg} }
 
-// OnlyReadThrough reports whether the pointer v is only loaded from, in
-// its function and in the closures it is captured by (onlyReadThrough).
-func OnlyReadThrough(v ssa.Value) bool { return onlyReadThrough(v, 0) }
-
-// onlyReadThrough reports whether the pointer v is only loaded from, in its
-// function and in the closures it is captured by. A captured variable lives
-// in a heap cell (v stored once into an Alloc, loaded back, or bound to a
-// closure's free variable): the loads from the cell must in turn only read
-// through v.
-func onlyReadThrough(v ssa.Value, depth int) bool {
-	if depth > 8 {
-		return false
-	}
-	return ssacell.OnlyLoaded(v, func(instr ssa.Instruction) bool {
-		switch r := instr.(type) {
-		case *ssa.Store:
-			cell, ok := r.Addr.(*ssa.Alloc)
-			return ok && r.Val == v && ssaval.SingleStore(cell) == v && cellReadThrough(cell, depth+1)
-		case *ssa.MakeClosure:
-			fvs, ok := ssacell.Captures(r, v)
-			for _, fv := range fvs {
-				ok = ok && onlyReadThrough(fv, depth+1)
-			}
-			return ok
-		}
-		return false
-	})
-}
-
-// cellReadThrough: every pointer loaded from the cell (here or in a
-// closure) is only read through.
-func cellReadThrough(cell ssa.Value, depth int) bool {
-	if depth > 8 {
-		return false
-	}
-	return ssacell.Uses(cell, func(_ ssa.Value, instr ssa.Instruction) bool {
-		switch r := instr.(type) {
-		case *ssa.Store:
-			return true // the one store (checked by singleStore)
-		case *ssa.UnOp:
-			return r.Op == token.MUL && onlyReadThrough(r, depth+1)
-		}
-		return false
-	})
-}
-
 // readOnlyArg reports whether every parameter of the static callee that
 // receives v only reads through it; the callee must have a body here.
 func (c *Cells) readOnlyArg(common *ssa.CallCommon, v ssa.Value) bool {
@@ -83,7 +37,7 @@ func (c *Cells) readOnlyArg(common *ssa.CallCommon, v ssa.Value) bool {
 		return false
 	}
 	for i, arg := range common.Args {
-		if arg == v && !onlyReadThrough(callee.Params[i], 0) {
+		if arg == v && !ssacell.OnlyReadThrough(callee.Params[i]) {
 			return false
 		}
 	}
@@ -247,7 +201,7 @@ func (c *Cells) Aliased(p ssa.Value) *ssa.Alloc {
 		return nil
 	}
 	call, ok := ex.Tuple.(*ssa.Call)
-	if !ok || !onlyReadThrough(ex, 0) {
+	if !ok || !ssacell.OnlyReadThrough(ex) {
 		return nil
 	}
 	i := c.returnedParam(call, ex.Index)
@@ -291,7 +245,7 @@ func (c *Cells) returnsOnly(call *ssa.Call, alloc *ssa.Alloc) bool {
 		}
 	}
 	if _, tuple := call.Type().(*types.Tuple); !tuple {
-		return !c.mayReturn(callee, 0, params) || onlyReadThrough(call, 0)
+		return !c.mayReturn(callee, 0, params) || ssacell.OnlyReadThrough(call)
 	}
 	refs := call.Referrers()
 	if refs == nil {
@@ -300,7 +254,7 @@ func (c *Cells) returnsOnly(call *ssa.Call, alloc *ssa.Alloc) bool {
 	for _, r := range *refs {
 		switch r := r.(type) {
 		case *ssa.Extract:
-			if c.mayReturn(callee, r.Index, params) && !onlyReadThrough(r, 0) {
+			if c.mayReturn(callee, r.Index, params) && !ssacell.OnlyReadThrough(r) {
 				return false
 			}
 		case *ssa.DebugRef:
