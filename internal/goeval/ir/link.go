@@ -389,17 +389,7 @@ func (f *Func) FreeOnlyLoaded(i int) bool {
 			return ok && u.Op == token.MUL
 		})
 	}
-	slot := f.NParams + i
-	for _, b := range f.Blocks {
-		for _, in := range b.Instrs {
-			for j, a := range in.Args {
-				if a == slot && (in.Op != OpLoad || j != 0) {
-					return false
-				}
-			}
-		}
-	}
-	return true
+	return f.slotOnlyLoaded(f.NParams + i)
 }
 
 // ParamOnlyLoaded reports whether f uses its parameter i (a pointer) only
@@ -415,10 +405,17 @@ func (f *Func) ParamOnlyLoaded(i int) bool {
 	if fn := f.SSA(); fn != nil && i < len(fn.Params) {
 		return ssacell.OnlyReadThrough(fn.Params[i])
 	}
+	return f.slotOnlyLoaded(i)
+}
+
+// slotOnlyLoaded reports whether every instruction of f that uses slot
+// (a parameter or free variable, without SSA: a summary's) loads through
+// it.
+func (f *Func) slotOnlyLoaded(slot int) bool {
 	for _, b := range f.Blocks {
 		for _, in := range b.Instrs {
 			for j, a := range in.Args {
-				if a == i && (in.Op != OpLoad || j != 0) {
+				if a == slot && (in.Op != OpLoad || j != 0) {
 					return false
 				}
 			}
