@@ -255,18 +255,22 @@ func (fr *frame) ptrCell(p *value.Value) int {
 	if key != "" {
 		k = "deref:" + key
 	}
-	e.cellInit[cell] = e.hole(value.HoleRuntime, k, desc, "pointee not known")
+	e.cellInit[cell] = e.pointee(p, k, desc)
+	return cell
+}
+
+// pointee is what a pointer nothing is known about points to at first: for
+// a pointer parameter the function only reads through, what the caller's
+// argument points to (Piece.Deref); else a value not known.
+func (e *Evaluator) pointee(p *value.Value, key, desc string) *value.Value {
 	if p.Kind() == value.KUnknown {
-		if q := e.Piece(p.Hole()); q.Kind == value.HoleParam && q.Method == "" && !q.Deref {
-			if pr, ok := e.paramHoles[p.Hole()]; ok && pr.f.ParamOnlyLoaded(pr.index) {
-				// A pointer parameter the function only reads through:
-				// its pointee is what the caller's argument points to.
-				d := value.Piece{Hole: true, Kind: value.HoleParam, Key: k, Desc: q.Desc, Why: q.Why, Param: q.Param, Deref: true, Src: q.Src, SrcString: q.SrcString}
-				e.cellInit[cell] = value.Unknown(e.piece(d))
-			}
+		q := e.Piece(p.Hole())
+		if pr, ok := e.paramHoles[p.Hole()]; ok && q.Kind == value.HoleParam && q.Method == "" && !q.Deref && pr.f.ParamOnlyLoaded(pr.index) {
+			d := value.Piece{Hole: true, Kind: value.HoleParam, Key: key, Desc: q.Desc, Why: q.Why, Param: q.Param, Deref: true, Src: q.Src, SrcString: q.SrcString}
+			return value.Unknown(e.piece(d))
 		}
 	}
-	return cell
+	return e.hole(value.HoleRuntime, key, desc, "pointee not known")
 }
 
 // paramRef is the parameter a top-level frame's parameter hole stands for.

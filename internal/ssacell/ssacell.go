@@ -155,7 +155,7 @@ func onlyReadThrough(v ssa.Value, depth int) bool {
 		switch r := instr.(type) {
 		case *ssa.Store:
 			cell, ok := r.Addr.(*ssa.Alloc)
-			return ok && r.Val == v && SingleStore(cell, isMakeClosure) == v && cellReadThrough(cell, depth+1)
+			return ok && r.Val == v && SingleStore(cell, IsMakeClosure) == v && cellReadThrough(cell, depth+1)
 		case *ssa.MakeClosure:
 			fvs, ok := Captures(r, v)
 			for _, fv := range fvs {
@@ -184,7 +184,9 @@ func cellReadThrough(cell ssa.Value, depth int) bool {
 	})
 }
 
-func isMakeClosure(instr ssa.Instruction) bool {
+// IsMakeClosure reports whether instr makes a closure: for SingleStore, a
+// cell a closure captures is not thereby written.
+func IsMakeClosure(instr ssa.Instruction) bool {
 	_, ok := instr.(*ssa.MakeClosure)
 	return ok
 }

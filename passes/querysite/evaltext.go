@@ -297,9 +297,8 @@ func (a *pkgAnalysis) evalHole(ev *goeval.Evaluator, ref int, whole bool, hint a
 		}
 		return holePiece("", "*"+p.Desc, pos, end)
 	}
-	if p.Kind == value.HoleParam && c.top != nil && p.Why == "parameter of "+goevalShortName(c.top.String()) && p.Param < len(c.top.Params) {
-		param := c.top.Params[p.Param]
-		if k := c.paramIndex(param); k >= 0 && isString(param.Type()) {
+	if param := a.topParam(p, c); p.Kind == value.HoleParam && param != nil {
+		if k := c.paramIndex(param); isString(param.Type()) {
 			pc := piece{param: k, pos: pos, end: end, desc: param.Name(), key: a.paramKey(param)}
 			if pc.key == "" {
 				if t, ok := a.paramArgText(param, c); ok {
@@ -387,11 +386,11 @@ func (a *pkgAnalysis) splicedArg(p value.Piece) ast.Expr {
 // keyEqParam returns the index among c's parameters of the parameter a
 // HoleKeyEq piece conditions on, when it is a parameter of c.top.
 func (a *pkgAnalysis) keyEqParam(p value.Piece, c *ctx) (int, bool) {
-	if c.top == nil || p.Why != "parameter of "+goevalShortName(c.top.String()) || p.Param >= len(c.top.Params) {
+	param := a.topParam(p, c)
+	if param == nil {
 		return -1, false
 	}
-	k := c.paramIndex(c.top.Params[p.Param])
-	return k, k >= 0
+	return c.paramIndex(param), true
 }
 
 // keyConditionsMappable reports whether every HoleKeyEq piece of s
@@ -421,10 +420,8 @@ func (a *pkgAnalysis) keyConditionsMappable(ev *goeval.Evaluator, s *strshape.Sh
 // function's parameter, it is a hole.
 func (a *pkgAnalysis) methodPiece(p value.Piece, pos, end token.Pos, c *ctx) piece {
 	desc := p.Desc + "." + p.Method + "(…)"
-	if c.top != nil && p.Why == "parameter of "+goevalShortName(c.top.String()) && p.Param < len(c.top.Params) {
-		if k := c.paramIndex(c.top.Params[p.Param]); k >= 0 {
-			return piece{param: k, pos: pos, end: end, desc: desc, method: p.Method, methodArgs: p.MethodArgs}
-		}
+	if param := a.topParam(p, c); param != nil {
+		return piece{param: c.paramIndex(param), pos: pos, end: end, desc: desc, method: p.Method, methodArgs: p.MethodArgs}
 	}
 	return holePiece("", desc, pos, end)
 }
@@ -980,7 +977,8 @@ func textsString(a *pkgAnalysis, t texts) string {
 }
 
 // topParam is the parameter of c.top (receiver excluded) that the
-// HoleParam piece p stands for; nil when p is another function's.
+// HoleParam, HoleKeyEq or method piece p stands for; nil when p is
+// another function's.
 func (a *pkgAnalysis) topParam(p value.Piece, c *ctx) *ssa.Parameter {
 	if c.top == nil || p.Why != "parameter of "+goevalShortName(c.top.String()) || p.Param >= len(c.top.Params) {
 		return nil

@@ -254,10 +254,7 @@ func PeelConv(v ssa.Value) ssa.Value {
 // is written exactly once and its address is not passed anywhere else. A
 // closure may capture it; what the closure does with it is not looked at.
 func SingleStore(alloc *ssa.Alloc) ssa.Value {
-	return ssacell.SingleStore(alloc, func(instr ssa.Instruction) bool {
-		_, ok := instr.(*ssa.MakeClosure)
-		return ok
-	})
+	return ssacell.SingleStore(alloc, ssacell.IsMakeClosure)
 }
 
 // FieldAddrUses sorts the uses of a field's address: the stores through
