@@ -32,9 +32,13 @@ type Evaluator struct {
 	fieldBusy  map[string]bool
 	globals    map[string]int
 
-	lowered  map[*ssa.Function]*ir.Func
-	byName   map[string]*ir.Func
-	units    map[*Summary]*ir.Unit
+	lowered map[*ssa.Function]*ir.Func
+	byName  map[string]*ir.Func
+	units   map[*Summary]*ir.Unit
+	// deps are the summaries the summaries run so far carried, by name
+	// (Summary.Deps): the first one met for a name (any is the same
+	// function's or variable's).
+	deps     map[string]*Summary
 	tops     map[*ssa.Function]*frame
 	degraded map[topKey]*frame
 	topStack []*frame
@@ -90,6 +94,7 @@ func New(env Env, b Budget) *Evaluator {
 		lowered:    map[*ssa.Function]*ir.Func{},
 		byName:     map[string]*ir.Func{},
 		units:      map[*Summary]*ir.Unit{},
+		deps:       map[string]*Summary{},
 		tops:       map[*ssa.Function]*frame{},
 		degraded:   map[topKey]*frame{},
 		busy:       map[*ssa.Function]bool{},
@@ -122,11 +127,16 @@ func (e *Evaluator) lowerLocal(fn *ssa.Function) *ir.Func {
 // lookup resolves a function by full name through Env: its body when Env
 // allows it, else its summary's root.
 func (e *Evaluator) lookup(name string) *ir.Func {
-	if f, ok := e.byName[name]; ok {
+	if f, ok := e.byName[name]; ok && (f != nil || e.deps[name] == nil) {
 		return f
 	}
 	var f *ir.Func
 	c := e.env.Lookup(name)
+	if c.Fn == nil && c.Summary == nil {
+		// A package Env cannot see: a summary that calls it carried its
+		// summary (Deps).
+		c.Summary = e.deps[name]
+	}
 	switch {
 	case c.Fn != nil && len(c.Fn.Blocks) > 0:
 		f = e.lowerLocal(c.Fn)
@@ -137,6 +147,15 @@ func (e *Evaluator) lookup(name string) *ir.Func {
 	}
 	e.byName[name] = f
 	return f
+}
+
+// global is the summary holding the value of another package's variable
+// name: Env's, else one a summary carried (Deps).
+func (e *Evaluator) global(name string) *Summary {
+	if s := e.env.Global(name); s != nil {
+		return s
+	}
+	return e.deps[name]
 }
 
 // Result is an abstract value with the memory it may point into.
@@ -603,7 +622,7 @@ func (e *Evaluator) globalValue(fr *frame, cell int) (*value.Value, *value.Heap)
 	if ci.g == nil || ci.g.Pkg == nil || ci.g.Pkg.Func("init") == nil || len(ci.g.Pkg.Func("init").Blocks) == 0 || !e.env.Body(ci.g.Pkg.Func("init")) {
 		// Another package's variable: its value, carried by a fact
 		// (SummarizeGlobals).
-		if u := e.unitOf(e.env.Global(ci.global)); u != nil {
+		if u := e.unitOf(e.global(ci.global)); u != nil {
 			for _, g := range u.Globals {
 				if g.Name == ci.global {
 					return e.decodeValue(&g.Value, u, value.EmptyHeap())

@@ -6,6 +6,7 @@ import (
 	"go/constant"
 	"go/token"
 	"sort"
+	"strings"
 	"text/template/parse"
 
 	"golang.org/x/tools/go/ssa"
@@ -43,6 +44,22 @@ type Summary struct {
 	// Instantiate returns instead of the result (SummarizeAt); 0 for the
 	// result.
 	Probe int
+	// Deps are the summaries, as Env answered them where the summary was
+	// made, of the functions and package variables of other packages the
+	// unit names, and of those their own summaries name (flat, sorted by
+	// name, none with Deps of its own). An importer may not see a package
+	// its import only uses (go vet gives a pass the facts of the packages
+	// its type information names), so it cannot ask for that package's
+	// summaries; it finds them here instead.
+	Deps []Dep
+}
+
+// Dep is one summary a Summary carries for its importers: a function's
+// (Name is the function's full name) or a package variable's (Name is
+// the variable's, S.Unit.Globals holds its value).
+type Dep struct {
+	Name string
+	S    *Summary
 }
 
 // summaryVersion changes when the IR does.
@@ -135,6 +152,7 @@ func summarize(env Env, b Budget, fn *ssa.Function, probe ssa.Value) (*Summary, 
 	}
 	encodeGlobals(env, b, pkg, globals, l, false)
 	s := &Summary{Version: summaryVersion, Unit: l.Lowered()}
+	s.Deps = deps(env, b, pkg, &s.Unit)
 	if probe != nil {
 		slot, ok := s.Unit.Funcs[0].Slot(probe)
 		if !ok {
@@ -143,6 +161,120 @@ func summarize(env Env, b Budget, fn *ssa.Function, probe ssa.Value) (*Summary, 
 		s.Probe = slot + 1
 	}
 	return s, nil
+}
+
+// deps collects the Deps of a summary of a function of pkg whose unit is
+// u: the summaries Env gives for the names of other packages u holds and,
+// breadth first, for those their summaries hold, until their instructions
+// together would exceed Budget.Summary (a name left out stays a name: the
+// importer may still resolve it itself).
+func deps(env Env, b Budget, pkg *ssa.Package, u *ir.Unit) []Dep {
+	own := ""
+	if pkg != nil && pkg.Pkg != nil {
+		own = pkg.Pkg.Path()
+	}
+	seen := map[string]bool{}
+	var out []Dep
+	budget := b.Summary - unitInstrs(u)
+	var queue []*ir.Unit
+	// add adds the summary of name, a function (or, with global, a
+	// package variable) the unit of a summary names.
+	add := func(name string, global bool) {
+		if seen[name] || PackagePath(name) == "" || PackagePath(name) == own {
+			return
+		}
+		seen[name] = true
+		var d *Summary
+		if global {
+			d = env.Global(name)
+		} else {
+			d = env.Lookup(name).Summary
+		}
+		if d == nil || d.Version != summaryVersion {
+			return
+		}
+		n := unitInstrs(&d.Unit)
+		if n > budget {
+			return
+		}
+		budget -= n
+		out = append(out, Dep{Name: name, S: &Summary{Version: d.Version, Unit: d.Unit, Probe: d.Probe}})
+		queue = append(queue, &d.Unit)
+		for _, dd := range d.Deps {
+			// Deps the dependency carries itself: it was made where
+			// they were visible.
+			if seen[dd.Name] || dd.S == nil || PackagePath(dd.Name) == own {
+				continue
+			}
+			if n := unitInstrs(&dd.S.Unit); n <= budget {
+				seen[dd.Name] = true
+				budget -= n
+				out = append(out, Dep{Name: dd.Name, S: &Summary{Version: dd.S.Version, Unit: dd.S.Unit, Probe: dd.S.Probe}})
+				queue = append(queue, &dd.S.Unit)
+			}
+		}
+	}
+	visit := func(u *ir.Unit) {
+		for _, f := range u.Funcs {
+			for _, c := range f.Consts {
+				switch {
+				case c.Kind == ir.ConstFunc && c.Func == 0:
+					add(c.Name, false)
+				case c.Kind == ir.ConstGlobal:
+					add(c.Name, true)
+				}
+			}
+			for _, b := range f.Blocks {
+				for _, in := range b.Instrs {
+					if (in.Op == ir.OpCall || in.Op == ir.OpDefer || in.Op == ir.OpGo) && in.Mode == ir.CallStatic && in.Func == 0 {
+						add(in.Name, false)
+					}
+				}
+			}
+		}
+	}
+	visit(u)
+	for len(queue) > 0 {
+		next := queue[0]
+		queue = queue[1:]
+		visit(next)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+// unitInstrs is the number of instructions of a unit's functions.
+func unitInstrs(u *ir.Unit) int {
+	n := 0
+	for _, f := range u.Funcs {
+		for _, b := range f.Blocks {
+			n += len(b.Instrs)
+		}
+	}
+	return n
+}
+
+// PackagePath is the package path of a function, method or package
+// variable spelled as SSA spells a source one ("p/q.F", "(*p/q.T).M",
+// "p/q.v"), as Env is asked for them; "" for anything else (closures,
+// instantiations, wrappers).
+func PackagePath(name string) string {
+	if strings.ContainsAny(name, "[$ ") {
+		return ""
+	}
+	if strings.HasPrefix(name, "(") {
+		end := strings.Index(name, ")")
+		if end < 0 {
+			return ""
+		}
+		name = strings.TrimPrefix(name[1:end], "*")
+	}
+	slash := strings.LastIndex(name, "/")
+	dot := strings.LastIndex(name, ".")
+	if dot <= slash {
+		return ""
+	}
+	return name[:dot]
 }
 
 // SummarizeGlobals carries the values of package variables of pkg to its
@@ -228,6 +360,11 @@ func (e *Evaluator) unitOf(s *Summary) *ir.Unit {
 	}
 	u := s.Unit.Relink()
 	e.units[s] = u
+	for _, d := range s.Deps {
+		if _, ok := e.deps[d.Name]; !ok && d.S != nil {
+			e.deps[d.Name] = d.S
+		}
+	}
 	return u
 }
 

@@ -502,3 +502,92 @@ func evalReturn(t *testing.T, env *env, name string) string {
 	t.Fatalf("%s does not return", name)
 	return ""
 }
+
+// TestSummaryDeps: a summary carries the summaries of the other packages'
+// functions and variables it names (Deps), so that an importer which
+// cannot see those packages (go vet gives a pass the facts of the
+// packages its type information names: app imports store, whose API does
+// not mention ordersql) still runs them.
+func TestSummaryDeps(t *testing.T) {
+	p, err := build(srcPkg{"example.com/ordersql", `package ordersql
+
+var Table = "orders"
+
+func ByID() string { return "SELECT amount FROM orders WHERE order_id = $id" }
+
+func From(table string) string { return "SELECT amount FROM " + table }
+`}, srcPkg{"example.com/store", `package store
+
+import "example.com/ordersql"
+
+func OrderQuery() string { return ordersql.ByID() }
+
+func TableQuery() string { return ordersql.From(ordersql.Table) + " WHERE order_id = $id" }
+`}, srcPkg{"example.com/app", `package app
+
+import "example.com/store"
+
+func amount() string { return store.OrderQuery() }
+
+func byTable() string { return store.TableQuery() }
+`})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ordersql *ssa.Package
+	for _, q := range p.prog.AllPackages() {
+		if q.Pkg.Path() == "example.com/ordersql" {
+			ordersql = q
+		}
+	}
+	table, _ := ordersql.Members["Table"].(*ssa.Global)
+	vars := goeval.SummarizeGlobals(newEnv(t, p, "example.com/ordersql"), goeval.Budget{}, ordersql, []*ssa.Global{table})
+	if vars == nil {
+		t.Fatal("ordersql.Table is not summarised")
+	}
+	// store sees ordersql: its functions by summary, its variable by
+	// SummarizeGlobals.
+	store := newEnv(t, p, "example.com/store", "example.com/ordersql")
+	store.globals = map[string]*goeval.Summary{"example.com/ordersql": roundTrip(t, vars)}
+	summaries := map[string]*goeval.Summary{}
+	for _, name := range []string{"example.com/store.OrderQuery", "example.com/store.TableQuery"} {
+		s, err := goeval.Summarize(store, goeval.Budget{}, store.find(name))
+		if err != nil {
+			t.Fatalf("summarise %s: %v", name, err)
+		}
+		summaries[name] = roundTrip(t, s)
+	}
+	var deps []string
+	for _, d := range summaries["example.com/store.TableQuery"].Deps {
+		deps = append(deps, d.Name)
+	}
+	if got, want := strings.Join(deps, ", "), "example.com/ordersql.From, example.com/ordersql.Table"; got != want {
+		t.Errorf("TableQuery's deps = %s, want %s", got, want)
+	}
+	cases := []struct{ fn, want, without string }{
+		{"example.com/app.amount", "SELECT amount FROM orders WHERE order_id = $id", "<call:example.com/ordersql.ByID()>"},
+		{"example.com/app.byTable", "SELECT amount FROM orders WHERE order_id = $id", "<call:example.com/ordersql.From(var:example.com/ordersql.Table)> WHERE order_id = $id"},
+	}
+	for _, withDeps := range []bool{true, false} {
+		// app sees store only: ordersql is neither summarised nor has
+		// its variables.
+		app := newEnv(t, p, "example.com/app", "example.com/store")
+		for name, s := range summaries {
+			if !withDeps {
+				c := *s
+				c.Deps = nil
+				s = &c
+			}
+			app.summaries[name] = s
+		}
+		for _, c := range cases {
+			want := c.want
+			if !withDeps {
+				want = c.without
+			}
+			if got := evalReturn(t, app, c.fn); got != want {
+				t.Errorf("deps %v: %s = %q, want %q", withDeps, c.fn, got, want)
+			}
+		}
+	}
+}

@@ -5,7 +5,6 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
-	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -98,7 +97,7 @@ func (env *Env) Lookup(name string) goeval.Callee {
 	if fn := env.byName[name]; fn != nil && len(env.h.Program().Blocks(fn)) > 0 {
 		return goeval.Callee{Fn: fn}
 	}
-	f := env.fact(env.importedPkg(funcPkgPath(name)))
+	f := env.fact(env.importedPkg(goeval.PackagePath(name)))
 	if f == nil {
 		return goeval.Callee{}
 	}
@@ -122,28 +121,6 @@ func (env *Env) fact(pkg *types.Package) *Fact {
 		env.facts[pkg] = f
 	}
 	return f
-}
-
-// funcPkgPath is the package path of a function or method spelled as
-// (*ssa.Function).String spells a source function: "p/q.F", "(*p/q.T).M",
-// "(p/q.T).M"; "" for anything else (closures, instantiations, wrappers).
-func funcPkgPath(name string) string {
-	if strings.ContainsAny(name, "[$ ") {
-		return ""
-	}
-	if strings.HasPrefix(name, "(") {
-		end := strings.Index(name, ")")
-		if end < 0 {
-			return ""
-		}
-		name = strings.TrimPrefix(name[1:end], "*")
-	}
-	slash := strings.LastIndex(name, "/")
-	dot := strings.LastIndex(name, ".")
-	if dot <= slash {
-		return ""
-	}
-	return name[:dot]
 }
 
 // importedPkg finds the package with the given path among the package's
@@ -413,7 +390,7 @@ func (env *Env) Embedded(g *ssa.Global) (string, bool) {
 // Global answers with the values an imported package exported of its
 // variables (Fact.Vars).
 func (env *Env) Global(name string) *goeval.Summary {
-	if f := env.fact(env.importedPkg(funcPkgPath(name))); f != nil {
+	if f := env.fact(env.importedPkg(goeval.PackagePath(name))); f != nil {
 		return f.global(name)
 	}
 	return nil
