@@ -30,6 +30,13 @@
 // pkgscope's.
 //
 // What is recovered:
+//   - where text comes from: the text of every query site, of its table
+//     path, of the argument a wrapper's caller passes for its text, and the
+//     text summaries of helpers returning a string are the evaluator's
+//     (evaltext.go siteText, internal/goeval). text.go's recognisers are
+//     left only for text reached through a *string (pointers.go,
+//     inline.go), the summaries written from it, and the instantiation of
+//     facts at a caller.
 //   - text: constants (positions through the const declaration), +,
 //     //go:embed string vars (one file in the package directory, read by
 //     embed.go and handed to the evaluator, which carries an exported one
@@ -106,8 +113,7 @@
 //     path from one left out on some). A loop is read as one copy of its
 //     body (strshape.OneCopy): how many times it runs is not known, and zero
 //     copies may be a text the program never builds (`WHERE ` alone when
-//     every caller passes a filter). The recognisers leave a hole and
-//     textOrEval asks goeval — fmt.Sprintf and its family with a format of
+//     every caller passes a filter). fmt.Sprintf and its family with a format of
 //     any shape (a constant, a concatenation, a variable, a map entry),
 //     each formatted operand whose text is not known placed at its argument
 //     expression (value.Piece.At, evalHole), where yqlinject reads what was

@@ -1,12 +1,11 @@
 package querysite
 
 import (
-	"fmt"
+	"cmp"
 	"go/ast"
 	"go/constant"
 	"go/token"
 	"go/types"
-	"os"
 	"slices"
 	"strings"
 
@@ -56,7 +55,7 @@ func (a *pkgAnalysis) resultText(ev *goeval.Evaluator, r *goeval.Result, hint as
 	// caller passes a filter).
 	en := strshape.Enumerate(ev.Limits(), strshape.OneCopy(ev.Limits(), shape))
 	out := texts{truncated: !en.Exhaustive}
-	for _, vr := range orderVariants(dropUnsetFields(ev, en.Variants), appendedConds(shape)) {
+	for _, vr := range orderVariants(dropUnsetFields(ev, en.Variants), appendedConds(shape), func(ref int) token.Pos { return ev.Piece(ref).Pos }) {
 		if len(en.Variants) > 1 && emptyVariant(vr) {
 			continue // a field's zero value, an optional piece left out: no statement
 		}
@@ -151,30 +150,66 @@ func appendedConds(s *strshape.Shape) map[int]bool {
 // orderVariants orders variants as the recognisers did: of two variants
 // that differ in text appended under an if (conds), the one without it
 // first, the later if deciding first (a φ lists the path around the if
-// before the path through it). Lists joined from optional elements and
-// alternatives keep the evaluator's order.
-func orderVariants(vs []strshape.Variant, conds map[int]bool) []strshape.Variant {
+// before the path through it). Other alternatives (a variable assigned
+// again on a branch, an if and its else) come in source order: by the
+// position of the first literal where they part (pos; the evaluator
+// joins the branch through the if first). Variants that record different
+// decisions otherwise (lists joined from optional elements, the
+// representatives of many optional pieces) keep the evaluator's order.
+func orderVariants(vs []strshape.Variant, conds map[int]bool, pos func(ref int) token.Pos) []strshape.Variant {
 	out := slices.Clone(vs)
 	slices.SortStableFunc(out, func(x, y strshape.Variant) int {
-		ids := append(append(append(append([]int(nil), x.Present...), x.Absent...), y.Present...), y.Absent...)
-		slices.Sort(ids)
-		for i := len(ids) - 1; i >= 0; i-- {
-			c := ids[i]
-			if !conds[c] {
-				continue
-			}
-			xp, yp := slices.Contains(x.Present, c), slices.Contains(y.Present, c)
-			xa, ya := slices.Contains(x.Absent, c), slices.Contains(y.Absent, c)
-			if (xp || xa) && (yp || ya) && xp != yp {
-				if xp {
-					return 1
-				}
-				return -1
-			}
+		if c := byConds(x, y, conds); c != 0 {
+			return c
 		}
-		return 0
+		if !slices.Equal(x.Present, y.Present) || !slices.Equal(x.Absent, y.Absent) {
+			return 0 // optional pieces decide (a representative set)
+		}
+		return bySource(x, y, pos)
 	})
 	return out
+}
+
+// byConds compares two variants that differ in text appended under an
+// if: the one without it first, the later if deciding first.
+func byConds(x, y strshape.Variant, conds map[int]bool) int {
+	ids := append(append(append(append([]int(nil), x.Present...), x.Absent...), y.Present...), y.Absent...)
+	slices.Sort(ids)
+	for i := len(ids) - 1; i >= 0; i-- {
+		c := ids[i]
+		if !conds[c] {
+			continue
+		}
+		xp, yp := slices.Contains(x.Present, c), slices.Contains(y.Present, c)
+		xa, ya := slices.Contains(x.Absent, c), slices.Contains(y.Absent, c)
+		if (xp || xa) && (yp || ya) && xp != yp {
+			if xp {
+				return 1
+			}
+			return -1
+		}
+	}
+	return 0
+}
+
+// bySource compares two variants by the position of the first literal
+// where they part, 0 when either has none there.
+func bySource(x, y strshape.Variant, pos func(ref int) token.Pos) int {
+	for i := 0; i < len(x.Atoms) && i < len(y.Atoms); i++ {
+		ax, ay := x.Atoms[i], y.Atoms[i]
+		if ax == ay {
+			continue
+		}
+		if ax.Hole || ay.Hole {
+			return 0
+		}
+		px, py := pos(ax.Ref), pos(ay.Ref)
+		if !px.IsValid() || !py.IsValid() {
+			return 0
+		}
+		return cmp.Compare(px, py)
+	}
+	return 0
 }
 
 func emptyVariant(vr strshape.Variant) bool {
@@ -428,7 +463,7 @@ func (a *pkgAnalysis) methodPiece(p value.Piece, pos, end token.Pos, c *ctx) pie
 
 // methodText is the text of a method piece at a caller that passes arg:
 // the evaluator calls the method on the value arg holds there (its
-// dynamic type and fields, the memory at the call), as textOrEval reads
+// dynamic type and fields, the memory at the call), as siteText reads
 // a string argument. A PRAGMA TablePathPrefix from a value without
 // identity gives the piece's hole, as there.
 func (a *pkgAnalysis) methodText(arg ssa.Value, p piece, hint ast.Expr, c *ctx) texts {
@@ -619,44 +654,12 @@ func goevalShortName(name string) string {
 	return string(b)
 }
 
-// evalMode selects how direct sites get their text while the evaluator is
-// being wired: "" the recognisers, and the evaluator where they leave
-// every variant with a hole and it recovers more (needsEvaluator,
-// recoversMore); "on" the evaluator only; "compare" the recognisers,
-// printing each site whose evaluator text differs (the measure of what is
-// left before a recogniser can be deleted).
-var evalMode = os.Getenv("YDBLINT_EVALTEXT")
-
+// siteText is the text of a value a query site reads: a direct site's
+// text or table path, a wrapper's argument for its text parameter
+// (instantiateText), an argument every caller of a helper passes
+// (paramArgText). It is the evaluator's (evalText), without the variants
+// no known call of the site's function builds (reachableVariants).
 func (a *pkgAnalysis) siteText(v ssa.Value, hint ast.Expr, c *ctx) texts {
-	switch evalMode {
-	case "on":
-		return a.evalText(v, hint, c)
-	case "compare":
-		old := a.text(v, hint, c)
-		neu := a.evalText(v, hint, c)
-		if o, n := textsString(a, old), textsString(a, neu); o != n {
-			fmt.Fprintf(os.Stderr, "EVALDIFF %s\n  old: %s\n  new: %s\n", a.pass.Fset.Position(v.Pos()), o, n)
-			if hint != nil {
-				fmt.Fprintf(os.Stderr, "  at: %s\n", a.pass.Fset.Position(hint.Pos()))
-			}
-		} else {
-			fmt.Fprintf(os.Stderr, "EVALSAME\n")
-		}
-		return old
-	}
-	return a.textOrEval(v, hint, c)
-}
-
-// textOrEval is the recognisers' text of v, or the evaluator's where they
-// leave a hole and it recovers more (needsEvaluator, recoversMore): the
-// text of a direct site, and of the argument a wrapper's caller passes
-// for its text parameter (instantiateText), where a builder, a helper or
-// a branch of the caller made it.
-func (a *pkgAnalysis) textOrEval(v ssa.Value, hint ast.Expr, c *ctx) texts {
-	old := a.text(v, hint, c)
-	if !needsEvaluator(old) {
-		return a.reachableVariants(old, v, hint, c)
-	}
 	all := a.evalText(v, hint, c)
 	neu, known := knownPathPrefixes(all)
 	if !known {
@@ -667,24 +670,7 @@ func (a *pkgAnalysis) textOrEval(v ssa.Value, hint ast.Expr, c *ctx) texts {
 		// the text (a store's own folder beside a request's bucket).
 		neu = all
 	}
-	if recoversMore(neu, old, a.localFieldKeys()) {
-		return neu
-	}
-	return old
-}
-
-// tablePathText is the recognisers' text of a table path v, or the
-// evaluator's where they leave a hole and it recovers more (a table name
-// a constructor stored in a field, read through the field).
-func (a *pkgAnalysis) tablePathText(v ssa.Value, hint ast.Expr, c *ctx) texts {
-	old := a.text(v, hint, c)
-	if !needsEvaluator(old) {
-		return old
-	}
-	if neu := a.evalText(v, hint, c); recoversMore(neu, old, a.localFieldKeys()) {
-		return neu
-	}
-	return old
+	return a.reachableVariants(neu, v, hint, c)
 }
 
 // needsEvaluator reports whether the recognisers left a variant of a
@@ -954,26 +940,6 @@ func variantHasHole(v variant) bool {
 		}
 	}
 	return false
-}
-
-func textsString(a *pkgAnalysis, t texts) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "trunc=%v", t.truncated)
-	for _, v := range t.vs {
-		if t.hasParam() {
-			fmt.Fprintf(&b, " | %+v", factPieces(v))
-			continue
-		}
-		x := toText(v, 0, 0)
-		fmt.Fprintf(&b, " | %q holes=%v segs=", x.YQL, x.Holes)
-		for _, s := range x.Segments {
-			fmt.Fprintf(&b, "[%d+%d@%s-%d %v]", s.Off, s.Len, a.posString(s.Pos), s.End-s.Pos, s.Exact)
-		}
-		for _, ch := range x.Choices {
-			fmt.Fprintf(&b, " ch{%s %v %v %q}", a.posString(ch.Pos), ch.Present, ch.Negated, ch.When)
-		}
-	}
-	return b.String()
 }
 
 // topParam is the parameter of c.top (receiver excluded) that the

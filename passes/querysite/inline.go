@@ -18,7 +18,7 @@ import (
 //
 // A helper returning a string, at a query site or naming a table (a
 // function literal of the caller, tableName := func(t string) string {…}),
-// is the evaluator's (textOrEval, tablePathText): it runs the helper's
+// is the evaluator's (siteText): it runs the helper's
 // body with the call's arguments, a render helper's template and a lookup
 // by a parameter included. Only functions declared in this package with a
 // body, without free variables (or a function literal called where it is

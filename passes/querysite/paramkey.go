@@ -239,7 +239,7 @@ func (a *pkgAnalysis) paramArgText(p *ssa.Parameter, c *ctx) (texts, bool) {
 		if ce := a.src.Call(common.Pos()); ce != nil && len(ce.Args) == len(common.Args) {
 			hint = ce.Args[idx]
 		}
-		t := a.textOrEval(common.Args[idx], hint, &ctx{fn: call.Parent(), depth: c.depth + 1})
+		t := a.siteText(common.Args[idx], hint, &ctx{fn: call.Parent(), depth: c.depth + 1})
 		k, ok := identityKey(t)
 		if !ok || i > 0 && k != key {
 			return texts{}, false

@@ -27,7 +27,7 @@ func unknownPathPrefix(t texts) bool {
 // bucket's folder joined from a request's directory (seaweedfs's
 // getPrefix) keep the variant of the folder the DDL names. ok is false
 // when no variant is left (then a direct site's text is all of them,
-// matched by suffix: textOrEval).
+// matched by suffix: siteText).
 func knownPathPrefixes(t texts) (texts, bool) {
 	out := texts{truncated: t.truncated, cyclic: t.cyclic}
 	for _, v := range t.vs {

@@ -156,7 +156,7 @@ func returnedPointee(ret *ssa.Return) ssa.Value {
 // pointeeArgText is the text a *string argument arg points to at the call
 // that passes it to a wrapper reading through it (a {*k} piece of its
 // fact): the recognisers' (loadText), or the evaluator's where they leave
-// a hole and it recovers more, as textOrEval for a string argument — the
+// a hole and it recovers more — the
 // cell's value at that call (argAtCall), through the stores before it.
 func (a *pkgAnalysis) pointeeArgText(arg ssa.Value, hint ast.Expr, c *ctx) texts {
 	old := a.loadText(nil, arg, hint, c)

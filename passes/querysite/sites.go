@@ -224,7 +224,7 @@ func (a *pkgAnalysis) buildSite(common *ssa.CallCommon, t callTarget, c *ctx) (*
 	}
 	var tableTT texts // the path, for carryTable (helperpath.go)
 	if v, h := arg(sdk.RoleTable); v != nil {
-		tt := a.tablePathText(v, h, c)
+		tt := a.siteText(v, h, c)
 		tableTT = tt
 		if tt.hasParam() {
 			fwd.table = asParam(v, c)
@@ -386,7 +386,7 @@ func (a *pkgAnalysis) wrapperSite(s *site.Site, fwd *forward, args []ssa.Value, 
 	}
 	var tableTT texts // the path, for carryTable (helperpath.go)
 	if f.Table >= 0 && f.Table < len(args) {
-		tableTT = a.tablePathText(args[f.Table], hintAt(hints, f.Table), c)
+		tableTT = a.siteText(args[f.Table], hintAt(hints, f.Table), c)
 		a.wrappedTable(s, fwd, tableTT)
 	} else if len(f.TableTexts) > 0 {
 		tmpl := variantsFromFact(f.TableTexts, s.Pos, s.End)
@@ -658,43 +658,41 @@ func (a *pkgAnalysis) textSummaryOf(fn *ssa.Function) (texts, bool) {
 	if res.Len() != 1 || !isString(res.At(0).Type()) && !pointer {
 		return texts{}, false
 	}
+	if !pointer && a.callersKnown(fn) {
+		// The evaluator reads the parameters as the join of what every
+		// caller passes: no template. It runs the function at each call
+		// with that call's arguments instead.
+		return texts{}, false
+	}
 	c := &ctx{fn: fn, top: fn}
-	var results []ssa.Value
 	var out texts
 	for _, b := range a.prog.Blocks(fn) {
 		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && len(ret.Results) == 1 {
 			v := ret.Results[0]
-			if pointer {
-				if v = returnedPointee(ret); v == nil {
-					return texts{}, false
-				}
+			if !pointer {
+				out = union(out, a.evalText(v, nil, c))
+				continue
 			}
-			results = append(results, v)
+			if v = returnedPointee(ret); v == nil {
+				return texts{}, false
+			}
 			out = union(out, a.text(v, nil, c))
 		}
 	}
-	if !pointer && !out.cyclic && hasHole(out) && !a.callersKnown(fn) {
-		// The evaluator's, with fn's parameters as parameter pieces
-		// (evalHole), where the recognisers leave a hole that is no
-		// parameter (fmt.Sprintf, path.Join). One variant only: several
-		// are a lookup or branches the evaluator does not condition on
-		// the parameters (a table indexed by an int constant: jaeger's
-		// schema.BuildQuery), which instantiated at a caller would give
-		// it every entry.
-		var neu texts
-		for _, v := range results {
-			neu = union(neu, a.evalText(v, nil, c))
-		}
-		if len(neu.vs) == 1 && !neu.truncated && recoversMore(neu, out, a.localFieldKeys()) {
-			out = neu
-		}
+	if !pointer && out.hasParam() && (len(out.vs) != 1 || out.truncated) {
+		// Several variants built from the parameters are a lookup or
+		// branches the evaluator does not condition on them (a table
+		// indexed by an int constant: jaeger's schema.BuildQuery):
+		// instantiated at a caller they would give it every entry. The
+		// evaluator runs the function at each call instead, with the
+		// caller's arguments.
+		return texts{}, false
 	}
 	return out, hasLiteral(out)
 }
 
 // callersKnown reports whether the evaluator would read a parameter of fn
-// as its callers' arguments (every call known): a summary must keep the
-// parameters, so such a function's stays the recognisers'.
+// as its callers' arguments (every call known).
 func (a *pkgAnalysis) callersKnown(fn *ssa.Function) bool {
 	for _, p := range fn.Params {
 		if _, idx := a.knownCallers(p); idx >= 0 {

@@ -296,7 +296,7 @@ func (a *pkgAnalysis) loadText(load ssa.Value, addr ssa.Value, hint ast.Expr, c 
 }
 
 // globalText recovers a package-level string variable: a hole keyed by
-// the variable. Its value is the evaluator's (textOrEval; goeval reads a
+// the variable. Its value is the evaluator's (siteText; goeval reads a
 // package's variables through their initialisers and stores, a //go:embed
 // variable through its file, and another package's through its Fact),
 // which keeps the key where the variable is assigned after
@@ -574,12 +574,10 @@ func slicePieces(ps []piece, start, end int) []piece {
 }
 
 // callText recovers the result of a call to a function with a text
-// summary or fact. fmt.Sprintf and path.Join/Dir/Base are holes here,
-// which textOrEval hands to the evaluator (goeval's fmt and path
-// intrinsics). strings.Join and a
-// strings.Builder's or bytes.Buffer's String() are holes here, which
-// textOrEval hands to the evaluator (goeval's intrinsics model them, in
-// branches and loops too).
+// summary or fact, where text reaches the recognisers (through a *string:
+// pointers.go). fmt.Sprintf, path.Join/Dir/Base, strings.Join and a
+// strings.Builder's or bytes.Buffer's String() are holes here: the
+// evaluator's intrinsics model them, at every query site (siteText).
 func (a *pkgAnalysis) callText(call *ssa.Call, c *ctx) texts {
 	ce := a.src.Call(call.Pos())
 	pos, end := call.Pos(), call.Pos()
@@ -684,13 +682,12 @@ func (a *pkgAnalysis) instantiate(tmpl []variant, truncated bool, args []ssa.Val
 	return a.instantiateWith(tmpl, truncated, args, hints, c, a.text)
 }
 
-// instantiateText is instantiate for a wrapper's query text: an argument
-// the recognisers leave with a hole gets the evaluator's text when it
-// recovers more (textOrEval). Table paths and lookup entries keep the
-// recognisers' (a path's keyed hole names one value at every site that
-// reads it, the DDL's included).
+// instantiateText is instantiate for a wrapper's query text: each
+// argument's text is the evaluator's (siteText). Table paths and lookup
+// entries keep the recognisers' (a path's keyed hole names one value at
+// every site that reads it, the DDL's included).
 func (a *pkgAnalysis) instantiateText(tmpl []variant, truncated bool, args []ssa.Value, hints []ast.Expr, c *ctx) texts {
-	return a.instantiateWith(tmpl, truncated, args, hints, c, a.textOrEval)
+	return a.instantiateWith(tmpl, truncated, args, hints, c, a.siteText)
 }
 
 func (a *pkgAnalysis) instantiateWith(tmpl []variant, truncated bool, args []ssa.Value, hints []ast.Expr, c *ctx, argText func(ssa.Value, ast.Expr, *ctx) texts) texts {

@@ -54,13 +54,14 @@ func (st *store) reads(ctx context.Context, first bool) {
 }
 
 // A local assigned on a branch, its address handed to the wrapper: the
-// evaluator holds the cell's value at the call, one text per branch.
+// evaluator holds the cell's value at the call, one text per branch, in
+// source order.
 func (st *store) branches(ctx context.Context, byName bool) {
 	q := "SELECT meta FROM files WHERE dir = $dir"
 	if byName {
 		q = "SELECT meta FROM files WHERE name = $name"
 	}
-	_ = st.run(ctx, &q) // want `text="SELECT meta FROM files WHERE name = \$name" \| text="SELECT meta FROM files WHERE dir = \$dir" params`
+	_ = st.run(ctx, &q) // want `text="SELECT meta FROM files WHERE dir = \$dir" \| text="SELECT meta FROM files WHERE name = \$name" params`
 }
 
 // Written through before the call: the evaluator's memory at the call holds
