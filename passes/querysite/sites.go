@@ -658,12 +658,6 @@ func (a *pkgAnalysis) textSummaryOf(fn *ssa.Function) (texts, bool) {
 	if res.Len() != 1 || !isString(res.At(0).Type()) && !pointer {
 		return texts{}, false
 	}
-	if !pointer && a.callersKnown(fn) {
-		// The evaluator reads the parameters as the join of what every
-		// caller passes: no template. It runs the function at each call
-		// with that call's arguments instead.
-		return texts{}, false
-	}
 	c := &ctx{fn: fn, top: fn}
 	var out texts
 	for _, b := range a.prog.Blocks(fn) {
@@ -689,17 +683,6 @@ func (a *pkgAnalysis) textSummaryOf(fn *ssa.Function) (texts, bool) {
 		return texts{}, false
 	}
 	return out, hasLiteral(out)
-}
-
-// callersKnown reports whether the evaluator would read a parameter of fn
-// as its callers' arguments (every call known).
-func (a *pkgAnalysis) callersKnown(fn *ssa.Function) bool {
-	for _, p := range fn.Params {
-		if _, idx := a.knownCallers(p); idx >= 0 {
-			return true
-		}
-	}
-	return false
 }
 
 // rewriteBind rewrites database/sql placeholders the way the driver does
