@@ -386,6 +386,15 @@ func (a *pkgAnalysis) evalHole(ev *goeval.Evaluator, ref int, whole bool, hint a
 	}
 	desc := p.Desc
 	e := a.src.ExprAt(p.Src)
+	if arg == nil && (e == nil || !within(e, c.fn)) {
+		// Made out of the site's sight (a variable a closure captured,
+		// a call inside another function): placed at and described by
+		// the operand of the site's concatenation that holds it, as
+		// the user spliced it (tableName).
+		if op := a.spliceOperand(ev, ref, v, hint, c); op != nil {
+			e = op
+		}
+	}
 	if e != nil {
 		// Described as the expression that made it, as the recognisers
 		// did: s.tablePath, not the evaluator's *s.tablePath.
@@ -402,6 +411,54 @@ func (a *pkgAnalysis) evalHole(ev *goeval.Evaluator, ref int, whole bool, hint a
 		}
 	}
 	return holePiece(key, desc, pos, end)
+}
+
+// spliceOperand is the operand of the concatenation v (the site's value,
+// spelled hint in c.fn when known) whose value is the hole ref alone; nil
+// when no operand is.
+func (a *pkgAnalysis) spliceOperand(ev *goeval.Evaluator, ref int, v ssa.Value, hint ast.Expr, c *ctx) ast.Expr {
+	var found ast.Expr
+	var walk func(v ssa.Value, h ast.Expr, depth int)
+	walk = func(v ssa.Value, h ast.Expr, depth int) {
+		if found != nil || depth > maxDepth {
+			return
+		}
+		if h != nil {
+			h = ast.Unparen(h)
+		}
+		if b, ok := v.(*ssa.BinOp); ok && b.Op == token.ADD && isString(b.Type()) {
+			var hx, hy ast.Expr
+			if be, ok := h.(*ast.BinaryExpr); ok && be.Op == token.ADD {
+				hx, hy = be.X, be.Y
+			}
+			walk(b.X, hx, depth+1)
+			walk(b.Y, hy, depth+1)
+			return
+		}
+		if _, ok := v.(*ssa.Const); ok {
+			return
+		}
+		if h == nil {
+			// A call whose arguments SSA does not spell one by one
+			// (database/sql's variadic args): the operand by its
+			// position.
+			if h = a.src.ExprAt(v.Pos()); h == nil {
+				return
+			}
+		}
+		if s := shapeOf(ev, ev.Value(c.fn, v).V, 0); s != nil && s.Kind == strshape.KindHole && s.Ref == ref {
+			found = h
+		}
+	}
+	walk(v, hint, 0)
+	return found
+}
+
+// within reports whether e is spelled in fn's body (a closure's own, not
+// the function that made it).
+func within(e ast.Expr, fn *ssa.Function) bool {
+	syn := fn.Syntax()
+	return syn != nil && syn.Pos() <= e.Pos() && e.End() <= syn.End()
 }
 
 // splicedArg is the argument expression of the call that spliced the
