@@ -393,7 +393,7 @@ func (a *pkgAnalysis) wrapperSite(s *site.Site, fwd *forward, args []ssa.Value, 
 		if t.local != nil {
 			tmpl = t.local.tableTexts.vs
 		}
-		tableTT = a.instantiate(tmpl, false, args, hints, c)
+		tableTT = a.instantiateText(tmpl, false, args, hints, c)
 		a.wrappedTable(s, fwd, tableTT)
 	}
 	if f.Rows >= 0 && f.Rows < len(args) {

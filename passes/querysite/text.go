@@ -682,10 +682,10 @@ func (a *pkgAnalysis) instantiate(tmpl []variant, truncated bool, args []ssa.Val
 	return a.instantiateWith(tmpl, truncated, args, hints, c, a.text)
 }
 
-// instantiateText is instantiate for a wrapper's query text: each
-// argument's text is the evaluator's (siteText). Table paths and lookup
-// entries keep the recognisers' (a path's keyed hole names one value at
-// every site that reads it, the DDL's included).
+// instantiateText is instantiate for a wrapper's query text and table
+// path template: each argument's text is the evaluator's (siteText).
+// instantiate (the recognisers' text of each argument) is left for a
+// summary reached through a *string (pointers.go).
 func (a *pkgAnalysis) instantiateText(tmpl []variant, truncated bool, args []ssa.Value, hints []ast.Expr, c *ctx) texts {
 	return a.instantiateWith(tmpl, truncated, args, hints, c, a.siteText)
 }

@@ -73,7 +73,7 @@ func indexTable(k Kind) string {
 }
 
 // Reindex writes rows of one kind. The rows fit either table; which one
-// they go to depends on k.
+// they go to depends on k (two returns name operation_index: one table).
 func (w *Writer) Reindex(ctx context.Context, k Kind, spans []spanmodel.Span) error {
 	var rows []types.Value
 	for _, sp := range spans {
@@ -82,7 +82,7 @@ func (w *Writer) Reindex(ctx context.Context, k Kind, spans []spanmodel.Span) er
 			types.StructFieldValue("start_time", types.Int64Value(sp.StartTime)),
 		))
 	}
-	return w.upsert(ctx, indexTable(k), rows) // want `kind=bulkupsert tables=\["__ydblint_hole_0__/service_index","__ydblint_hole_0__/operation_index","__ydblint_hole_0__/operation_index"\] row\{service:Utf8 const=false,start_time:Int64 const=false\} chain=\(\*example.com/helperpath/spanmisc.Writer\).upsert`
+	return w.upsert(ctx, indexTable(k), rows) // want `kind=bulkupsert tables=\["__ydblint_hole_0__/service_index","__ydblint_hole_0__/operation_index"\] row\{service:Utf8 const=false,start_time:Int64 const=false\} chain=\(\*example.com/helperpath/spanmisc.Writer\).upsert`
 }
 
 // Archive writes the index rows of one generation: the table's name gets
