@@ -140,7 +140,13 @@
 // functions it calls, the methods of its package's types it converts to
 // interfaces (importers cannot name them), and the values of the package
 // variables it reads that only the initialiser assigns. Exported callees
-// stay names, resolved at the importer through Env. A residual program
+// stay names, resolved at the importer through Env; those of other
+// packages travel along too (Summary.Deps: the summaries Env gave where
+// the summary was made, flat, within the same instruction bound), since
+// an importer may not see a package its import only uses — go vet gives
+// a pass the facts of the packages its type information names, so text
+// that store.OrderQuery takes from ordersql.ByID reaches app, which
+// imports store alone, only that way. A residual program
 // rather than a residual value, because what crosses packages is effects
 // and control flow over the parameters — a builder's methods write fields
 // of the receiver, a constructor applies option closures in a loop over

@@ -31,12 +31,13 @@
 //
 // What is recovered:
 //   - where text comes from: the text of every query site, of its table
-//     path, of the argument a wrapper's caller passes for its text, and the
-//     text summaries of helpers returning a string are the evaluator's
-//     (evaltext.go siteText, internal/goeval). text.go's recognisers are
-//     left only for text reached through a *string (pointers.go,
-//     inline.go), the summaries written from it, and the instantiation of
-//     facts at a caller.
+//     path, of the argument a wrapper's caller passes for its text (or
+//     for the *string it reads through) is the evaluator's (evaltext.go
+//     siteText, internal/goeval); a helper returning text, here or in
+//     another package, is run by it with the caller's arguments (its body,
+//     or its ydbEval summary). No recogniser is left: text.go is the text
+//     model (pieces, variants, constants mapped back to source) and the
+//     instantiation of a wrapper's fact at a caller.
 //   - text: constants (positions through the const declaration), +,
 //     //go:embed string vars (one file in the package directory, read by
 //     embed.go and handed to the evaluator, which carries an exported one
@@ -82,11 +83,11 @@
 //     evaluator's text replaces the recognisers' keyed hole where it keeps
 //     the identity the DDL shares (keepsIdentity).
 //   - text through *string (pointers.go): a *string parameter only read
-//     through ({*k} in facts), a helper returning the address of a
-//     variable written once, a local written once whose address reaches
-//     only read-only functions (package localcell decides which locals
-//     hold one value); such helpers are evaluated at the call (inline.go).
-//     A pointer written through is a hole.
+//     through ({*k} in facts) is instantiated with the evaluator's text of
+//     what the caller's argument points to at the call; a helper returning
+//     the address of a variable is interpreted (ydbEval carries it across
+//     packages). A pointer written through where the evaluator cannot see
+//     is a hole.
 //   - a variable a closure captures (the closure a retrier or t.Run runs,
 //     however deeply nested) is the evaluator's: it evaluates the makers'
 //     frames, outermost first (goeval bindFree), and reads the cell there;
@@ -137,8 +138,6 @@
 //     (a generic helper rendering the query builder it is handed as an
 //     interface): each caller's text is the evaluator's call of the method
 //     on the value it passes, with the memory at the call (methodText).
-//   - ydbText(…{0}…): the function returns query text built from its
-//     parameters.
 //   - ydbHash(func,arg=i): the function returns a hash of parameter i
 //     (package gohash).
 //   - ydbRowShape({f1,f2}|…): the function returns these row fields
@@ -205,7 +204,7 @@
 //     wrapper forwarding rows carries its path to its callers even when the
 //     path is constant; a function literal of the caller computing the
 //     name (tableName := func(t string) string {…}; tableName(tblTraces))
-//     is evaluated at its call (helperpath.go, inline.go). Rows a function
+//     is evaluated at its call (helperpath.go). Rows a function
 //     of the package returns (rows := buildRows(spans), also with an
 //     error) are the elements its return statements build.
 //   - row fields returned by a function or method as

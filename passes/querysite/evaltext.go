@@ -730,117 +730,6 @@ func (a *pkgAnalysis) siteText(v ssa.Value, hint ast.Expr, c *ctx) texts {
 	return a.reachableVariants(neu, v, hint, c)
 }
 
-// needsEvaluator reports whether the recognisers left a variant of a
-// direct site's text with a hole (a builder's method, a closure filter, a
-// loop they do not model): the evaluator is then asked too. Parameter
-// pieces (a wrapper's template, instantiated by its callers) stay with the
-// recognisers, which write the facts.
-func needsEvaluator(t texts) bool {
-	return !t.hasParam() && !t.cyclic && hasHole(t)
-}
-
-// hasHole reports whether a variant of t holds a hole.
-func hasHole(t texts) bool {
-	for _, v := range t.vs {
-		if variantHasHole(v) {
-			return true
-		}
-	}
-	return false
-}
-
-// recoversMore reports whether the evaluator's text neu is to be used
-// instead of the recognisers' old: an enumeration (cut short only where
-// old holds text not recovered at all) whose share of variants free of
-// holes is larger, or the
-// same with more literal text per variant, or as much with fewer holes per
-// variant. Its parameter pieces (a captured variable built from the
-// function's parameters, read by a retrier's closure) are the wrapper's
-// template, instantiated at each caller as the recognisers' are; a
-// parameter piece is no hole (needsEvaluator left old without one). Shares,
-// not counts: the recognisers multiply variants around a hole (a builder's
-// fields read as alternatives) that the evaluator decides.
-func recoversMore(neu, old texts, local string) bool {
-	if neu.cyclic || len(neu.vs) == 0 {
-		return false
-	}
-	// A cut set of variants (the representatives of more optional
-	// pieces than a site holds: each present, each absent, all, none)
-	// says more than text the recognisers did not recover at all (a
-	// keyless hole), not more than what they did.
-	if neu.truncated && !keylessHole(old) {
-		return false
-	}
-	nf, nh, nl := textsCounts(neu)
-	of, oh, ol := textsCounts(old)
-	nv, ov := len(neu.vs), len(old.vs)
-	if ov == 0 {
-		return nl > 0
-	}
-	// Per variant, in integers: nf/nv against of/ov, nh/nv against
-	// oh/ov, nl/nv against ol/ov.
-	switch {
-	case nf*ov > of*nv:
-		return true
-	case nf*ov < of*nv:
-		return false
-	}
-	// As many complete variants. A hole the recognisers keyed (a field, a
-	// call, a parameter) names the same value at every site that reads
-	// it, the DDL's included: the evaluator may spell that value as other
-	// holes (the fields a path was joined from) at one site and not at
-	// another, and the two would no longer match. Such a text stays,
-	// unless the evaluator's text keeps what they identify
-	// (keepsIdentity).
-	if keyedHole(old) && !keepsIdentity(neu, old, local) {
-		return false
-	}
-	if rekeysWholeHole(neu, old) {
-		return true
-	}
-	// Otherwise more literal text (a statement around a table-path hole
-	// in place of a whole hole), or as much with fewer holes. A whole hole
-	// in place of a text with two is no gain.
-	switch {
-	case nl*ov > ol*nv:
-		return true
-	case nl*ov < ol*nv:
-		return false
-	}
-	switch {
-	case nh*ov < oh*nv:
-		return true
-	case nh*ov > oh*nv:
-		return false
-	}
-	// The same text with as many holes: more of them keyed (path.Dir of a
-	// field, "dir:field:…", which the catalogue joins back into the
-	// table created at the field's path).
-	return keyedHoles(neu)*ov > keyedHoles(old)*nv
-}
-
-// keyedHoles counts the holes of t that have a key.
-func keyedHoles(t texts) int {
-	n := 0
-	for _, v := range t.vs {
-		for _, p := range v {
-			if p.hole && p.key != "" {
-				n++
-			}
-		}
-	}
-	return n
-}
-
-// rekeysWholeHole reports whether neu, where each variant of old is one
-// hole, is one hole under another key: a field read as the keyed value
-// stored into it (pathsplit: s.path = cfg.Path). No more text, but the key
-// the DDL shares; where old's hole had a key, keepsIdentity let neu through
-// only as a local field it read (readsLocalField).
-func rekeysWholeHole(neu, old texts) bool {
-	return wholeHoles(old) && wholeHoles(neu) && !keepsHoleKeys(old, neu)
-}
-
 // keylessHole reports whether a hole of t has no key.
 func keylessHole(t texts) bool {
 	for _, v := range t.vs {
@@ -852,9 +741,6 @@ func keylessHole(t texts) bool {
 	}
 	return false
 }
-
-// keyedHole reports whether a hole of t has a key.
-func keyedHole(t texts) bool { return len(holeKeys(t)) > 0 }
 
 // keepsIdentity reports whether the evaluator's text neu keeps what the
 // keyed holes of old identify; local is the prefix of the keys of the
@@ -925,16 +811,12 @@ func statements(t texts) bool {
 	return len(t.vs) > 0
 }
 
-// localFieldKeys is the prefix of the hole keys of the fields of the
-// package's struct types.
-func (a *pkgAnalysis) localFieldKeys() string { return "field:" + a.pass.Pkg.Path() + "." }
-
 // withoutLocalFields is t without the holes keyed by a field of a struct
 // type of the package (prefix "field:<package path>."): the evaluator reads
 // such a field as the values stored into it (evalenv's store index), so a text that
 // recovers it as literal text has not lost its identity.
 func withoutLocalFields(t texts, prefix string) texts {
-	out := texts{vs: make([]variant, len(t.vs)), truncated: t.truncated, cyclic: t.cyclic}
+	out := texts{vs: make([]variant, len(t.vs)), truncated: t.truncated}
 	for i, v := range t.vs {
 		for _, p := range v {
 			if !p.hole || !strings.HasPrefix(p.key, prefix) {
@@ -968,35 +850,6 @@ func holeKeys(t texts) map[string]bool {
 		}
 	}
 	return out
-}
-
-// textsCounts returns the variants free of holes, the holes and the bytes
-// of literal text of t.
-func textsCounts(t texts) (full, holes, lit int) {
-	for _, v := range t.vs {
-		h := 0
-		for _, p := range v {
-			if p.hole {
-				h++
-			} else {
-				lit += len(p.text)
-			}
-		}
-		if h == 0 {
-			full++
-		}
-		holes += h
-	}
-	return full, holes, lit
-}
-
-func variantHasHole(v variant) bool {
-	for _, p := range v {
-		if p.hole {
-			return true
-		}
-	}
-	return false
 }
 
 // topParam is the parameter of c.top (receiver excluded) that the

@@ -136,26 +136,3 @@ func (f *sinkFact) String() string {
 	}
 	return "ydbSink(" + strings.Join(parts, ",") + ")"
 }
-
-// textFact says that a function returns query text built from constants
-// and its parameters.
-type textFact struct {
-	Texts     []factVariant
-	Truncated bool
-	// Pointer: the function returns a *string and Texts are the string it
-	// points to (a fresh variable written once and never changed).
-	Pointer bool
-}
-
-func (*textFact) AFact() {}
-
-func (f *textFact) String() string {
-	var vs []string
-	for _, v := range f.Texts {
-		vs = append(vs, v.String())
-	}
-	if f.Pointer {
-		return "ydbText(*" + strings.Join(vs, "|") + ")"
-	}
-	return "ydbText(" + strings.Join(vs, "|") + ")"
-}

@@ -112,16 +112,6 @@ func (a *pkgAnalysis) wrappedTable(s *site.Site, fwd *forward, tt texts) {
 	}
 }
 
-// closureCall reports whether common calls the function literal callee
-// through the closure made for it (tableName := func(t string) string {
-// … }; tableName(tblTraces)), so that its free variables are those of its
-// one MakeClosure (ssaval.FreeVarBinding) and it can be evaluated at the call
-// (inline.go).
-func closureCall(callee *ssa.Function, common *ssa.CallCommon) bool {
-	mc, ok := common.Value.(*ssa.MakeClosure)
-	return ok && mc.Fn == callee && callee.Parent() != nil && !common.IsInvoke()
-}
-
 // carryTable keeps the path of a site whose rows are forwarded (the
 // caller's rows, decoded at each call) while the path is not: a constant
 // path, or one whose parameters resolve, travels with the wrapper as its

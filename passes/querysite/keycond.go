@@ -23,7 +23,7 @@ func (a *pkgAnalysis) keyCondition(p piece, args []ssa.Value, c *ctx) (cond text
 	if p.param >= len(args) {
 		return texts{}, false, false
 	}
-	v, vc, _ := c.resolveBound(args[p.param])
+	v, vc := c.resolveBound(args[p.param])
 	if vc == nil {
 		vc = c
 	}

@@ -255,7 +255,7 @@ func (a *pkgAnalysis) paramArgText(p *ssa.Parameter, c *ctx) (texts, bool) {
 // identityKey spells a single-variant text with holes by their keys; false
 // when it has an unkeyed hole, a parameter or several variants.
 func identityKey(t texts) (string, bool) {
-	if len(t.vs) != 1 || t.truncated || t.cyclic {
+	if len(t.vs) != 1 || t.truncated {
 		return "", false
 	}
 	var b strings.Builder

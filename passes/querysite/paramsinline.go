@@ -19,9 +19,36 @@ import (
 //	… fm.queryParameters() …
 //
 // The helper is evaluated at the call with its parameters bound to the
-// arguments (as inline.go does for text); a field read through a bound
-// pointer to a local struct is the value stored into that field once at
-// the caller, so Go hashes and origins are seen in the caller's terms.
+// arguments (ctx.binds); a field read through a bound pointer to a local
+// struct is the value stored into that field once at the caller, so Go
+// hashes and origins are seen in the caller's terms. (Query text is the
+// evaluator's, which runs a helper's body with the call's arguments
+// itself.)
+
+// bound is an argument bound to a parameter of an inlined helper: the
+// value and the caller's context.
+type bound struct {
+	v ssa.Value
+	c *ctx
+}
+
+// resolveBound follows a parameter of an inlined helper to the caller's
+// argument; it returns v itself (and nil) when v is not bound.
+func (c *ctx) resolveBound(v ssa.Value) (ssa.Value, *ctx) {
+	var bc *ctx
+	for i := 0; i < maxDepth; i++ {
+		p, ok := v.(*ssa.Parameter)
+		if !ok {
+			break
+		}
+		b, ok := c.binds[p]
+		if !ok {
+			break
+		}
+		v, c, bc = b.v, b.c, b.c
+	}
+	return v, bc
+}
 
 // inlineResult is the value a helper returns and the context binding its
 // parameters to the call's arguments, in which package bindings decodes

@@ -29,7 +29,7 @@ func unknownPathPrefix(t texts) bool {
 // when no variant is left (then a direct site's text is all of them,
 // matched by suffix: siteText).
 func knownPathPrefixes(t texts) (texts, bool) {
-	out := texts{truncated: t.truncated, cyclic: t.cyclic}
+	out := texts{truncated: t.truncated}
 	for _, v := range t.vs {
 		if _, ok := unknownPrefixHole(v); ok {
 			out.truncated = true

@@ -51,7 +51,7 @@ var Analyzer = &analysis.Analyzer{
 	Requires:         []*analysis.Analyzer{config.Analyzer, pkgstate.Analyzer, ssaprog.Analyzer},
 	RunDespiteErrors: true,
 	ResultType:       reflect.TypeFor[*site.Result](),
-	FactTypes:        []analysis.Fact{new(sinkFact), new(textFact), new(gohash.Fact), new(pkgscope.ReachFact), new(pkgscope.IncompleteFact), new(rowshape.ShapeFact), new(rowshape.ImplsFact), new(evalenv.Fact)},
+	FactTypes:        []analysis.Fact{new(sinkFact), new(gohash.Fact), new(pkgscope.ReachFact), new(pkgscope.IncompleteFact), new(rowshape.ShapeFact), new(rowshape.ImplsFact), new(evalenv.Fact)},
 }
 
 // Bounds: every recursion and enumeration is capped so that no input can
@@ -118,17 +118,15 @@ type pkgAnalysis struct {
 	pkgByPath      map[string]*types.Package
 
 	sinks map[*ssa.Function]*sinkFact // in-package wrapper summaries
-	texts map[*ssa.Function]*textFact
-	// localTexts and localSinks keep the in-package summaries with Go
-	// positions (facts carry none).
-	localTexts map[*ssa.Function]texts
+	// localSinks keeps the in-package summaries with Go positions (facts
+	// carry none).
 	localSinks map[*ssa.Function]*sinkSummary
 	hashes     *gohash.Deriver              // Go hashes of values, hash summaries (hashhost.go)
 	cfgSinks   *cfgsink.Sinks               // nil when the configuration declares none
 	paramKeys  *paramKeyState               // callers of each function (paramkey.go), built on first use
 	rows       *rowshape.Decoder            // rows, keys and row shapes (rowhost.go)
 	params     *bindings.Decoder[*ctx]      // parameters (bindhost.go)
-	cells      *localcell.Cells             // local variables read through pointers (pointers.go)
+	cells      *localcell.Cells             // local variables read through pointers (values.go)
 	handles    *dbhandle.Tracer             // database/sql handles (dbhost.go)
 	evalPkg    *evalenv.Package             // the evaluator's view of the package (evalhost.go)
 	eval       *goeval.Evaluator            // made at the first site (evalhost.go)
@@ -143,8 +141,6 @@ func newAnalysis(pass *analysis.Pass) *pkgAnalysis {
 		res:        &site.Result{},
 		src:        srcindex.New(pass.Files, pass.TypesInfo),
 		sinks:      map[*ssa.Function]*sinkFact{},
-		texts:      map[*ssa.Function]*textFact{},
-		localTexts: map[*ssa.Function]texts{},
 		localSinks: map[*ssa.Function]*sinkSummary{},
 	}
 	a.rows = rowshape.NewDecoder(pass, rowHost{a})

@@ -23,7 +23,7 @@ import (
 // the evaluator cannot tell apart from old's variants (a hole without a
 // key, a text old does not hold, a bound) leaves old as it is.
 func (a *pkgAnalysis) reachableVariants(old texts, v ssa.Value, hint ast.Expr, c *ctx) texts {
-	if len(old.vs) < 2 || old.truncated || old.cyclic || old.hasParam() || c == nil || c.fn == nil {
+	if len(old.vs) < 2 || old.truncated || old.hasParam() || c == nil || c.fn == nil {
 		return old
 	}
 	if in, ok := v.(ssa.Instruction); !ok || in.Parent() != c.fn {
@@ -42,7 +42,7 @@ func (a *pkgAnalysis) reachableVariants(old texts, v ssa.Value, hint ast.Expr, c
 	for _, call := range calls {
 		r := ev.Instantiate(s, ev.Args(call))
 		neu := a.resultText(ev, r, hint, v, c)
-		if neu.truncated || neu.cyclic || len(neu.vs) == 0 {
+		if neu.truncated || len(neu.vs) == 0 {
 			return old
 		}
 		for _, nv := range neu.vs {

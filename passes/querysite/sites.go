@@ -517,8 +517,8 @@ func (a *pkgAnalysis) collectSites() {
 	}
 }
 
-// summarize computes in-package wrapper, text and hash summaries to a
-// fixed point and exports them as facts.
+// summarize computes in-package wrapper and hash summaries to a fixed
+// point and exports them as facts.
 func (a *pkgAnalysis) summarize() {
 	var decls []*ssa.Function
 	for _, fn := range a.funcs {
@@ -531,9 +531,6 @@ func (a *pkgAnalysis) summarize() {
 		for _, fn := range decls {
 			if s := a.sinkSummaryOf(fn); s != nil && (a.localSinks[fn] == nil || a.localSinks[fn].fact.String() != s.fact.String() || textsKey(a.localSinks[fn].texts) != textsKey(s.texts)) {
 				a.localSinks[fn], changed = s, true
-			}
-			if t, ok := a.textSummaryOf(fn); ok && textsKey(a.localTexts[fn]) != textsKey(t) {
-				a.localTexts[fn], a.texts[fn], changed = t, &textFact{Texts: factVariants(t), Truncated: t.truncated, Pointer: returnsStringPointer(fn.Signature)}, true
 			}
 			if a.hashes.Summarize(fn) {
 				changed = true
@@ -548,9 +545,6 @@ func (a *pkgAnalysis) summarize() {
 		obj := ssaval.FuncObj(fn)
 		if s := a.localSinks[fn]; s != nil {
 			a.pass.ExportObjectFact(obj, s.fact)
-		}
-		if t := a.texts[fn]; t != nil {
-			a.pass.ExportObjectFact(obj, t)
 		}
 		if h := a.hashes.Summary(fn); h != nil {
 			a.pass.ExportObjectFact(obj, h)
@@ -648,41 +642,6 @@ func (a *pkgAnalysis) sinkSummaryOf(top *ssa.Function) *sinkSummary {
 		}
 	}
 	return nil
-}
-
-// textSummaryOf summarises a function returning query text built from
-// constants and its parameters (at least one literal piece).
-func (a *pkgAnalysis) textSummaryOf(fn *ssa.Function) (texts, bool) {
-	res := fn.Signature.Results()
-	pointer := returnsStringPointer(fn.Signature)
-	if res.Len() != 1 || !isString(res.At(0).Type()) && !pointer {
-		return texts{}, false
-	}
-	c := &ctx{fn: fn, top: fn}
-	var out texts
-	for _, b := range a.prog.Blocks(fn) {
-		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && len(ret.Results) == 1 {
-			v := ret.Results[0]
-			if !pointer {
-				out = union(out, a.evalText(v, nil, c))
-				continue
-			}
-			if v = returnedPointee(ret); v == nil {
-				return texts{}, false
-			}
-			out = union(out, a.text(v, nil, c))
-		}
-	}
-	if !pointer && out.hasParam() && (len(out.vs) != 1 || out.truncated) {
-		// Several variants built from the parameters are a lookup or
-		// branches the evaluator does not condition on them (a table
-		// indexed by an int constant: jaeger's schema.BuildQuery):
-		// instantiated at a caller they would give it every entry. The
-		// evaluator runs the function at each call instead, with the
-		// caller's arguments.
-		return texts{}, false
-	}
-	return out, hasLiteral(out)
 }
 
 // rewriteBind rewrites database/sql placeholders the way the driver does

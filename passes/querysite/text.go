@@ -14,7 +14,6 @@ import (
 
 	"github.com/ydblint/ydblint/internal/site"
 	"github.com/ydblint/ydblint/internal/yql"
-	"github.com/ydblint/ydblint/passes/querysite/internal/ssaval"
 )
 
 // piece is one piece of recovered text: literal bytes, an unknown hole, or
@@ -57,12 +56,11 @@ type piece struct {
 
 type variant []piece
 
-// texts is a bounded set of text variants. cyclic marks a value that
-// depends on a φ currently being evaluated (a loop): the φ becomes a hole.
+// texts is a bounded set of text variants; truncated says some were
+// left out.
 type texts struct {
 	vs        []variant
 	truncated bool
-	cyclic    bool
 }
 
 func lit(s string, pos, end token.Pos, exact bool) piece {
@@ -76,7 +74,7 @@ func holePiece(key, desc string, pos, end token.Pos) piece {
 func single(ps ...piece) texts { return texts{vs: []variant{ps}} }
 
 func concat(x, y texts) texts {
-	out := texts{truncated: x.truncated || y.truncated, cyclic: x.cyclic || y.cyclic}
+	out := texts{truncated: x.truncated || y.truncated}
 	for _, a := range x.vs {
 		for _, b := range y.vs {
 			if !consistent(a, b) {
@@ -95,7 +93,7 @@ func concat(x, y texts) texts {
 }
 
 func union(x, y texts) texts {
-	out := texts{truncated: x.truncated || y.truncated, cyclic: x.cyclic || y.cyclic}
+	out := texts{truncated: x.truncated || y.truncated}
 	out.vs = append(out.vs, x.vs...)
 	for _, v := range y.vs {
 		if len(out.vs) >= maxVariants {
@@ -135,7 +133,7 @@ type ctx struct {
 	top      *ssa.Function
 	depth    int
 	visiting map[ssa.Value]bool
-	// binds maps the parameters of functions being inlined (inline.go)
+	// binds maps the parameters of helpers being inlined (paramsinline.go)
 	// to the caller's arguments.
 	binds map[*ssa.Parameter]bound
 }
@@ -171,87 +169,6 @@ func (c *ctx) paramIndex(p *ssa.Parameter) int {
 	return -1
 }
 
-// text recovers the string value v. hint is the Go expression that
-// produced v when known (it gives exact positions for constants).
-func (a *pkgAnalysis) text(v ssa.Value, hint ast.Expr, c *ctx) texts {
-	pos, end := exprRange(hint, v)
-	if c.depth > maxDepth {
-		return single(holePiece("", "value", pos, end))
-	}
-	switch v := v.(type) {
-	case *ssa.Const:
-		if v.Value == nil || v.Value.Kind() != constant.String {
-			if v.Value == nil && isString(v.Type()) {
-				return single(lit("", pos, end, false))
-			}
-			return single(holePiece("", "constant", pos, end))
-		}
-		return single(a.constPieces(v, hint, c.fn)...)
-	case *ssa.Parameter:
-		if b, ok := c.binds[v]; ok {
-			return a.text(b.v, b.hint, b.c.deeper())
-		}
-		if k := c.paramIndex(v); k >= 0 {
-			// The key serves where the piece is not instantiated (a
-			// site of the function's own, toText): paramkey.go.
-			pc := piece{param: k, pos: pos, end: end, desc: v.Name(), key: a.paramKey(v)}
-			if pc.key == "" {
-				if t, ok := a.paramArgText(v, c); ok {
-					pc.arg = t.vs[0]
-				}
-			}
-			return single(pc)
-		}
-		if a.paramKey(v) == "" {
-			if t, ok := a.paramArgText(v, c); ok {
-				return t // every caller passes this text (paramkey.go)
-			}
-		}
-		return single(a.paramHole(v, pos, end))
-	case *ssa.BinOp:
-		if v.Op == token.ADD {
-			var hx, hy ast.Expr
-			if be, ok := ast.Unparen(hint).(*ast.BinaryExpr); ok && be.Op == token.ADD {
-				hx, hy = be.X, be.Y
-			}
-			return concat(a.text(v.X, hx, c.deeper()), a.text(v.Y, hy, c.deeper()))
-		}
-	case *ssa.Phi:
-		if c.visiting == nil {
-			c.visiting = map[ssa.Value]bool{}
-		}
-		if c.visiting[v] {
-			return texts{vs: []variant{{holePiece("", "loop", pos, end)}}, cyclic: true}
-		}
-		c.visiting[v] = true
-		defer delete(c.visiting, v)
-		var out texts
-		for _, e := range v.Edges {
-			out = union(out, a.text(e, nil, c.deeper()))
-		}
-		if out.cyclic {
-			return single(holePiece("", "loop", v.Pos(), v.Pos()))
-		}
-		return out
-	case *ssa.Call:
-		return a.callText(v, c)
-	case *ssa.UnOp:
-		if v.Op == token.MUL {
-			return a.loadText(v, v.X, hint, c)
-		}
-	case *ssa.ChangeType:
-		return a.text(v.X, hint, c.deeper())
-	case *ssa.Convert:
-		if isString(v.X.Type()) {
-			return a.text(v.X, hint, c.deeper())
-		}
-	case *ssa.MakeInterface:
-		return a.text(v.X, hint, c.deeper())
-	}
-	key, desc := a.holeInfo(v, hint)
-	return single(holePiece(key, desc, pos, end))
-}
-
 func isString(t types.Type) bool {
 	b, ok := t.Underlying().(*types.Basic)
 	return ok && b.Info()&types.IsString != 0
@@ -265,54 +182,6 @@ func exprRange(e ast.Expr, v ssa.Value) (token.Pos, token.Pos) {
 		return v.Pos(), v.Pos()
 	}
 	return token.NoPos, token.NoPos
-}
-
-// loadText recovers the value loaded from addr.
-func (a *pkgAnalysis) loadText(load ssa.Value, addr ssa.Value, hint ast.Expr, c *ctx) texts {
-	pos, end := exprRange(hint, load)
-	switch addr := addr.(type) {
-	case *ssa.Global:
-		return a.globalText(addr, hint)
-	case *ssa.Parameter, *ssa.Call, *ssa.Phi, *ssa.UnOp:
-		if t, ok := a.pointeeText(addr, pos, end, c); ok {
-			return t
-		}
-	}
-	if load == nil {
-		// The pointee of a *string handed to a wrapper: no identity of
-		// its own.
-		d := "*string"
-		if hint != nil {
-			d = types.ExprString(hint)
-		}
-		k := ""
-		if fa, ok := addr.(*ssa.FieldAddr); ok {
-			k, _ = fieldKey(fa.X.Type(), fa.Field)
-		}
-		return single(holePiece(k, d, pos, end))
-	}
-	key, desc := a.holeInfo(load, hint)
-	return single(holePiece(key, desc, pos, end))
-}
-
-// globalText recovers a package-level string variable: a hole keyed by
-// the variable. Its value is the evaluator's (siteText; goeval reads a
-// package's variables through their initialisers and stores, a //go:embed
-// variable through its file, and another package's through its Fact),
-// which keeps the key where the variable is assigned after
-// initialisation.
-func (a *pkgAnalysis) globalText(g *ssa.Global, hint ast.Expr) texts {
-	pos, end := exprRange(hint, g)
-	obj, _ := g.Object().(*types.Var)
-	key := ""
-	if obj != nil && obj.Pkg() != nil {
-		key = "var:" + obj.Pkg().Path() + "." + obj.Name()
-	}
-	desc := g.Name()
-	if hint != nil {
-		desc = types.ExprString(hint)
-	}
-	return single(holePiece(key, desc, pos, end))
 }
 
 // globalStores lists the stores to g in this package, and whether g's
@@ -573,88 +442,11 @@ func slicePieces(ps []piece, start, end int) []piece {
 	return out
 }
 
-// callText recovers the result of a call to a function with a text
-// summary or fact, where text reaches the recognisers (through a *string:
-// pointers.go). fmt.Sprintf, path.Join/Dir/Base, strings.Join and a
-// strings.Builder's or bytes.Buffer's String() are holes here: the
-// evaluator's intrinsics model them, at every query site (siteText).
-func (a *pkgAnalysis) callText(call *ssa.Call, c *ctx) texts {
-	ce := a.src.Call(call.Pos())
-	pos, end := call.Pos(), call.Pos()
-	if ce != nil {
-		pos, end = ce.Pos(), ce.End()
-	}
-	common := call.Common()
-	callee := common.StaticCallee()
-	if callee != nil && !common.IsInvoke() {
-		callee = ssaval.Origin(callee)
-		if obj, ok := callee.Object().(*types.Func); ok && obj.Pkg() != nil {
-			if sum := a.textSummary(callee, obj); sum != nil && !sum.Pointer {
-				return a.substitute(callee, obj, common, ce, c)
-			}
-		}
-	}
-	key, desc := valueKey(call)
-	if ce != nil {
-		desc = types.ExprString(ce)
-	}
-	return single(holePiece(key, desc, pos, end))
-}
-
-func (a *pkgAnalysis) importText(obj *types.Func) *textFact {
-	if obj.Pkg() == a.pass.Pkg {
-		return nil
-	}
-	f := new(textFact)
-	if a.pass.ImportObjectFact(obj, f) {
-		return f
-	}
-	return nil
-}
-
-// callArgs returns the call's arguments without the receiver of a static
-// method call, with the AST argument expressions when known.
-func callArgs(common *ssa.CallCommon, ce *ast.CallExpr) ([]ssa.Value, []ast.Expr) {
-	args := common.Args
-	if !common.IsInvoke() && common.Signature().Recv() != nil && len(args) > 0 {
-		args = args[1:]
-	} else if fn, ok := common.Value.(*ssa.Function); ok && fn.Signature.Recv() != nil && len(args) > 0 && !common.IsInvoke() {
-		args = args[1:]
-	}
-	var hints []ast.Expr
-	if ce != nil && len(ce.Args) == len(args) && !ce.Ellipsis.IsValid() {
-		hints = ce.Args
-	} else if ce != nil && ce.Ellipsis.IsValid() && len(ce.Args) == len(args) {
-		hints = ce.Args
-	}
-	return args, hints
-}
-
 func hintAt(hints []ast.Expr, i int) ast.Expr {
 	if i < len(hints) {
 		return hints[i]
 	}
 	return nil
-}
-
-// substitute instantiates a text summary (local) or fact (imported) with
-// the call's arguments.
-func (a *pkgAnalysis) substitute(callee *ssa.Function, obj *types.Func, common *ssa.CallCommon, ce *ast.CallExpr, c *ctx) texts {
-	args, hints := callArgs(common, ce)
-	pos, end := common.Pos(), common.Pos()
-	if ce != nil {
-		pos, end = ce.Pos(), ce.End()
-	}
-	var tmpl []variant
-	truncated := false
-	if f := a.texts[callee]; f != nil {
-		tmpl = a.localTexts[callee].vs
-		truncated = a.localTexts[callee].truncated
-	} else if f := a.importText(obj); f != nil {
-		tmpl = variantsFromFact(f.Texts, pos, end)
-		truncated = f.Truncated
-	}
-	return a.instantiate(tmpl, truncated, args, hints, c)
 }
 
 func variantsFromFact(vs []factVariant, pos, end token.Pos) []variant {
@@ -676,21 +468,11 @@ func variantsFromFact(vs []factVariant, pos, end token.Pos) []variant {
 	return out
 }
 
-// instantiate replaces parameter pieces of templates with the recovered
-// text of the corresponding arguments.
-func (a *pkgAnalysis) instantiate(tmpl []variant, truncated bool, args []ssa.Value, hints []ast.Expr, c *ctx) texts {
-	return a.instantiateWith(tmpl, truncated, args, hints, c, a.text)
-}
-
-// instantiateText is instantiate for a wrapper's query text and table
-// path template: each argument's text is the evaluator's (siteText).
-// instantiate (the recognisers' text of each argument) is left for a
-// summary reached through a *string (pointers.go).
+// instantiateText replaces the parameter pieces of a wrapper's query text
+// or table path template with the evaluator's text of the corresponding
+// arguments (siteText; what a *string argument points to, pointeeArgText;
+// what an argument's method returns, methodText).
 func (a *pkgAnalysis) instantiateText(tmpl []variant, truncated bool, args []ssa.Value, hints []ast.Expr, c *ctx) texts {
-	return a.instantiateWith(tmpl, truncated, args, hints, c, a.siteText)
-}
-
-func (a *pkgAnalysis) instantiateWith(tmpl []variant, truncated bool, args []ssa.Value, hints []ast.Expr, c *ctx, argText func(ssa.Value, ast.Expr, *ctx) texts) texts {
 	out := texts{truncated: truncated}
 	cache := map[string]texts{}
 	for _, v := range tmpl {
@@ -728,7 +510,7 @@ func (a *pkgAnalysis) instantiateWith(tmpl []variant, truncated bool, args []ssa
 				} else if p.deref {
 					t = a.pointeeArgText(args[p.param], hintAt(hints, p.param), c.deeper())
 				} else {
-					t = argText(args[p.param], hintAt(hints, p.param), c.deeper())
+					t = a.siteText(args[p.param], hintAt(hints, p.param), c.deeper())
 				}
 				cache[ck] = t
 			}
@@ -754,7 +536,7 @@ func (a *pkgAnalysis) instantiateWith(tmpl []variant, truncated bool, args []ssa
 // by its description, and the caller does not recover the text
 // (pathprefix.go, unknownPathPrefix).
 func needsIdentity(t texts) (texts, string) {
-	out := texts{truncated: t.truncated, cyclic: t.cyclic}
+	out := texts{truncated: t.truncated}
 	for _, v := range t.vs {
 		nv := make(variant, 0, len(v))
 		for _, q := range v {

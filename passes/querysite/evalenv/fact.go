@@ -73,8 +73,8 @@ func (f *Fact) lookup(name string) *goeval.Summary {
 // SummaryRoot reports whether importers may ask for fn's summary: an
 // exported function, or an exported method of an exported type, not
 // generic (an instantiation is not named the same at the importer), that
-// returns text or a value of its own package (a builder, an option, a
-// query interface).
+// returns text (or its address) or a value of its own package (a
+// builder, an option, a query interface).
 func SummaryRoot(fn *types.Func) bool {
 	if fn == nil || !fn.Exported() || fn.Pkg() == nil {
 		return false
@@ -95,11 +95,11 @@ func SummaryRoot(fn *types.Func) bool {
 	}
 	for i := 0; i < sig.Results().Len(); i++ {
 		t := sig.Results().At(i).Type()
+		if p, ok := t.(*types.Pointer); ok {
+			t = p.Elem() // *string: the address of text, read through
+		}
 		if b, ok := t.Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 {
 			return true
-		}
-		if p, ok := t.(*types.Pointer); ok {
-			t = p.Elem()
 		}
 		if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Pkg() == fn.Pkg() {
 			return true

@@ -25,9 +25,14 @@ func Shape(ctx context.Context, e execer) {
 	_ = e.Exec(ctx, "SELECT 5") // want `api=query.Client.Exec text="SELECT 5"`
 }
 
-// Pointers to text across packages: the facts carry {*k} pieces.
+// Pointers to text across packages: the facts carry {*k} pieces. The
+// prefix is Pointers' parameter, so its callers check the text.
 func Pointers(ctx context.Context, db *ydb.Driver, prefix string) {
-	_ = wrap.ExecPtr(ctx, db, wrap.PragmaPtr(&prefix)) // want `text="PRAGMA TablePathPrefix\(\\"__ydblint_hole_0__\\"\); SELECT 1" holes=\[\] params=\{\}\? chain=example.com/app/wrap.ExecPtr`
+	_ = wrap.ExecPtr(ctx, db, wrap.PragmaPtr(&prefix))
+}
+
+func HomePointers(ctx context.Context, db *ydb.Driver) {
+	Pointers(ctx, db, "/local/home") // want `api=query.Client.Exec text="PRAGMA TablePathPrefix\(\\"/local/home\\"\); SELECT 1" params=\{\}\? chain=example.com/app/caller.Pointers>example.com/app/wrap.ExecPtr`
 }
 
 // Prefixed reads through a client that prefixes its queries (the

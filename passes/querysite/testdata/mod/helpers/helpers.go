@@ -16,7 +16,7 @@ func Shard(user string) uint64 { // want Shard:`ydbHash\(hash/crc64.Checksum,arg
 }
 
 // SelectFrom returns the text of a keyed read from table.
-func SelectFrom(table string) string { // want SelectFrom:`ydbText\(SELECT \* FROM \{0\} WHERE id = \$id\)`
+func SelectFrom(table string) string {
 	return "SELECT * FROM " + table + " WHERE id = $id"
 }
 
@@ -27,14 +27,14 @@ type Client struct {
 	Database, Folder string
 }
 
-func (c *Client) queryPrefix(tablePath string) string { // want queryPrefix:`ydbText\(PRAGMA TablePathPrefix\("\{0\}"\);\n\)`
+func (c *Client) queryPrefix(tablePath string) string {
 	return fmt.Sprintf("PRAGMA TablePathPrefix(\"%s\");\n", tablePath)
 }
 
 // AddQueryPrefix's summary is the evaluator's (the recognisers leave the
 // formatted prefix a hole): the PRAGMA with the client's fields, then the
 // query.
-func (c *Client) AddQueryPrefix(query string) string { // want AddQueryPrefix:`ydbText\(PRAGMA TablePathPrefix\("\{\?\}/\{\?\}"\);\n\{0\}\)`
+func (c *Client) AddQueryPrefix(query string) string {
 	return c.queryPrefix(fmt.Sprintf("%s/%s", c.Database, c.Folder)) + query
 }
 

@@ -1,4 +1,4 @@
-// want package:"reachesYDB"
+// want package:"reachesYDB" package:`ydbEval\(example.com/app/wrap.PragmaPtr\)`
 
 // Package wrap executes query text (package B of the A→B→C chain).
 package wrap
@@ -38,7 +38,7 @@ func ExecPtr(ctx context.Context, db *ydb.Driver, q *string) error { // want Exe
 }
 
 // PragmaPtr returns the address of a fresh variable written once.
-func PragmaPtr(prefix *string) *string { // want PragmaPtr:`ydbText\(\*PRAGMA TablePathPrefix\("\{\*0\}"\); SELECT 1\)`
+func PragmaPtr(prefix *string) *string {
 	s := `PRAGMA TablePathPrefix("` + *prefix + `"); SELECT 1`
 	return &s
 }
