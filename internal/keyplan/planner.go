@@ -68,11 +68,6 @@ func NewPlanner(script *yql.Script, src string, resolve TableResolver, params Pa
 	return p
 }
 
-// PlanStmt plans statement i of script. It is NewPlanner(…).Plan(i).
-func PlanStmt(script *yql.Script, i int, resolve TableResolver, params ParamOracle) *Plan {
-	return NewPlanner(script, "", resolve, params).Plan(i)
-}
-
 // Plan plans statement i. It returns an empty Plan for an index out of
 // range and for statements that neither read nor write (DDL, DECLARE,
 // named expressions — a named subquery is planned where it is used).

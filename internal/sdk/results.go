@@ -130,17 +130,6 @@ func init() {
 	}
 }
 
-// IsStream reports whether results of family f are read from the network
-// while the code iterates: they hold the session (query service) or the
-// stream (table service) until read to the end or closed.
-func IsStream(f ResultFamily) bool {
-	switch f {
-	case ResultQuery, ResultQueryArrow, ResultTableStream:
-		return true
-	}
-	return false
-}
-
 // LookupResultType returns the result type with package path pkg and type
 // name name, or nil.
 func LookupResultType(pkg, name string) *ResultType {

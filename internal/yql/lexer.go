@@ -45,9 +45,6 @@ type Token struct {
 	Suffix string // lower-cased literal suffix (`u`, `ul`, `s`, `f`, `pt`, …); empty when none
 }
 
-// Span returns the token's byte range.
-func (t Token) Span() Span { return Span{t.Offset, t.End} }
-
 // Lex splits src into tokens, skipping whitespace and comments (including
 // `--+` / `/*+` hints). The last token is always TokEOF. On a lexical error
 // (unterminated string, comment or quoted identifier, a stray character) the

@@ -26,9 +26,6 @@ type optionUse struct {
 	constTrue, constFalse, other int
 }
 
-// any reports whether the option is called at all.
-func (o optionUse) any() bool { return o.constTrue+o.constFalse+o.other > 0 }
-
 // maybeTrue reports whether some call may pass true.
 func (o optionUse) maybeTrue() bool { return o.constTrue+o.other > 0 }
 
