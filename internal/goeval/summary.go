@@ -74,13 +74,7 @@ func (s *Summary) String() string {
 	if s == nil || len(s.Unit.Funcs) == 0 {
 		return "goeval.Summary{}"
 	}
-	n := 0
-	for _, f := range s.Unit.Funcs {
-		for _, b := range f.Blocks {
-			n += len(b.Instrs)
-		}
-	}
-	return fmt.Sprintf("goeval.Summary{%s +%d funcs, %d instrs, %d globals}", value.ShortName(s.Unit.Funcs[0].Name), len(s.Unit.Funcs)-1, n, len(s.Unit.Globals))
+	return fmt.Sprintf("goeval.Summary{%s +%d funcs, %d instrs, %d globals}", value.ShortName(s.Unit.Funcs[0].Name), len(s.Unit.Funcs)-1, unitInstrs(&s.Unit), len(s.Unit.Globals))
 }
 
 // Summarize lowers fn into a Summary. env answers which package
